@@ -1,0 +1,40 @@
+// Build of the three Electron bundles: main (core + shell), the sandboxed preload, the React renderer.
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import react from '@vitejs/plugin-react';
+
+const contract = resolve(__dirname, 'src-preload/contract');
+
+export default defineConfig({
+  main: {
+    resolve: { alias: { '@contract': contract } },
+    build: {
+      externalizeDeps: { include: ['better-sqlite3-node20'] },
+      rollupOptions: { input: { index: resolve(__dirname, 'src-main/index.ts') } },
+    },
+  },
+  preload: {
+    resolve: { alias: { '@contract': contract } },
+    build: {
+      rollupOptions: {
+        input: { index: resolve(__dirname, 'src-preload/index.ts') },
+        // Sandboxed preloads must be a single CommonJS file.
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(__dirname, 'src-renderer'),
+    resolve: { alias: { '@contract': contract } },
+    build: {
+      minify: true,
+      rollupOptions: {
+        input: {
+          index: resolve(__dirname, 'src-renderer/index.html'),
+          quick: resolve(__dirname, 'src-renderer/quick.html'),
+        },
+      },
+    },
+    plugins: [react()],
+  },
+});

@@ -1,0 +1,65 @@
+// Everything the core tells the outside world: agent progress, approvals, notifications, state changes.
+import type { TokenUsage } from './chat-message';
+
+export type StopReason = 'completed' | 'max_iterations' | 'cancelled' | 'error';
+
+export type ApprovalCategory = 'read' | 'write' | 'command';
+export type ApprovalDecision = 'allow_once' | 'allow_always' | 'deny';
+
+export type NotificationKind = 'heartbeat' | 'cron' | 'message' | 'subagent' | 'error' | 'info';
+
+export type CoreEvent =
+  | { type: 'turn.started'; sessionKey: string; turnId: string; at: number }
+  | { type: 'token'; sessionKey: string; turnId: string; text: string }
+  | { type: 'tool.started'; sessionKey: string; turnId: string; callId: string; name: string; args: string; at: number }
+  | {
+      type: 'tool.finished';
+      sessionKey: string;
+      turnId: string;
+      callId: string;
+      name: string;
+      ok: boolean;
+      /** What the model received (possibly cut). */
+      result: string;
+      durationMs: number;
+    }
+  | {
+      type: 'approval.requested';
+      id: string;
+      sessionKey: string;
+      turnId: string;
+      tool: string;
+      category: ApprovalCategory;
+      /** The full arguments, pretty JSON. */
+      args: string;
+      /** For exec: where the command will run. */
+      workingDir?: string;
+      /** What "always allow" would remember (tool name or command prefix). */
+      alwaysLabel: string;
+      expiresAt: number;
+    }
+  | { type: 'approval.resolved'; id: string; sessionKey: string; decision: ApprovalDecision }
+  | { type: 'usage'; sessionKey: string; turnId: string; usage: TokenUsage; model: string }
+  | { type: 'provider.retry'; sessionKey: string; turnId: string; attempt: number; waitMs: number; message: string }
+  | {
+      type: 'turn.finished';
+      sessionKey: string;
+      turnId: string;
+      stopReason: StopReason;
+      /** The final answer text (empty when none). */
+      text: string;
+      error?: string;
+      usage: TokenUsage;
+    }
+  /** A message added to a session outside a streamed turn (message tool, heartbeat, cron, subagent). */
+  | { type: 'session.message'; sessionKey: string; role: 'assistant' | 'system'; content: string; at: number }
+  | { type: 'session.changed'; sessionKey: string; change: 'created' | 'updated' | 'deleted' }
+  | { type: 'notify'; title: string; body: string; sessionKey: string; kind: NotificationKind }
+  | { type: 'heartbeat.changed' }
+  | { type: 'cron.changed' }
+  | { type: 'mcp.changed' }
+  | { type: 'subagents.changed'; sessionKey: string }
+  | { type: 'memory.changed'; path: string; author: 'user' | 'agent' | 'external' }
+  | { type: 'config.changed' };
+
+export type CoreEventType = CoreEvent['type'];

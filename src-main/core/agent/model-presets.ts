@@ -1,0 +1,67 @@
+// Which model a turn uses: presets from config plus `default` (built from agent.* and runtime overrides).
+import type { Config, ModelPreset } from '../config/config-schema';
+import { errResult, okResult, type Result } from '../lib/result';
+
+/** Instance-wide values changed at run time (by `my set` or the runtime panel); not written to config.json. */
+export interface RuntimeOverrides {
+  model?: string;
+  maxIterations?: number;
+  contextWindowTokens?: number;
+  maxToolResultChars?: number;
+  providerRetryMode?: Config['agent']['providerRetryMode'];
+  /** Display only: never changes the sandbox root. */
+  workspaceDisplay?: string;
+  /** Preset used when a session has none (set without a session). */
+  defaultPreset?: string;
+}
+
+export interface EffectiveModel {
+  presetName: string;
+  provider: string;
+  model: string;
+  contextWindowTokens: number;
+  maxTokens: number;
+  temperature: number;
+  vision: boolean;
+}
+
+/** All presets by name; `default` always exists and reflects agent.* with overrides applied. */
+export function listPresets(config: Config, overrides: RuntimeOverrides = {}): Record<string, ModelPreset> {
+  const base: ModelPreset = {
+    provider: config.agent.provider,
+    model: overrides.model ?? config.agent.model,
+    contextWindowTokens: overrides.contextWindowTokens ?? config.agent.contextWindowTokens,
+    maxTokens: config.agent.maxTokens,
+    temperature: config.agent.temperature,
+    vision: config.agent.vision,
+  };
+  return { ...config.modelPresets, default: base };
+}
+
+/** Exact name first, else a unique case-insensitive match. */
+export function resolvePresetName(config: Config, name: string, overrides: RuntimeOverrides = {}): Result<string> {
+  const presets = listPresets(config, overrides);
+  const wanted = name.trim();
+  if (wanted in presets) return okResult(wanted);
+  const matches = Object.keys(presets).filter((n) => n.toLowerCase() === wanted.toLowerCase());
+  if (matches.length === 1 && matches[0]) return okResult(matches[0]);
+  const available = Object.keys(presets).sort().join(', ');
+  return errResult(`Error: model_preset '${name}' not found. Available: ${available}.`);
+}
+
+/** The model settings a turn runs with: the session's preset, else the instance default. */
+export function effectiveModel(config: Config, overrides: RuntimeOverrides = {}, sessionPreset?: string): EffectiveModel {
+  const presets = listPresets(config, overrides);
+  const candidates = [sessionPreset, overrides.defaultPreset, 'default'];
+  const name = candidates.find((n): n is string => Boolean(n && presets[n])) ?? 'default';
+  const preset = presets[name] ?? presets.default!;
+  return {
+    presetName: name,
+    provider: preset.provider ?? config.agent.provider,
+    model: preset.model,
+    contextWindowTokens: preset.contextWindowTokens ?? config.agent.contextWindowTokens,
+    maxTokens: preset.maxTokens ?? config.agent.maxTokens,
+    temperature: preset.temperature ?? config.agent.temperature,
+    vision: preset.vision ?? config.agent.vision,
+  };
+}

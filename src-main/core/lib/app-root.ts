@@ -1,0 +1,27 @@
+// Finds the folder that holds resources/ and skills/, whether running from source, a bundle or a package.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+function isAppRoot(dir: string): boolean {
+  const pkg = join(dir, 'package.json');
+  if (!existsSync(pkg)) return false;
+  try {
+    return (JSON.parse(readFileSync(pkg, 'utf8')) as { name?: string }).name === 'nanotray';
+  } catch {
+    return false;
+  }
+}
+
+/** Walks up from `start` (default: this module's folder) to the nanotray package root. */
+export function findAppRoot(start?: string): string {
+  const override = process.env.NANOTRAY_APP_ROOT;
+  if (override) return resolve(override);
+  let dir = start ?? dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    if (isAppRoot(dir)) return dir;
+    const parent = dirname(dir);
+    if (parent === dir) return process.cwd();
+    dir = parent;
+  }
+}

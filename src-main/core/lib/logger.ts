@@ -1,0 +1,44 @@
+// A small leveled logger that scrubs registered secrets from every line before it is written.
+import { scrubSecrets } from './redact';
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
+
+export interface Logger {
+  debug(msg: string, ...rest: unknown[]): void;
+  info(msg: string, ...rest: unknown[]): void;
+  warn(msg: string, ...rest: unknown[]): void;
+  error(msg: string, ...rest: unknown[]): void;
+}
+
+const secrets = new Set<string>();
+
+/** Every secret the core learns (API keys, tokens) is registered here so no log line carries it. */
+export function registerSecret(value: string | undefined | null): void {
+  if (value && value.length >= 6) secrets.add(value);
+}
+
+export function knownSecrets(): ReadonlySet<string> {
+  return secrets;
+}
+
+function format(rest: unknown[]): string {
+  return rest
+    .map((r) => (r instanceof Error ? r.stack ?? r.message : typeof r === 'string' ? r : JSON.stringify(r)))
+    .join(' ');
+}
+
+export function createLogger(scope: string, sink: (line: string) => void = (l) => process.stderr.write(`${l}\n`)): Logger {
+  const min = ORDER[(process.env.NANOTRAY_LOG_LEVEL as LogLevel) ?? 'warn'] ?? ORDER.warn;
+  const write = (level: LogLevel, msg: string, rest: unknown[]): void => {
+    if (ORDER[level] < min) return;
+    const line = `[${new Date().toISOString()}] ${level.toUpperCase()} ${scope}: ${msg}${rest.length ? ` ${format(rest)}` : ''}`;
+    sink(scrubSecrets(line, secrets));
+  };
+  return {
+    debug: (m, ...r) => write('debug', m, r),
+    info: (m, ...r) => write('info', m, r),
+    warn: (m, ...r) => write('warn', m, r),
+    error: (m, ...r) => write('error', m, r),
+  };
+}

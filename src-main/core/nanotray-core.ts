@@ -1,0 +1,143 @@
+// The composition root of the agent runtime: builds every core service from the home folder and config.
+// Hosts (Electron shell, CLI, browser host, daemon, tests) create one Core and talk to it; nothing here
+// knows which host it runs in.
+import { mkdirSync, realpathSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Config } from './config/config-schema';
+import { resolveHomePaths, resolveWorkspace, type HomePaths } from './config/home-paths';
+import { loadConfig, updateConfigFile, type SecretDecoder } from './config/load-config';
+import { openDatabase, type Database } from './store/db';
+import { Emitter } from './lib/emitter';
+import { systemClock, type Clock } from './lib/clock';
+import { DisposableStore } from './lib/disposable';
+import { findAppRoot } from './lib/app-root';
+import { registerSecret } from './lib/logger';
+import { errResult, okResult, type Result } from './lib/result';
+import type { CoreEvent } from './agent/events';
+import type { LlmProvider } from './agent/llm-provider';
+import type { RuntimeOverrides } from './agent/model-presets';
+import { ToolRegistry } from './tools/tool-registry';
+
+export type HostKind = 'electron' | 'web' | 'cli' | 'daemon' | 'test';
+
+export interface CoreOptions {
+  host: HostKind;
+  env?: NodeJS.ProcessEnv;
+  /** Overrides NANOTRAY_HOME. */
+  home?: string;
+  clock?: Clock;
+  /** Decrypts secrets stored encrypted (Electron safeStorage). */
+  decodeSecret?: SecretDecoder;
+  /** Folder holding resources/ and skills/ (found automatically when omitted). */
+  appRoot?: string;
+  /** Start timers and connections (heartbeat, cron, MCP). One-shot CLI runs leave this off. */
+  startBackground?: boolean;
+  /** Tests may inject a provider instead of the openai-SDK one. */
+  createProvider?: (config: Config, providerName: string) => LlmProvider;
+}
+
+/** The parts every feature service is built from. */
+export interface CoreBase {
+  readonly host: HostKind;
+  readonly paths: HomePaths;
+  readonly appRoot: string;
+  readonly builtinSkillsDir: string;
+  readonly resourcesDir: string;
+  readonly db: Database;
+  readonly events: Emitter<CoreEvent>;
+  readonly tools: ToolRegistry;
+  readonly clock: Clock;
+  /** Instance-wide runtime changes (model, max_iterations, …) made through the runtime policy. */
+  readonly overrides: RuntimeOverrides;
+  readonly options: CoreOptions;
+  /** The current, validated config (replaced when the file is updated through the core). */
+  config(): Config;
+  /** Real path of the workspace (the sandbox root for file and exec tools). */
+  workspace(): string;
+  /** Validated atomic change to config.json; the rest of the file stays as the user wrote it. */
+  updateConfig(mutate: (raw: Record<string, unknown>) => void): Result<Config>;
+  /** Registers cleanup run (in reverse order) when the core is disposed. */
+  onDispose(dispose: () => void | Promise<void>): void;
+}
+
+export interface Core extends CoreBase {
+  dispose(): Promise<void>;
+}
+
+function realWorkspace(paths: HomePaths, config: Config): string {
+  const dir = resolveWorkspace(paths, config.agent.workspace);
+  mkdirSync(dir, { recursive: true });
+  return realpathSync(dir);
+}
+
+export function createCore(options: CoreOptions): Result<Core> {
+  const env = options.env ?? process.env;
+  const paths = resolveHomePaths(options.home ? { ...env, NANOTRAY_HOME: options.home } : env);
+  const loaded = loadConfig(paths.configFile, env, options.decodeSecret);
+  if (!loaded.ok) return errResult(loaded.error);
+  let config = loaded.value.config;
+  const registerConfigSecrets = (c: Config): void => {
+    for (const p of Object.values(c.providers)) registerSecret(p.apiKey);
+    registerSecret(c.tools.web.search.apiKey);
+  };
+  registerConfigSecrets(config);
+
+  mkdirSync(paths.home, { recursive: true });
+  let db: Database;
+  try {
+    db = openDatabase(paths.dbFile);
+  } catch (err) {
+    return errResult(`Could not open the database ${paths.dbFile}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  let workspace = realWorkspace(paths, config);
+  const appRoot = options.appRoot ?? findAppRoot();
+  const disposables = new DisposableStore();
+  disposables.add(() => {
+    db.close();
+  });
+  const events = new Emitter<CoreEvent>();
+
+  const base: CoreBase = {
+    host: options.host,
+    paths,
+    appRoot,
+    builtinSkillsDir: join(appRoot, 'skills'),
+    resourcesDir: join(appRoot, 'resources'),
+    db,
+    events,
+    tools: new ToolRegistry(),
+    clock: options.clock ?? systemClock,
+    overrides: {},
+    options,
+    config: () => config,
+    workspace: () => workspace,
+    updateConfig(mutate) {
+      const updated = updateConfigFile(paths.configFile, mutate);
+      if (!updated.ok) return updated;
+      // Secrets in the file may be encrypted; re-load through the decoder so the core holds plain values.
+      const reloaded = loadConfig(paths.configFile, env, options.decodeSecret);
+      if (!reloaded.ok) return errResult(reloaded.error);
+      config = reloaded.value.config;
+      registerConfigSecrets(config);
+      workspace = realWorkspace(paths, config);
+      events.emit({ type: 'config.changed' });
+      return okResult(config);
+    },
+    onDispose: (dispose) => void disposables.add(dispose),
+  };
+
+  // Feature services are installed here, in dependency order (each install* returns nothing and
+  // registers its own cleanup through base.onDispose).
+  // [foundation] sessions + agent loop
+  // [tool-sandbox] builtin tools + approvals
+  // [my] runtime policy + my tool
+  // [workspace] context builder, skills, memory, subagents, bus
+  // [scheduler] heartbeat + cron
+  // [mcp] MCP servers + slash commands
+
+  const core: Core = {
+    ...base,
+    dispose: () => disposables.dispose(),
+  };
+  return okResult(core);
+}

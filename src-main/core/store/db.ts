@@ -1,0 +1,33 @@
+// Opens the SQLite database (WAL, foreign keys) and brings its schema up to date via PRAGMA user_version.
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { sqliteDriver, type Database } from './sqlite-driver';
+import { MIGRATIONS, type Migration } from './migrations';
+
+export type { Database };
+
+/** Runs every migration newer than the database's user_version, each in its own transaction. */
+export function migrate(db: Database, migrations: readonly Migration[] = MIGRATIONS): number {
+  const current = Number(db.pragma('user_version', { simple: true }));
+  const pending = [...migrations].filter((m) => m.version > current).sort((a, b) => a.version - b.version);
+  for (const m of pending) {
+    db.transaction(() => {
+      m.up(db);
+      db.pragma(`user_version = ${m.version}`);
+    })();
+  }
+  return Number(db.pragma('user_version', { simple: true }));
+}
+
+/** Opens (creating when missing) the database at `file`, or an in-memory one for ':memory:'. */
+export function openDatabase(file: string): Database {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const Driver = sqliteDriver();
+  const db = new Driver(file);
+  if (file !== ':memory:') db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  migrate(db);
+  return db;
+}

@@ -1,0 +1,16 @@
+// The approval port the registry consults between validation and execution.
+import type { Tool, ToolContext } from './tool';
+
+export type GateVerdict = { allowed: true } | { allowed: false; error: string };
+
+export interface ApprovalGate {
+  /** Decides (asking the user when needed) whether this call may run. Never throws. */
+  check(tool: Tool, args: unknown, ctx: ToolContext): Promise<GateVerdict>;
+}
+
+/** Lets every call through: for tests and for `approval.mode = auto` hosts that want no gate at all. */
+export const allowAllGate: ApprovalGate = {
+  async check() {
+    return { allowed: true };
+  },
+};

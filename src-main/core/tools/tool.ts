@@ -1,0 +1,81 @@
+// A capability the agent can call. Tools return values; they never throw into the agent loop.
+import type { z } from 'zod';
+import type { ApprovalCategory, CoreEvent } from '../agent/events';
+import type { Config } from '../config/config-schema';
+
+export interface ImageAttachment {
+  mimeType: string;
+  /** Base64 without the data: prefix. */
+  data: string;
+}
+
+/**
+ * `ok: true` → `output` goes to the model as the tool message.
+ * `ok: false` → `error` goes to the model; it is full model-facing text starting with "Error".
+ * `images` asks the loop to attach pictures to the next user message (vision models only).
+ */
+export type ToolResult =
+  | { ok: true; output: string; images?: ImageAttachment[] }
+  | { ok: false; error: string };
+
+export function ok(output: string, images?: ImageAttachment[]): ToolResult {
+  return images?.length ? { ok: true, output, images } : { ok: true, output };
+}
+
+/** `message` should already read like `Error: …` and say what to try instead. */
+export function fail(message: string): ToolResult {
+  return { ok: false, error: message.startsWith('Error') ? message : `Error: ${message}` };
+}
+
+export function resultText(result: ToolResult): string {
+  return result.ok ? result.output : result.error;
+}
+
+/** Who and where a tool call comes from, and what it may use. Built fresh for every call. */
+export interface ToolContext {
+  sessionKey: string;
+  channel: string;
+  chatId: string;
+  turnId: string;
+  callId: string;
+  /** Real path of the workspace (the sandbox root). */
+  workspace: string;
+  /** Folder of the built-in skills (read_file may read it even when restricted). */
+  builtinSkillsDir: string;
+  config: Config;
+  signal: AbortSignal;
+  iteration: number;
+  /** False for heartbeat, cron, subagents and non-interactive CLI runs: nobody can answer an approval. */
+  interactive: boolean;
+  /** The model of this turn accepts image parts. */
+  vision: boolean;
+  /** True while this turn is itself a cron job run (the cron tool refuses to schedule then). */
+  inCronRun: boolean;
+  emit(event: CoreEvent): void;
+  now(): number;
+}
+
+export interface ApprovalSubject {
+  /** For exec: the working directory shown in the prompt. */
+  workingDir?: string;
+  /** For exec: the command, whose prefix an "always allow" may remember. */
+  command?: string;
+}
+
+export interface Tool<S extends z.ZodType = z.ZodType> {
+  /** snake_case and stable: the model sees and calls this name. */
+  readonly name: string;
+  /** Written for the model. May depend on config (e.g. READ-ONLY MODE notes). */
+  readonly description: string;
+  readonly params: S;
+  /** Missing means 'command' (the strictest). */
+  readonly category?: ApprovalCategory;
+  /** Extra details an approval prompt shows, derived from the parsed arguments. */
+  approvalSubject?(args: z.output<S>, ctx: ToolContext): ApprovalSubject;
+  run(args: z.output<S>, ctx: ToolContext): Promise<ToolResult>;
+}
+
+/** Identity helper so `run` gets its argument type from `params`. */
+export function defineTool<S extends z.ZodType>(tool: Tool<S>): Tool<S> {
+  return tool;
+}

@@ -1,0 +1,34 @@
+// A throw-away NANOTRAY_HOME for a test, with an optional config.json, removed afterwards.
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface TempHome {
+  home: string;
+  workspace: string;
+  configFile: string;
+  writeConfig(config: unknown): void;
+  cleanup(): void;
+}
+
+export function makeTempHome(config?: unknown): TempHome {
+  const home = mkdtempSync(join(tmpdir(), 'nanotray-test-'));
+  const workspace = join(home, 'workspace');
+  mkdirSync(workspace, { recursive: true });
+  const configFile = join(home, 'config.json');
+  const writeConfig = (c: unknown) => writeFileSync(configFile, JSON.stringify(c, null, 2));
+  if (config !== undefined) writeConfig(config);
+  return { home, workspace, configFile, writeConfig, cleanup: () => rmSync(home, { recursive: true, force: true }) };
+}
+
+/** A config pointing the `test` provider at a scripted server. */
+export function testConfig(baseUrl: string, extra: Record<string, any> = {}): Record<string, any> {
+  const { agent, tools, ...rest } = extra;
+  return {
+    providers: { test: { apiKey: 'sk-test-secret-key-123456', baseUrl } },
+    agent: { provider: 'test', model: 'fake-model', providerRetryMode: 'none', ...agent },
+    tools: { approval: { mode: 'auto' }, ...tools },
+    heartbeat: { enable: false },
+    ...rest,
+  };
+}

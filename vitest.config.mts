@@ -1,0 +1,15 @@
+// Unit and integration tests: plain Node, no Electron, no browser.
+import { resolve } from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: { alias: { '@contract': resolve(__dirname, 'src-preload/contract') } },
+  test: {
+    environment: 'node',
+    pool: 'forks',
+    include: ['tests/**/*.test.ts'],
+    exclude: ['tests/e2e/**', 'node_modules/**'],
+    testTimeout: 20_000,
+    hookTimeout: 20_000,
+  },
+});

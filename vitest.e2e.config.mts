@@ -1,0 +1,14 @@
+// End-to-end tests: the built renderer in Debian Chromium against the browser host.
+import { resolve } from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: { alias: { '@contract': resolve(__dirname, 'src-preload/contract') } },
+  test: {
+    environment: 'node',
+    include: ['tests/e2e/**/*.e2e.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    fileParallelism: false,
+  },
+});
