@@ -53,6 +53,11 @@ export interface ToolContext {
   inCronRun: boolean;
   emit(event: CoreEvent): void;
   now(): number;
+  /**
+   * File-writing tools call this before they change a file. For workspace markdown files it stores the
+   * previous content in memory_versions (author 'agent'), so the user can diff and revert.
+   */
+  recordFileVersion?(absPath: string): void;
 }
 
 export interface ApprovalSubject {

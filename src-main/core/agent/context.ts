@@ -1,0 +1,25 @@
+// The context-builder port: turns a session's stored history and the new message into what the model sees.
+import type { ChatMessage } from './chat-message';
+import type { ToolSpec } from './llm-provider';
+import type { EffectiveModel } from './model-presets';
+import type { Config } from '../config/config-schema';
+
+export interface ContextInput {
+  sessionKey: string;
+  channel: string;
+  chatId: string;
+  /** Stored messages of the session, oldest first (already repaired: every tool call has a result). */
+  history: ChatMessage[];
+  model: EffectiveModel;
+  config: Config;
+  /** Real path of the workspace. */
+  workspace: string;
+  toolSpecs: ToolSpec[];
+  now: number;
+  signal?: AbortSignal;
+}
+
+export interface ContextBuilder {
+  /** The full message list for the next model call, system prompt first. */
+  build(input: ContextInput): Promise<ChatMessage[]>;
+}

@@ -1,0 +1,117 @@
+// Sessions: one row per conversation, keyed `channel:chat_id`, with JSON metadata (model preset, usage, …).
+import { z } from 'zod';
+import type { Database } from './sqlite-driver';
+
+const usageSchema = z.object({ promptTokens: z.number(), completionTokens: z.number(), totalTokens: z.number() });
+
+export const sessionMetaSchema = z
+  .object({
+    /** The session's model preset (applies from its next turn; survives restarts). */
+    modelPreset: z.string().optional(),
+    /** Token usage of the last completed turn, summed over its model calls. */
+    lastUsage: usageSchema.optional(),
+    /** Messages with id <= this were consolidated into memory and are not sent to the model. */
+    consolidatedThrough: z.number().int().optional(),
+  })
+  .loose();
+
+export type SessionMeta = z.output<typeof sessionMetaSchema>;
+
+export interface SessionRow {
+  key: string;
+  channel: string;
+  chatId: string;
+  title: string;
+  createdAt: number;
+  updatedAt: number;
+  meta: SessionMeta;
+}
+
+interface RawRow {
+  key: string;
+  channel: string;
+  chat_id: string;
+  title: string;
+  created_at: number;
+  updated_at: number;
+  metadata: string;
+}
+
+/** `desktop:abc` → channel `desktop`, chat id `abc`; a key without a colon is `<key>:default`. */
+export function splitSessionKey(key: string): { channel: string; chatId: string } {
+  const i = key.indexOf(':');
+  if (i <= 0) return { channel: key || 'desktop', chatId: 'default' };
+  return { channel: key.slice(0, i), chatId: key.slice(i + 1) || 'default' };
+}
+
+function parseMeta(text: string): SessionMeta {
+  try {
+    const parsed = sessionMetaSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : {};
+  } catch {
+    return {};
+  }
+}
+
+function toRow(r: RawRow): SessionRow {
+  return {
+    key: r.key,
+    channel: r.channel,
+    chatId: r.chat_id,
+    title: r.title,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    meta: parseMeta(r.metadata),
+  };
+}
+
+export function getSession(db: Database, key: string): SessionRow | undefined {
+  const row = db.prepare('SELECT * FROM sessions WHERE key = ?').get(key) as RawRow | undefined;
+  return row ? toRow(row) : undefined;
+}
+
+/** Returns the session, creating it when missing. */
+export function ensureSession(db: Database, key: string, now = Date.now()): SessionRow {
+  const { channel, chatId } = splitSessionKey(key);
+  db.prepare(
+    'INSERT INTO sessions (key, channel, chat_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT(key) DO NOTHING',
+  ).run(key, channel, chatId, now, now);
+  return getSession(db, key)!;
+}
+
+export function touchSession(db: Database, key: string, now = Date.now()): void {
+  db.prepare('UPDATE sessions SET updated_at = ? WHERE key = ?').run(now, key);
+}
+
+export function setSessionTitle(db: Database, key: string, title: string): void {
+  db.prepare('UPDATE sessions SET title = ? WHERE key = ?').run(title.trim().slice(0, 200), key);
+}
+
+/** Shallow-merges `patch` into the session's metadata; `undefined` values remove keys. */
+export function updateSessionMeta(db: Database, key: string, patch: Partial<SessionMeta>): SessionMeta {
+  ensureSession(db, key);
+  return db.transaction(() => {
+    const current = getSession(db, key)!.meta;
+    const next: Record<string, unknown> = { ...current, ...patch };
+    for (const [k, v] of Object.entries(next)) if (v === undefined) delete next[k];
+    db.prepare('UPDATE sessions SET metadata = ? WHERE key = ?').run(JSON.stringify(next), key);
+    return next as SessionMeta;
+  })();
+}
+
+export function listSessions(db: Database, options: { limit?: number; channel?: string } = {}): SessionRow[] {
+  const limit = options.limit ?? 500;
+  const rows = options.channel
+    ? db.prepare('SELECT * FROM sessions WHERE channel = ? ORDER BY updated_at DESC, key LIMIT ?').all(options.channel, limit)
+    : db.prepare('SELECT * FROM sessions ORDER BY updated_at DESC, key LIMIT ?').all(limit);
+  return (rows as RawRow[]).map(toRow);
+}
+
+/** Deletes the session and (by cascade) its messages. */
+export function deleteSession(db: Database, key: string): boolean {
+  return db.prepare('DELETE FROM sessions WHERE key = ?').run(key).changes > 0;
+}
+
+export function countSessions(db: Database): number {
+  return (db.prepare('SELECT count(*) AS n FROM sessions').get() as { n: number }).n;
+}
