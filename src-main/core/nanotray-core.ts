@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Config } from './config/config-schema';
 import { resolveHomePaths, resolveWorkspace, type HomePaths } from './config/home-paths';
 import { loadConfig, updateConfigFile, type SecretDecoder } from './config/load-config';
+import { ensureConfigFile, ensureWorkspace } from './config/onboard';
 import { openDatabase, type Database } from './store/db';
 import { Emitter } from './lib/emitter';
 import { systemClock, type Clock } from './lib/clock';
@@ -73,6 +74,8 @@ function realWorkspace(paths: HomePaths, config: Config): string {
 export function createCore(options: CoreOptions): Result<Core> {
   const env = options.env ?? process.env;
   const paths = resolveHomePaths(options.home ? { ...env, NANOTRAY_HOME: options.home } : env);
+  mkdirSync(paths.home, { recursive: true });
+  ensureConfigFile(paths.configFile);
   const loaded = loadConfig(paths.configFile, env, options.decodeSecret);
   if (!loaded.ok) return errResult(loaded.error);
   let config = loaded.value.config;
@@ -82,15 +85,16 @@ export function createCore(options: CoreOptions): Result<Core> {
   };
   registerConfigSecrets(config);
 
-  mkdirSync(paths.home, { recursive: true });
   let db: Database;
   try {
     db = openDatabase(paths.dbFile);
   } catch (err) {
     return errResult(`Could not open the database ${paths.dbFile}: ${err instanceof Error ? err.message : String(err)}`);
   }
-  let workspace = realWorkspace(paths, config);
   const appRoot = options.appRoot ?? findAppRoot();
+  const templatesDir = join(appRoot, 'resources', 'workspace');
+  let workspace = realWorkspace(paths, config);
+  ensureWorkspace(workspace, templatesDir);
   const disposables = new DisposableStore();
   disposables.add(() => {
     db.close();
@@ -120,6 +124,7 @@ export function createCore(options: CoreOptions): Result<Core> {
       config = reloaded.value.config;
       registerConfigSecrets(config);
       workspace = realWorkspace(paths, config);
+      ensureWorkspace(workspace, templatesDir);
       events.emit({ type: 'config.changed' });
       return okResult(config);
     },
