@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  resolve: { alias: { '@contract': resolve(__dirname, 'src-preload/contract') } },
+  resolve: { alias: { '@contract': resolve(import.meta.dirname, 'src-preload/contract') } },
   test: {
     environment: 'node',
     pool: 'forks',
