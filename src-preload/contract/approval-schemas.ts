@@ -1,0 +1,27 @@
+// Approvals domain: answer a waiting approval, list pending ones, the remembered "always allow" rules.
+import { z } from 'zod';
+import { LIMITS } from './limits';
+import { approvalDecisionSchema, approvalRequestSchema } from './event-schemas';
+
+export const approvalsResolveInput = z.strictObject({
+  id: z.string().min(1).max(LIMITS.nameChars),
+  decision: approvalDecisionSchema,
+});
+export const approvalsResolveOutput = z.object({ resolved: z.boolean() });
+
+export const approvalsPendingOutput = z.object({ pending: z.array(approvalRequestSchema) });
+
+export const approvalRuleSchema = z.object({
+  id: z.number(),
+  tool: z.string(),
+  /** `tool`: every call of the tool; `prefix`: exec commands starting with `pattern`; `server`: an MCP server. */
+  kind: z.enum(['tool', 'prefix', 'server']),
+  pattern: z.string(),
+  createdAt: z.number(),
+});
+export const approvalsListRulesOutput = z.object({ rules: z.array(approvalRuleSchema) });
+
+export const approvalsRevokeRuleInput = z.strictObject({ id: z.number().int().positive() });
+export const approvalsRevokeRuleOutput = z.object({ revoked: z.boolean() });
+
+export type ApprovalRule = z.output<typeof approvalRuleSchema>;

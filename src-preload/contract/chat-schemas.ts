@@ -1,0 +1,115 @@
+// Chat domain: sending, cancelling, sessions, history (messages + tool events for cards), search, export.
+import { z } from 'zod';
+import { LIMITS } from './limits';
+import { sessionKeySchema } from './common-schemas';
+import { tokenUsageSchema } from './event-schemas';
+
+const imageDataUrlSchema = z
+  .string()
+  .max(LIMITS.imageDataUrlChars)
+  .regex(/^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/=]+$/, 'a base64 data: URL of a png/jpeg/gif/webp image');
+
+export const chatSendInput = z.strictObject({
+  sessionKey: sessionKeySchema,
+  text: z.string().max(LIMITS.textChars),
+  images: z.array(imageDataUrlSchema).max(LIMITS.imagesPerMessage).optional(),
+});
+export const chatSendOutput = z.object({ turnId: z.string() });
+
+export const chatCancelInput = z.strictObject({ sessionKey: sessionKeySchema });
+export const chatCancelOutput = z.object({ cancelled: z.boolean() });
+
+export const sessionSummarySchema = z.object({
+  key: z.string(),
+  channel: z.string(),
+  title: z.string(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  /** A turn is running in this session right now. */
+  busy: z.boolean(),
+  modelPreset: z.string().optional(),
+});
+export const chatListSessionsInput = z
+  .strictObject({ limit: z.number().int().min(1).max(LIMITS.listMax).optional(), channel: z.string().max(100).optional() })
+  .optional();
+export const chatListSessionsOutput = z.object({ sessions: z.array(sessionSummarySchema) });
+
+export const toolCallSchema = z.object({ id: z.string(), name: z.string(), arguments: z.string() });
+
+/** One stored message; ids grow with time, so `beforeId` pages backwards. */
+export const historyMessageSchema = z.object({
+  id: z.number(),
+  turnId: z.string().nullable(),
+  role: z.enum(['system', 'user', 'assistant', 'tool']),
+  content: z.string().nullable(),
+  /** Image attachments of a user message (data: URLs). */
+  images: z.array(z.string()).optional(),
+  toolCalls: z.array(toolCallSchema).optional(),
+  toolCallId: z.string().optional(),
+  /** Tool name of a `tool` message. */
+  name: z.string().optional(),
+  usage: tokenUsageSchema.optional(),
+  createdAt: z.number(),
+});
+
+/** What happened when a tool ran (the card in the chat). */
+export const toolEventSchema = z.object({
+  id: z.number(),
+  turnId: z.string(),
+  callId: z.string(),
+  name: z.string(),
+  args: z.string(),
+  status: z.enum(['ok', 'error', 'denied']),
+  result: z.string(),
+  startedAt: z.number(),
+  durationMs: z.number(),
+});
+
+export const chatHistoryInput = z.strictObject({
+  sessionKey: sessionKeySchema,
+  beforeId: z.number().int().positive().optional(),
+  limit: z.number().int().min(1).max(LIMITS.historyPageMax).default(100),
+});
+export const chatHistoryOutput = z.object({
+  sessionKey: z.string(),
+  messages: z.array(historyMessageSchema),
+  /** Tool events of the turns in `messages`. */
+  toolEvents: z.array(toolEventSchema),
+  /** Older messages exist before the first one returned. */
+  hasMore: z.boolean(),
+});
+
+export const chatSearchInput = z.strictObject({
+  query: z.string().min(1).max(LIMITS.searchQueryChars),
+  limit: z.number().int().min(1).max(200).default(50),
+});
+export const searchHitSchema = z.object({
+  messageId: z.number(),
+  sessionKey: z.string(),
+  sessionTitle: z.string(),
+  role: z.enum(['system', 'user', 'assistant', 'tool']),
+  /** Text around the match; matches are wrapped in `[` `]`. */
+  snippet: z.string(),
+  createdAt: z.number(),
+});
+export const chatSearchOutput = z.object({ hits: z.array(searchHitSchema) });
+
+export const chatNewSessionInput = z.strictObject({ title: z.string().max(LIMITS.titleChars).optional() }).optional();
+export const chatNewSessionOutput = z.object({ sessionKey: z.string() });
+
+export const chatRenameSessionInput = z.strictObject({
+  sessionKey: sessionKeySchema,
+  title: z.string().max(LIMITS.titleChars),
+});
+export const chatRenameSessionOutput = z.object({ sessionKey: z.string(), title: z.string() });
+
+export const chatDeleteSessionInput = z.strictObject({ sessionKey: sessionKeySchema });
+export const chatDeleteSessionOutput = z.object({ deleted: z.boolean() });
+
+export const chatExportMarkdownInput = z.strictObject({ sessionKey: sessionKeySchema });
+export const chatExportMarkdownOutput = z.object({ filename: z.string(), markdown: z.string() });
+
+export type SessionSummary = z.output<typeof sessionSummarySchema>;
+export type HistoryMessage = z.output<typeof historyMessageSchema>;
+export type ToolEventView = z.output<typeof toolEventSchema>;
+export type SearchHit = z.output<typeof searchHitSchema>;

@@ -1,0 +1,128 @@
+// zod mirror of the core's CoreEvent union (src-main/core/agent/events.ts) for the `core:event` push channel.
+// The contract imports only zod, so the types are re-declared here; a test checks both stay in step.
+import { z } from 'zod';
+
+export const tokenUsageSchema = z.object({
+  promptTokens: z.number(),
+  completionTokens: z.number(),
+  totalTokens: z.number(),
+});
+
+export const stopReasonSchema = z.enum(['completed', 'max_iterations', 'cancelled', 'error']);
+export const approvalCategorySchema = z.enum(['read', 'write', 'command']);
+export const approvalDecisionSchema = z.enum(['allow_once', 'allow_always', 'deny']);
+export const notificationKindSchema = z.enum(['heartbeat', 'cron', 'message', 'subagent', 'error', 'info']);
+
+/** An approval waiting for the user (also returned by `approvals:pending`). */
+export const approvalRequestSchema = z.object({
+  id: z.string(),
+  sessionKey: z.string(),
+  turnId: z.string(),
+  tool: z.string(),
+  category: approvalCategorySchema,
+  /** The full arguments, pretty JSON. */
+  args: z.string(),
+  /** For exec: where the command will run. */
+  workingDir: z.string().optional(),
+  /** What "always allow" would remember (tool name or command prefix). */
+  alwaysLabel: z.string(),
+  expiresAt: z.number(),
+});
+
+export const coreEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('turn.started'), sessionKey: z.string(), turnId: z.string(), at: z.number() }),
+  z.object({ type: z.literal('token'), sessionKey: z.string(), turnId: z.string(), text: z.string() }),
+  z.object({
+    type: z.literal('tool.started'),
+    sessionKey: z.string(),
+    turnId: z.string(),
+    callId: z.string(),
+    name: z.string(),
+    args: z.string(),
+    at: z.number(),
+  }),
+  z.object({
+    type: z.literal('tool.finished'),
+    sessionKey: z.string(),
+    turnId: z.string(),
+    callId: z.string(),
+    name: z.string(),
+    ok: z.boolean(),
+    result: z.string(),
+    durationMs: z.number(),
+  }),
+  approvalRequestSchema.extend({ type: z.literal('approval.requested') }),
+  z.object({
+    type: z.literal('approval.resolved'),
+    id: z.string(),
+    sessionKey: z.string(),
+    decision: approvalDecisionSchema,
+  }),
+  z.object({
+    type: z.literal('usage'),
+    sessionKey: z.string(),
+    turnId: z.string(),
+    usage: tokenUsageSchema,
+    model: z.string(),
+  }),
+  z.object({
+    type: z.literal('provider.retry'),
+    sessionKey: z.string(),
+    turnId: z.string(),
+    attempt: z.number(),
+    waitMs: z.number(),
+    message: z.string(),
+  }),
+  z.object({
+    type: z.literal('turn.finished'),
+    sessionKey: z.string(),
+    turnId: z.string(),
+    stopReason: stopReasonSchema,
+    text: z.string(),
+    error: z.string().optional(),
+    usage: tokenUsageSchema,
+  }),
+  z.object({
+    type: z.literal('session.message'),
+    sessionKey: z.string(),
+    role: z.enum(['assistant', 'system']),
+    content: z.string(),
+    at: z.number(),
+  }),
+  z.object({
+    type: z.literal('session.changed'),
+    sessionKey: z.string(),
+    change: z.enum(['created', 'updated', 'deleted']),
+  }),
+  z.object({
+    type: z.literal('notify'),
+    title: z.string(),
+    body: z.string(),
+    sessionKey: z.string(),
+    kind: notificationKindSchema,
+  }),
+  z.object({ type: z.literal('heartbeat.changed') }),
+  z.object({ type: z.literal('cron.changed') }),
+  z.object({ type: z.literal('mcp.changed') }),
+  z.object({ type: z.literal('subagents.changed'), sessionKey: z.string() }),
+  z.object({
+    type: z.literal('memory.changed'),
+    path: z.string(),
+    author: z.enum(['user', 'agent', 'external']),
+  }),
+  z.object({ type: z.literal('config.changed') }),
+]);
+
+/** Views the main window can show. */
+export const viewSchema = z.enum(['chat', 'memory', 'runtime', 'settings']);
+
+/** `app:navigate`: show a view (and a session) — notification clicks, quick ask "open in window". */
+export const navigateEventSchema = z.object({
+  view: viewSchema,
+  sessionKey: z.string().optional(),
+});
+
+export type CoreEventPayload = z.output<typeof coreEventSchema>;
+export type ApprovalRequest = z.output<typeof approvalRequestSchema>;
+export type NavigateEvent = z.output<typeof navigateEventSchema>;
+export type View = z.output<typeof viewSchema>;

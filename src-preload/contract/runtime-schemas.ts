@@ -1,0 +1,69 @@
+// Runtime panel domain: the same policy object as the `my` tool (overview, check, set, presets, audit).
+import { z } from 'zod';
+import { LIMITS } from './limits';
+import { jsonValueSchema, nameSchema, sessionKeySchema } from './common-schemas';
+
+/** One runtime key as the policy describes it. */
+export const runtimeEntrySchema = z.object({
+  key: z.string(),
+  value: jsonValueSchema.optional(),
+  /** `settable`: may be changed now; `read_only`: never; `blocked`/`sensitive`: not even shown in full. */
+  access: z.enum(['settable', 'read_only', 'blocked', 'sensitive']),
+  description: z.string().optional(),
+});
+
+export const runtimeOverviewInput = z.strictObject({ sessionKey: sessionKeySchema.optional() }).optional();
+export const runtimeOverviewOutput = z.object({
+  entries: z.array(runtimeEntrySchema),
+  /** `tools.my.allowSet`: when false, every set is refused. */
+  allowSet: z.boolean(),
+  /** The policy's own summary text (what `my` shows the model). */
+  summary: z.string().optional(),
+});
+
+export const runtimeCheckInput = z.strictObject({ key: nameSchema, sessionKey: sessionKeySchema.optional() });
+export const runtimeCheckOutput = z.object({
+  key: z.string(),
+  value: jsonValueSchema.optional(),
+  /** The policy's text for this key (same as the tool returns). */
+  text: z.string(),
+});
+
+export const runtimeSetInput = z.strictObject({
+  key: nameSchema,
+  value: jsonValueSchema,
+  sessionKey: sessionKeySchema.optional(),
+});
+export const runtimeSetOutput = z.object({ key: z.string(), value: jsonValueSchema.optional(), text: z.string() });
+
+export const presetSchema = z.object({
+  name: z.string(),
+  provider: z.string().optional(),
+  model: z.string(),
+  contextWindowTokens: z.number().optional(),
+  maxTokens: z.number().optional(),
+  temperature: z.number().optional(),
+  vision: z.boolean().optional(),
+});
+export const runtimePresetsInput = z.strictObject({ sessionKey: sessionKeySchema.optional() }).optional();
+export const runtimePresetsOutput = z.object({
+  presets: z.array(presetSchema),
+  /** The preset the session (or, without one, the instance) uses. */
+  active: z.string(),
+});
+
+export const auditEntrySchema = z.object({
+  id: z.number(),
+  at: z.number(),
+  sessionKey: z.string().nullable(),
+  source: z.enum(['tool', 'ui', 'cli']),
+  key: z.string(),
+  outcome: z.string(),
+  detail: z.string(),
+});
+export const runtimeAuditInput = z.strictObject({ limit: z.number().int().min(1).max(LIMITS.listMax).optional() }).optional();
+export const runtimeAuditOutput = z.object({ entries: z.array(auditEntrySchema) });
+
+export type RuntimeEntry = z.output<typeof runtimeEntrySchema>;
+export type Preset = z.output<typeof presetSchema>;
+export type AuditEntry = z.output<typeof auditEntrySchema>;

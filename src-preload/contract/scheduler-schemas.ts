@@ -1,0 +1,65 @@
+// Heartbeat and cron domains: status and control of the heartbeat, list/add/remove of cron jobs.
+import { z } from 'zod';
+import { LIMITS } from './limits';
+import { nameSchema, sessionKeySchema } from './common-schemas';
+
+export const heartbeatRunSchema = z.object({
+  startedAt: z.number(),
+  durationMs: z.number(),
+  outcome: z.enum(['ran', 'silent', 'notified', 'skipped', 'failed']),
+  reason: z.string(),
+  message: z.string(),
+  tokens: z.number(),
+});
+
+export const heartbeatStatusOutput = z.object({
+  enabled: z.boolean(),
+  paused: z.boolean(),
+  running: z.boolean(),
+  intervalMinutes: z.number(),
+  nextRunAt: z.number().nullable(),
+  lastRun: heartbeatRunSchema.nullable(),
+  tokensToday: z.number(),
+  dailyTokenBudget: z.number(),
+});
+export const heartbeatRunNowOutput = heartbeatRunSchema;
+
+export const cronScheduleSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('every'), everySeconds: z.number().int().min(1).max(366 * 24 * 3600) }),
+  z.strictObject({ kind: z.literal('cron'), expr: z.string().min(1).max(200), tz: z.string().max(100).optional() }),
+  /** ISO date-time, one shot. */
+  z.strictObject({ kind: z.literal('at'), at: z.string().min(1).max(100) }),
+]);
+
+export const cronJobSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  sessionKey: z.string(),
+  message: z.string(),
+  schedule: cronScheduleSchema,
+  enabled: z.boolean(),
+  lastStatus: z.string().nullable(),
+  lastError: z.string().nullable(),
+  lastRunAt: z.number().nullable(),
+  nextRunAt: z.number().nullable(),
+  consecutiveErrors: z.number(),
+  createdAt: z.number(),
+});
+export const cronListOutput = z.object({ jobs: z.array(cronJobSchema) });
+
+export const cronAddInput = z.strictObject({
+  name: nameSchema,
+  message: z.string().min(1).max(LIMITS.textChars),
+  schedule: cronScheduleSchema,
+  /** Where the job's turns run (default `cron:<id>`). */
+  sessionKey: sessionKeySchema.optional(),
+});
+export const cronAddOutput = cronJobSchema;
+
+export const cronRemoveInput = z.strictObject({ id: nameSchema });
+export const cronRemoveOutput = z.object({ removed: z.boolean() });
+
+export type HeartbeatStatus = z.output<typeof heartbeatStatusOutput>;
+export type HeartbeatRun = z.output<typeof heartbeatRunSchema>;
+export type CronSchedule = z.output<typeof cronScheduleSchema>;
+export type CronJob = z.output<typeof cronJobSchema>;
