@@ -1,0 +1,31 @@
+// /cron [list|remove <id>]: the scheduled jobs.
+import { notAvailable } from '../command-services';
+import type { SlashCommand } from '../slash-command';
+import { formatTimestamp } from '../format-time';
+
+export const cronCommand: SlashCommand = {
+  name: 'cron',
+  summary: 'List or remove scheduled jobs',
+  usage: '/cron [list|remove <id>]',
+  subcommands: [
+    { name: 'list', summary: 'Every scheduled job (default)' },
+    { name: 'remove', summary: 'Delete a job by id' },
+  ],
+  async run({ args, services }) {
+    const cron = services.cron;
+    if (!cron) return { output: notAvailable('cron', 'the cron scheduler') };
+    if (args[0]?.toLowerCase() === 'remove') {
+      const id = args[1];
+      if (!id) return { output: 'Error: usage: /cron remove <id>' };
+      const removed = await cron.remove(id);
+      return { output: removed.ok ? `Removed cron job ${id}.` : removed.error };
+    }
+    const jobs = await cron.list();
+    if (!jobs.length) return { output: 'No cron jobs.' };
+    const lines = jobs.map((j) => {
+      const next = j.enabled ? (j.nextRunAt ? `next ${formatTimestamp(j.nextRunAt)}` : 'no next run') : 'disabled';
+      return `  ${j.id}  ${j.schedule}  ${j.name}  (${next})`;
+    });
+    return { output: [`${jobs.length} cron job(s):`, ...lines].join('\n') };
+  },
+};

@@ -1,0 +1,89 @@
+// /mcp [status|add|remove|reload|help]: the MCP servers — their state, and adding or removing one.
+import type { McpServerInput, McpServerStatus } from '../../mcp/mcp-types';
+import { notAvailable } from '../command-services';
+import { formatTimestamp } from '../format-time';
+import type { SlashCommand } from '../slash-command';
+
+const STATE_LABEL: Record<McpServerStatus['state'], string> = {
+  connected: 'connected',
+  connecting: 'connecting',
+  failing: 'failing',
+  circuit_open: 'circuit open',
+  disabled: 'disabled',
+};
+
+const HELP = [
+  'MCP servers give the agent extra tools, named mcp_<server>_<tool>.',
+  '  /mcp status                     each server: state, tool count, last error',
+  '  /mcp add <name> <command…>      add a stdio server (e.g. /mcp add files npx -y @scope/server /data)',
+  '  /mcp add <name> <url>           add a streamable HTTP server (SSE is tried as a fallback)',
+  '  /mcp remove <name>              remove a server from config.json and disconnect it',
+  '  /mcp reload                     re-read mcpServers from config.json and reconnect',
+  'Settings live in config.json under "mcpServers" (env, cwd, headers, trusted, enable, timeout).',
+].join('\n');
+
+/** One line per server, for `/mcp status` and the CLI `status` command. */
+export function formatMcpStatus(servers: McpServerStatus[]): string {
+  if (!servers.length) return 'No MCP servers configured. Add one with /mcp add <name> <command…>.';
+  const nameWidth = Math.max(...servers.map((s) => s.name.length));
+  const stateWidth = Math.max(...servers.map((s) => STATE_LABEL[s.state].length));
+  const lines = servers.map((s) => {
+    const notes = [s.transport, s.trusted ? 'trusted' : undefined].filter(Boolean).join(', ');
+    let line = `  ${s.name.padEnd(nameWidth)}  ${STATE_LABEL[s.state].padEnd(stateWidth)}  ${s.toolCount} tool(s)  (${notes})`;
+    if (s.state !== 'connected' && s.lastError) line += ` — ${s.lastError}`;
+    if ((s.state === 'circuit_open' || s.state === 'failing') && s.retryAt) line += `; retrying after ${formatTimestamp(s.retryAt)}`;
+    return line;
+  });
+  return ['MCP servers:', ...lines].join('\n');
+}
+
+/** `<command…>` → a stdio server; a single http(s) URL → an HTTP server. */
+function serverFromWords(words: string[]): McpServerInput {
+  const [first = '', ...rest] = words;
+  if (rest.length === 0 && /^https?:\/\//i.test(first)) return { url: first };
+  return { command: first, args: rest };
+}
+
+export const mcpCommand: SlashCommand = {
+  name: 'mcp',
+  summary: 'MCP servers: status, add, remove, reload',
+  usage: '/mcp [status|add|remove|reload|help]',
+  subcommands: [
+    { name: 'status', summary: 'State of each server (default)' },
+    { name: 'add', summary: 'Add a server: /mcp add <name> <command…> or <url>' },
+    { name: 'remove', summary: 'Remove a server: /mcp remove <name>' },
+    { name: 'reload', summary: 'Re-read config.json and reconnect' },
+    { name: 'help', summary: 'How MCP servers are configured' },
+  ],
+  completeArgs(args, services) {
+    if (args.length === 1) return ['status', 'add', 'remove', 'reload', 'help'];
+    if (args.length === 2 && args[0]?.toLowerCase() === 'remove') return (services.mcp?.status() ?? []).map((s) => s.name);
+    return [];
+  },
+  async run({ args, services }) {
+    const mcp = services.mcp;
+    const sub = args[0]?.toLowerCase() ?? 'status';
+    if (sub === 'help') return { output: HELP };
+    if (!mcp) return { output: notAvailable('mcp', 'the MCP client') };
+    switch (sub) {
+      case 'add': {
+        const name = args[1];
+        if (!name || args.length < 3) return { output: 'Error: usage: /mcp add <name> <command…> or /mcp add <name> <url>' };
+        const added = await mcp.add(name, serverFromWords(args.slice(2)));
+        if (!added.ok) return { output: added.error };
+        return { output: `Added MCP server '${name}'.\n${formatMcpStatus([added.value])}` };
+      }
+      case 'remove': {
+        const name = args[1];
+        if (!name) return { output: 'Error: usage: /mcp remove <name>' };
+        const removed = await mcp.remove(name);
+        return { output: removed.ok ? `Removed MCP server '${name}'.` : removed.error };
+      }
+      case 'reload':
+        await mcp.reload({ force: true });
+        return { output: `Reloaded MCP servers.\n${formatMcpStatus(mcp.status())}` };
+      default:
+        return { output: formatMcpStatus(mcp.status()) };
+    }
+  },
+};

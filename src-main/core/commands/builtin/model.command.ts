@@ -1,0 +1,30 @@
+// /model [preset]: show the session's model preset, or switch it (same rules as `my set model_preset`).
+import { effectiveModel, listPresets } from '../../agent/model-presets';
+import { getSession } from '../../store/sessions.repo';
+import { notAvailable } from '../command-services';
+import type { SlashCommand } from '../slash-command';
+
+export const modelCommand: SlashCommand = {
+  name: 'model',
+  summary: "Show or change this session's model preset",
+  usage: '/model [preset]',
+  completeArgs: (args, services) => (args.length === 1 ? Object.keys(listPresets(services.config(), services.overrides)).sort() : []),
+  async run({ sessionKey, args, services }) {
+    const preset = args.join(' ').trim();
+    if (preset) {
+      if (!services.runtime) return { output: notAvailable('model', 'the runtime policy') };
+      return { output: await services.runtime.setModelPreset(sessionKey, preset) };
+    }
+    const config = services.config();
+    const sessionPreset = getSession(services.db, sessionKey)?.meta.modelPreset;
+    const current = effectiveModel(config, services.overrides, sessionPreset);
+    const names = Object.keys(listPresets(config, services.overrides)).sort();
+    return {
+      output: [
+        `Model preset: ${current.presetName} (model ${current.model}, provider ${current.provider}, context ${current.contextWindowTokens} tokens)`,
+        `Presets: ${names.join(', ')}`,
+        'Switch with /model <preset>.',
+      ].join('\n'),
+    };
+  },
+};

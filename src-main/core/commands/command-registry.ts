@@ -1,0 +1,114 @@
+// The one registry of slash commands shared by the CLI, the chat input, quick-ask and the API: parse → run.
+import { errorMessage } from '../lib/result';
+import { closestMatch } from './closest-match';
+import type { CommandServices } from './command-services';
+import type { CommandCompletion, CommandInfo, CommandResult, SlashCommand } from './slash-command';
+import { isSlashCommand, splitCommandLine } from './split-command-line';
+
+const NOT_A_COMMAND: CommandResult = { handled: false, output: '' };
+
+/** Holds the commands and runs them without calling the model. Never throws. */
+export class CommandRegistry {
+  #commands = new Map<string, SlashCommand>();
+  #services: () => CommandServices;
+
+  /** `services` is read on every call, so features installed later are picked up. */
+  constructor(services: () => CommandServices) {
+    this.#services = services;
+  }
+
+  /** Adds a command; returns its disposer. A duplicate name is a programmer error and throws. */
+  register(command: SlashCommand): () => void {
+    if (this.#commands.has(command.name)) throw new Error(`Slash command '/${command.name}' is already registered`);
+    this.#commands.set(command.name, command);
+    return () => {
+      if (this.#commands.get(command.name) === command) this.#commands.delete(command.name);
+    };
+  }
+
+  /** Every command, sorted by name. */
+  list(): CommandInfo[] {
+    return [...this.#commands.values()]
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+      .map((c) => ({ name: c.name, summary: c.summary, usage: c.usage, subcommands: c.subcommands ?? [] }));
+  }
+
+  /** True when `text` would be handled as a command (it starts with `/`). */
+  isCommand(text: string): boolean {
+    return isSlashCommand(text);
+  }
+
+  /**
+   * Runs `text` when it is a slash command; `{ handled: false }` otherwise (send it to the model).
+   * Unknown commands and subcommands answer one error line naming the closest match.
+   */
+  async execute(sessionKey: string, text: string): Promise<CommandResult> {
+    if (!isSlashCommand(text)) return NOT_A_COMMAND;
+    const [head = '/', ...args] = splitCommandLine(text.trim());
+    const name = head.slice(1).toLowerCase() || 'help';
+    const command = this.#commands.get(name === '?' ? 'help' : name);
+    if (!command) return { handled: true, output: this.#unknownCommand(name) };
+    const sub = args[0]?.toLowerCase();
+    if (command.subcommands?.length && sub !== undefined && !command.subcommands.some((s) => s.name === sub)) {
+      const subNames = command.subcommands.map((s) => s.name);
+      const guess = closestMatch(sub, subNames);
+      const hint = guess ? `Did you mean /${command.name} ${guess}?` : `Try /${command.name} ${subNames.join('|')}.`;
+      return { handled: true, output: `Error: unknown subcommand '/${command.name} ${args[0]}'. ${hint}` };
+    }
+    try {
+      const outcome = await command.run({ sessionKey, args, services: this.#services() });
+      return { handled: true, ...outcome };
+    } catch (err) {
+      return { handled: true, output: `Error: /${command.name} failed: ${errorMessage(err)}` };
+    }
+  }
+
+  /** Autocomplete for a partly typed command line; each suggestion's `text` replaces the whole input. */
+  complete(text: string): CommandCompletion[] {
+    if (!text.trimStart().startsWith('/')) return [];
+    const input = text.trimStart();
+    const words = splitCommandLine(input);
+    const endsWithSpace = /\s$/.test(input);
+    if (words.length <= 1 && !endsWithSpace) {
+      const typed = (words[0] ?? '/').slice(1).toLowerCase();
+      return this.list()
+        .filter((c) => c.name.startsWith(typed))
+        .map((c) => ({ text: `/${c.name} `, label: `/${c.name}`, description: c.summary }));
+    }
+    const command = this.#commands.get((words[0] ?? '').slice(1).toLowerCase());
+    if (!command) return [];
+    const args = words.slice(1);
+    if (endsWithSpace) args.push('');
+    const typed = args[args.length - 1] ?? '';
+    const prefix = ['/' + command.name, ...args.slice(0, -1)].join(' ');
+    const candidates = this.#argumentCandidates(command, args);
+    return candidates
+      .filter((c) => c.value.toLowerCase().startsWith(typed.toLowerCase()))
+      .map((c) => ({ text: `${prefix} ${c.value}`, label: c.value, description: c.description }));
+  }
+
+  #argumentCandidates(command: SlashCommand, args: string[]): { value: string; description: string }[] {
+    if (command.completeArgs) {
+      let values: string[] = [];
+      try {
+        values = command.completeArgs(args, this.#services());
+      } catch {
+        values = [];
+      }
+      return values.map((value) => ({
+        value,
+        description: args.length === 1 ? (command.subcommands?.find((s) => s.name === value)?.summary ?? '') : '',
+      }));
+    }
+    if (args.length === 1 && command.subcommands) {
+      return command.subcommands.map((s) => ({ value: s.name, description: s.summary }));
+    }
+    return [];
+  }
+
+  #unknownCommand(name: string): string {
+    const guess = closestMatch(name, [...this.#commands.keys()]);
+    const hint = guess ? `Did you mean /${guess}?` : 'Type /help for the list.';
+    return `Error: unknown command '/${name}'. ${hint}`;
+  }
+}

@@ -1,0 +1,58 @@
+// The shape of one slash command (`/mcp status`): name, help text, subcommands, completion and a handler.
+import type { CommandServices } from './command-services';
+
+/** What a handler returns; `action` asks the host to start a new session or clear the visible chat. */
+export interface CommandOutcome {
+  output: string;
+  action?: 'new_session' | 'clear';
+}
+
+/** What `execute` returns to every host (CLI, chat input, quick-ask, API). */
+export interface CommandResult {
+  /** False when the text is not a command (it goes to the model as a normal message). */
+  handled: boolean;
+  output: string;
+  action?: 'new_session' | 'clear';
+}
+
+/** Everything a handler may use for one invocation. */
+export interface CommandContext {
+  sessionKey: string;
+  /** Arguments after the command name, split on whitespace (quotes group words). */
+  args: string[];
+  services: CommandServices;
+}
+
+export interface SubcommandInfo {
+  name: string;
+  summary: string;
+}
+
+/** One entry of the registry. Handlers never throw to the caller: the registry turns a throw into an error line. */
+export interface SlashCommand {
+  /** Without the slash, lowercase: `mcp`. */
+  name: string;
+  /** One line for `/help`. */
+  summary: string;
+  /** Usage line(s) for `/help <name>`, e.g. `/mcp [status|add|remove|reload|help]`. */
+  usage: string;
+  subcommands?: SubcommandInfo[];
+  /** Candidates for the argument at `args.length - 1` (the one being typed). Defaults to subcommand names. */
+  completeArgs?(args: string[], services: CommandServices): string[];
+  run(ctx: CommandContext): Promise<CommandOutcome>;
+}
+
+/** The public description of a command (for autocomplete menus and help screens). */
+export interface CommandInfo {
+  name: string;
+  summary: string;
+  usage: string;
+  subcommands: SubcommandInfo[];
+}
+
+/** One autocomplete suggestion: `text` replaces the whole input. */
+export interface CommandCompletion {
+  text: string;
+  label: string;
+  description: string;
+}

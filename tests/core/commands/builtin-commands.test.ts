@@ -1,0 +1,263 @@
+// Each built-in slash command's output, with fake feature ports and a real core store/config.
+import { readFileSync } from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { installCommands, type CommandPorts, type CommandsService } from '../../../src-main/core/commands/install-commands';
+import { createCore, type Core } from '../../../src-main/core/nanotray-core';
+import type { McpServerInput, McpServerStatus, McpService } from '../../../src-main/core/mcp/mcp-types';
+import { ensureSession, getSession, setSessionTitle, touchSession, updateSessionMeta } from '../../../src-main/core/store/sessions.repo';
+import { defineTool, ok } from '../../../src-main/core/tools/tool';
+import { makeTempHome, type TempHome } from '../../helpers/temp-home';
+
+let home: TempHome;
+let core: Core;
+let ports: CommandPorts;
+let commands: CommandsService;
+const run = async (text: string, sessionKey = 'cli:default') => (await commands.execute(sessionKey, text)).output;
+
+beforeEach(() => {
+  home = makeTempHome({ modelPresets: { fast: { model: 'fast-model', contextWindowTokens: 128000 } }, agent: { model: 'main-model' } });
+  const created = createCore({ host: 'test', home: home.home, env: {} });
+  if (!created.ok) throw new Error(created.error);
+  core = created.value;
+  ports = {};
+  commands = installCommands(core, () => ports);
+});
+
+afterEach(async () => {
+  await core.dispose();
+  home.cleanup();
+});
+
+describe('/help', () => {
+  it('lists every command with its usage', async () => {
+    const out = await run('/help');
+    expect(out.split('\n')[0]).toBe('Commands (handled without calling the model):');
+    expect(out).toContain('  /mcp [status|add|remove|reload|help]  MCP servers: status, add, remove, reload');
+    expect(out.split('\n')).toHaveLength(14);
+    expect(out.endsWith('Type /help <command> for details.')).toBe(true);
+  });
+
+  it('shows one command with its subcommands', async () => {
+    expect(await run('/help heartbeat')).toBe(
+      [
+        '/heartbeat [status|run|pause|resume]',
+        '  Heartbeat status, run it now, pause or resume it',
+        'Subcommands:',
+        '  status  When it last ran and runs next (default)',
+        '  run     Run one heartbeat now',
+        '  pause   Stop the timer until resumed',
+        '  resume  Start the timer again',
+      ].join('\n'),
+    );
+    expect(await run('/help /new')).toBe('/new\n  Start a new session');
+    expect(await run('/help nope')).toBe("Error: no command '/nope'. Type /help for the list.");
+  });
+});
+
+describe('/new, /clear, /sessions', () => {
+  it('/new asks the host for a new session', async () => {
+    expect(await commands.execute('cli:default', '/new')).toEqual({ handled: true, output: 'Started a new session.', action: 'new_session' });
+  });
+
+  it('/clear drops the messages and keeps title and preset', async () => {
+    ensureSession(core.db, 'cli:default');
+    setSessionTitle(core.db, 'cli:default', 'Trip planning');
+    updateSessionMeta(core.db, 'cli:default', { modelPreset: 'fast' });
+    core.db.prepare("INSERT INTO messages (session_key, role, content, created_at) VALUES ('cli:default', 'user', 'hi', 1)").run();
+    const events: string[] = [];
+    core.events.on((e) => events.push(e.type));
+    expect(await commands.execute('cli:default', '/clear')).toEqual({
+      handled: true,
+      output: 'Cleared the history of cli:default.',
+      action: 'clear',
+    });
+    const count = core.db.prepare("SELECT count(*) AS n FROM messages WHERE session_key = 'cli:default'").get() as { n: number };
+    expect(count.n).toBe(0);
+    const session = getSession(core.db, 'cli:default');
+    expect(session?.title).toBe('Trip planning');
+    expect(session?.meta.modelPreset).toBe('fast');
+    expect(events).toEqual(['session.changed']);
+  });
+
+  it('/clear refuses while a turn runs and uses the runner when there is one', async () => {
+    const cleared: string[] = [];
+    ports = { sessions: { isBusy: (key) => key === 'cli:busy', clear: (key) => void cleared.push(key) } };
+    expect(await run('/clear', 'cli:busy')).toBe('Error: a turn is running in cli:busy; wait for it to finish or cancel it first.');
+    expect(await run('/clear', 'cli:idle')).toBe('Cleared the history of cli:idle.');
+    expect(cleared).toEqual(['cli:idle']);
+  });
+
+  it('/sessions lists recent sessions and marks the current one', async () => {
+    expect(await run('/sessions')).toBe('No sessions yet.');
+    ensureSession(core.db, 'cli:default', 1_000);
+    ensureSession(core.db, 'desktop:abc', 2_000);
+    setSessionTitle(core.db, 'desktop:abc', 'Groceries');
+    touchSession(core.db, 'desktop:abc', Date.UTC(2026, 10, 29, 19, 0, 5));
+    expect(await run('/sessions', 'cli:default')).toBe(
+      [
+        'Recent sessions (2):',
+        '  desktop:abc  2026-11-29 19:00:05Z  Groceries',
+        '* cli:default  1970-01-01 00:00:01Z',
+      ].join('\n'),
+    );
+  });
+});
+
+describe('/tools', () => {
+  it('lists tools with their approval category', async () => {
+    expect(await run('/tools')).toBe('No tools are registered.');
+    core.tools.register(defineTool({ name: 'read_file', description: 'Read a file.\nMore.', category: 'read', params: z.object({}), run: async () => ok('') }));
+    core.tools.register(defineTool({ name: 'exec', description: 'Run a command.', params: z.object({}), run: async () => ok('') }));
+    expect(await run('/tools')).toBe(['2 tool(s):', '  exec       [command]  Run a command.', '  read_file  [read]  Read a file.'].join('\n'));
+  });
+});
+
+describe('/model and /my', () => {
+  it('/model shows the session preset and the presets', async () => {
+    updateSessionMeta(core.db, 'cli:default', { modelPreset: 'fast' });
+    expect(await run('/model')).toBe(
+      [
+        'Model preset: fast (model fast-model, provider openai, context 128000 tokens)',
+        'Presets: default, fast',
+        'Switch with /model <preset>.',
+      ].join('\n'),
+    );
+  });
+
+  it('/model <preset> and /my go through the runtime policy, or say it is missing', async () => {
+    expect(await run('/model fast')).toBe('Error: /model is not available: the runtime policy is not running in this Nanotray.');
+    expect(await run('/my')).toBe('Error: /my is not available: the runtime policy is not running in this Nanotray.');
+    const calls: string[] = [];
+    ports = {
+      runtime: {
+        check: (key, name) => `check ${key} ${name ?? '(all)'}`,
+        setModelPreset: async (key, preset) => {
+          calls.push(`${key}=${preset}`);
+          return `Set model_preset = "${preset}" for the next turn`;
+        },
+      },
+    };
+    expect(await run('/model fast')).toBe('Set model_preset = "fast" for the next turn');
+    expect(calls).toEqual(['cli:default=fast']);
+    expect(await run('/my')).toBe('check cli:default (all)');
+    expect(await run('/my max_iterations')).toBe('check cli:default max_iterations');
+  });
+});
+
+describe('/heartbeat, /cron, /skills', () => {
+  it('say when the feature is not running', async () => {
+    expect(await run('/heartbeat')).toBe('Error: /heartbeat is not available: the heartbeat is not running in this Nanotray.');
+    expect(await run('/cron')).toBe('Error: /cron is not available: the cron scheduler is not running in this Nanotray.');
+    expect(await run('/skills')).toBe('Error: /skills is not available: the skills loader is not running in this Nanotray.');
+  });
+
+  it('/heartbeat routes each subcommand', async () => {
+    ports = { heartbeat: { status: () => 'idle', runNow: async () => 'ran', pause: () => 'paused', resume: () => 'resumed' } };
+    expect(await run('/heartbeat')).toBe('idle');
+    expect(await run('/heartbeat status')).toBe('idle');
+    expect(await run('/heartbeat run')).toBe('ran');
+    expect(await run('/heartbeat PAUSE')).toBe('paused');
+    expect(await run('/heartbeat resume')).toBe('resumed');
+  });
+
+  it('/cron lists and removes jobs', async () => {
+    const jobs = [
+      { id: 'j1', name: 'standup', schedule: '0 9 * * 1-5', enabled: true, nextRunAt: Date.UTC(2026, 10, 30, 9) },
+      { id: 'j2', name: 'old', schedule: 'every 1h', enabled: false },
+    ];
+    ports = {
+      cron: {
+        list: () => jobs,
+        remove: (id) => (id === 'j1' ? { ok: true, value: undefined } : { ok: false, error: `Error: no cron job '${id}'` }),
+      },
+    };
+    expect(await run('/cron')).toBe(
+      ['2 cron job(s):', '  j1  0 9 * * 1-5  standup  (next 2026-11-30 09:00:00Z)', '  j2  every 1h  old  (disabled)'].join('\n'),
+    );
+    expect(await run('/cron remove j1')).toBe('Removed cron job j1.');
+    expect(await run('/cron remove zz')).toBe("Error: no cron job 'zz'");
+    expect(await run('/cron remove')).toBe('Error: usage: /cron remove <id>');
+  });
+
+  it('/skills lists skills', async () => {
+    ports = {
+      skills: {
+        list: () => [
+          { name: 'my', description: 'Inspect the runtime', available: true, source: 'builtin' },
+          { name: 'gh', description: 'GitHub CLI', available: false },
+        ],
+      },
+    };
+    expect(await run('/skills')).toBe(['2 skill(s):', '  my  Inspect the runtime  (builtin)', '  gh  GitHub CLI  (unavailable)'].join('\n'));
+  });
+});
+
+describe('/approve', () => {
+  it('shows and changes the approval mode in config.json', async () => {
+    expect(await run('/approve')).toBe('Approval mode: ask (ask before write and command tools). Modes: ask, auto, readonly.');
+    expect(await run('/approve auto')).toBe('Approval mode set to auto (run every tool without asking).');
+    expect(core.config().tools.approval.mode).toBe('auto');
+    const saved = JSON.parse(readFileSync(home.configFile, 'utf8'));
+    expect(saved.tools.approval.mode).toBe('auto');
+    expect(saved.modelPresets.fast.model).toBe('fast-model');
+    expect(await run('/approve sometimes')).toBe("Error: unknown subcommand '/approve sometimes'. Try /approve ask|auto|readonly.");
+  });
+});
+
+describe('/mcp', () => {
+  const added: Array<{ name: string; server: McpServerInput }> = [];
+  const status = (name: string, extra: Partial<McpServerStatus> = {}): McpServerStatus => ({
+    name, transport: 'stdio', state: 'connected', toolCount: 2, tools: [], trusted: false, consecutiveFailures: 0, ...extra,
+  });
+  const fakeMcp = (servers: McpServerStatus[]): McpService => ({
+    status: () => servers,
+    reload: async () => {},
+    add: async (name, server) => {
+      added.push({ name, server });
+      return { ok: true, value: status(name) };
+    },
+    remove: async (name) => (name === 'files' ? { ok: true, value: undefined } : { ok: false, error: `Error: no MCP server '${name}' in config.json` }),
+    waitForServers: async () => {},
+  });
+
+  it('explains itself without a client, and reports missing client for the rest', async () => {
+    expect((await run('/mcp help')).split('\n')[0]).toBe('MCP servers give the agent extra tools, named mcp_<server>_<tool>.');
+    expect(await run('/mcp')).toBe('Error: /mcp is not available: the MCP client is not running in this Nanotray.');
+  });
+
+  it('/mcp status shows state, tools, errors and retry time', async () => {
+    ports = { mcp: fakeMcp([]) };
+    expect(await run('/mcp status')).toBe('No MCP servers configured. Add one with /mcp add <name> <command…>.');
+    ports = {
+      mcp: fakeMcp([
+        status('files', { trusted: true }),
+        status('remote', { transport: 'http', state: 'circuit_open', toolCount: 0, lastError: 'connect ECONNREFUSED', retryAt: Date.UTC(2026, 10, 29, 20, 1, 0) }),
+      ]),
+    };
+    expect(await run('/mcp')).toBe(
+      [
+        'MCP servers:',
+        '  files   connected     2 tool(s)  (stdio, trusted)',
+        '  remote  circuit open  0 tool(s)  (http) — connect ECONNREFUSED; retrying after 2026-11-29 20:01:00Z',
+      ].join('\n'),
+    );
+  });
+
+  it('/mcp add parses a command or a URL; /mcp remove', async () => {
+    ports = { mcp: fakeMcp([]) };
+    added.length = 0;
+    expect(await run('/mcp add files node "server one.mjs" --root /tmp')).toBe(
+      "Added MCP server 'files'.\nMCP servers:\n  files  connected  2 tool(s)  (stdio)",
+    );
+    await run('/mcp add remote https://example.test/mcp');
+    expect(added).toEqual([
+      { name: 'files', server: { command: 'node', args: ['server one.mjs', '--root', '/tmp'] } },
+      { name: 'remote', server: { url: 'https://example.test/mcp' } },
+    ]);
+    expect(await run('/mcp add files')).toBe('Error: usage: /mcp add <name> <command…> or /mcp add <name> <url>');
+    expect(await run('/mcp remove files')).toBe("Removed MCP server 'files'.");
+    expect(await run('/mcp remove nope')).toBe("Error: no MCP server 'nope' in config.json");
+    expect(await run('/mcp remove')).toBe('Error: usage: /mcp remove <name>');
+  });
+});
