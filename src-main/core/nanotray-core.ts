@@ -18,6 +18,10 @@ import type { CoreEvent } from './agent/events';
 import type { LlmProvider } from './agent/llm-provider';
 import type { RuntimeOverrides } from './agent/model-presets';
 import { ToolRegistry } from './tools/tool-registry';
+import { installSessions } from './agent/install-sessions';
+import type { SessionRunner } from './agent/session-runner';
+import type { ContextBuilder } from './agent/context';
+import type { ProviderError } from './agent/llm-provider';
 
 export type HostKind = 'electron' | 'web' | 'cli' | 'daemon' | 'test';
 
@@ -62,6 +66,15 @@ export interface CoreBase {
 }
 
 export interface Core extends CoreBase {
+  /** [foundation] Runs agent turns: `sessions.run(req)`, `cancel`, `isBusy`, `activeTurn`. */
+  readonly sessions: SessionRunner;
+  /** [foundation] Replaces the context builder (from the next turn on). */
+  setContextBuilder(builder: ContextBuilder): void;
+  getContextBuilder(): ContextBuilder;
+  /** [foundation] The configured provider called `providerName`, or a clear `no_provider` error. */
+  providerFor(providerName: string): Result<LlmProvider, ProviderError>;
+  /** [foundation] Called by file-writing tools before they change a file (set by the workspace feature). */
+  fileVersionRecorder?: (absPath: string) => void;
   dispose(): Promise<void>;
 }
 
@@ -134,6 +147,7 @@ export function createCore(options: CoreOptions): Result<Core> {
   // Feature services are installed here, in dependency order (each install* returns nothing and
   // registers its own cleanup through base.onDispose).
   // [foundation] sessions + agent loop
+  const foundation = installSessions(base);
   // [tool-sandbox] builtin tools + approvals
   // [my] runtime policy + my tool
   // [workspace] context builder, skills, memory, subagents, bus
@@ -142,6 +156,16 @@ export function createCore(options: CoreOptions): Result<Core> {
 
   const core: Core = {
     ...base,
+    sessions: foundation.sessions,
+    setContextBuilder: foundation.setContextBuilder,
+    getContextBuilder: foundation.getContextBuilder,
+    providerFor: foundation.providerFor,
+    get fileVersionRecorder() {
+      return foundation.getFileVersionRecorder();
+    },
+    set fileVersionRecorder(recorder) {
+      foundation.setFileVersionRecorder(recorder);
+    },
     dispose: () => disposables.dispose(),
   };
   return okResult(core);

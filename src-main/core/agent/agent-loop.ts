@@ -1,0 +1,285 @@
+// One agent turn: build the context, call the model, run its tool calls through the registry, feed the
+// results back, and repeat until a plain answer or the iteration limit. Never throws: every failure ends
+// the turn with a stop reason and a clear message.
+import type { Config } from '../config/config-schema';
+import type { Database } from '../store/sqlite-driver';
+import { appendMessage, appendMessages, type NewMessage } from '../store/messages.repo';
+import { insertToolEvent, type ToolEventStatus } from '../store/tool-events.repo';
+import { insertUsage } from '../store/usage.repo';
+import type { ToolRegistry } from '../tools/tool-registry';
+import type { ImageAttachment, Tool, ToolContext, ToolResult } from '../tools/tool';
+import { addUsage, ZERO_USAGE, type ChatMessage, type ContentPart, type TokenUsage, type ToolCall } from './chat-message';
+import type { ContextBuilder, ContextInput } from './context';
+import type { CoreEvent, StopReason } from './events';
+import type { LlmProvider, LlmResponse, ProviderError } from './llm-provider';
+import type { Result } from '../lib/result';
+import { errorMessage } from '../lib/result';
+
+export interface AgentLoopDeps {
+  db: Database;
+  tools: ToolRegistry;
+  emit(event: CoreEvent): void;
+  now(): number;
+}
+
+export interface TurnSetup {
+  turnId: string;
+  sessionKey: string;
+  channel: string;
+  chatId: string;
+  /** What the context builder gets (history already includes the new user message). */
+  context: ContextInput;
+  contextBuilder: ContextBuilder;
+  provider: Result<LlmProvider, ProviderError>;
+  config: Config;
+  maxIterations: number;
+  maxToolResultChars: number;
+  builtinSkillsDir: string;
+  signal: AbortSignal;
+  interactive: boolean;
+  inCronRun: boolean;
+  /** Who started the turn; stored with the usage rows. */
+  source: string;
+  /** Added to the end of the system prompt for this turn only. */
+  extraSystem?: string;
+  toolFilter?: (tool: Tool) => boolean;
+  recordFileVersion?: (absPath: string) => void;
+  /** Told each time a new model call starts (1-based). */
+  onIteration?(iteration: number): void;
+}
+
+export interface TurnOutcome {
+  stopReason: StopReason;
+  text: string;
+  error?: string;
+  usage: TokenUsage;
+  /** Model calls made. */
+  iterations: number;
+}
+
+/** Cuts a tool result to `max` characters and says how much was dropped. */
+export function truncateToolResult(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return `${text.slice(0, max)}\n... (${text.length - max} more characters truncated)`;
+}
+
+export const IMAGE_OMITTED_NOTE = '[image omitted: the current model cannot view images]';
+export const CANCELLED_TOOL_RESULT = 'Error: The turn was cancelled before this tool ran.';
+export const FINAL_ANSWER_NOTE =
+  'You have reached the tool-call limit for this turn. Do not call tools; give your final answer now with what you have.';
+
+/** Image parts become a text note for models without vision. */
+function withoutImages(messages: ChatMessage[]): ChatMessage[] {
+  return messages.map((m) => {
+    if (m.role !== 'user' || typeof m.content === 'string') return m;
+    const text = m.content.map((p) => (p.type === 'text' ? p.text : IMAGE_OMITTED_NOTE)).join('\n');
+    return { role: 'user', content: text };
+  });
+}
+
+function statusOf(result: ToolResult): ToolEventStatus {
+  if (result.ok) return 'ok';
+  return /^Error: (the user )?(denied|declined)|not approved|approval (was )?denied/i.test(result.error.slice(0, 200)) ? 'denied' : 'error';
+}
+
+class TurnRun {
+  usage: TokenUsage = ZERO_USAGE;
+  iterations = 0;
+  streamed = '';
+
+  constructor(
+    private readonly deps: AgentLoopDeps,
+    private readonly setup: TurnSetup,
+  ) {}
+
+  finish(stopReason: StopReason, text: string, error?: string): TurnOutcome {
+    const s = this.setup;
+    this.deps.emit({
+      type: 'turn.finished',
+      sessionKey: s.sessionKey,
+      turnId: s.turnId,
+      stopReason,
+      text,
+      ...(error ? { error } : {}),
+      usage: this.usage,
+    });
+    return { stopReason, text, ...(error ? { error } : {}), usage: this.usage, iterations: this.iterations };
+  }
+
+  message(m: Omit<NewMessage, 'sessionKey' | 'turnId' | 'createdAt'>): NewMessage {
+    return { ...m, sessionKey: this.setup.sessionKey, turnId: this.setup.turnId, createdAt: this.deps.now() };
+  }
+
+  async callModel(provider: LlmProvider, messages: ChatMessage[], withTools: boolean): Promise<Result<LlmResponse, ProviderError>> {
+    const s = this.setup;
+    this.iterations++;
+    s.onIteration?.(this.iterations);
+    this.streamed = '';
+    const result = await provider.chat(
+      {
+        model: s.context.model.model,
+        messages,
+        tools: withTools ? s.context.toolSpecs : [],
+        maxTokens: s.context.model.maxTokens,
+        temperature: s.context.model.temperature,
+        signal: s.signal,
+      },
+      {
+        onTextDelta: (text) => {
+          this.streamed += text;
+          this.deps.emit({ type: 'token', sessionKey: s.sessionKey, turnId: s.turnId, text });
+        },
+        onRetry: (attempt, waitMs, error) =>
+          this.deps.emit({ type: 'provider.retry', sessionKey: s.sessionKey, turnId: s.turnId, attempt, waitMs, message: error.message }),
+      },
+    );
+    if (result.ok) {
+      const u = result.value.usage;
+      this.usage = addUsage(this.usage, u);
+      this.deps.emit({ type: 'usage', sessionKey: s.sessionKey, turnId: s.turnId, usage: u, model: s.context.model.model });
+      insertUsage(this.deps.db, { at: this.deps.now(), sessionKey: s.sessionKey, turnId: s.turnId, source: s.source, model: s.context.model.model, usage: u });
+    }
+    return result;
+  }
+
+  /** Runs one tool call with a fresh context; returns the model-facing text and any images. */
+  async runTool(call: ToolCall): Promise<{ content: string; images: ImageAttachment[] }> {
+    const s = this.setup;
+    const startedAt = this.deps.now();
+    const t0 = performance.now();
+    this.deps.emit({ type: 'tool.started', sessionKey: s.sessionKey, turnId: s.turnId, callId: call.id, name: call.name, args: call.arguments, at: startedAt });
+    const ctx: ToolContext = {
+      sessionKey: s.sessionKey,
+      channel: s.channel,
+      chatId: s.chatId,
+      turnId: s.turnId,
+      callId: call.id,
+      workspace: s.context.workspace,
+      builtinSkillsDir: s.builtinSkillsDir,
+      config: s.config,
+      signal: s.signal,
+      iteration: this.iterations,
+      interactive: s.interactive,
+      vision: s.context.model.vision,
+      inCronRun: s.inCronRun,
+      emit: (event) => this.deps.emit(event),
+      now: () => this.deps.now(),
+      ...(s.recordFileVersion ? { recordFileVersion: s.recordFileVersion } : {}),
+    };
+    let result: ToolResult;
+    try {
+      result = await this.deps.tools.execute(call.name, call.arguments, ctx, s.toolFilter);
+    } catch (err) {
+      result = { ok: false, error: `Error executing ${call.name}: ${errorMessage(err)}` };
+    }
+    const content = truncateToolResult(result.ok ? result.output : result.error, s.maxToolResultChars);
+    const durationMs = performance.now() - t0;
+    this.deps.emit({ type: 'tool.finished', sessionKey: s.sessionKey, turnId: s.turnId, callId: call.id, name: call.name, ok: result.ok, result: content, durationMs });
+    insertToolEvent(this.deps.db, {
+      sessionKey: s.sessionKey,
+      turnId: s.turnId,
+      callId: call.id,
+      name: call.name,
+      args: call.arguments,
+      status: statusOf(result),
+      result: content,
+      startedAt,
+      durationMs,
+    });
+    return { content, images: result.ok ? (result.images ?? []) : [] };
+  }
+
+  /** Persists what was streamed before a cancel or error, so the user keeps seeing it. */
+  savePartial(): void {
+    if (!this.streamed.trim()) return;
+    appendMessage(this.deps.db, this.message({ role: 'assistant', content: this.streamed, meta: { partial: true } }));
+  }
+
+  async run(): Promise<TurnOutcome> {
+    const s = this.setup;
+    this.deps.emit({ type: 'turn.started', sessionKey: s.sessionKey, turnId: s.turnId, at: this.deps.now() });
+    if (!s.provider.ok) return this.finish('error', '', s.provider.error.message);
+    const provider = s.provider.value;
+    let messages: ChatMessage[];
+    try {
+      messages = await s.contextBuilder.build(s.context);
+    } catch (err) {
+      return this.finish('error', '', `Could not build the context for this turn: ${errorMessage(err)}`);
+    }
+    if (s.extraSystem) messages = appendToSystem(messages, s.extraSystem);
+    if (!s.context.model.vision) messages = withoutImages(messages);
+
+    while (this.iterations < s.maxIterations) {
+      if (s.signal.aborted) return this.finish('cancelled', '');
+      const response = await this.callModel(provider, messages, s.context.toolSpecs.length > 0);
+      if (!response.ok) return this.failed(response.error);
+      const { content, toolCalls, usage } = response.value;
+      if (!toolCalls.length) {
+        if (content) appendMessage(this.deps.db, this.message({ role: 'assistant', content, usage }));
+        return this.finish('completed', content);
+      }
+      const assistant: ChatMessage = { role: 'assistant', content: content || null, toolCalls };
+      messages.push(assistant);
+      const rows: NewMessage[] = [this.message({ role: 'assistant', content: content || null, toolCalls, usage })];
+      const imageParts: ContentPart[] = [];
+      let cancelled = false;
+      for (const call of toolCalls) {
+        let text: string;
+        if (cancelled || s.signal.aborted) {
+          cancelled = true;
+          text = CANCELLED_TOOL_RESULT;
+        } else {
+          const { content: out, images } = await this.runTool(call);
+          text = out;
+          if (images.length && s.context.model.vision) {
+            imageParts.push({ type: 'text', text: `Image(s) returned by ${call.name} (call ${call.id}):` });
+            for (const img of images) imageParts.push({ type: 'image_url', image_url: { url: `data:${img.mimeType};base64,${img.data}` } });
+          } else if (images.length) {
+            text += `\n(${images.length} image(s) returned; the current model cannot view images.)`;
+          }
+        }
+        messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content: text });
+        rows.push(this.message({ role: 'tool', content: text, toolCallId: call.id, name: call.name }));
+      }
+      appendMessages(this.deps.db, rows);
+      if (cancelled || s.signal.aborted) return this.finish('cancelled', '');
+      if (imageParts.length) messages.push({ role: 'user', content: imageParts });
+    }
+
+    // The limit: one last call without tools for a final answer.
+    if (s.signal.aborted) return this.finish('cancelled', '');
+    messages.push({ role: 'user', content: FINAL_ANSWER_NOTE });
+    const final = await this.callModel(provider, messages, false);
+    if (!final.ok) return this.failed(final.error);
+    const text = final.value.content;
+    if (text) appendMessage(this.deps.db, this.message({ role: 'assistant', content: text, usage: final.value.usage, meta: { maxIterations: true } }));
+    return this.finish('max_iterations', text);
+  }
+
+  failed(error: ProviderError): TurnOutcome {
+    this.savePartial();
+    if (error.kind === 'cancelled' || this.setup.signal.aborted) return this.finish('cancelled', this.streamed);
+    return this.finish('error', this.streamed, error.message);
+  }
+}
+
+function appendToSystem(messages: ChatMessage[], extra: string): ChatMessage[] {
+  const [first, ...rest] = messages;
+  if (first?.role === 'system') return [{ role: 'system', content: `${first.content}\n\n${extra}` }, ...rest];
+  return [{ role: 'system', content: extra }, ...messages];
+}
+
+/**
+ * Runs one turn to its end. Emits turn.started, token, tool.started/finished, usage, provider.retry and
+ * turn.finished; persists each assistant tool-call message together with its results in one transaction,
+ * and the final answer at the end (the caller persisted the user message first).
+ */
+export async function runAgentTurn(deps: AgentLoopDeps, setup: TurnSetup): Promise<TurnOutcome> {
+  const run = new TurnRun(deps, setup);
+  try {
+    return await run.run();
+  } catch (err) {
+    // A bug or a database failure: still end the turn cleanly.
+    return run.finish(setup.signal.aborted ? 'cancelled' : 'error', '', `The turn failed unexpectedly: ${errorMessage(err)}`);
+  }
+}

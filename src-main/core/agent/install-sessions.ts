@@ -1,0 +1,65 @@
+// Installs the foundation's runtime into the core: providers, the context builder slot and the session runner.
+import type { CoreBase } from '../nanotray-core';
+import type { Config } from '../config/config-schema';
+import { okResult, type Result } from '../lib/result';
+import type { ContextBuilder } from './context';
+import type { LlmProvider, ProviderError } from './llm-provider';
+import { createProviderFor } from './providers/provider-factory';
+import type { RetryMode } from './providers/retry-policy';
+import { SessionRunner } from './session-runner';
+import { SimpleContextBuilder } from './simple-context-builder';
+
+export interface SessionsFeature {
+  /** The turn runner every host and feature calls (`core.sessions.run(...)`). */
+  sessions: SessionRunner;
+  /** Replaces the context builder used from the next turn on (the workspace feature installs a richer one). */
+  setContextBuilder(builder: ContextBuilder): void;
+  getContextBuilder(): ContextBuilder;
+  /** The provider called `providerName` in the current config (or the test provider), or a clear error. */
+  providerFor(providerName: string): Result<LlmProvider, ProviderError>;
+  /** Hook for file-writing tools (filled in by the workspace feature). */
+  getFileVersionRecorder(): ((absPath: string) => void) | undefined;
+  setFileVersionRecorder(recorder: ((absPath: string) => void) | undefined): void;
+}
+
+export function installSessions(base: CoreBase): SessionsFeature {
+  let contextBuilder: ContextBuilder = new SimpleContextBuilder();
+  let fileVersionRecorder: ((absPath: string) => void) | undefined;
+  const cache = new Map<string, LlmProvider>();
+  const retryMode = (): RetryMode => base.overrides.providerRetryMode ?? base.config().agent.providerRetryMode;
+
+  const providerFor = (providerName: string, config: Config = base.config()): Result<LlmProvider, ProviderError> => {
+    if (base.options.createProvider) return okResult(base.options.createProvider(config, providerName));
+    return createProviderFor(config, providerName, { retryMode, cache });
+  };
+
+  const sessions = new SessionRunner({
+    db: base.db,
+    tools: base.tools,
+    emit: (event) => base.events.emit(event),
+    now: () => base.clock.now(),
+    config: () => base.config(),
+    overrides: base.overrides,
+    workspace: () => base.workspace(),
+    builtinSkillsDir: base.builtinSkillsDir,
+    contextBuilder: () => contextBuilder,
+    provider: (config, model) => providerFor(model.provider, config),
+    fileVersionRecorder: () => fileVersionRecorder,
+  });
+  base.onDispose(() => {
+    for (const key of sessions.activeTurns().keys()) sessions.cancel(key);
+  });
+
+  return {
+    sessions,
+    setContextBuilder: (builder) => {
+      contextBuilder = builder;
+    },
+    getContextBuilder: () => contextBuilder,
+    providerFor: (name) => providerFor(name),
+    getFileVersionRecorder: () => fileVersionRecorder,
+    setFileVersionRecorder: (recorder) => {
+      fileVersionRecorder = recorder;
+    },
+  };
+}

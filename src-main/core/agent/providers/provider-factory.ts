@@ -1,0 +1,59 @@
+// Builds (and caches) the LlmProvider for a provider name in config.json.
+import type { Config } from '../../config/config-schema';
+import type { LlmProvider, ProviderError } from '../llm-provider';
+import { errResult, okResult, type Result } from '../../lib/result';
+import { OpenAiCompatibleProvider } from './openai-compatible';
+import { noProviderError } from './provider-errors';
+import type { RetryMode, Sleep } from './retry-policy';
+
+export interface ProviderFactoryOptions {
+  /** Defaults to `config.agent.providerRetryMode`; a function is read before every call. */
+  retryMode?: RetryMode | (() => RetryMode);
+  sleep?: Sleep;
+  /** Defaults to `config.agent.requestTimeout` seconds. */
+  timeoutMs?: number;
+  /** Where built providers are kept (one per name + key + URL); defaults to a module-wide cache. */
+  cache?: Map<string, LlmProvider>;
+}
+
+const sharedCache = new Map<string, LlmProvider>();
+
+/**
+ * The provider called `providerName` in config, or a `no_provider` error that says how to configure one.
+ * Providers are cached per name, key, base URL and headers, so repeated turns reuse one HTTP client.
+ */
+export function createProviderFor(
+  config: Config,
+  providerName: string,
+  options: ProviderFactoryOptions = {},
+): Result<LlmProvider, ProviderError> {
+  const settings = config.providers[providerName];
+  if (!settings) return errResult(noProviderError(providerName));
+  const retryMode = options.retryMode ?? config.agent.providerRetryMode;
+  const timeoutMs = options.timeoutMs ?? config.agent.requestTimeout * 1000;
+  const cache = options.cache ?? sharedCache;
+  const key = JSON.stringify([
+    providerName,
+    settings.apiKey,
+    settings.baseUrl ?? '',
+    settings.headers,
+    timeoutMs,
+    typeof retryMode === 'string' ? retryMode : 'dynamic',
+    options.sleep ? 'custom-sleep' : 'real-sleep',
+  ]);
+  // A dynamic mode or custom sleep is owned by its caller: only a caller-provided cache may keep it.
+  const cacheable = options.cache !== undefined || (typeof retryMode === 'string' && !options.sleep);
+  const cached = cacheable ? cache.get(key) : undefined;
+  if (cached) return okResult(cached);
+  const provider = new OpenAiCompatibleProvider({
+    name: providerName,
+    apiKey: settings.apiKey,
+    baseUrl: settings.baseUrl,
+    headers: settings.headers,
+    timeoutMs,
+    retryMode,
+    sleep: options.sleep,
+  });
+  if (cacheable) cache.set(key, provider);
+  return okResult(provider);
+}

@@ -1,0 +1,201 @@
+// Runs agent turns: one at a time per session (a serial queue each), different sessions in parallel.
+// Persists the user message first, picks the session's model, and records usage and the title.
+import { randomUUID } from 'node:crypto';
+import type { Config } from '../config/config-schema';
+import type { Database } from '../store/sqlite-driver';
+import { appendMessage, loadHistory } from '../store/messages.repo';
+import { ensureSession, getSession, setSessionTitle, splitSessionKey, touchSession, updateSessionMeta } from '../store/sessions.repo';
+import type { ToolRegistry } from '../tools/tool-registry';
+import type { ImageAttachment, Tool } from '../tools/tool';
+import type { ChatMessage, ContentPart, TokenUsage } from './chat-message';
+import type { ContextBuilder } from './context';
+import type { CoreEvent, StopReason } from './events';
+import type { LlmProvider, ProviderError } from './llm-provider';
+import { effectiveModel, type EffectiveModel, type RuntimeOverrides } from './model-presets';
+import { runAgentTurn } from './agent-loop';
+import type { Result } from '../lib/result';
+
+export type TurnSource = 'user' | 'heartbeat' | 'cron' | 'subagent' | 'system';
+
+export interface TurnRequest {
+  sessionKey: string;
+  text: string;
+  images?: ImageAttachment[];
+  /** Someone can answer approval prompts (false for heartbeat, cron, subagents, `--yes`-less scripts). */
+  interactive?: boolean;
+  source?: TurnSource;
+  /** True while this turn is a cron job run. */
+  inCronRun?: boolean;
+  signal?: AbortSignal;
+  /** Store the user message in the session (default true). */
+  persistUserMessage?: boolean;
+  /** Appended to the system prompt for this turn only. */
+  extraSystem?: string;
+  /** Restricts the tools this turn may see and call (e.g. subagents). */
+  toolFilter?: (tool: Tool) => boolean;
+}
+
+export interface TurnResult {
+  turnId: string;
+  stopReason: StopReason;
+  text: string;
+  error?: string;
+  usage: TokenUsage;
+  iterations: number;
+}
+
+export interface ActiveTurn {
+  turnId: string;
+  iteration: number;
+  startedAt: number;
+  source: TurnSource;
+}
+
+export interface SessionRunnerDeps {
+  db: Database;
+  tools: ToolRegistry;
+  emit(event: CoreEvent): void;
+  now(): number;
+  config(): Config;
+  overrides: RuntimeOverrides;
+  workspace(): string;
+  builtinSkillsDir: string;
+  contextBuilder(): ContextBuilder;
+  provider(config: Config, model: EffectiveModel): Result<LlmProvider, ProviderError>;
+  fileVersionRecorder?(): ((absPath: string) => void) | undefined;
+  newTurnId?(): string;
+}
+
+const TITLE_MAX = 60;
+
+/** The first line of the first message, shortened: the session's default title. */
+export function titleFromText(text: string): string {
+  const line = text.trim().split('\n')[0]?.trim() ?? '';
+  return line.length > TITLE_MAX ? `${line.slice(0, TITLE_MAX - 1)}…` : line;
+}
+
+export class SessionRunner {
+  #queues = new Map<string, Promise<unknown>>();
+  #pending = new Map<string, number>();
+  #active = new Map<string, ActiveTurn & { controller: AbortController }>();
+
+  constructor(private readonly deps: SessionRunnerDeps) {}
+
+  /** Queues a turn in its session; resolves when it has finished (never rejects). */
+  run(req: TurnRequest): Promise<TurnResult> {
+    const key = req.sessionKey;
+    const previous = this.#queues.get(key) ?? Promise.resolve();
+    this.#pending.set(key, (this.#pending.get(key) ?? 0) + 1);
+    const next = previous.then(() => this.#runNow(req));
+    const settled = next.finally(() => {
+      const left = (this.#pending.get(key) ?? 1) - 1;
+      if (left <= 0) this.#pending.delete(key);
+      else this.#pending.set(key, left);
+      if (this.#queues.get(key) === settled) this.#queues.delete(key);
+    });
+    this.#queues.set(key, settled);
+    return next;
+  }
+
+  /** Cancels the turn running in the session; true when there was one. */
+  cancel(sessionKey: string): boolean {
+    const active = this.#active.get(sessionKey);
+    if (!active) return false;
+    active.controller.abort();
+    return true;
+  }
+
+  /** Whether a turn is running or queued in the session (or in any session when no key is given). */
+  isBusy(sessionKey?: string): boolean {
+    return sessionKey === undefined ? this.#pending.size > 0 : (this.#pending.get(sessionKey) ?? 0) > 0;
+  }
+
+  /** The running turn of a session, for the `my` tool and the runtime panel. */
+  activeTurn(sessionKey: string): ActiveTurn | undefined {
+    const a = this.#active.get(sessionKey);
+    return a ? { turnId: a.turnId, iteration: a.iteration, startedAt: a.startedAt, source: a.source } : undefined;
+  }
+
+  /** Every running turn by session key. */
+  activeTurns(): Map<string, ActiveTurn> {
+    return new Map([...this.#active.keys()].map((k) => [k, this.activeTurn(k)!]));
+  }
+
+  async #runNow(req: TurnRequest): Promise<TurnResult> {
+    const d = this.deps;
+    const turnId = d.newTurnId?.() ?? randomUUID();
+    const source = req.source ?? 'user';
+    const controller = new AbortController();
+    const onOuterAbort = (): void => controller.abort();
+    if (req.signal?.aborted) controller.abort();
+    req.signal?.addEventListener('abort', onOuterAbort, { once: true });
+    const active = { turnId, iteration: 0, startedAt: d.now(), source, controller };
+    this.#active.set(req.sessionKey, active);
+    try {
+      return { turnId, ...(await this.#turn(req, turnId, source, controller.signal, (n) => (active.iteration = n))) };
+    } finally {
+      req.signal?.removeEventListener('abort', onOuterAbort);
+      if (this.#active.get(req.sessionKey) === active) this.#active.delete(req.sessionKey);
+    }
+  }
+
+  async #turn(req: TurnRequest, turnId: string, source: TurnSource, signal: AbortSignal, onIteration: (n: number) => void) {
+    const d = this.deps;
+    const config = d.config();
+    const key = req.sessionKey;
+    const existed = getSession(d.db, key) !== undefined;
+    const session = ensureSession(d.db, key, d.now());
+    if (!existed) d.emit({ type: 'session.changed', sessionKey: key, change: 'created' });
+    const userMessage: ChatMessage = { role: 'user', content: userContent(req.text, req.images) };
+    if (req.persistUserMessage !== false) {
+      appendMessage(d.db, {
+        sessionKey: key,
+        turnId,
+        role: 'user',
+        content: req.text,
+        meta: { source, ...(req.images?.length ? { images: req.images } : {}) },
+        createdAt: d.now(),
+      });
+      if (!session.title && req.text.trim()) setSessionTitle(d.db, key, titleFromText(req.text));
+    }
+    const history = loadHistory(d.db, key, session.meta.consolidatedThrough !== undefined ? { afterId: session.meta.consolidatedThrough } : {});
+    if (req.persistUserMessage === false) history.push(userMessage);
+    const model = effectiveModel(config, d.overrides, session.meta.modelPreset);
+    const { channel, chatId } = splitSessionKey(key);
+    const workspace = d.workspace();
+    const recorder = d.fileVersionRecorder?.();
+    const outcome = await runAgentTurn(
+      { db: d.db, tools: d.tools, emit: d.emit, now: d.now },
+      {
+        turnId,
+        sessionKey: key,
+        channel,
+        chatId,
+        context: { sessionKey: key, channel, chatId, history, model, config, workspace, toolSpecs: d.tools.specs(req.toolFilter), now: d.now(), signal },
+        contextBuilder: d.contextBuilder(),
+        provider: d.provider(config, model),
+        config,
+        maxIterations: d.overrides.maxIterations ?? config.agent.maxIterations,
+        maxToolResultChars: d.overrides.maxToolResultChars ?? config.agent.maxToolResultChars,
+        builtinSkillsDir: d.builtinSkillsDir,
+        signal,
+        interactive: req.interactive ?? false,
+        inCronRun: req.inCronRun ?? false,
+        source,
+        ...(req.extraSystem ? { extraSystem: req.extraSystem } : {}),
+        ...(req.toolFilter ? { toolFilter: req.toolFilter } : {}),
+        ...(recorder ? { recordFileVersion: recorder } : {}),
+        onIteration,
+      },
+    );
+    if (outcome.iterations > 0) updateSessionMeta(d.db, key, { lastUsage: outcome.usage });
+    touchSession(d.db, key, d.now());
+    d.emit({ type: 'session.changed', sessionKey: key, change: 'updated' });
+    return outcome;
+  }
+}
+
+function userContent(text: string, images?: ImageAttachment[]): string | ContentPart[] {
+  if (!images?.length) return text;
+  return [{ type: 'text', text }, ...images.map((i): ContentPart => ({ type: 'image_url', image_url: { url: `data:${i.mimeType};base64,${i.data}` } }))];
+}

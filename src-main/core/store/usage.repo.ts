@@ -1,0 +1,80 @@
+// Token usage rows (one per model call) and their sums by day and by source (user, heartbeat, cron, …).
+import type { TokenUsage } from '../agent/chat-message';
+import type { Database } from './sqlite-driver';
+
+export type UsageSource = 'user' | 'heartbeat' | 'cron' | 'subagent' | 'system';
+
+export interface UsageRow {
+  at: number;
+  sessionKey: string;
+  turnId?: string | null;
+  source: UsageSource | string;
+  model: string;
+  usage: TokenUsage;
+}
+
+export function insertUsage(db: Database, row: UsageRow): void {
+  db.prepare(
+    `INSERT INTO usage (at, session_key, turn_id, source, model, prompt_tokens, completion_tokens, total_tokens)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(row.at, row.sessionKey, row.turnId ?? null, row.source, row.model, row.usage.promptTokens, row.usage.completionTokens, row.usage.totalTokens);
+}
+
+/** Summed usage of rows with `from <= at < to`, optionally of one source. */
+export function sumUsage(db: Database, options: { from?: number; to?: number; source?: string } = {}): TokenUsage {
+  const where: string[] = [];
+  const params: (string | number)[] = [];
+  if (options.from !== undefined) {
+    where.push('at >= ?');
+    params.push(options.from);
+  }
+  if (options.to !== undefined) {
+    where.push('at < ?');
+    params.push(options.to);
+  }
+  if (options.source !== undefined) {
+    where.push('source = ?');
+    params.push(options.source);
+  }
+  const row = db
+    .prepare(
+      `SELECT coalesce(sum(prompt_tokens),0) AS p, coalesce(sum(completion_tokens),0) AS c, coalesce(sum(total_tokens),0) AS t
+       FROM usage ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`,
+    )
+    .get(...params) as { p: number; c: number; t: number };
+  return { promptTokens: row.p, completionTokens: row.c, totalTokens: row.t };
+}
+
+/** Start (local midnight, ms) of the day containing `at`. */
+export function startOfLocalDay(at: number): number {
+  const d = new Date(at);
+  d.setHours(0, 0, 0, 0);
+  return d.getTime();
+}
+
+/** Usage of the local day containing `at`, optionally of one source (e.g. the heartbeat's daily budget). */
+export function usageOfDay(db: Database, at: number, source?: string): TokenUsage {
+  const from = startOfLocalDay(at);
+  const next = new Date(from);
+  next.setDate(next.getDate() + 1);
+  return sumUsage(db, { from, to: next.getTime(), ...(source !== undefined ? { source } : {}) });
+}
+
+export interface DailyUsage {
+  /** Local date `YYYY-MM-DD`. */
+  day: string;
+  source: string;
+  usage: TokenUsage;
+}
+
+/** Usage per local day and source since `from`, oldest day first. */
+export function usageByDay(db: Database, from: number): DailyUsage[] {
+  const rows = db
+    .prepare(
+      `SELECT date(at / 1000, 'unixepoch', 'localtime') AS day, source,
+              sum(prompt_tokens) AS p, sum(completion_tokens) AS c, sum(total_tokens) AS t
+       FROM usage WHERE at >= ? GROUP BY day, source ORDER BY day, source`,
+    )
+    .all(from) as { day: string; source: string; p: number; c: number; t: number }[];
+  return rows.map((r) => ({ day: r.day, source: r.source, usage: { promptTokens: r.p, completionTokens: r.c, totalTokens: r.t } }));
+}
