@@ -1,0 +1,78 @@
+// The heartbeat_runs table: one row per heartbeat tick with its outcome, reason, duration and tokens.
+import type { Database } from '../store/sqlite-driver';
+
+export type HeartbeatOutcome = 'ran' | 'silent' | 'notified' | 'skipped' | 'failed';
+
+export interface HeartbeatRun {
+  id: number;
+  startedAt: number;
+  durationMs: number;
+  outcome: HeartbeatOutcome;
+  reason: string;
+  tokens: number;
+  /** The notification text (token removed) or error; empty otherwise. */
+  message: string;
+}
+
+interface RawRun {
+  id: number;
+  started_at: number;
+  duration_ms: number;
+  outcome: HeartbeatOutcome;
+  reason: string;
+  tokens: number;
+  message: string;
+}
+
+/** Rows kept; older ones are pruned on insert. */
+export const HEARTBEAT_RUNS_KEPT = 1000;
+
+function toRun(r: RawRun): HeartbeatRun {
+  return {
+    id: r.id,
+    startedAt: r.started_at,
+    durationMs: r.duration_ms,
+    outcome: r.outcome,
+    reason: r.reason,
+    tokens: r.tokens,
+    message: r.message,
+  };
+}
+
+/** Inserts a run and returns it with its id. */
+export function insertHeartbeatRun(db: Database, run: Omit<HeartbeatRun, 'id'>): HeartbeatRun {
+  const info = db
+    .prepare(
+      'INSERT INTO heartbeat_runs (started_at, duration_ms, outcome, reason, tokens, message) VALUES (?, ?, ?, ?, ?, ?)',
+    )
+    .run(run.startedAt, run.durationMs, run.outcome, run.reason, run.tokens, run.message);
+  const id = Number(info.lastInsertRowid);
+  db.prepare('DELETE FROM heartbeat_runs WHERE id <= ?').run(id - HEARTBEAT_RUNS_KEPT);
+  return { id, ...run };
+}
+
+/** Completes a run row that was inserted as `ran` when the turn started. */
+export function finishHeartbeatRun(db: Database, run: HeartbeatRun): void {
+  db.prepare('UPDATE heartbeat_runs SET duration_ms = ?, outcome = ?, reason = ?, tokens = ?, message = ? WHERE id = ?').run(
+    run.durationMs,
+    run.outcome,
+    run.reason,
+    run.tokens,
+    run.message,
+    run.id,
+  );
+}
+
+/** The newest runs first. */
+export function listHeartbeatRuns(db: Database, limit = 20): HeartbeatRun[] {
+  const rows = db.prepare('SELECT * FROM heartbeat_runs ORDER BY id DESC LIMIT ?').all(limit) as RawRun[];
+  return rows.map(toRun);
+}
+
+/** Tokens the heartbeat spent in runs started at or after `sinceMs` (the daily budget's measure). */
+export function heartbeatTokensSince(db: Database, sinceMs: number): number {
+  const row = db.prepare('SELECT coalesce(sum(tokens), 0) AS n FROM heartbeat_runs WHERE started_at >= ?').get(sinceMs) as {
+    n: number;
+  };
+  return row.n;
+}

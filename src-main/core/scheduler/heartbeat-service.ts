@@ -1,0 +1,322 @@
+// The heartbeat: wakes the agent on an interval, runs HEARTBEAT.md's active tasks, and records every tick.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { CoreEvent } from '../agent/events';
+import type { Config } from '../config/config-schema';
+import type { Clock } from '../lib/clock';
+import { errorMessage } from '../lib/result';
+import type { Database } from '../store/sqlite-driver';
+import { parseActiveTasks } from './heartbeat-tasks';
+import { classifyHeartbeatReply } from './heartbeat-reply';
+import { heartbeatPrompt, HEARTBEAT_SYSTEM_NOTE } from './heartbeat-prompt';
+import {
+  finishHeartbeatRun,
+  heartbeatTokensSince,
+  insertHeartbeatRun,
+  listHeartbeatRuns,
+  type HeartbeatOutcome,
+  type HeartbeatRun,
+} from './heartbeat-runs.repo';
+import {
+  appendAssistantMessage,
+  HEARTBEAT_SESSION_KEY,
+  lastAssistantText,
+  scrubHeartbeatToken,
+  trimSession,
+} from './heartbeat-session';
+import type { TurnRunner } from './turn-runner';
+import { formatZoned, minutesOfDay, resolveTimeZone, startOfZonedDay } from './zoned-time';
+
+export interface HeartbeatDeps {
+  db: Database;
+  clock: Clock;
+  runner: TurnRunner;
+  emit(event: CoreEvent): void;
+  config(): Config;
+  /** Real path of the workspace holding HEARTBEAT.md. */
+  workspace(): string;
+  /** False when no provider is configured for the agent's model. */
+  hasProvider(): boolean;
+}
+
+export type HeartbeatState = 'disabled' | 'stopped' | 'paused' | 'idle' | 'running';
+
+export interface HeartbeatStatus {
+  state: HeartbeatState;
+  enabled: boolean;
+  paused: boolean;
+  intervalMinutes: number;
+  /** When the next tick is due (epoch ms); null when no timer is armed. */
+  nextDueAt: number | null;
+  tokensToday: number;
+  dailyTokenBudget: number;
+  activeHours?: { start: string; end: string };
+  timeZone: string;
+  lastRuns: HeartbeatRun[];
+}
+
+/** How long a tick that found the user mid-turn waits before trying again. */
+export const BUSY_RETRY_MS = 60_000;
+const NOTIFY_BODY_MAX = 500;
+
+export const SKIP_REASONS = {
+  overlap: 'previous run still going',
+  noFile: 'HEARTBEAT.md not found',
+  noTasks: 'no active tasks in HEARTBEAT.md',
+  noProvider: 'no provider configured',
+  busy: 'user is mid-turn; deferred',
+} as const;
+
+function toMinutes(hhmm: string): number {
+  const [h, m] = hhmm.split(':').map(Number);
+  return (h ?? 0) * 60 + (m ?? 0);
+}
+
+/** True when `ms` falls inside [start, end) in `tz`; a window whose end is before its start spans midnight. */
+export function withinActiveHours(ms: number, hours: { start: string; end: string }, tz: string): boolean {
+  const start = toMinutes(hours.start);
+  const end = toMinutes(hours.end);
+  if (start === end) return true;
+  const now = minutesOfDay(ms, tz);
+  return start < end ? now >= start && now < end : now >= start || now < end;
+}
+
+export class HeartbeatService {
+  #deps: HeartbeatDeps;
+  #started = false;
+  #paused = false;
+  #cancelTimer: (() => void) | undefined;
+  #nextDueAt: number | null = null;
+  #current: AbortController | undefined;
+
+  constructor(deps: HeartbeatDeps) {
+    this.#deps = deps;
+  }
+
+  /** Arms the interval timer (when enabled). Returns a disposer that stops it. */
+  start(): () => void {
+    this.#started = true;
+    this.#arm(this.#intervalMs());
+    return () => this.stop();
+  }
+
+  /** Disarms the timer and cancels a run in progress. */
+  stop(): void {
+    this.#started = false;
+    this.#disarm();
+    this.#current?.abort();
+  }
+
+  pause(): HeartbeatStatus {
+    this.#paused = true;
+    this.#disarm();
+    this.#changed();
+    return this.status();
+  }
+
+  resume(): HeartbeatStatus {
+    this.#paused = false;
+    if (this.#started) this.#arm(this.#intervalMs());
+    this.#changed();
+    return this.status();
+  }
+
+  /** Re-reads the config (interval, enable) and re-arms the timer from now. */
+  reschedule(): void {
+    if (this.#started && !this.#paused) this.#arm(this.#intervalMs());
+  }
+
+  /** One tick now, whatever the timer, pause state or active hours say. */
+  runNow(): Promise<HeartbeatRun> {
+    return this.tick({ manual: true });
+  }
+
+  status(): HeartbeatStatus {
+    const config = this.#deps.config();
+    const tz = resolveTimeZone(config.agent.timezone);
+    const enabled = config.heartbeat.enable;
+    const state: HeartbeatState = this.#current
+      ? 'running'
+      : !enabled
+        ? 'disabled'
+        : this.#paused
+          ? 'paused'
+          : this.#started
+            ? 'idle'
+            : 'stopped';
+    return {
+      state,
+      enabled,
+      paused: this.#paused,
+      intervalMinutes: config.heartbeat.intervalMinutes,
+      nextDueAt: this.#nextDueAt,
+      tokensToday: this.#tokensToday(tz),
+      dailyTokenBudget: config.heartbeat.dailyTokenBudget,
+      ...(config.heartbeat.activeHours ? { activeHours: config.heartbeat.activeHours } : {}),
+      timeZone: tz,
+      lastRuns: listHeartbeatRuns(this.#deps.db, 10),
+    };
+  }
+
+  /** One heartbeat tick: checks, maybe one agent turn, and always one heartbeat_runs row. */
+  async tick(options: { manual?: boolean } = {}): Promise<HeartbeatRun> {
+    const { clock, config: getConfig } = this.#deps;
+    const startedAt = clock.now();
+    const config = getConfig();
+    const tz = resolveTimeZone(config.agent.timezone);
+
+    if (this.#current) return this.#skip(startedAt, SKIP_REASONS.overlap);
+    const hours = config.heartbeat.activeHours;
+    if (!options.manual && hours && !withinActiveHours(startedAt, hours, tz)) {
+      return this.#skip(startedAt, `outside active hours (${hours.start}–${hours.end} ${tz})`);
+    }
+    const markdown = this.#readHeartbeatFile();
+    if (markdown === undefined) return this.#skip(startedAt, SKIP_REASONS.noFile);
+    const tasks = parseActiveTasks(markdown);
+    if (tasks.length === 0) return this.#skip(startedAt, SKIP_REASONS.noTasks);
+    const budget = config.heartbeat.dailyTokenBudget;
+    const spent = this.#tokensToday(tz);
+    if (budget > 0 && spent >= budget) {
+      return this.#skip(startedAt, `daily token budget spent (${spent} of ${budget} tokens)`);
+    }
+    if (!this.#deps.hasProvider()) return this.#skip(startedAt, SKIP_REASONS.noProvider);
+    if (this.#deps.runner.isBusy()) {
+      const run = this.#skip(startedAt, SKIP_REASONS.busy);
+      if (!options.manual && this.#started && !this.#paused) this.#arm(Math.min(BUSY_RETRY_MS, this.#intervalMs()));
+      return run;
+    }
+    return this.#run(startedAt, tasks, tz);
+  }
+
+  async #run(startedAt: number, tasks: string[], tz: string): Promise<HeartbeatRun> {
+    const { db, clock, runner } = this.#deps;
+    const controller = new AbortController();
+    this.#current = controller;
+    const row = insertHeartbeatRun(db, { startedAt, durationMs: 0, outcome: 'ran', reason: '', tokens: 0, message: '' });
+    this.#changed();
+    let outcome: HeartbeatOutcome = 'ran';
+    let reason = '';
+    let message = '';
+    let tokens = 0;
+    try {
+      const result = await runner.run({
+        sessionKey: HEARTBEAT_SESSION_KEY,
+        text: heartbeatPrompt(tasks, formatZoned(startedAt, tz), tz),
+        interactive: false,
+        source: 'heartbeat',
+        signal: controller.signal,
+        extraSystem: HEARTBEAT_SYSTEM_NOTE,
+      });
+      tokens = result.usage.totalTokens;
+      scrubHeartbeatToken(db, HEARTBEAT_SESSION_KEY);
+      if (result.error || result.stopReason === 'error' || result.stopReason === 'cancelled') {
+        outcome = 'failed';
+        reason = result.error ?? (result.stopReason === 'cancelled' ? 'cancelled' : 'the turn failed');
+        message = reason;
+        this.#notifyFailure(reason);
+      } else {
+        const reply = classifyHeartbeatReply(result.text);
+        if (reply.kind === 'silent') {
+          outcome = 'silent';
+          reason = 'nothing to report';
+        } else if (reply.kind === 'empty') {
+          reason = result.stopReason === 'completed' ? 'empty reply' : `stopped: ${result.stopReason}`;
+        } else {
+          outcome = 'notified';
+          message = reply.text;
+          this.#deliver(reply.text);
+        }
+      }
+    } catch (err) {
+      outcome = 'failed';
+      reason = errorMessage(err);
+      message = reason;
+      this.#notifyFailure(reason);
+    } finally {
+      this.#current = undefined;
+    }
+    trimSession(db, HEARTBEAT_SESSION_KEY);
+    const finished: HeartbeatRun = { ...row, durationMs: clock.now() - startedAt, outcome, reason, tokens, message };
+    finishHeartbeatRun(db, finished);
+    this.#changed();
+    return finished;
+  }
+
+  /** The notification plus the reply in the heartbeat session (unless the turn already stored it). */
+  #deliver(text: string): void {
+    const { db, clock, emit } = this.#deps;
+    if ((lastAssistantText(db, HEARTBEAT_SESSION_KEY) ?? '').trim() !== text) {
+      const at = clock.now();
+      appendAssistantMessage(db, HEARTBEAT_SESSION_KEY, text, at);
+      emit({ type: 'session.message', sessionKey: HEARTBEAT_SESSION_KEY, role: 'assistant', content: text, at });
+    }
+    const body = text.length > NOTIFY_BODY_MAX ? `${text.slice(0, NOTIFY_BODY_MAX - 1)}…` : text;
+    emit({ type: 'notify', title: 'Nanotray heartbeat', body, sessionKey: HEARTBEAT_SESSION_KEY, kind: 'heartbeat' });
+  }
+
+  #notifyFailure(reason: string): void {
+    this.#deps.emit({
+      type: 'notify',
+      title: 'Heartbeat failed',
+      body: reason,
+      sessionKey: HEARTBEAT_SESSION_KEY,
+      kind: 'error',
+    });
+  }
+
+  #skip(startedAt: number, reason: string): HeartbeatRun {
+    const run = insertHeartbeatRun(this.#deps.db, {
+      startedAt,
+      durationMs: this.#deps.clock.now() - startedAt,
+      outcome: 'skipped',
+      reason,
+      tokens: 0,
+      message: '',
+    });
+    this.#changed();
+    return run;
+  }
+
+  #readHeartbeatFile(): string | undefined {
+    try {
+      return readFileSync(join(this.#deps.workspace(), 'HEARTBEAT.md'), 'utf8');
+    } catch {
+      return undefined;
+    }
+  }
+
+  #tokensToday(tz: string): number {
+    return heartbeatTokensSince(this.#deps.db, startOfZonedDay(this.#deps.clock.now(), tz));
+  }
+
+  #intervalMs(): number {
+    return Math.max(1, this.#deps.config().heartbeat.intervalMinutes) * 60_000;
+  }
+
+  #arm(delayMs: number): void {
+    this.#disarm();
+    if (!this.#started || this.#paused || !this.#deps.config().heartbeat.enable) {
+      this.#changed();
+      return;
+    }
+    this.#nextDueAt = this.#deps.clock.now() + delayMs;
+    this.#cancelTimer = this.#deps.clock.setTimeout(() => {
+      this.#cancelTimer = undefined;
+      this.#nextDueAt = null;
+      // Arm the next tick first, so a long run never delays the schedule (an overlapping tick is skipped).
+      this.#arm(this.#intervalMs());
+      void this.tick().catch((err) => console.error('[heartbeat] tick failed:', err));
+    }, delayMs);
+    this.#changed();
+  }
+
+  #disarm(): void {
+    this.#cancelTimer?.();
+    this.#cancelTimer = undefined;
+    this.#nextDueAt = null;
+  }
+
+  #changed(): void {
+    this.#deps.emit({ type: 'heartbeat.changed' });
+  }
+}
