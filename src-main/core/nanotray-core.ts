@@ -18,6 +18,8 @@ import type { CoreEvent } from './agent/events';
 import type { LlmProvider } from './agent/llm-provider';
 import type { RuntimeOverrides } from './agent/model-presets';
 import { ToolRegistry } from './tools/tool-registry';
+import { installTools } from './tools/install-tools';
+import type { ApprovalService } from './tools/approvals/approval-service';
 import { installSessions } from './agent/install-sessions';
 import type { SessionRunner } from './agent/session-runner';
 import type { ContextBuilder } from './agent/context';
@@ -75,6 +77,8 @@ export interface Core extends CoreBase {
   providerFor(providerName: string): Result<LlmProvider, ProviderError>;
   /** [foundation] Called by file-writing tools before they change a file (set by the workspace feature). */
   fileVersionRecorder?: (absPath: string) => void;
+  /** [tool-sandbox] The approval gate: `resolve(id, decision)`, `pending()`, `listRules()`, `revokeRule(id)`, `mode()`. */
+  readonly approvals: ApprovalService;
   dispose(): Promise<void>;
 }
 
@@ -149,6 +153,7 @@ export function createCore(options: CoreOptions): Result<Core> {
   // [foundation] sessions + agent loop
   const foundation = installSessions(base);
   // [tool-sandbox] builtin tools + approvals
+  const approvals = installTools(base);
   // [my] runtime policy + my tool
   // [workspace] context builder, skills, memory, subagents, bus
   // [scheduler] heartbeat + cron
@@ -160,6 +165,7 @@ export function createCore(options: CoreOptions): Result<Core> {
     setContextBuilder: foundation.setContextBuilder,
     getContextBuilder: foundation.getContextBuilder,
     providerFor: foundation.providerFor,
+    approvals,
     get fileVersionRecorder() {
       return foundation.getFileVersionRecorder();
     },

@@ -1,0 +1,250 @@
+// The approval gate every tool call passes: modes ask/auto/readonly, "always allow" rules, and prompts to a host.
+import { randomUUID } from 'node:crypto';
+import type { ApprovalCategory, ApprovalDecision, CoreEvent } from '../../agent/events';
+import type { Config } from '../../config/config-schema';
+import type { Clock } from '../../lib/clock';
+import { errResult, okResult, type Result } from '../../lib/result';
+import type { Database } from '../../store/sqlite-driver';
+import type { ApprovalGate, GateVerdict } from '../approval-gate';
+import type { Tool, ToolContext } from '../tool';
+import { commandPrefixes, isCoveredByPrefixes } from '../sandbox/shell-segments';
+import {
+  addApprovalRule,
+  deleteApprovalRule,
+  listApprovalRules,
+  type ApprovalRule,
+  type ApprovalRuleKind,
+} from './approval-rules.repo';
+
+export type ApprovalMode = Config['tools']['approval']['mode'];
+
+/** Five minutes without an answer count as "deny". */
+export const APPROVAL_TIMEOUT_MS = 5 * 60_000;
+
+/** A question waiting for the user: the payload of the `approval.requested` event. */
+export type ApprovalRequest = Omit<Extract<CoreEvent, { type: 'approval.requested' }>, 'type'>;
+
+/** Where "allow always" is remembered: this session only, or in the database for good. */
+export type RuleScope = 'session' | 'permanent';
+
+export interface ApprovalServiceOptions {
+  db: Database;
+  emit(event: CoreEvent): void;
+  clock: Clock;
+  config(): Config;
+  timeoutMs?: number;
+  /**
+   * Checks that refuse a call before anyone is asked (the exec deny/allow patterns and workspace fence):
+   * returns a model-facing error, or undefined to go on. Saves the user from approving what would be blocked.
+   */
+  preflight?(tool: Tool, args: unknown, ctx: ToolContext): string | undefined;
+  newId?(): string;
+}
+
+interface RuleSpec {
+  tool: string;
+  kind: ApprovalRuleKind;
+  pattern: string;
+}
+
+interface Waiting {
+  request: ApprovalRequest;
+  rules: RuleSpec[];
+  finish(decision: ApprovalDecision): void;
+}
+
+/** The tool's approval category; a tool registered without one is treated as the strictest, `command`. */
+export function categoryOf(tool: Tool): ApprovalCategory {
+  return tool.category ?? 'command';
+}
+
+/** Model-facing text for a denial. Exact wording: `Error: the user denied <tool>`. */
+export function deniedError(toolName: string): string {
+  return `Error: the user denied ${toolName}`;
+}
+
+export class ApprovalService implements ApprovalGate {
+  readonly #options: ApprovalServiceOptions;
+  readonly #timeoutMs: number;
+  readonly #waiting = new Map<string, Waiting>();
+  readonly #sessionRules = new Map<string, RuleSpec[]>();
+  readonly #autoApproveSessions = new Set<string>();
+
+  constructor(options: ApprovalServiceOptions) {
+    this.#options = options;
+    this.#timeoutMs = options.timeoutMs ?? APPROVAL_TIMEOUT_MS;
+  }
+
+  /** The configured mode (`tools.approval.mode`). */
+  mode(): ApprovalMode {
+    return this.#options.config().tools.approval.mode;
+  }
+
+  async check(tool: Tool, args: unknown, ctx: ToolContext): Promise<GateVerdict> {
+    try {
+      return await this.#check(tool, args, ctx);
+    } catch (err) {
+      // A gate never throws: a bug here refuses the call rather than letting it through.
+      return { allowed: false, error: `Error: approval check failed: ${err instanceof Error ? err.message : String(err)}` };
+    }
+  }
+
+  async #check(tool: Tool, args: unknown, ctx: ToolContext): Promise<GateVerdict> {
+    const category = categoryOf(tool);
+    const blocked = this.#options.preflight?.(tool, args, ctx);
+    if (blocked) return { allowed: false, error: blocked };
+    if (category === 'read') return { allowed: true };
+    const mode = ctx.config.tools.approval.mode;
+    if (mode === 'readonly') {
+      return {
+        allowed: false,
+        error:
+          `Error: ${tool.name} is not allowed: approvals are in read-only mode (tools.approval.mode = "readonly"), ` +
+          `so ${category} tools are refused. Tell the user what you wanted to do; they can change the mode in settings.`,
+      };
+    }
+    if (mode === 'auto' || this.#autoApproveSessions.has(ctx.sessionKey)) return { allowed: true };
+    const subject = this.#subject(tool, args, ctx);
+    if (this.#matchesRule(tool.name, subject.command, ctx.sessionKey)) return { allowed: true };
+    if (!ctx.interactive) {
+      return {
+        allowed: false,
+        error:
+          `Error: ${tool.name} needs the user's approval, but nobody can answer in this non-interactive run ` +
+          '(heartbeat, cron, subagent or a CLI without a terminal), so it was not run. To allow it, the user can add an ' +
+          '"always allow" rule for it in settings, run the CLI with --yes, or set tools.approval.mode to "auto".',
+      };
+    }
+    const decision = await this.#ask(tool, args, ctx, category, subject);
+    return decision === 'deny' ? { allowed: false, error: deniedError(tool.name) } : { allowed: true };
+  }
+
+  #subject(tool: Tool, args: unknown, ctx: ToolContext): { command?: string; workingDir?: string } {
+    try {
+      // args were validated against tool.params by the registry before the gate is consulted.
+      return tool.approvalSubject?.(args as never, ctx) ?? {};
+    } catch {
+      return {};
+    }
+  }
+
+  /** The rules "allow always" would add for this call: command prefixes for exec, else the tool. */
+  #rulesFor(toolName: string, command: string | undefined): RuleSpec[] {
+    if (command !== undefined) {
+      const prefixes = commandPrefixes(command);
+      if (prefixes.length > 0) return prefixes.map((pattern) => ({ tool: toolName, kind: 'prefix', pattern }));
+    }
+    return [{ tool: toolName, kind: 'tool', pattern: '' }];
+  }
+
+  #matchesRule(toolName: string, command: string | undefined, sessionKey: string): boolean {
+    const rules: RuleSpec[] = [...listApprovalRules(this.#options.db), ...(this.#sessionRules.get(sessionKey) ?? [])];
+    if (rules.some((r) => r.kind === 'tool' && r.tool === toolName)) return true;
+    // MCP tools are named `mcp_<server>_<tool>`; a server rule trusts every tool of that server.
+    if (rules.some((r) => r.kind === 'server' && toolName.startsWith(`mcp_${r.pattern}_`))) return true;
+    if (command === undefined) return false;
+    const prefixes = rules.filter((r) => r.kind === 'prefix' && r.tool === toolName).map((r) => r.pattern);
+    return isCoveredByPrefixes(command, prefixes);
+  }
+
+  #ask(
+    tool: Tool,
+    args: unknown,
+    ctx: ToolContext,
+    category: ApprovalCategory,
+    subject: { command?: string; workingDir?: string },
+  ): Promise<ApprovalDecision> {
+    const rules = this.#rulesFor(tool.name, subject.command);
+    const alwaysLabel = rules[0]!.kind === 'prefix' ? `${tool.name}: ${rules.map((r) => r.pattern).join(', ')}` : tool.name;
+    const request: ApprovalRequest = {
+      id: this.#options.newId?.() ?? randomUUID(),
+      sessionKey: ctx.sessionKey,
+      turnId: ctx.turnId,
+      tool: tool.name,
+      category,
+      args: JSON.stringify(args, null, 2) ?? '{}',
+      ...(subject.workingDir !== undefined ? { workingDir: subject.workingDir } : {}),
+      alwaysLabel,
+      expiresAt: this.#options.clock.now() + this.#timeoutMs,
+    };
+    return new Promise<ApprovalDecision>((resolvePromise) => {
+      let cancelTimer = (): void => {};
+      const onAbort = (): void => finish('deny');
+      const finish = (decision: ApprovalDecision): void => {
+        if (!this.#waiting.delete(request.id)) return;
+        cancelTimer();
+        ctx.signal.removeEventListener('abort', onAbort);
+        this.#options.emit({ type: 'approval.resolved', id: request.id, sessionKey: request.sessionKey, decision });
+        resolvePromise(decision);
+      };
+      this.#waiting.set(request.id, { request, rules, finish });
+      cancelTimer = this.#options.clock.setTimeout(() => finish('deny'), this.#timeoutMs);
+      if (ctx.signal.aborted) {
+        finish('deny');
+        return;
+      }
+      ctx.signal.addEventListener('abort', onAbort, { once: true });
+      this.#options.emit({ type: 'approval.requested', ...request });
+    });
+  }
+
+  /**
+   * Answers a waiting request. `allow_always` remembers the tool (or, for exec, the command prefixes) in the
+   * database, or only for the session with `scope: 'session'`.
+   */
+  resolve(id: string, decision: ApprovalDecision, scope: RuleScope = 'permanent'): Result<void> {
+    const waiting = this.#waiting.get(id);
+    if (!waiting) return errResult(`No approval request ${id} is waiting (it was answered or expired).`);
+    if (decision === 'allow_always') {
+      for (const rule of waiting.rules) {
+        if (scope === 'permanent') addApprovalRule(this.#options.db, rule, this.#options.clock.now());
+        else this.#addSessionRule(waiting.request.sessionKey, rule);
+      }
+    }
+    waiting.finish(decision);
+    return okResult(undefined);
+  }
+
+  #addSessionRule(sessionKey: string, rule: RuleSpec): void {
+    const list = this.#sessionRules.get(sessionKey) ?? [];
+    if (!list.some((r) => r.tool === rule.tool && r.kind === rule.kind && r.pattern === rule.pattern)) list.push(rule);
+    this.#sessionRules.set(sessionKey, list);
+  }
+
+  /** Requests still waiting for an answer, optionally of one session. */
+  pending(sessionKey?: string): ApprovalRequest[] {
+    return [...this.#waiting.values()]
+      .map((w) => w.request)
+      .filter((r) => sessionKey === undefined || r.sessionKey === sessionKey);
+  }
+
+  /** Permanent rules (stored in SQLite), for the settings list. */
+  listRules(): ApprovalRule[] {
+    return listApprovalRules(this.#options.db);
+  }
+
+  /** Adds a permanent rule directly (settings UI, `nanotray` commands). */
+  addRule(rule: { tool: string; kind: ApprovalRuleKind; pattern?: string }): ApprovalRule {
+    return addApprovalRule(this.#options.db, rule, this.#options.clock.now());
+  }
+
+  revokeRule(id: number): Result<void> {
+    return deleteApprovalRule(this.#options.db, id) ? okResult(undefined) : errResult(`No approval rule with id ${id}.`);
+  }
+
+  /** Session-only "always allow" rules (forgotten on restart). */
+  sessionRules(sessionKey: string): ReadonlyArray<{ tool: string; kind: ApprovalRuleKind; pattern: string }> {
+    return this.#sessionRules.get(sessionKey) ?? [];
+  }
+
+  /** `--yes`: every write and command tool of this session runs without asking (readonly mode still refuses). */
+  setSessionAutoApprove(sessionKey: string, on: boolean): void {
+    if (on) this.#autoApproveSessions.add(sessionKey);
+    else this.#autoApproveSessions.delete(sessionKey);
+  }
+
+  /** Denies everything still waiting (on shutdown). */
+  dispose(): void {
+    for (const waiting of [...this.#waiting.values()]) waiting.finish('deny');
+  }
+}

@@ -1,0 +1,36 @@
+// Installs the built-in tools and the approval gate on a core: the [tool-sandbox] slot of createCore.
+import type { CoreBase } from '../nanotray-core';
+import { ApprovalService } from './approvals/approval-service';
+import { editFileTool } from './builtin/edit-file.tool';
+import { listDirTool } from './builtin/list-dir.tool';
+import { readFileTool } from './builtin/read-file.tool';
+import { writeFileTool } from './builtin/write-file.tool';
+import type { Tool } from './tool';
+
+export interface InstallToolsOptions {
+  /** How long an approval waits before it counts as denied (default 5 minutes). */
+  approvalTimeoutMs?: number;
+}
+
+/** The built-in tools for a config: exec and the web tools only when enabled. */
+export function builtinTools(): Tool[] {
+  return [readFileTool, writeFileTool, editFileTool, listDirTool];
+}
+
+/**
+ * Registers the built-in tools on `base.tools` and installs the approval service as the registry's gate.
+ * Returns the service (exposed as `core.approvals`); pending requests are denied when the core is disposed.
+ */
+export function installTools(base: CoreBase, options: InstallToolsOptions = {}): ApprovalService {
+  const approvals = new ApprovalService({
+    db: base.db,
+    emit: (event) => base.events.emit(event),
+    clock: base.clock,
+    config: () => base.config(),
+    ...(options.approvalTimeoutMs !== undefined ? { timeoutMs: options.approvalTimeoutMs } : {}),
+  });
+  base.tools.setGate(approvals);
+  for (const tool of builtinTools()) base.onDispose(base.tools.register(tool));
+  base.onDispose(() => approvals.dispose());
+  return approvals;
+}

@@ -1,0 +1,304 @@
+// The approval gate: modes, ask → allow once / always (persisted) / deny / timeout, non-interactive refusal, rules.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { CoreEvent } from '../../../../src-main/core/agent/events';
+import { configSchema } from '../../../../src-main/core/config/config-schema';
+import type { Clock } from '../../../../src-main/core/lib/clock';
+import { openDatabase, type Database } from '../../../../src-main/core/store/db';
+import { ApprovalService } from '../../../../src-main/core/tools/approvals/approval-service';
+import { defineTool, ok, type Tool } from '../../../../src-main/core/tools/tool';
+import { ToolRegistry } from '../../../../src-main/core/tools/tool-registry';
+import { makeToolFixture, type ToolFixture } from '../tool-context-fixture';
+
+/** A clock whose timers fire only when the test advances it. */
+function fakeClock(start = 1_000): Clock & { advance(ms: number): void } {
+  let now = start;
+  let timers: Array<{ at: number; fn: () => void }> = [];
+  return {
+    now: () => now,
+    setTimeout(fn, ms) {
+      const timer = { at: now + ms, fn };
+      timers.push(timer);
+      return () => {
+        timers = timers.filter((t) => t !== timer);
+      };
+    },
+    advance(ms) {
+      now += ms;
+      const due = timers.filter((t) => t.at <= now);
+      timers = timers.filter((t) => t.at > now);
+      for (const t of due) t.fn();
+    },
+  };
+}
+
+const ran: string[] = [];
+const makeTool = (name: string, category?: 'read' | 'write' | 'command'): Tool =>
+  defineTool({
+    name,
+    description: name,
+    params: z.object({ text: z.string().default('') }),
+    ...(category ? { category } : {}),
+    async run(args) {
+      ran.push(`${name}:${args.text}`);
+      return ok(`${name} ran`);
+    },
+  });
+const shell = defineTool({
+  name: 'exec',
+  description: 'shell',
+  params: z.object({ command: z.string(), working_dir: z.string().optional() }),
+  category: 'command',
+  approvalSubject: (args, ctx) => ({ command: args.command, workingDir: args.working_dir ?? ctx.workspace }),
+  async run(args) {
+    ran.push(`exec:${args.command}`);
+    return ok('done');
+  },
+});
+
+let fx: ToolFixture;
+let db: Database;
+let clock: ReturnType<typeof fakeClock>;
+let events: CoreEvent[];
+let mode: 'ask' | 'auto' | 'readonly';
+let service: ApprovalService;
+let registry: ToolRegistry;
+let ids: number;
+
+function newService(): ApprovalService {
+  const s = new ApprovalService({
+    db,
+    emit: (e) => events.push(e),
+    clock,
+    config: () => configSchema.parse({ tools: { approval: { mode } } }),
+    newId: () => `req-${++ids}`,
+  });
+  registry.setGate(s);
+  return s;
+}
+
+const ctx = (overrides: { interactive?: boolean; sessionKey?: string; signal?: AbortSignal } = {}) =>
+  fx.ctx({ config: configSchema.parse({ tools: { approval: { mode } } }), ...overrides });
+
+/** Lets the gate's promise chain reach the point where it waits for an answer. */
+const tick = () => new Promise((r) => setImmediate(r));
+
+beforeEach(() => {
+  fx = makeToolFixture();
+  db = openDatabase(':memory:');
+  clock = fakeClock();
+  events = [];
+  mode = 'ask';
+  ids = 0;
+  ran.length = 0;
+  registry = new ToolRegistry();
+  for (const t of [makeTool('peek', 'read'), makeTool('scribble', 'write'), makeTool('mystery'), shell]) registry.register(t);
+  service = newService();
+});
+afterEach(() => {
+  service.dispose();
+  db.close();
+  fx.cleanup();
+});
+
+describe('mode ask', () => {
+  it('runs read tools without asking', async () => {
+    expect(await registry.execute('peek', { text: 'x' }, ctx())).toEqual({ ok: true, output: 'peek ran' });
+    expect(events).toEqual([]);
+  });
+
+  it('asks for a write tool with the full arguments, and allow_once runs it once', async () => {
+    const pending = registry.execute('scribble', { text: 'hello' }, ctx());
+    await tick();
+    expect(events).toEqual([
+      {
+        type: 'approval.requested',
+        id: 'req-1',
+        sessionKey: 'cli:test',
+        turnId: 'turn-1',
+        tool: 'scribble',
+        category: 'write',
+        args: '{\n  "text": "hello"\n}',
+        alwaysLabel: 'scribble',
+        expiresAt: 1_000 + 5 * 60_000,
+      },
+    ]);
+    expect(service.pending().map((r) => r.id)).toEqual(['req-1']);
+    expect(service.pending('other:session')).toEqual([]);
+    expect(ran).toEqual([]);
+    expect(service.resolve('req-1', 'allow_once')).toEqual({ ok: true, value: undefined });
+    expect(await pending).toEqual({ ok: true, output: 'scribble ran' });
+    expect(events[1]).toEqual({ type: 'approval.resolved', id: 'req-1', sessionKey: 'cli:test', decision: 'allow_once' });
+    expect(service.pending()).toEqual([]);
+    // once means once: the next call asks again
+    const again = registry.execute('scribble', { text: 'again' }, ctx());
+    await tick();
+    expect(service.pending().map((r) => r.id)).toEqual(['req-2']);
+    service.resolve('req-2', 'deny');
+    expect(await again).toEqual({ ok: false, error: 'Error: the user denied scribble' });
+  });
+
+  it('treats a tool without a category as a command tool', async () => {
+    const pending = registry.execute('mystery', {}, ctx());
+    await tick();
+    expect(events[0]).toMatchObject({ type: 'approval.requested', tool: 'mystery', category: 'command' });
+    service.resolve('req-1', 'deny');
+    expect(await pending).toEqual({ ok: false, error: 'Error: the user denied mystery' });
+    expect(ran).toEqual([]);
+  });
+
+  it('denies after 5 minutes without an answer', async () => {
+    const pending = registry.execute('scribble', { text: 'late' }, ctx());
+    await tick();
+    clock.advance(5 * 60_000 - 1);
+    await tick();
+    expect(service.pending()).toHaveLength(1);
+    clock.advance(1);
+    expect(await pending).toEqual({ ok: false, error: 'Error: the user denied scribble' });
+    expect(events[1]).toEqual({ type: 'approval.resolved', id: 'req-1', sessionKey: 'cli:test', decision: 'deny' });
+    expect(service.resolve('req-1', 'allow_once')).toEqual({
+      ok: false,
+      error: 'No approval request req-1 is waiting (it was answered or expired).',
+    });
+    expect(ran).toEqual([]);
+  });
+
+  it('denies when the turn is cancelled while waiting', async () => {
+    const abort = new AbortController();
+    const pending = registry.execute('scribble', {}, ctx({ signal: abort.signal }));
+    await tick();
+    abort.abort();
+    expect(await pending).toEqual({ ok: false, error: 'Error: the user denied scribble' });
+  });
+
+  it('allow_always stores a permanent tool rule that survives a new service on the same database', async () => {
+    const first = registry.execute('scribble', {}, ctx());
+    await tick();
+    service.resolve('req-1', 'allow_always');
+    expect(await first).toEqual({ ok: true, output: 'scribble ran' });
+    expect(service.listRules()).toEqual([{ id: 1, tool: 'scribble', kind: 'tool', pattern: '', createdAt: 1_000 }]);
+
+    service = newService();
+    expect(await registry.execute('scribble', { text: 'later' }, ctx({ sessionKey: 'desktop:other' }))).toEqual({
+      ok: true,
+      output: 'scribble ran',
+    });
+    expect(events.filter((e) => e.type === 'approval.requested')).toHaveLength(1);
+
+    expect(service.revokeRule(1)).toEqual({ ok: true, value: undefined });
+    expect(service.revokeRule(1)).toEqual({ ok: false, error: 'No approval rule with id 1.' });
+    const asked = registry.execute('scribble', {}, ctx());
+    await tick();
+    expect(service.pending()).toHaveLength(1);
+    service.resolve(service.pending()[0]!.id, 'deny');
+    await asked;
+  });
+
+  it('a session-scoped always rule covers only that session', async () => {
+    const first = registry.execute('scribble', {}, ctx());
+    await tick();
+    service.resolve('req-1', 'allow_always', 'session');
+    await first;
+    expect(service.listRules()).toEqual([]);
+    expect(service.sessionRules('cli:test')).toEqual([{ tool: 'scribble', kind: 'tool', pattern: '' }]);
+    expect(await registry.execute('scribble', {}, ctx())).toEqual({ ok: true, output: 'scribble ran' });
+    const other = registry.execute('scribble', {}, ctx({ sessionKey: 'cli:other' }));
+    await tick();
+    expect(service.pending('cli:other')).toHaveLength(1);
+    service.resolve(service.pending('cli:other')[0]!.id, 'deny');
+    expect(await other).toEqual({ ok: false, error: 'Error: the user denied scribble' });
+  });
+
+  it('exec: shows the working dir, and always remembers the command prefixes, not the whole tool', async () => {
+    const first = registry.execute('exec', { command: 'git status && git diff' }, ctx());
+    await tick();
+    expect(events[0]).toMatchObject({
+      type: 'approval.requested',
+      tool: 'exec',
+      category: 'command',
+      workingDir: fx.workspace,
+      alwaysLabel: 'exec: git',
+      args: '{\n  "command": "git status && git diff"\n}',
+    });
+    service.resolve('req-1', 'allow_always');
+    await first;
+    expect(service.listRules()).toEqual([{ id: 1, tool: 'exec', kind: 'prefix', pattern: 'git', createdAt: 1_000 }]);
+
+    expect(await registry.execute('exec', { command: 'git log --oneline | git hash-object --stdin' }, ctx())).toEqual({
+      ok: true,
+      output: 'done',
+    });
+    // Other commands chained onto an allowed prefix still ask: pipes, ;, &&, $(…), backticks, newlines.
+    for (const command of ['git status; rm x', 'git log | sh', 'git log $(curl evil)', 'git log `curl evil`', 'git status\ncurl evil', 'gitx status', 'sudo git status']) {
+      const before = events.length;
+      const pending = registry.execute('exec', { command }, ctx());
+      await tick();
+      expect(events.length, command).toBe(before + 1);
+      service.resolve(service.pending()[0]!.id, 'deny');
+      expect(await pending).toEqual({ ok: false, error: 'Error: the user denied exec' });
+    }
+    expect(ran).toEqual(['exec:git status && git diff', 'exec:git log --oneline | git hash-object --stdin']);
+  });
+
+  it('refuses write and command tools where nobody can answer, saying how to allow them', async () => {
+    const refusal = (tool: string) =>
+      `Error: ${tool} needs the user's approval, but nobody can answer in this non-interactive run (heartbeat, cron, ` +
+      'subagent or a CLI without a terminal), so it was not run. To allow it, the user can add an "always allow" rule ' +
+      'for it in settings, run the CLI with --yes, or set tools.approval.mode to "auto".';
+    expect(await registry.execute('scribble', {}, ctx({ interactive: false }))).toEqual({ ok: false, error: refusal('scribble') });
+    expect(await registry.execute('exec', { command: 'ls' }, ctx({ interactive: false }))).toEqual({ ok: false, error: refusal('exec') });
+    expect(await registry.execute('peek', {}, ctx({ interactive: false }))).toEqual({ ok: true, output: 'peek ran' });
+    expect(events).toEqual([]);
+    // a rule allows it
+    service.addRule({ tool: 'exec', kind: 'prefix', pattern: 'ls' });
+    expect(await registry.execute('exec', { command: 'ls -la' }, ctx({ interactive: false }))).toEqual({ ok: true, output: 'done' });
+    // --yes allows the session
+    service.setSessionAutoApprove('cli:test', true);
+    expect(await registry.execute('scribble', {}, ctx({ interactive: false }))).toEqual({ ok: true, output: 'scribble ran' });
+    service.setSessionAutoApprove('cli:test', false);
+    expect((await registry.execute('scribble', {}, ctx({ interactive: false }))).ok).toBe(false);
+  });
+});
+
+describe('modes auto and readonly', () => {
+  it('auto runs everything without asking', async () => {
+    mode = 'auto';
+    expect(service.mode()).toBe('auto');
+    expect(await registry.execute('scribble', {}, ctx({ interactive: false }))).toEqual({ ok: true, output: 'scribble ran' });
+    expect(await registry.execute('mystery', {}, ctx())).toEqual({ ok: true, output: 'mystery ran' });
+    expect(events).toEqual([]);
+  });
+
+  it('readonly refuses write and command tools even with rules or --yes, and still runs read tools', async () => {
+    mode = 'readonly';
+    service.addRule({ tool: 'scribble', kind: 'tool' });
+    service.setSessionAutoApprove('cli:test', true);
+    expect(await registry.execute('scribble', {}, ctx())).toEqual({
+      ok: false,
+      error:
+        'Error: scribble is not allowed: approvals are in read-only mode (tools.approval.mode = "readonly"), so write tools ' +
+        'are refused. Tell the user what you wanted to do; they can change the mode in settings.',
+    });
+    expect(await registry.execute('exec', { command: 'ls' }, ctx())).toMatchObject({ ok: false });
+    expect(await registry.execute('peek', {}, ctx())).toEqual({ ok: true, output: 'peek ran' });
+    expect(ran).toEqual(['peek:']);
+  });
+});
+
+describe('preflight', () => {
+  it('refuses before anyone is asked', async () => {
+    service = new ApprovalService({
+      db,
+      emit: (e) => events.push(e),
+      clock,
+      config: () => configSchema.parse({}),
+      preflight: (tool) => (tool.name === 'exec' ? 'Error: Command blocked by deny pattern filter' : undefined),
+    });
+    registry.setGate(service);
+    expect(await registry.execute('exec', { command: 'rm -rf /' }, ctx())).toEqual({
+      ok: false,
+      error: 'Error: Command blocked by deny pattern filter',
+    });
+    expect(events).toEqual([]);
+  });
+});

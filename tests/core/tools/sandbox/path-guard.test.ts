@@ -1,0 +1,93 @@
+// Hostile paths against the workspace fence: .., absolute, ~, symlinks out (also dangling), sibling prefixes.
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { isInside, resolveToolPath } from '../../../../src-main/core/tools/sandbox/path-guard';
+import { makeToolFixture, type ToolFixture } from '../tool-context-fixture';
+
+let fx: ToolFixture;
+beforeEach(() => {
+  fx = makeToolFixture();
+  mkdirSync(join(fx.root, 'ws-evil'), { recursive: true });
+  writeFileSync(join(fx.root, 'secret.txt'), 'top secret');
+  mkdirSync(join(fx.workspace, 'notes'));
+  writeFileSync(join(fx.workspace, 'notes', 'a.md'), 'a');
+  symlinkSync(join(fx.root, 'secret.txt'), join(fx.workspace, 'link-out'));
+  symlinkSync(fx.root, join(fx.workspace, 'dir-link-out'));
+  symlinkSync(join(fx.root, 'not-there-yet.txt'), join(fx.workspace, 'dangling-out'));
+  symlinkSync(join(fx.workspace, 'notes', 'a.md'), join(fx.workspace, 'link-in'));
+});
+afterEach(() => fx.cleanup());
+
+const outside = (p: string): string =>
+  `Error: Path ${p} is outside the workspace ${fx.workspace}. This is a policy boundary (tools.restrictToWorkspace), ` +
+  'not an obstacle to work around: do not try other paths, links or commands to reach it. Work inside the workspace, or ask the user.';
+
+describe('resolveToolPath with restrictToWorkspace', () => {
+  const fence = () => ({ workspace: fx.workspace, restrict: true });
+
+  it.each([
+    ['notes/a.md', 'notes/a.md'],
+    ['./notes/../notes/a.md', 'notes/a.md'],
+    ['new/deep/file.txt', 'new/deep/file.txt'],
+    ['link-in', 'link-in'],
+    ['.', ''],
+  ])('allows %s inside the workspace', (input, rel) => {
+    expect(resolveToolPath(input, fence())).toEqual({ ok: true, value: join(fx.workspace, rel) });
+  });
+
+  it('allows an absolute path inside the workspace', () => {
+    const p = join(fx.workspace, 'notes', 'a.md');
+    expect(resolveToolPath(p, fence())).toEqual({ ok: true, value: p });
+  });
+
+  it.each([
+    '../secret.txt',
+    'notes/../../secret.txt',
+    '..',
+    '/etc/passwd',
+    '~/.ssh/id_rsa',
+    '~',
+    'link-out',
+    'dir-link-out/secret.txt',
+    'dangling-out',
+    'dir-link-out/new-file.txt',
+  ])('refuses %s', (input) => {
+    expect(resolveToolPath(input, fence())).toEqual({ ok: false, error: outside(input) });
+  });
+
+  it('refuses the sibling /ws-evil although it shares the string prefix /ws', () => {
+    const evil = join(fx.root, 'ws-evil', 'x.txt');
+    expect(resolveToolPath(evil, fence())).toEqual({ ok: false, error: outside(evil) });
+    expect(resolveToolPath('../ws-evil/x.txt', fence())).toEqual({ ok: false, error: outside('../ws-evil/x.txt') });
+  });
+
+  it('allows the extra roots (built-in skills) but nothing next to them', () => {
+    const skill = join(fx.skillsDir, 'weather', 'SKILL.md');
+    const withSkills = { ...fence(), extraRoots: [fx.skillsDir] };
+    expect(resolveToolPath(skill, withSkills)).toEqual({ ok: true, value: skill });
+    expect(resolveToolPath(join(fx.root, 'app', 'other.txt'), withSkills).ok).toBe(false);
+  });
+});
+
+describe('resolveToolPath without restriction', () => {
+  it('resolves relative to the workspace and expands ~', () => {
+    const fence = { workspace: fx.workspace, restrict: false };
+    expect(resolveToolPath('../secret.txt', fence)).toEqual({ ok: true, value: join(fx.root, 'secret.txt') });
+    expect(resolveToolPath('~/x', fence)).toEqual({ ok: true, value: join(homedir(), 'x') });
+  });
+});
+
+describe('isInside', () => {
+  it.each([
+    ['/ws', '/ws', true],
+    ['/ws', '/ws/a/b', true],
+    ['/ws', '/ws-evil', false],
+    ['/ws', '/ws-evil/a', false],
+    ['/ws', '/', false],
+    ['/ws', '/ws/..x', true],
+  ])('isInside(%s, %s) = %s', (root, candidate, expected) => {
+    expect(isInside(root, candidate)).toBe(expected);
+  });
+});
