@@ -1,4 +1,11 @@
 // Every `nanotray` subcommand, in the order `--help` lists them. Add new commands here.
 import type { CliCommand } from '../cli-command';
+import { agentCommand } from './agent.command';
+import { onboardCommand } from './onboard.command';
+import { statusCommand } from './status.command';
 
-export const COMMANDS: CliCommand[] = [];
+export const COMMANDS: CliCommand[] = [
+  agentCommand,
+  onboardCommand,
+  statusCommand,
+];

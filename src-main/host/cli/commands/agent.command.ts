@@ -1,0 +1,167 @@
+// `nanotray agent`: one turn with -m (answer to stdout, tool activity to stderr), or an interactive REPL.
+import { createInterface, type Interface } from 'node:readline';
+import type { Core } from '../../../core/nanotray-core';
+import type { ApprovalDecision } from '../../../core/agent/events';
+import { effectiveModel } from '../../../core/agent/model-presets';
+import type { TurnResult } from '../../../core/agent/session-runner';
+import { listMessages } from '../../../core/store/messages.repo';
+import { getSession } from '../../../core/store/sessions.repo';
+import { flagString, parseArgs, write, type CliCommand, type CliIo } from '../cli-command';
+import { approvalsOf, commandsOf, openCliCore, type ApprovalRequestedEvent } from './cli-core';
+import { TurnPrinter } from './turn-printer';
+
+const USAGE = `Usage: nanotray agent [-m "text"] [--session KEY] [--yes]
+
+  -m, --message TEXT   Run one turn and exit (the answer streams to stdout, tool activity to stderr).
+                       Without -m: an interactive prompt (exit or Ctrl+D quits, Ctrl+C cancels a turn).
+  -s, --session KEY    Session cli:KEY (default cli:default); history is kept per session.
+  -y, --yes            Allow every tool call this run without asking.`;
+
+/** Exit codes: 0 answered, 1 failed (reason on stderr), 130 cancelled. */
+export function exitCodeFor(result: TurnResult): number {
+  if (result.stopReason === 'completed' || result.stopReason === 'max_iterations') return 0;
+  return result.stopReason === 'cancelled' ? 130 : 1;
+}
+
+/** Checks before anything is stored that the session's provider exists; returns the how-to otherwise. */
+function providerProblem(core: Core, sessionKey: string): string | undefined {
+  const model = effectiveModel(core.config(), core.overrides, getSession(core.db, sessionKey)?.meta.modelPreset);
+  const provider = core.providerFor(model.provider);
+  return provider.ok ? undefined : provider.error.message;
+}
+
+/**
+ * THE approval call site of the CLI agent. A TTY prompt (src-main/host/cli/tty-approval.ts, another part of
+ * the CLI) plugs in here; until then an interactive run without --yes denies and says how to allow.
+ */
+async function answerApproval(io: CliIo, event: ApprovalRequestedEvent, _rl?: Interface): Promise<ApprovalDecision> {
+  write(io.stderr, `? ${event.tool} needs approval (${event.category}). No prompt is available here; denied. Re-run with --yes to allow tool calls.`);
+  return 'deny';
+}
+
+interface TurnOptions {
+  yes: boolean;
+  rl?: Interface;
+}
+
+async function runTurn(core: Core, io: CliIo, sessionKey: string, text: string, options: TurnOptions): Promise<TurnResult> {
+  const printer = new TurnPrinter(io, sessionKey);
+  const approvals = approvalsOf(core);
+  const off = core.events.on((event) => {
+    printer.handle(event);
+    if (event.type === 'approval.requested' && event.sessionKey === sessionKey && approvals) {
+      void answerApproval(io, event, options.rl).then((decision) => approvals.resolve(event.id, decision, 'session'));
+    }
+  });
+  try {
+    const interactive = options.yes || io.isTty;
+    const result = await core.sessions.run({ sessionKey, text, interactive, source: 'user' });
+    printer.finishAnswer();
+    if (result.stopReason === 'error') write(io.stderr, `nanotray agent: ${result.error ?? 'the turn failed.'}`);
+    if (result.stopReason === 'cancelled') write(io.stderr, '(cancelled)');
+    if (result.stopReason === 'max_iterations') write(io.stderr, `(stopped after ${result.iterations - 1} tool rounds: the iteration limit)`);
+    return result;
+  } finally {
+    off();
+  }
+}
+
+async function oneShot(core: Core, io: CliIo, sessionKey: string, text: string, yes: boolean): Promise<number> {
+  let interrupts = 0;
+  const onSigint = (): void => {
+    interrupts++;
+    if (interrupts === 1 && core.sessions.cancel(sessionKey)) return;
+    process.exit(130);
+  };
+  process.on('SIGINT', onSigint);
+  try {
+    return exitCodeFor(await runTurn(core, io, sessionKey, text, { yes }));
+  } finally {
+    process.off('SIGINT', onSigint);
+  }
+}
+
+/** Earlier user messages of the session, newest first (readline's history order). */
+function promptHistory(core: Core, sessionKey: string): string[] {
+  return listMessages(core.db, sessionKey, { limit: 400 })
+    .filter((m) => m.role === 'user' && m.content && !m.content.includes('\n'))
+    .map((m) => m.content!)
+    .reverse()
+    .slice(0, 200);
+}
+
+async function repl(core: Core, io: CliIo, initialKey: string, yes: boolean): Promise<number> {
+  let sessionKey = initialKey;
+  const rl = createInterface({
+    input: io.stdin,
+    output: io.stdout,
+    terminal: io.isTty,
+    history: promptHistory(core, sessionKey),
+    historySize: 1000,
+    prompt: 'you › ',
+  });
+  let busy = false;
+  rl.on('SIGINT', () => {
+    if (busy && core.sessions.cancel(sessionKey)) return;
+    io.stdout.write('\n(Type exit or press Ctrl+D to quit.)\n');
+    rl.prompt();
+  });
+  write(io.stderr, `Nanotray — session ${sessionKey}. Type exit or press Ctrl+D to quit; Ctrl+C cancels a running turn.`);
+  const commands = commandsOf(core);
+  rl.prompt();
+  for await (const raw of rl) {
+    const line = raw.trim();
+    if (line === 'exit' || line === 'quit') break;
+    if (line) {
+      busy = true;
+      try {
+        if (commands?.isCommand(line)) {
+          const outcome = await commands.execute(sessionKey, line);
+          if (outcome.output) write(io.stdout, outcome.output);
+          if (outcome.action === 'new_session') {
+            sessionKey = `${initialKey}-${Date.now().toString(36)}`;
+            write(io.stderr, `New session ${sessionKey}.`);
+          }
+        } else {
+          await runTurn(core, io, sessionKey, line, { yes, rl });
+        }
+      } finally {
+        busy = false;
+      }
+    }
+    rl.prompt();
+  }
+  rl.close();
+  return 0;
+}
+
+export const agentCommand: CliCommand = {
+  name: 'agent',
+  summary: 'Chat with the agent: one turn with -m, else an interactive prompt',
+  usage: USAGE,
+  async run(args, io) {
+    const parsed = parseArgs(args, ['yes', 'y']);
+    const message = flagString(parsed, 'm', 'message');
+    const sessionName = flagString(parsed, 's', 'session') ?? 'default';
+    const yes = parsed.flags.has('yes') || parsed.flags.has('y');
+    if (parsed.flags.has('m') && message === undefined) {
+      write(io.stderr, 'nanotray agent: -m needs the message text, e.g. nanotray agent -m "hello".');
+      return 2;
+    }
+    const sessionKey = sessionName.includes(':') ? sessionName : `cli:${sessionName}`;
+    const core = openCliCore(io, 'agent');
+    if (!core) return 1;
+    try {
+      const problem = providerProblem(core, sessionKey);
+      if (problem) {
+        write(io.stderr, `nanotray agent: ${problem}`);
+        return 1;
+      }
+      if (yes) approvalsOf(core)?.setSessionAutoApprove(sessionKey, true);
+      if (message !== undefined) return await oneShot(core, io, sessionKey, message, yes);
+      return await repl(core, io, sessionKey, yes);
+    } finally {
+      await core.dispose();
+    }
+  },
+};

@@ -1,0 +1,40 @@
+// `nanotray status`: where things are, which provider and model a turn would use, and how much is stored.
+import { existsSync } from 'node:fs';
+import { effectiveModel } from '../../../core/agent/model-presets';
+import { countMessages } from '../../../core/store/messages.repo';
+import { countSessions } from '../../../core/store/sessions.repo';
+import { maskSecret } from '../../../core/lib/redact';
+import { write, type CliCommand } from '../cli-command';
+import { openCliCore } from './cli-core';
+
+export const statusCommand: CliCommand = {
+  name: 'status',
+  summary: 'Show provider, model, home, workspace and how many sessions and messages are stored',
+  usage: 'Usage: nanotray status',
+  async run(_args, io) {
+    const core = openCliCore(io, 'status');
+    if (!core) return 1;
+    try {
+      const config = core.config();
+      const model = effectiveModel(config, core.overrides);
+      const provider = config.providers[model.provider];
+      const providerLine = provider
+        ? `${model.provider} (${provider.baseUrl ?? 'https://api.openai.com/v1'}; key ${provider.apiKey ? maskSecret(provider.apiKey) : 'not set'})`
+        : `${model.provider} — not configured: set OPENAI_API_KEY or add providers.${model.provider} to config.json (or run \`nanotray onboard\`)`;
+      const configState = existsSync(core.paths.configFile) ? '' : ' (missing — run `nanotray onboard`)';
+      const rows: [string, string][] = [
+        ['home', core.paths.home],
+        ['config', `${core.paths.configFile}${configState}`],
+        ['workspace', core.workspace()],
+        ['provider', providerLine],
+        ['model', `${model.model} (preset ${model.presetName})`],
+        ['sessions', String(countSessions(core.db))],
+        ['messages', String(countMessages(core.db))],
+      ];
+      write(io.stdout, ['Nanotray status', ...rows.map(([k, v]) => `  ${`${k}:`.padEnd(11)}${v}`)].join('\n'));
+      return 0;
+    } finally {
+      await core.dispose();
+    }
+  },
+};

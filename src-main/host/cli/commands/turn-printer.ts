@@ -1,0 +1,61 @@
+// Prints one session's turn events for a terminal: answer tokens to stdout, tool activity to stderr.
+import type { CoreEvent } from '../../../core/agent/events';
+import type { CliIo } from '../cli-command';
+
+const MAX_ARGS_SHOWN = 160;
+const MAX_RESULT_SHOWN = 200;
+
+function oneLine(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+/** Subscribes-ready handler: writes what the user should see while a turn runs in `sessionKey`. */
+export class TurnPrinter {
+  /** Whether stdout's last written character was a newline (or nothing was written). */
+  #atLineStart = true;
+
+  constructor(
+    private readonly io: CliIo,
+    private readonly sessionKey: string,
+  ) {}
+
+  handle(event: CoreEvent): void {
+    if (!('sessionKey' in event) || event.sessionKey !== this.sessionKey) return;
+    switch (event.type) {
+      case 'token':
+        this.io.stdout.write(event.text);
+        if (event.text) this.#atLineStart = event.text.endsWith('\n');
+        break;
+      case 'tool.started':
+        this.#endLine();
+        this.io.stderr.write(`→ ${event.name} ${oneLine(event.args, MAX_ARGS_SHOWN)}\n`);
+        break;
+      case 'tool.finished':
+        this.io.stderr.write(
+          event.ok
+            ? `✓ ${event.name} (${Math.round(event.durationMs)} ms)\n`
+            : `✗ ${event.name}: ${oneLine(event.result, MAX_RESULT_SHOWN)}\n`,
+        );
+        break;
+      case 'provider.retry':
+        this.#endLine();
+        this.io.stderr.write(`… ${event.message} Retrying in ${Math.round(event.waitMs / 1000)} s (attempt ${event.attempt}).\n`);
+        break;
+      default:
+        break;
+    }
+  }
+
+  /** Ends the streamed answer with a newline when it did not end with one. */
+  finishAnswer(): void {
+    this.#endLine();
+  }
+
+  #endLine(): void {
+    if (!this.#atLineStart) {
+      this.io.stdout.write('\n');
+      this.#atLineStart = true;
+    }
+  }
+}

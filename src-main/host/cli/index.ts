@@ -1,0 +1,4 @@
+// Process entry of the CLI bundle (built by scripts/build-cli.mjs): runs `nanotray <args>`.
+import { main } from './main';
+
+void main();
