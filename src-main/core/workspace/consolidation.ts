@@ -1,0 +1,231 @@
+// Consolidation: when a session outgrows the window, one model call summarises its oldest turns into a
+// dated entry of memory/HISTORY.md (append-only) and proposes durable facts for memory/MEMORY.md; the
+// session then continues from that summary (older messages are marked consolidated, not deleted).
+import type { ChatMessage } from '../agent/chat-message';
+import type { ContextInput } from '../agent/context';
+import type { LlmProvider, ProviderError, ToolSpec } from '../agent/llm-provider';
+import type { Config } from '../config/config-schema';
+import type { Database } from '../store/db';
+import { listMessages, loadHistory, repairHistory, toChatMessage, type StoredMessage } from '../store/messages.repo';
+import { getSession, updateSessionMeta } from '../store/sessions.repo';
+import type { Result } from '../lib/result';
+import { createLogger } from '../lib/logger';
+import type { HistoryConsolidator } from './context-builder';
+import { SUMMARY_META_KEY } from './context-builder';
+import type { MemoryFiles } from './memory-files';
+import { formatLocalTime } from './runtime-note';
+import { resolveTimeZone } from './system-prompt';
+import { messageTokens } from './token-estimate';
+import { HISTORY_FILE, MEMORY_FILE } from './workspace-files';
+
+const log = createLogger('consolidation');
+
+/** After consolidating, the kept history should use at most this share of the budget. */
+const KEEP_SHARE = 0.5;
+/** Characters of one message shown to the summariser. */
+const TRANSCRIPT_MESSAGE_MAX_CHARS = 2_000;
+/** The running summary kept in session metadata is capped to this many characters (newest kept). */
+const SUMMARY_MAX_CHARS = 6_000;
+
+export const SAVE_MEMORY_TOOL: ToolSpec = {
+  name: 'save_memory',
+  description: 'Save the summary of the conversation excerpt and any durable facts worth remembering.',
+  parameters: {
+    type: 'object',
+    properties: {
+      history_entry: {
+        type: 'string',
+        description: 'A few sentences summarising what happened and was decided, with names, paths and dates.',
+      },
+      new_facts: {
+        type: 'array',
+        items: { type: 'string' },
+        description: 'Durable facts about the user or their work not already in MEMORY.md (may be empty).',
+      },
+    },
+    required: ['history_entry'],
+  },
+};
+
+const SUMMARISER_PROMPT = [
+  'You maintain the long-term memory of a personal assistant called Nanotray.',
+  'Read the conversation excerpt and call save_memory once:',
+  '- history_entry: a concise summary of what happened, what was decided and what is still open.',
+  '- new_facts: durable facts (preferences, people, projects, recurring needs) that are not already in the',
+  '  current MEMORY.md. Leave it empty when there are none. Never include secrets such as keys or passwords.',
+].join('\n');
+
+export interface ConsolidatorOptions {
+  db: Database;
+  memory: MemoryFiles;
+  /** The provider the session's model uses. */
+  providerFor(config: Config, providerName: string): Result<LlmProvider, ProviderError>;
+}
+
+export interface ConsolidationOutcome {
+  historyEntry: string;
+  newFacts: string[];
+  consolidatedThrough: number;
+}
+
+/** The model's answer, from a save_memory call or (fallback) JSON in plain text. */
+export function parseSaveMemory(toolArgs: string | undefined, content: string): { historyEntry: string; newFacts: string[] } | undefined {
+  for (const text of [toolArgs, content.replace(/^```(?:json)?\s*|\s*```$/g, '')]) {
+    if (!text?.trim()) continue;
+    try {
+      const value = JSON.parse(text) as { history_entry?: unknown; new_facts?: unknown };
+      if (typeof value.history_entry !== 'string' || !value.history_entry.trim()) continue;
+      const facts = Array.isArray(value.new_facts) ? value.new_facts.filter((f): f is string => typeof f === 'string' && f.trim() !== '') : [];
+      return { historyEntry: value.history_entry.trim(), newFacts: facts.map((f) => f.trim()) };
+    } catch {
+      // try the next form
+    }
+  }
+  const plain = content.trim();
+  return plain ? { historyEntry: plain, newFacts: [] } : undefined;
+}
+
+/** Messages as a plain transcript for the summariser. */
+export function transcriptOf(rows: readonly StoredMessage[], timeZone: string): string {
+  const lines: string[] = [];
+  for (const r of rows) {
+    const when = formatLocalTime(r.createdAt, timeZone);
+    let text = (r.content ?? '').trim();
+    if (r.role === 'assistant' && r.toolCalls.length) {
+      text += `${text ? '\n' : ''}(calls ${r.toolCalls.map((c) => `${c.name}(${c.arguments.slice(0, 200)})`).join(', ')})`;
+    }
+    if (text.length > TRANSCRIPT_MESSAGE_MAX_CHARS) text = `${text.slice(0, TRANSCRIPT_MESSAGE_MAX_CHARS)} [...]`;
+    const who = r.role === 'tool' ? `TOOL ${r.name ?? ''}`.trim() : r.role.toUpperCase();
+    lines.push(`[${when}] ${who}: ${text}`);
+  }
+  return lines.join('\n');
+}
+
+export class Consolidator implements HistoryConsolidator {
+  readonly #opts: ConsolidatorOptions;
+
+  constructor(options: ConsolidatorOptions) {
+    this.#opts = options;
+  }
+
+  async consolidate(input: ContextInput, historyBudgetTokens: number): Promise<{ history: ChatMessage[]; summary: string } | undefined> {
+    const outcome = await this.run(input, historyBudgetTokens);
+    if (!outcome) return undefined;
+    const summary = getSession(this.#opts.db, input.sessionKey)?.meta[SUMMARY_META_KEY];
+    const kept = loadHistory(this.#opts.db, input.sessionKey, { afterId: outcome.consolidatedThrough });
+    return { history: continueFrom(input.history, kept), summary: typeof summary === 'string' ? summary : outcome.historyEntry };
+  }
+
+  /**
+   * Summarises the oldest stored messages of the session so the rest fits half the budget. Returns
+   * undefined (and changes nothing) when there is nothing to cut or the model call fails.
+   */
+  async run(input: ContextInput, historyBudgetTokens: number): Promise<ConsolidationOutcome | undefined> {
+    const { db } = this.#opts;
+    const session = getSession(db, input.sessionKey);
+    const after = session?.meta.consolidatedThrough ?? 0;
+    const rows = listMessages(db, input.sessionKey, { afterId: after }).filter(
+      (r) => r.role !== 'system' || r.meta.visibleToModel === true,
+    );
+    const cut = chooseCut(rows, Math.floor(historyBudgetTokens * KEEP_SHARE));
+    if (cut <= 0) return undefined;
+    const old = rows.slice(0, cut);
+    const provider = this.#opts.providerFor(input.config, input.model.provider);
+    if (!provider.ok) {
+      log.warn(`cannot consolidate ${input.sessionKey}: ${provider.error.message}`);
+      return undefined;
+    }
+    const timeZone = resolveTimeZone(input.config.agent.timezone);
+    const memoryNow = this.#opts.memory.read(MEMORY_FILE);
+    const currentMemory = memoryNow.ok ? memoryNow.value.content : '';
+    const response = await provider.value.chat({
+      model: input.model.model,
+      messages: [
+        { role: 'system', content: SUMMARISER_PROMPT },
+        {
+          role: 'user',
+          content: `## Current MEMORY.md\n\n${currentMemory.trim() || '(empty)'}\n\n## Conversation excerpt\n\n${transcriptOf(old, timeZone)}`,
+        },
+      ],
+      tools: [SAVE_MEMORY_TOOL],
+      maxTokens: Math.min(2048, input.model.maxTokens),
+      temperature: 0,
+      ...(input.signal ? { signal: input.signal } : {}),
+    });
+    if (!response.ok) {
+      log.warn(`consolidation of ${input.sessionKey} failed: ${response.error.message}`);
+      return undefined;
+    }
+    const call = response.value.toolCalls.find((c) => c.name === SAVE_MEMORY_TOOL.name);
+    const parsed = parseSaveMemory(call?.arguments, response.value.content);
+    if (!parsed) return undefined;
+    const through = old[old.length - 1]!.id;
+    const stamp = formatLocalTime(input.now, timeZone);
+    if (!this.appendHistory(`## ${stamp} — ${input.sessionKey}\n\n${parsed.historyEntry}\n`)) return undefined;
+    this.addFacts(parsed.newFacts, currentMemory);
+    const previous = session?.meta[SUMMARY_META_KEY];
+    let summary = `${typeof previous === 'string' && previous ? `${previous}\n\n` : ''}[${stamp}] ${parsed.historyEntry}`;
+    if (summary.length > SUMMARY_MAX_CHARS) summary = `[...] ${summary.slice(summary.length - SUMMARY_MAX_CHARS)}`;
+    updateSessionMeta(db, input.sessionKey, { consolidatedThrough: through, [SUMMARY_META_KEY]: summary });
+    return { historyEntry: parsed.historyEntry, newFacts: parsed.newFacts, consolidatedThrough: through };
+  }
+
+  /** Appends an entry to HISTORY.md (never rewrites earlier entries); false when the write failed. */
+  appendHistory(entry: string): boolean {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const current = this.#opts.memory.read(HISTORY_FILE);
+      if (!current.ok) return false;
+      const text = current.value.content;
+      const header = text.trim() ? '' : '# History\n\nDated summaries of past conversations (newest last).\n';
+      const next = `${text}${text && !text.endsWith('\n') ? '\n' : ''}${header}\n${entry}`;
+      const written = this.#opts.memory.write(HISTORY_FILE, next, current.value.version, 'agent');
+      if (!written.ok) return false;
+      if (written.value.status !== 'conflict') return true;
+    }
+    return false;
+  }
+
+  /** Appends facts not already present to MEMORY.md under a dated heading. */
+  addFacts(facts: readonly string[], currentMemory: string): void {
+    const fresh = facts.filter((f) => !currentMemory.includes(f));
+    if (!fresh.length) return;
+    const current = this.#opts.memory.read(MEMORY_FILE);
+    if (!current.ok) return;
+    const text = current.value.content;
+    const block = fresh.map((f) => `- ${f}`).join('\n');
+    const next = `${text}${text && !text.endsWith('\n') ? '\n' : ''}${text.trim() ? '\n' : '# Memory\n\n'}${block}\n`;
+    this.#opts.memory.write(MEMORY_FILE, next, current.value.version, 'agent');
+  }
+}
+
+/**
+ * Index of the first stored row to keep: everything before it is consolidated. The kept part fits
+ * `keepTokens`, starts at a user message (so a tool call and its result are never separated) and always
+ * contains the newest user message. 0 means nothing can be consolidated.
+ */
+export function chooseCut(rows: readonly StoredMessage[], keepTokens: number): number {
+  let lastUser = -1;
+  for (let i = rows.length - 1; i >= 0; i--) {
+    if (rows[i]!.role === 'user') {
+      lastUser = i;
+      break;
+    }
+  }
+  if (lastUser <= 0) return 0;
+  let used = 0;
+  let start = rows.length;
+  for (let i = rows.length - 1; i >= 0; i--) {
+    used += messageTokens(toChatMessage(rows[i]!));
+    if (used > keepTokens && i < lastUser) break;
+    start = i;
+  }
+  while (start < lastUser && rows[start]!.role !== 'user') start++;
+  return Math.min(start, lastUser);
+}
+
+/** The new history: the tail of `current` equal to `kept` when it matches, else `kept` as stored. */
+function continueFrom(current: readonly ChatMessage[], kept: ChatMessage[]): ChatMessage[] {
+  const tail = current.slice(Math.max(0, current.length - kept.length));
+  if (tail.length === kept.length && JSON.stringify(tail) === JSON.stringify(kept)) return [...tail];
+  return repairHistory(kept);
+}

@@ -1,0 +1,98 @@
+// The workspace ContextBuilder: system prompt from the workspace, the history that fits the window (after
+// consolidating the oldest turns into memory when the session outgrew it), and the runtime note last.
+import type { ChatMessage } from '../agent/chat-message';
+import type { ContextBuilder, ContextInput } from '../agent/context';
+import { getSession } from '../store/sessions.repo';
+import type { Database } from '../store/db';
+import { fitHistoryToWindow, requestBudget, WINDOW_SAFETY_MARGIN_TOKENS } from './history-window';
+import { resolveTimeZone, SystemPromptBuilder } from './system-prompt';
+import { runtimeNote, withRuntimeNote } from './runtime-note';
+import { countTokens, toolSpecsTokens } from './token-estimate';
+
+/** Summarises the oldest part of a session that outgrew the window (see consolidation.ts). */
+export interface HistoryConsolidator {
+  /** The history to continue with and the session's running summary, or undefined when nothing was done. */
+  consolidate(input: ContextInput, historyBudgetTokens: number): Promise<{ history: ChatMessage[]; summary: string } | undefined>;
+}
+
+export interface WorkspaceContextOptions {
+  db: Database;
+  builtinSkillsDir: string;
+  env?: NodeJS.ProcessEnv;
+  /** Shared with core.skills and the memory API, so writes can drop cached files. */
+  prompt?: SystemPromptBuilder;
+  consolidator?: HistoryConsolidator;
+  marginTokens?: number;
+}
+
+/** Key in session metadata holding the summary of consolidated turns. */
+export const SUMMARY_META_KEY = 'consolidatedSummary';
+
+export function summarySection(summary: string): string {
+  return `\n\n---\n\n# Earlier in this conversation\n\nOlder messages of this session were summarised (full log in memory/HISTORY.md):\n\n${summary.trim()}`;
+}
+
+/** What the last build measured; the bench and tests read it. */
+export interface ContextBuildStats {
+  systemTokens: number;
+  historyTokens: number;
+  toolTokens: number;
+  budgetTokens: number;
+  droppedMessages: number;
+  consolidated: boolean;
+}
+
+export class WorkspaceContextBuilder implements ContextBuilder {
+  readonly prompt: SystemPromptBuilder;
+  readonly #opts: WorkspaceContextOptions;
+  lastStats: ContextBuildStats | undefined;
+
+  constructor(options: WorkspaceContextOptions) {
+    this.#opts = options;
+    this.prompt = options.prompt ?? new SystemPromptBuilder();
+  }
+
+  /** The system prompt for `input` (without a session summary). */
+  systemPrompt(input: Pick<ContextInput, 'workspace' | 'config' | 'now'>): string {
+    return this.prompt.build({
+      workspace: input.workspace,
+      builtinSkillsDir: this.#opts.builtinSkillsDir,
+      timeZone: resolveTimeZone(input.config.agent.timezone),
+      env: this.#opts.env ?? process.env,
+      now: input.now,
+    });
+  }
+
+  async build(input: ContextInput): Promise<ChatMessage[]> {
+    const timeZone = resolveTimeZone(input.config.agent.timezone);
+    const base = this.systemPrompt(input);
+    const stored = getSession(this.#opts.db, input.sessionKey)?.meta[SUMMARY_META_KEY];
+    let summary = typeof stored === 'string' ? stored : '';
+    const note = runtimeNote(input.now, timeZone, input.channel);
+    const toolTokens = toolSpecsTokens(input.toolSpecs);
+    const fixedTokens = () => countTokens(base) + (summary ? countTokens(summarySection(summary)) : 0) + 4 + toolTokens + countTokens(note) + 4;
+    const total = requestBudget(input.model.contextWindowTokens, input.model.maxTokens, this.#opts.marginTokens ?? WINDOW_SAFETY_MARGIN_TOKENS);
+    let budget = Math.max(0, total - fixedTokens());
+    let fit = fitHistoryToWindow(input.history, budget);
+    let consolidated = false;
+    if (fit.dropped > 0 && this.#opts.consolidator) {
+      const result = await this.#opts.consolidator.consolidate(input, budget);
+      if (result) {
+        consolidated = true;
+        summary = result.summary;
+        budget = Math.max(0, total - fixedTokens());
+        fit = fitHistoryToWindow(result.history, budget);
+      }
+    }
+    const system = summary ? base + summarySection(summary) : base;
+    this.lastStats = {
+      systemTokens: countTokens(system),
+      historyTokens: fit.tokens,
+      toolTokens,
+      budgetTokens: budget,
+      droppedMessages: fit.dropped,
+      consolidated,
+    };
+    return withRuntimeNote([{ role: 'system', content: system }, ...fit.messages], note);
+  }
+}

@@ -1,0 +1,47 @@
+// Reads small text files cheaply: content is cached and re-read only when inode, size or mtime change.
+import { readFileSync, statSync } from 'node:fs';
+
+interface CachedFile {
+  stamp: string;
+  content: string;
+}
+
+/** A text file's content, or undefined when it does not exist (or is not a readable file). */
+export class FileCache {
+  #files = new Map<string, CachedFile>();
+
+  /** Cheap change token: inode, size and mtime (ns precision where the file system has it). */
+  static stampOf(path: string): string | undefined {
+    try {
+      const st = statSync(path, { bigint: true });
+      if (!st.isFile()) return undefined;
+      return `${st.ino}:${st.size}:${st.mtimeNs}`;
+    } catch {
+      return undefined;
+    }
+  }
+
+  read(path: string): string | undefined {
+    const stamp = FileCache.stampOf(path);
+    if (stamp === undefined) {
+      this.#files.delete(path);
+      return undefined;
+    }
+    const cached = this.#files.get(path);
+    if (cached && cached.stamp === stamp) return cached.content;
+    try {
+      const content = readFileSync(path, 'utf8');
+      this.#files.set(path, { stamp, content });
+      return content;
+    } catch {
+      this.#files.delete(path);
+      return undefined;
+    }
+  }
+
+  /** Forget one file (after the core itself wrote it) or everything. */
+  invalidate(path?: string): void {
+    if (path === undefined) this.#files.clear();
+    else this.#files.delete(path);
+  }
+}

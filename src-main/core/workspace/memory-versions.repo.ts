@@ -1,0 +1,65 @@
+// memory_versions: the previous content of a workspace markdown file, stored before every change to it.
+import type { Database } from '../store/db';
+
+/** Who made the change that replaced the stored content. */
+export type VersionAuthor = 'user' | 'agent' | 'external' | 'system';
+
+export interface MemoryVersionInfo {
+  id: number;
+  path: string;
+  author: VersionAuthor;
+  createdAt: number;
+  /** Characters of the stored content. */
+  size: number;
+}
+
+export interface MemoryVersion extends MemoryVersionInfo {
+  content: string;
+}
+
+interface RawVersion {
+  id: number;
+  path: string;
+  author: VersionAuthor;
+  created_at: number;
+  size: number;
+  content?: string;
+}
+
+/** Stores `content` as a version of `path` (workspace-relative); returns the new id. */
+export function insertMemoryVersion(
+  db: Database,
+  version: { path: string; content: string; author: VersionAuthor; createdAt: number },
+): number {
+  const info = db
+    .prepare('INSERT INTO memory_versions (path, content, author, created_at) VALUES (?, ?, ?, ?)')
+    .run(version.path, version.content, version.author, version.createdAt);
+  return Number(info.lastInsertRowid);
+}
+
+/** Versions of `path`, newest first (content left out). */
+export function listMemoryVersions(db: Database, path: string, limit = 200): MemoryVersionInfo[] {
+  const rows = db
+    .prepare(
+      'SELECT id, path, author, created_at, length(content) AS size FROM memory_versions WHERE path = ? ORDER BY id DESC LIMIT ?',
+    )
+    .all(path, limit) as RawVersion[];
+  return rows.map((r) => ({ id: r.id, path: r.path, author: r.author, createdAt: r.created_at, size: r.size }));
+}
+
+/** One stored version with its content, or undefined. */
+export function getMemoryVersion(db: Database, id: number): MemoryVersion | undefined {
+  const r = db
+    .prepare('SELECT id, path, author, created_at, length(content) AS size, content FROM memory_versions WHERE id = ?')
+    .get(id) as RawVersion | undefined;
+  if (!r) return undefined;
+  return { id: r.id, path: r.path, author: r.author, createdAt: r.created_at, size: r.size, content: r.content ?? '' };
+}
+
+/** The content of the newest stored version of `path`, if any. */
+export function latestMemoryVersionContent(db: Database, path: string): string | undefined {
+  const r = db.prepare('SELECT content FROM memory_versions WHERE path = ? ORDER BY id DESC LIMIT 1').get(path) as
+    | { content: string }
+    | undefined;
+  return r?.content;
+}

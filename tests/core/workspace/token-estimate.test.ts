@@ -1,0 +1,38 @@
+import { Tiktoken } from 'js-tiktoken/lite';
+import o200kBase from 'js-tiktoken/ranks/o200k_base';
+import { describe, expect, it } from 'vitest';
+import { countTokens, messageTokens, messagesTokens } from '../../../src-main/core/workspace/token-estimate';
+
+describe('token estimate (o200k_base)', () => {
+  it('counts with the real tokenizer', () => {
+    expect(countTokens('')).toBe(0);
+    expect(countTokens('Hello world')).toBe(2);
+    expect(countTokens('Hello world, this is a test of the tokenizer.')).toBe(11);
+  });
+
+  it('counts long unbroken runs in linear time and close to the exact count', () => {
+    const started = performance.now();
+    countTokens('x'.repeat(50_000));
+    expect(performance.now() - started).toBeLessThan(1_000);
+    const blob = Buffer.from(Array.from({ length: 1_500 }, (_, i) => (i * 7919) % 256)).toString('base64'); // 2,000 chars
+    const exact = new Tiktoken(o200kBase).encode(blob).length;
+    const n = countTokens(`see ${blob} end`);
+    expect(n).toBeGreaterThanOrEqual(exact);
+    expect(n).toBeLessThanOrEqual(Math.ceil(exact * 1.15) + 4);
+  });
+
+  it('adds per-message overhead, tool calls and tool names', () => {
+    expect(messageTokens({ role: 'user', content: 'Hello world' })).toBe(6);
+    const call = messageTokens({ role: 'assistant', content: null, toolCalls: [{ id: 'c1', name: 'read_file', arguments: '{}' }] });
+    expect(call).toBe(4 + 8 + countTokens('read_file') + countTokens('{}'));
+    expect(messagesTokens([{ role: 'user', content: 'Hello world' }, { role: 'system', content: 'Hello world' }])).toBe(12);
+  });
+
+  it('is fast for repeated texts (cached)', () => {
+    const texts = Array.from({ length: 2_000 }, (_, i) => `message number ${i} with a few words`);
+    for (const t of texts) countTokens(t);
+    const started = performance.now();
+    for (const t of texts) countTokens(t);
+    expect(performance.now() - started).toBeLessThan(50);
+  });
+});
