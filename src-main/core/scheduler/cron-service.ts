@@ -1,0 +1,272 @@
+// Cron jobs: persisted in SQLite, timed by node-cron, each run a non-interactive turn in the job's session.
+import { randomBytes } from 'node:crypto';
+import type { CoreEvent } from '../agent/events';
+import type { Config } from '../config/config-schema';
+import type { Clock } from '../lib/clock';
+import { errResult, errorMessage, okResult, type Result } from '../lib/result';
+import type { Database } from '../store/sqlite-driver';
+import {
+  deleteCronJob,
+  getCronJob,
+  insertCronJob,
+  listCronJobs,
+  listCronRuns,
+  recordCronRun,
+  setCronJobEnabled,
+  type CronJob,
+  type CronRun,
+  type CronRunStatus,
+} from './cron-jobs.repo';
+import { CRON_ERRORS, describeSchedule, parseCronSchedule, type CronScheduleInput } from './cron-schedule';
+import { startJobTimer, type JobTimer } from './cron-timers';
+import type { TurnRunner } from './turn-runner';
+
+export interface CronDeps {
+  db: Database;
+  clock: Clock;
+  runner: TurnRunner;
+  emit(event: CoreEvent): void;
+  config(): Config;
+}
+
+export interface CronAddInput extends CronScheduleInput {
+  message?: string | undefined;
+  name?: string | undefined;
+  /** The session the job belongs to and runs in. */
+  sessionKey: string;
+}
+
+export interface CronJobView extends CronJob {
+  /** `every 5m`, `cron '0 9 * * *' (Europe/Berlin)`, `at …`. */
+  scheduleText: string;
+  /** Next fire time (epoch ms), or null when paused or not scheduled in this process. */
+  nextRunAt: number | null;
+  running: boolean;
+}
+
+export interface CronStatus {
+  /** Timers are armed in this process. */
+  started: boolean;
+  jobs: CronJobView[];
+}
+
+/** Errors in a row that pause a job. */
+export const MAX_CONSECUTIVE_ERRORS = 3;
+const NAME_FROM_MESSAGE = 30;
+const NOTIFY_BODY_MAX = 500;
+
+export const jobNotFound = (id: string) => `Error: job '${id}' not found`;
+
+export class CronService {
+  #deps: CronDeps;
+  #started = false;
+  #timers = new Map<string, JobTimer>();
+  #running = new Map<string, AbortController>();
+
+  constructor(deps: CronDeps) {
+    this.#deps = deps;
+  }
+
+  /** Arms every enabled job; `at` jobs whose time passed while closed run once now, marked late. */
+  start(): () => Promise<void> {
+    this.#started = true;
+    for (const job of listCronJobs(this.#deps.db)) {
+      if (!job.enabled) continue;
+      if (job.schedule.kind === 'at' && job.schedule.atMs <= this.#deps.clock.now()) {
+        void this.#execute(job, { late: true });
+      } else {
+        this.#arm(job);
+      }
+    }
+    this.#changed();
+    return () => this.stop();
+  }
+
+  /** Disarms all timers and cancels runs in progress. */
+  async stop(): Promise<void> {
+    this.#started = false;
+    const timers = [...this.#timers.values()];
+    this.#timers.clear();
+    for (const controller of this.#running.values()) controller.abort();
+    await Promise.all(timers.map((t) => t.stop()));
+  }
+
+  /** Validates and stores a job (and arms it when timers run here). Errors are the tool's exact messages. */
+  add(input: CronAddInput): Result<CronJob> {
+    const message = input.message?.trim() ?? '';
+    if (!message) return errResult(CRON_ERRORS.missingMessage);
+    const schedule = parseCronSchedule(input, this.#deps.config().agent.timezone);
+    if (!schedule.ok) return schedule;
+    const job: CronJob = {
+      id: randomBytes(4).toString('hex'),
+      name: input.name?.trim() || message.slice(0, NAME_FROM_MESSAGE),
+      sessionKey: input.sessionKey,
+      message,
+      schedule: schedule.value,
+      enabled: true,
+      consecutiveErrors: 0,
+      createdAt: this.#deps.clock.now(),
+    };
+    insertCronJob(this.#deps.db, job);
+    if (this.#started) this.#arm(job);
+    this.#changed();
+    return okResult(job);
+  }
+
+  async remove(id: string): Promise<Result<void>> {
+    if (!getCronJob(this.#deps.db, id)) return errResult(jobNotFound(id));
+    await this.#disarm(id);
+    deleteCronJob(this.#deps.db, id);
+    this.#changed();
+    return okResult(undefined);
+  }
+
+  /** Pauses or resumes a job; resuming clears its error streak. */
+  async setEnabled(id: string, enabled: boolean): Promise<Result<CronJobView>> {
+    if (!setCronJobEnabled(this.#deps.db, id, enabled)) return errResult(jobNotFound(id));
+    await this.#disarm(id);
+    const job = getCronJob(this.#deps.db, id)!;
+    if (enabled && this.#started) this.#arm(job);
+    this.#changed();
+    return okResult(this.#view(job));
+  }
+
+  list(): CronJobView[] {
+    return listCronJobs(this.#deps.db).map((job) => this.#view(job));
+  }
+
+  status(): CronStatus {
+    return { started: this.#started, jobs: this.list() };
+  }
+
+  /** The job's last runs, newest first. */
+  runs(id: string): CronRun[] {
+    return listCronRuns(this.#deps.db, id);
+  }
+
+  /** Runs a job now, outside its schedule (tests, "run now" buttons). */
+  async runJobNow(id: string): Promise<Result<CronRun>> {
+    const job = getCronJob(this.#deps.db, id);
+    if (!job) return errResult(jobNotFound(id));
+    return okResult(await this.#execute(job, { late: false }));
+  }
+
+  #view(job: CronJob): CronJobView {
+    const timer = this.#timers.get(job.id);
+    return { ...job, scheduleText: describeSchedule(job.schedule), nextRunAt: timer?.nextRunAt() ?? null, running: this.#running.has(job.id) };
+  }
+
+  #arm(job: CronJob): void {
+    const timer = startJobTimer(`nanotray-cron-${job.id}`, job.schedule, () => this.#deps.clock.now(), (overlapped) =>
+      this.#onFire(job.id, overlapped),
+    );
+    if (timer) this.#timers.set(job.id, timer);
+    else void this.#execute(job, { late: false });
+  }
+
+  async #disarm(id: string): Promise<void> {
+    const timer = this.#timers.get(id);
+    this.#timers.delete(id);
+    await timer?.stop();
+  }
+
+  async #onFire(id: string, overlapped: boolean): Promise<void> {
+    const job = getCronJob(this.#deps.db, id);
+    if (!job || !job.enabled) return;
+    if (overlapped || this.#running.has(id)) {
+      const now = this.#deps.clock.now();
+      recordCronRun(this.#deps.db, { jobId: id, startedAt: now, durationMs: 0, status: 'skipped', error: 'previous run still going', late: false });
+      this.#changed();
+      return;
+    }
+    await this.#execute(job, { late: false });
+  }
+
+  /** One run: a turn in the job's session, its record, the notification, and the error-streak rule. */
+  async #execute(job: CronJob, options: { late: boolean }): Promise<CronRun> {
+    const { db, clock, runner } = this.#deps;
+    const startedAt = clock.now();
+    if (this.#running.has(job.id)) {
+      return this.#record(job, { startedAt, status: 'skipped', error: 'previous run still going', late: options.late });
+    }
+    const controller = new AbortController();
+    this.#running.set(job.id, controller);
+    this.#changed();
+    let status: CronRunStatus = 'ok';
+    let error: string | undefined;
+    let answer = '';
+    try {
+      const result = await runner.run({
+        sessionKey: job.sessionKey,
+        text: `[Scheduled job '${job.name}'] ${job.message}`,
+        interactive: false,
+        source: 'cron',
+        inCronRun: true,
+        signal: controller.signal,
+        extraSystem: cronSystemNote(job, options.late),
+      });
+      if (result.stopReason === 'cancelled') {
+        status = 'skipped';
+        error = 'cancelled';
+      } else if (result.error || result.stopReason === 'error') {
+        status = 'error';
+        error = result.error ?? 'the turn failed';
+      }
+      answer = result.text.trim();
+    } catch (err) {
+      status = 'error';
+      error = errorMessage(err);
+    } finally {
+      this.#running.delete(job.id);
+    }
+    const run = this.#record(job, { startedAt, status, error, late: options.late });
+    if (job.schedule.kind === 'at') {
+      await this.#disarm(job.id);
+      deleteCronJob(db, job.id);
+    }
+    if (status === 'ok') {
+      const body = answer || 'The job ran.';
+      this.#notify(`${job.name}${options.late ? ' (late)' : ''}`, body, job.sessionKey, 'cron');
+    }
+    this.#changed();
+    return run;
+  }
+
+  #record(job: CronJob, r: { startedAt: number; status: CronRunStatus; error?: string | undefined; late: boolean }): CronRun {
+    const durationMs = this.#deps.clock.now() - r.startedAt;
+    const run = { jobId: job.id, startedAt: r.startedAt, durationMs, status: r.status, late: r.late, ...(r.error ? { error: r.error } : {}) };
+    const streak = recordCronRun(this.#deps.db, run);
+    if (r.status === 'error') {
+      if (streak >= MAX_CONSECUTIVE_ERRORS && job.schedule.kind !== 'at') {
+        setCronJobEnabled(this.#deps.db, job.id, false);
+        void this.#disarm(job.id);
+        this.#notify(
+          `Cron job '${job.name}' paused`,
+          `${streak} errors in a row; the last one: ${r.error}. Resume it from the runtime panel once fixed.`,
+          job.sessionKey,
+          'error',
+        );
+      } else {
+        this.#notify(`Cron job '${job.name}' failed`, r.error ?? 'unknown error', job.sessionKey, 'error');
+      }
+    }
+    return listCronRuns(this.#deps.db, job.id, 1)[0] ?? { id: 0, ...run };
+  }
+
+  #notify(title: string, body: string, sessionKey: string, kind: 'cron' | 'error'): void {
+    const short = body.length > NOTIFY_BODY_MAX ? `${body.slice(0, NOTIFY_BODY_MAX - 1)}…` : body;
+    this.#deps.emit({ type: 'notify', title, body: short, sessionKey, kind });
+  }
+
+  #changed(): void {
+    this.#deps.emit({ type: 'cron.changed' });
+  }
+}
+
+function cronSystemNote(job: CronJob, late: boolean): string {
+  const when = late ? ' It is running late: its time passed while Nanotray was closed; say so if it matters.' : '';
+  return (
+    `This turn is the scheduled job '${job.name}' (id ${job.id}, ${describeSchedule(job.schedule)}).${when} ` +
+    'Nobody is at the keyboard: do the task and write the answer for the user; it is delivered to this chat and as a notification.'
+  );
+}

@@ -1,0 +1,76 @@
+// The agent's `cron` tool: add, list and remove scheduled jobs of the current session (same rules as the CLI).
+import { z } from 'zod';
+import { defineTool, fail, ok, type Tool } from '../tools/tool';
+import { CRON_ERRORS } from './cron-schedule';
+import type { CronJobView, CronService } from './cron-service';
+import { formatZoned, resolveTimeZone } from './zoned-time';
+
+const params = z.object({
+  action: z.enum(['add', 'list', 'remove']).describe('add a job, list all jobs, or remove one'),
+  message: z
+    .string()
+    .nullish()
+    .describe("REQUIRED when action='add'. What the agent should do when the job triggers (e.g. the reminder text)."),
+  name: z.string().nullish().describe('Optional short label; defaults to the first 30 characters of the message.'),
+  every_seconds: z.number().nullish().describe('Repeat every N seconds (at least 1).'),
+  cron_expr: z.string().nullish().describe("5-field cron expression, e.g. '0 9 * * 1-5' (weekdays at 09:00)."),
+  tz: z.string().nullish().describe('IANA time zone for cron_expr (default: the agent time zone). Only with cron_expr.'),
+  at: z
+    .string()
+    .nullish()
+    .describe('One-time run at this ISO date-time, e.g. 2026-05-01T09:30:00 (no offset = the agent time zone).'),
+  job_id: z.string().nullish().describe("REQUIRED when action='remove': the job id from action='list'."),
+});
+
+/** One line per job, with its timing, state and next run in the agent's time zone. */
+export function formatJobLine(job: CronJobView, timeZone: string): string {
+  const parts = [`id: ${job.id}`, job.scheduleText, `session: ${job.sessionKey}`];
+  if (!job.enabled) parts.push('paused');
+  if (job.nextRunAt) parts.push(`next: ${formatZoned(job.nextRunAt, timeZone)}`);
+  if (job.lastStatus) parts.push(`last: ${job.lastStatus}${job.lastError ? ` (${job.lastError})` : ''}`);
+  return `- ${job.name} (${parts.join(', ')})`;
+}
+
+/** The jobs as the tool and `nanotray cron list` print them. */
+export function formatJobList(jobs: CronJobView[], timeZone: string): string {
+  if (!jobs.length) return 'No scheduled jobs.';
+  return ['Scheduled jobs:', ...jobs.map((j) => formatJobLine(j, timeZone))].join('\n');
+}
+
+/** Builds the tool around the cron service; the job belongs to the calling session. */
+export function createCronTool(cron: CronService): Tool<typeof params> {
+  return defineTool({
+    name: 'cron',
+    description:
+      'Schedule reminders and recurring tasks that run as a turn in this chat and notify the user. ' +
+      "Actions: add (message + one of every_seconds, cron_expr [+ tz], at), list, remove (job_id). " +
+      'Prefer a one-time `at` unless the user asks for something recurring.',
+    params,
+    category: 'write',
+    async run(args, ctx) {
+      const timeZone = resolveTimeZone(ctx.config.agent.timezone);
+      switch (args.action) {
+        case 'list':
+          return ok(formatJobList(cron.list(), timeZone));
+        case 'remove': {
+          if (!args.job_id) return fail('Error: job_id is required for remove');
+          const removed = await cron.remove(args.job_id);
+          return removed.ok ? ok(`Removed job ${args.job_id}`) : fail(removed.error);
+        }
+        case 'add': {
+          if (ctx.inCronRun) return fail(CRON_ERRORS.inCronRun);
+          const added = cron.add({
+            sessionKey: ctx.sessionKey,
+            message: args.message ?? undefined,
+            name: args.name ?? undefined,
+            every_seconds: args.every_seconds ?? undefined,
+            cron_expr: args.cron_expr ?? undefined,
+            tz: args.tz ?? undefined,
+            at: args.at ?? undefined,
+          });
+          return added.ok ? ok(`Created job '${added.value.name}' (id: ${added.value.id})`) : fail(added.error);
+        }
+      }
+    },
+  });
+}

@@ -1,0 +1,159 @@
+// The cron service with a fake runner: runs as turns in the job's session, errors pause, at jobs, restarts.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CoreEvent } from '../../../src-main/core/agent/events';
+import { configSchema } from '../../../src-main/core/config/config-schema';
+import { openDatabase, type Database } from '../../../src-main/core/store/db';
+import { CronService } from '../../../src-main/core/scheduler/cron-service';
+import { listCronJobs, listCronRuns } from '../../../src-main/core/scheduler/cron-jobs.repo';
+import { systemClock } from '../../../src-main/core/lib/clock';
+import { FakeRunner, flush } from './scheduler-fakes';
+
+let db: Database;
+let runner: FakeRunner;
+let events: CoreEvent[];
+const services: CronService[] = [];
+const config = configSchema.parse({ agent: { timezone: 'UTC' } });
+
+function cron(): CronService {
+  const s = new CronService({ db, clock: systemClock, runner, emit: (e) => events.push(e), config: () => config });
+  services.push(s);
+  return s;
+}
+
+const notes = () => events.filter((e): e is Extract<CoreEvent, { type: 'notify' }> => e.type === 'notify');
+
+beforeEach(() => {
+  db = openDatabase(':memory:');
+  runner = new FakeRunner(db);
+  events = [];
+});
+
+afterEach(async () => {
+  for (const s of services.splice(0)) await s.stop();
+  db.close();
+});
+
+describe('CronService', () => {
+  it('a run is a non-interactive cron turn in the job session, answered there and notified', async () => {
+    const service = cron();
+    const job = service.add({ sessionKey: 'desktop:abc', message: 'Remind me to stretch', every_seconds: 3600 });
+    expect(job.ok).toBe(true);
+    if (!job.ok) return;
+    runner.replies.push({ text: 'Time to stretch!' });
+    const run = await service.runJobNow(job.value.id);
+    expect(run).toMatchObject({ ok: true, value: { status: 'ok', late: false } });
+    expect(runner.requests[0]).toMatchObject({ sessionKey: 'desktop:abc', interactive: false, source: 'cron', inCronRun: true });
+    expect(runner.requests[0]!.text).toBe("[Scheduled job 'Remind me to stretch'] Remind me to stretch");
+    expect(notes()).toEqual([{ type: 'notify', title: 'Remind me to stretch', body: 'Time to stretch!', sessionKey: 'desktop:abc', kind: 'cron' }]);
+    const stored = db.prepare("SELECT content FROM messages WHERE session_key = 'desktop:abc' AND role = 'assistant'").all();
+    expect(stored).toEqual([{ content: 'Time to stretch!' }]);
+    expect(listCronJobs(db)[0]).toMatchObject({ lastStatus: 'ok', consecutiveErrors: 0 });
+    expect(events.some((e) => e.type === 'cron.changed')).toBe(true);
+  });
+
+  it('names default to the first 30 characters of the message', () => {
+    const added = cron().add({ sessionKey: 's:1', message: 'Check the mailbox for the parcel from Berlin', every_seconds: 60 });
+    expect(added.ok && added.value.name).toBe('Check the mailbox for the parc');
+  });
+
+  it('three errors in a row pause the job and notify the user', async () => {
+    const service = cron();
+    const job = service.add({ sessionKey: 's:1', message: 'fetch', name: 'fetcher', every_seconds: 60 });
+    if (!job.ok) throw new Error(job.error);
+    service.start();
+    for (let i = 0; i < 3; i++) runner.replies.push({ text: '', error: `Provider error ${i}` });
+    for (let i = 0; i < 3; i++) await service.runJobNow(job.value.id);
+    const stored = listCronJobs(db)[0]!;
+    expect(stored).toMatchObject({ enabled: false, consecutiveErrors: 3, lastStatus: 'error', lastError: 'Provider error 2' });
+    expect(notes().at(-1)).toMatchObject({
+      title: "Cron job 'fetcher' paused",
+      body: '3 errors in a row; the last one: Provider error 2. Resume it from the runtime panel once fixed.',
+      kind: 'error',
+    });
+    expect(service.list()[0]!.nextRunAt).toBeNull();
+    // Resuming clears the streak.
+    const resumed = await service.setEnabled(job.value.id, true);
+    expect(resumed).toMatchObject({ ok: true, value: { enabled: true, consecutiveErrors: 0 } });
+  });
+
+  it('a success resets the error streak', async () => {
+    const service = cron();
+    const job = service.add({ sessionKey: 's:1', message: 'x', every_seconds: 60 });
+    if (!job.ok) throw new Error(job.error);
+    runner.replies.push({ text: '', error: 'e1' }, { text: '', error: 'e2' }, { text: 'fine' }, { text: '', error: 'e3' });
+    for (let i = 0; i < 4; i++) await service.runJobNow(job.value.id);
+    expect(listCronJobs(db)[0]).toMatchObject({ enabled: true, consecutiveErrors: 1 });
+    expect(notes().filter((n) => n.title === "Cron job 'x' failed")).toHaveLength(3);
+  });
+
+  it('keeps the last 20 runs per job', async () => {
+    const service = cron();
+    const job = service.add({ sessionKey: 's:1', message: 'x', every_seconds: 60 });
+    if (!job.ok) throw new Error(job.error);
+    for (let i = 0; i < 25; i++) await service.runJobNow(job.value.id);
+    expect(listCronRuns(db, job.value.id, 100)).toHaveLength(20);
+  });
+
+  it('an at job is deleted after it runs', async () => {
+    const service = cron();
+    const job = service.add({ sessionKey: 's:1', message: 'once', at: '2099-01-01T00:00:00' });
+    if (!job.ok) throw new Error(job.error);
+    await service.runJobNow(job.value.id);
+    expect(listCronJobs(db)).toEqual([]);
+    expect(listCronRuns(db, job.value.id)).toHaveLength(1);
+  });
+
+  it('on start, an at job whose time passed runs once, marked late, then is deleted', async () => {
+    const offline = cron();
+    const job = offline.add({ sessionKey: 'desktop:x', message: 'Pay the rent', at: '2020-01-01T09:00:00' });
+    if (!job.ok) throw new Error(job.error);
+    expect(runner.requests).toHaveLength(0); // not started: nothing runs
+    await offline.stop();
+
+    const restarted = cron();
+    restarted.start();
+    await flush();
+    expect(runner.requests).toHaveLength(1);
+    expect(runner.requests[0]!.sessionKey).toBe('desktop:x');
+    expect(listCronRuns(db, job.value.id)).toEqual([expect.objectContaining({ status: 'ok', late: true })]);
+    expect(notes()[0]).toMatchObject({ title: 'Pay the rent (late)', kind: 'cron' });
+    expect(listCronJobs(db)).toEqual([]);
+    await restarted.stop();
+    cron().start();
+    await flush();
+    expect(runner.requests).toHaveLength(1);
+  });
+
+  it('on start, a recurring job is rescheduled from now, not replayed', async () => {
+    const service = cron();
+    const job = service.add({ sessionKey: 's:1', message: 'hourly', every_seconds: 3600 });
+    if (!job.ok) throw new Error(job.error);
+    db.prepare('UPDATE cron_jobs SET last_run_at = ?, created_at = ? WHERE id = ?').run(0, 0, job.value.id);
+    const before = Date.now();
+    service.start();
+    await flush();
+    expect(runner.requests).toHaveLength(0);
+    const next = service.list()[0]!.nextRunAt!;
+    expect(next).toBeGreaterThanOrEqual(before + 3600_000);
+    expect(next).toBeLessThanOrEqual(Date.now() + 3601_000);
+  });
+
+  it('remove deletes the job; an unknown id is an error', async () => {
+    const service = cron();
+    const job = service.add({ sessionKey: 's:1', message: 'x', cron_expr: '0 9 * * *' });
+    if (!job.ok) throw new Error(job.error);
+    expect(await service.remove(job.value.id)).toEqual({ ok: true, value: undefined });
+    expect(await service.remove(job.value.id)).toEqual({ ok: false, error: `Error: job '${job.value.id}' not found` });
+  });
+
+  it('status lists jobs with their next run when started', () => {
+    const service = cron();
+    service.start();
+    service.add({ sessionKey: 's:1', message: 'daily', cron_expr: '0 9 * * *', tz: 'UTC' });
+    const status = service.status();
+    expect(status.started).toBe(true);
+    expect(status.jobs[0]).toMatchObject({ scheduleText: "cron '0 9 * * *' (UTC)", enabled: true, running: false });
+    const next = new Date(status.jobs[0]!.nextRunAt!);
+    expect([next.getUTCHours(), next.getUTCMinutes()]).toEqual([9, 0]);
+  });
+});
