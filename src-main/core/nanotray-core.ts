@@ -18,12 +18,19 @@ import type { CoreEvent } from './agent/events';
 import type { LlmProvider } from './agent/llm-provider';
 import type { RuntimeOverrides } from './agent/model-presets';
 import { ToolRegistry } from './tools/tool-registry';
+import { installMcp } from './mcp/install-mcp';
+import type { McpService } from './mcp/mcp-types';
+import { installCommands, type CommandsService } from './commands/install-commands';
+import { coreCommandPorts } from './commands/core-command-ports';
 import { installTools } from './tools/install-tools';
 import type { ApprovalService } from './tools/approvals/approval-service';
 import { installSessions } from './agent/install-sessions';
+import { installRuntime, type RuntimeApi } from './runtime/install-runtime';
 import type { SessionRunner } from './agent/session-runner';
 import type { ContextBuilder } from './agent/context';
 import type { ProviderError } from './agent/llm-provider';
+import { effectiveModel } from './agent/model-presets';
+import { installScheduler, type CronApi, type HeartbeatApi } from './scheduler/install-scheduler';
 
 export type HostKind = 'electron' | 'web' | 'cli' | 'daemon' | 'test';
 
@@ -79,6 +86,16 @@ export interface Core extends CoreBase {
   fileVersionRecorder?: (absPath: string) => void;
   /** [tool-sandbox] The approval gate: `resolve(id, decision)`, `pending()`, `listRules()`, `revokeRule(id)`, `mode()`. */
   readonly approvals: ApprovalService;
+  /** [my] The runtime policy: `check`, `set`, `overview`, `listAudit`, `presets` (the `my` tool and runtime panel use it). */
+  readonly runtime: RuntimeApi;
+  /** [scheduler] Heartbeat controls: `status()`, `runNow()`, `pause()`, `resume()`. */
+  readonly heartbeat: HeartbeatApi;
+  /** [scheduler] Cron jobs: `list()`, `add(input)`, `remove(id)`, `status()`, `setEnabled(id, on)`, `runs(id)`, `runJobNow(id)`. */
+  readonly cron: CronApi;
+  /** [mcp] MCP servers: `status()`, `reload()`, `add(name, cfg)`, `remove(name)`, `waitForServers(ms)`. */
+  readonly mcp: McpService;
+  /** [mcp] Slash commands for every host: `execute(sessionKey, text)`, `list()`, `complete(text)`. */
+  readonly commands: CommandsService;
   dispose(): Promise<void>;
 }
 
@@ -155,9 +172,17 @@ export function createCore(options: CoreOptions): Result<Core> {
   // [tool-sandbox] builtin tools + approvals
   const approvals = installTools(base);
   // [my] runtime policy + my tool
+  const runtime = installRuntime(base, { activeTurn: (key) => foundation.sessions.activeTurn(key) });
   // [workspace] context builder, skills, memory, subagents, bus
   // [scheduler] heartbeat + cron
+  const scheduler = installScheduler(base, {
+    runner: foundation.sessions,
+    hasProvider: () => foundation.providerFor(effectiveModel(base.config(), base.overrides).provider).ok,
+  });
   // [mcp] MCP servers + slash commands
+  const mcp = installMcp(base);
+  // `core` is read lazily (on each command), so every feature assigned below is visible to the commands.
+  const commands = installCommands(base, () => coreCommandPorts(core, mcp));
 
   const core: Core = {
     ...base,
@@ -166,12 +191,17 @@ export function createCore(options: CoreOptions): Result<Core> {
     getContextBuilder: foundation.getContextBuilder,
     providerFor: foundation.providerFor,
     approvals,
+    runtime,
+    heartbeat: scheduler.heartbeat,
+    cron: scheduler.cron,
     get fileVersionRecorder() {
       return foundation.getFileVersionRecorder();
     },
     set fileVersionRecorder(recorder) {
       foundation.setFileVersionRecorder(recorder);
     },
+    mcp,
+    commands,
     dispose: () => disposables.dispose(),
   };
   return okResult(core);

@@ -10,8 +10,8 @@ import type { CommandInfo } from './slash-command';
 /** Session control for /clear and /sessions. */
 export interface SessionsPort {
   isBusy(sessionKey: string): boolean;
-  /** Forgets the session's messages (its settings stay). */
-  clear(sessionKey: string): void | Promise<void>;
+  /** Forgets the session's messages (its settings stay). Without it the store is cleared directly. */
+  clear?(sessionKey: string): void | Promise<void>;
 }
 
 /** The runtime policy behind `my` (same rules as the tool). Answers are the tool's text. */

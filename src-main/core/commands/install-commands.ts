@@ -11,19 +11,16 @@ export type CommandsService = Pick<CommandRegistry, 'list' | 'complete' | 'execu
 /** The optional feature ports, looked up on every command (features may be installed after this). */
 export type CommandPorts = Omit<CommandServices, 'config' | 'overrides' | 'db' | 'tools' | 'updateConfig' | 'now' | 'commands'>;
 
-/** Clearing without a session runner: drop the messages, keep the title and settings of the session. */
-function storeOnlySessions(base: CoreBase): SessionsPort {
-  return {
-    isBusy: () => false,
-    clear(sessionKey) {
-      const existing = getSession(base.db, sessionKey);
-      if (!existing) return;
-      deleteSession(base.db, sessionKey);
-      ensureSession(base.db, sessionKey, base.clock.now());
-      if (existing.title) setSessionTitle(base.db, sessionKey, existing.title);
-      updateSessionMeta(base.db, sessionKey, { ...existing.meta, consolidatedThrough: undefined });
-      base.events.emit({ type: 'session.changed', sessionKey, change: 'updated' });
-    },
+/** Clearing without a runner's own clear: drop the messages, keep the title and settings of the session. */
+function clearInStore(base: CoreBase): NonNullable<SessionsPort['clear']> {
+  return (sessionKey) => {
+    const existing = getSession(base.db, sessionKey);
+    if (!existing) return;
+    deleteSession(base.db, sessionKey);
+    ensureSession(base.db, sessionKey, base.clock.now());
+    if (existing.title) setSessionTitle(base.db, sessionKey, existing.title);
+    updateSessionMeta(base.db, sessionKey, { ...existing.meta, consolidatedThrough: undefined });
+    base.events.emit({ type: 'session.changed', sessionKey, change: 'updated' });
   };
 }
 
@@ -32,7 +29,7 @@ function storeOnlySessions(base: CoreBase): SessionsPort {
  * (runtime, heartbeat, cron, skills, sessions); a missing port makes that command answer "not available".
  */
 export function installCommands(base: CoreBase, ports: () => CommandPorts): CommandsService {
-  const fallbackSessions = storeOnlySessions(base);
+  const fallbackClear = clearInStore(base);
   const registry: CommandRegistry = new CommandRegistry(() => {
     const found = ports();
     return {
@@ -44,7 +41,10 @@ export function installCommands(base: CoreBase, ports: () => CommandPorts): Comm
       now: () => base.clock.now(),
       commands: () => registry.list(),
       ...found,
-      sessions: found.sessions ?? fallbackSessions,
+      sessions: {
+        isBusy: (sessionKey) => found.sessions?.isBusy(sessionKey) ?? false,
+        clear: found.sessions?.clear ?? fallbackClear,
+      },
     };
   });
   for (const command of BUILTIN_COMMANDS) registry.register(command);

@@ -2,8 +2,8 @@
 import type { McpServerConfig } from '../config/config-schema';
 import type { Result } from '../lib/result';
 
-/** Lifecycle of one configured server, as `/mcp status` and the runtime panel show it. */
-export type McpServerState = 'connected' | 'connecting' | 'failing' | 'circuit_open' | 'disabled';
+/** Lifecycle of one configured server, as `/mcp status` and the runtime panel show it (`idle`: not started yet). */
+export type McpServerState = 'connected' | 'connecting' | 'failing' | 'circuit_open' | 'disabled' | 'idle';
 
 export type McpTransportKind = 'stdio' | 'http' | 'sse';
 

@@ -8,7 +8,7 @@ export const clearCommand: SlashCommand = {
   usage: '/clear',
   async run({ sessionKey, services }) {
     const sessions = services.sessions;
-    if (!sessions) return { output: notAvailable('clear', 'the session store') };
+    if (!sessions?.clear) return { output: notAvailable('clear', 'the session store') };
     if (sessions.isBusy(sessionKey)) {
       return { output: `Error: a turn is running in ${sessionKey}; wait for it to finish or cancel it first.` };
     }

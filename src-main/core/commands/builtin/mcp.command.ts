@@ -10,6 +10,7 @@ const STATE_LABEL: Record<McpServerStatus['state'], string> = {
   failing: 'failing',
   circuit_open: 'circuit open',
   disabled: 'disabled',
+  idle: 'not started',
 };
 
 const HELP = [

@@ -1,0 +1,42 @@
+// Installs the MCP client on the core (`core.mcp`): tools on the registry, background connect, status events.
+import type { CoreBase } from '../nanotray-core';
+import { registerSecret } from '../lib/logger';
+import { isSensitiveKey } from '../lib/redact';
+import type { Config } from '../config/config-schema';
+import { McpManager } from './mcp-manager';
+import type { McpService } from './mcp-types';
+
+/** Header values and sensitive env values of MCP servers are secrets: never logged or shown unmasked. */
+function registerServerSecrets(config: Config): void {
+  for (const server of Object.values(config.mcpServers)) {
+    for (const value of Object.values(server.headers)) registerSecret(value);
+    for (const [key, value] of Object.entries(server.env)) if (isSensitiveKey(key)) registerSecret(value);
+  }
+}
+
+/**
+ * Builds the manager, adds its tools as a source of `base.tools` (re-read before every model call) and
+ * connects in the background when `options.startBackground` is set; otherwise servers connect when a
+ * caller asks (`waitForServers`, `add`, `reload`). Emits `mcp.changed` on every state or tool change.
+ */
+export function installMcp(base: CoreBase): McpService {
+  registerServerSecrets(base.config());
+  const manager = new McpManager({
+    clock: base.clock,
+    config: base.config,
+    updateConfig: base.updateConfig,
+    baseDir: base.paths.home,
+    onChange: () => base.events.emit({ type: 'mcp.changed' }),
+  });
+  base.onDispose(base.tools.addSource(manager));
+  base.onDispose(
+    base.events.on((event) => {
+      if (event.type !== 'config.changed') return;
+      registerServerSecrets(base.config());
+      manager.syncWithConfig();
+    }),
+  );
+  base.onDispose(() => manager.dispose());
+  if (base.options.startBackground) manager.start();
+  return manager;
+}

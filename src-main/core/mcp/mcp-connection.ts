@@ -1,0 +1,274 @@
+// One configured MCP server: connect, list tools, call with a timeout, breaker, reconnect with backoff.
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { ErrorCode, McpError, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { McpServerConfig } from '../config/config-schema';
+import type { Clock } from '../lib/clock';
+import { knownSecrets } from '../lib/logger';
+import { scrubSecrets } from '../lib/redact';
+import { errorMessage } from '../lib/result';
+import { fail, type ToolResult } from '../tools/tool';
+import { CircuitBreaker } from './circuit-breaker';
+import type { McpToolDefinition } from './mcp-tool';
+import { toToolResult, type McpCallResult } from './mcp-result';
+import { openClient, transportKindOf, type OpenedClient } from './mcp-transport';
+import type { McpServerState, McpTransportKind } from './mcp-types';
+
+const FIRST_RETRY_MS = 1_000;
+const MAX_RETRY_MS = 30_000;
+/** Extra time the SDK's own timer waits beyond ours, so ours (on the injectable clock) fires first. */
+const SDK_TIMEOUT_SLACK_MS = 5_000;
+
+type Phase = 'idle' | 'connecting' | 'connected' | 'disconnected' | 'stopped';
+
+export interface McpConnectionDeps {
+  clock: Clock;
+  /** Folder a relative `cwd` is resolved against. */
+  baseDir: string;
+  /** Called whenever state or tools change. */
+  onChange(): void;
+}
+
+export interface ConnectionSnapshot {
+  state: McpServerState;
+  transport: McpTransportKind;
+  consecutiveFailures: number;
+  lastError?: string;
+  retryAt?: number;
+}
+
+/** ISO time without milliseconds, as error messages show it. */
+export function formatRetryTime(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+export class McpConnection {
+  #phase: Phase = 'idle';
+  #client: Client | undefined;
+  #kind: McpTransportKind;
+  #tools: McpToolDefinition[] = [];
+  #lastError: string | undefined;
+  #stderrTail = '';
+  #breaker: CircuitBreaker;
+  #cancelRetry: (() => void) | undefined;
+  #retryAt: number | undefined;
+  #settled: Promise<void>;
+  #markSettled!: () => void;
+
+  constructor(
+    readonly name: string,
+    readonly config: McpServerConfig,
+    private readonly deps: McpConnectionDeps,
+  ) {
+    this.#kind = transportKindOf(config);
+    this.#breaker = new CircuitBreaker(deps.clock);
+    this.#settled = new Promise((resolve) => {
+      this.#markSettled = resolve;
+    });
+  }
+
+  /** Tools of the last successful listing (kept while reconnecting, so calls get a clear error). */
+  get tools(): readonly McpToolDefinition[] {
+    return this.#tools;
+  }
+
+  get started(): boolean {
+    return this.#phase !== 'idle';
+  }
+
+  /** Starts connecting in the background (no-op when already started or disabled). */
+  start(): void {
+    if (this.#phase !== 'idle' || !this.config.enable) return;
+    void this.#connect();
+  }
+
+  /** Resolves once the first connection attempt finished (either way), or at once when disabled. */
+  settled(): Promise<void> {
+    if (!this.config.enable) return Promise.resolve();
+    return this.#settled;
+  }
+
+  snapshot(): ConnectionSnapshot {
+    const base = { transport: this.#kind, consecutiveFailures: this.#breaker.consecutiveFailures, lastError: this.#lastError };
+    if (!this.config.enable || this.#phase === 'stopped') return { ...base, state: 'disabled' };
+    if (this.#breaker.isOpen()) return { ...base, state: 'circuit_open', retryAt: this.#breaker.retryAt() };
+    if (this.#phase === 'connected') return { ...base, state: 'connected' };
+    if (this.#phase === 'disconnected') return { ...base, state: 'failing', retryAt: this.#retryAt };
+    if (this.#phase === 'idle') return { ...base, state: 'idle' };
+    return { ...base, state: 'connecting' };
+  }
+
+  /** Disconnects for good (server removed, disabled or the core is disposed). */
+  async stop(): Promise<void> {
+    this.#phase = 'stopped';
+    this.#cancelRetry?.();
+    this.#cancelRetry = undefined;
+    this.#tools = [];
+    const client = this.#client;
+    this.#client = undefined;
+    this.#markSettled();
+    await client?.close().catch(() => {});
+  }
+
+  /** Calls a tool; every failure comes back as an `Error: …` value. */
+  async call(tool: string, args: Record<string, unknown>, signal: AbortSignal, vision: boolean): Promise<ToolResult> {
+    const retryAt = this.#breaker.retryAt();
+    if (retryAt !== undefined) {
+      return fail(`Error: MCP server '${this.name}' is unreachable; retrying after ${formatRetryTime(retryAt)}`);
+    }
+    const client = this.#client;
+    if (!client || this.#phase !== 'connected') return fail(`Error: MCP server '${this.name}' is not connected`);
+    const timeoutMs = this.config.timeout * 1000;
+    const controller = new AbortController();
+    let timedOut = false;
+    const cancelTimer = this.deps.clock.setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const onAbort = (): void => controller.abort();
+    signal.addEventListener('abort', onAbort);
+    try {
+      const result = (await client.callTool({ name: tool, arguments: args }, undefined, {
+        signal: controller.signal,
+        timeout: timeoutMs + SDK_TIMEOUT_SLACK_MS,
+      })) as McpCallResult;
+      this.#breaker.recordSuccess();
+      return toToolResult(result, vision);
+    } catch (err) {
+      if (signal.aborted && !timedOut) return fail(`Error: the call to MCP tool '${tool}' was cancelled`);
+      if (!timedOut && err instanceof McpError && err.code !== ErrorCode.ConnectionClosed && err.code !== ErrorCode.RequestTimeout) {
+        // The server answered: it is healthy, the request was wrong.
+        return fail(`Error: MCP server '${this.name}' rejected the call to '${tool}': ${this.#clean(err.message)}`);
+      }
+      this.#breaker.recordFailure();
+      if (timedOut) {
+        this.#lastError = `tool '${tool}' timed out after ${this.config.timeout}s`;
+        this.deps.onChange();
+        return fail(`Error: MCP tool '${tool}' on server '${this.name}' timed out after ${this.config.timeout}s`);
+      }
+      this.#lastError = this.#clean(errorMessage(err));
+      if (this.#client === client) this.#dropClient(client);
+      this.deps.onChange();
+      return fail(`Error: MCP server '${this.name}' failed: ${this.#lastError}`);
+    } finally {
+      cancelTimer();
+      signal.removeEventListener('abort', onAbort);
+    }
+  }
+
+  async #connect(): Promise<void> {
+    if (this.#phase === 'stopped') return;
+    this.#phase = 'connecting';
+    this.#retryAt = undefined;
+    this.deps.onChange();
+    let client: Client | undefined;
+    let cancelTimer: (() => void) | undefined;
+    let opening: Promise<OpenedClient> | undefined;
+    try {
+      const timeout = new Promise<never>((_, reject) => {
+        cancelTimer = this.deps.clock.setTimeout(() => reject(new Error(`no answer within ${this.config.timeout}s`)), this.config.timeout * 1000);
+      });
+      opening = openClient(this.config, {
+        baseDir: this.deps.baseDir,
+        prepare: (c) => {
+          client = c;
+          c.setNotificationHandler(ToolListChangedNotificationSchema, () => void this.#refreshTools(c));
+        },
+        onStderr: (tail) => {
+          this.#stderrTail = tail;
+        },
+      });
+      const opened = await Promise.race([opening, timeout]);
+      client = opened.client;
+      this.#kind = opened.kind;
+      if (this.#isStopped()) {
+        await client.close().catch(() => {});
+        return;
+      }
+      const tools = await Promise.race([listAllTools(client), timeout]);
+      client.onclose = () => this.#onClosed(opened.client);
+      this.#client = client;
+      this.#tools = tools;
+      this.#phase = 'connected';
+      this.#lastError = undefined;
+      this.#breaker.recordSuccess();
+    } catch (err) {
+      // A connect that lost the race against the timeout may still finish: close what it opens.
+      void opening?.then((o) => o.client.close(), () => {});
+      await client?.close().catch(() => {});
+      if (this.#isStopped()) return;
+      this.#phase = 'disconnected';
+      const stderr = this.#stderrTail.trim().split('\n').pop()?.trim();
+      this.#lastError = this.#clean(`${errorMessage(err)}${stderr ? ` (stderr: ${stderr})` : ''}`);
+      this.#breaker.recordFailure();
+      this.#scheduleReconnect();
+    } finally {
+      cancelTimer?.();
+      this.#markSettled();
+      this.deps.onChange();
+    }
+  }
+
+  /** A method (not a field read) so TypeScript does not narrow the phase across awaits. */
+  #isStopped(): boolean {
+    return this.#phase === 'stopped';
+  }
+
+  async #refreshTools(client: Client): Promise<void> {
+    if (client !== this.#client) return;
+    try {
+      const tools = await listAllTools(client);
+      if (client !== this.#client) return;
+      this.#tools = tools;
+      this.deps.onChange();
+    } catch (err) {
+      this.#lastError = this.#clean(`could not refresh the tool list: ${errorMessage(err)}`);
+      this.deps.onChange();
+    }
+  }
+
+  #onClosed(client: Client): void {
+    if (client !== this.#client || this.#phase === 'stopped') return;
+    const stderr = this.#stderrTail.trim().split('\n').pop()?.trim();
+    this.#lastError = this.#clean(`connection closed${stderr ? ` (stderr: ${stderr})` : ''}`);
+    this.#breaker.recordFailure();
+    this.#dropClient(client);
+    this.deps.onChange();
+  }
+
+  /** Forgets a broken client (its tools stay listed) and schedules a reconnect. */
+  #dropClient(client: Client): void {
+    this.#client = undefined;
+    this.#phase = 'disconnected';
+    client.onclose = undefined;
+    void client.close().catch(() => {});
+    this.#scheduleReconnect();
+  }
+
+  /** 1 s, 2 s, 4 s … (max 30 s); while the breaker is open, when it closes. */
+  #scheduleReconnect(): void {
+    this.#cancelRetry?.();
+    const now = this.deps.clock.now();
+    const backoff = Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, this.#breaker.consecutiveFailures - 1), MAX_RETRY_MS);
+    const at = this.#breaker.retryAt() ?? now + backoff;
+    this.#retryAt = at;
+    this.#cancelRetry = this.deps.clock.setTimeout(() => {
+      this.#cancelRetry = undefined;
+      void this.#connect();
+    }, at - now);
+  }
+
+  #clean(text: string): string {
+    return scrubSecrets(text, knownSecrets()).replace(/\s+/g, ' ').trim().slice(0, 500);
+  }
+}
+
+async function listAllTools(client: Client): Promise<McpToolDefinition[]> {
+  const tools: McpToolDefinition[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await client.listTools(cursor ? { cursor } : undefined);
+    tools.push(...page.tools);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return tools;
+}

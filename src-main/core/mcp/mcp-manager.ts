@@ -1,0 +1,208 @@
+// All configured MCP servers: keeps connections in step with config, offers their tools to the registry.
+import { mcpServerSchema, type Config, type McpServerConfig } from '../config/config-schema';
+import type { Clock } from '../lib/clock';
+import { errResult, errorMessage, okResult, type Result } from '../lib/result';
+import type { Tool } from '../tools/tool';
+import type { ToolSource } from '../tools/tool-registry';
+import { McpConnection } from './mcp-connection';
+import { createMcpTool } from './mcp-tool';
+import type { McpServerInput, McpServerStatus, McpService } from './mcp-types';
+import { assignToolNames, toolRefKey } from './tool-naming';
+
+const SERVER_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$/;
+
+export interface McpManagerDeps {
+  clock: Clock;
+  config(): Config;
+  updateConfig(mutate: (raw: Record<string, unknown>) => void): Result<Config>;
+  /** Folder relative `cwd`s are resolved against (NANOTRAY_HOME, where config.json lives). */
+  baseDir: string;
+  /** Fired when servers, states or tools change (`mcp.changed`). */
+  onChange(): void;
+}
+
+/** Connections + the ToolSource of their tools. Connects only once `start()` ran or a caller asked. */
+export class McpManager implements McpService, ToolSource {
+  #connections = new Map<string, McpConnection>();
+  #started = false;
+  #disposed = false;
+  #toolCache: Tool[] | undefined;
+  #stopping = new Set<Promise<void>>();
+
+  constructor(private readonly deps: McpManagerDeps) {
+    this.#sync(false);
+  }
+
+  /** Connects every enabled server in the background; never waits. */
+  start(): void {
+    if (this.#disposed) return;
+    this.#started = true;
+    for (const connection of this.#connections.values()) connection.start();
+  }
+
+  /** The registry reads this before every model call. Cached until a server's tools change. */
+  tools(): Tool[] {
+    this.#toolCache ??= this.#buildTools();
+    return this.#toolCache;
+  }
+
+  status(): McpServerStatus[] {
+    const byServer = new Map<string, string[]>();
+    for (const tool of this.tools()) {
+      const server = (tool as { mcpServer?: string }).mcpServer ?? '';
+      byServer.set(server, [...(byServer.get(server) ?? []), tool.name]);
+    }
+    return [...this.#connections.values()]
+      .sort((a, b) => (a.name < b.name ? -1 : 1))
+      .map((c) => {
+        const snap = c.snapshot();
+        const tools = (byServer.get(c.name) ?? []).sort();
+        return { name: c.name, trusted: c.config.trusted, ...snap, toolCount: tools.length, tools };
+      });
+  }
+
+  async reload(options: { force?: boolean } = {}): Promise<void> {
+    this.#sync(options.force ?? false);
+    await this.#settleStops();
+    this.start();
+    await Promise.all([...this.#connections.values()].map((c) => c.settled()));
+  }
+
+  async waitForServers(ms: number): Promise<void> {
+    this.start();
+    let cancel: (() => void) | undefined;
+    const cap = new Promise<void>((resolve) => {
+      cancel = this.deps.clock.setTimeout(resolve, ms);
+    });
+    await Promise.race([Promise.all([...this.#connections.values()].map((c) => c.settled())), cap]);
+    cancel?.();
+  }
+
+  async add(name: string, input: McpServerInput): Promise<Result<McpServerStatus>> {
+    if (!SERVER_NAME.test(name)) {
+      return errResult(`Error: MCP server name '${name}' must start with a letter or digit and use only letters, digits, '_', '-' or '.' (max 40).`);
+    }
+    if (this.deps.config().mcpServers[name]) {
+      return errResult(`Error: MCP server '${name}' already exists; remove it first or edit config.json.`);
+    }
+    const checked = mcpServerSchema.safeParse(input);
+    if (!checked.success) return errResult(`Error: invalid MCP server '${name}': ${checked.error.issues.map((i) => i.message).join('; ')}`);
+    const updated = this.deps.updateConfig((raw) => {
+      const key = 'mcpServers' in raw || !('mcp_servers' in raw) ? 'mcpServers' : 'mcp_servers';
+      // The file passed validation before `mutate`, so the servers entry (when present) is an object.
+      const servers = (raw[key] ??= {}) as Record<string, unknown>;
+      servers[name] = input;
+    });
+    if (!updated.ok) return errResult(`Error: could not add MCP server '${name}': ${updated.error}`);
+    this.#sync(false);
+    const connection = this.#connections.get(name);
+    if (!connection) return errResult(`Error: MCP server '${name}' was saved but could not be loaded.`);
+    connection.start();
+    await connection.settled();
+    const status = this.status().find((s) => s.name === name);
+    return status ? okResult(status) : errResult(`Error: MCP server '${name}' disappeared while connecting.`);
+  }
+
+  async remove(name: string): Promise<Result<void>> {
+    if (!this.deps.config().mcpServers[name]) return errResult(`Error: no MCP server '${name}' in config.json`);
+    const updated = this.deps.updateConfig((raw) => {
+      for (const key of ['mcpServers', 'mcp_servers']) {
+        const servers = raw[key];
+        if (servers && typeof servers === 'object') delete (servers as Record<string, unknown>)[name];
+      }
+    });
+    if (!updated.ok) return errResult(`Error: could not remove MCP server '${name}': ${updated.error}`);
+    this.#sync(false);
+    await this.#settleStops();
+    return okResult(undefined);
+  }
+
+  /** Keeps connections in step with config (called on config.changed too). `force` restarts them all. */
+  syncWithConfig(): void {
+    this.#sync(false);
+  }
+
+  async dispose(): Promise<void> {
+    this.#disposed = true;
+    for (const connection of this.#connections.values()) this.#stop(connection);
+    this.#connections.clear();
+    await this.#settleStops();
+  }
+
+  #sync(force: boolean): void {
+    if (this.#disposed) return;
+    const wanted: Record<string, McpServerConfig> = this.deps.config().mcpServers;
+    let changed = false;
+    for (const [name, connection] of this.#connections) {
+      const next = wanted[name];
+      if (next && !force && sameConfig(next, connection.config)) continue;
+      this.#stop(connection);
+      this.#connections.delete(name);
+      changed = true;
+    }
+    for (const [name, config] of Object.entries(wanted)) {
+      if (this.#connections.has(name)) continue;
+      const connection = new McpConnection(name, config, {
+        clock: this.deps.clock,
+        baseDir: this.deps.baseDir,
+        onChange: () => this.#changed(connection),
+      });
+      this.#connections.set(name, connection);
+      if (this.#started) connection.start();
+      changed = true;
+    }
+    if (changed) this.#notify();
+  }
+
+  #stop(connection: McpConnection): void {
+    const stopping = connection.stop().catch(() => {});
+    this.#stopping.add(stopping);
+    void stopping.finally(() => this.#stopping.delete(stopping));
+  }
+
+  async #settleStops(): Promise<void> {
+    await Promise.all([...this.#stopping]);
+  }
+
+  #changed(connection: McpConnection): void {
+    if (this.#connections.get(connection.name) !== connection) return;
+    this.#notify();
+  }
+
+  #notify(): void {
+    this.#toolCache = undefined;
+    try {
+      this.deps.onChange();
+    } catch (err) {
+      console.error('[mcp] change listener failed:', errorMessage(err));
+    }
+  }
+
+  #buildTools(): Tool[] {
+    const connections = [...this.#connections.values()];
+    const refs = connections.flatMap((c) => c.tools.map((t) => ({ server: c.name, tool: t.name })));
+    // Built-in tools never start with `mcp_`, and the registry never lets a dynamic tool shadow one anyway.
+    const names = assignToolNames(refs);
+    const tools: Tool[] = [];
+    for (const connection of connections) {
+      for (const definition of connection.tools) {
+        const name = names.get(toolRefKey({ server: connection.name, tool: definition.name }));
+        if (!name) continue;
+        tools.push(
+          createMcpTool({
+            name,
+            server: connection.name,
+            definition,
+            trusted: connection.config.trusted,
+            call: (args, ctx) => connection.call(definition.name, args, ctx.signal, ctx.vision),
+          }),
+        );
+      }
+    }
+    return tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  }
+}
+
+function sameConfig(a: McpServerConfig, b: McpServerConfig): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}

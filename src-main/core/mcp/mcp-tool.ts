@@ -1,0 +1,62 @@
+// Wraps one tool of an MCP server as a registry Tool (schema from the server, approval category from config/hints).
+import { z } from 'zod';
+import type { ApprovalCategory } from '../agent/events';
+import type { Tool, ToolContext, ToolResult } from '../tools/tool';
+
+/** A tool as an MCP server lists it (the parts we use). */
+export interface McpToolDefinition {
+  name: string;
+  description?: string;
+  inputSchema?: Record<string, unknown>;
+  annotations?: { readOnlyHint?: boolean; title?: string };
+}
+
+/** A registry tool backed by an MCP server: the approval gate reads `mcpServer` for per-server rules. */
+export interface McpBackedTool extends Tool {
+  readonly mcpServer: string;
+  readonly mcpToolName: string;
+}
+
+/** The MCP server behind a tool, or undefined for built-in tools. */
+export function mcpServerOf(tool: Tool): string | undefined {
+  const server = (tool as Partial<McpBackedTool>).mcpServer;
+  return typeof server === 'string' ? server : undefined;
+}
+
+/** `read` for a trusted server or a tool that declares `readOnlyHint`, else `command` (the strictest). */
+export function mcpToolCategory(definition: McpToolDefinition, trusted: boolean): ApprovalCategory {
+  return trusted || definition.annotations?.readOnlyHint === true ? 'read' : 'command';
+}
+
+/**
+ * Parameters: any JSON object, described to the model by the server's own JSON Schema (carried as zod
+ * metadata, which z.toJSONSchema merges into its output). The server validates the arguments itself.
+ */
+function paramsFromInputSchema(inputSchema: Record<string, unknown> | undefined): z.ZodType {
+  const { $schema: _schema, $id: _dollarId, id: _id, ...schema } = inputSchema ?? {};
+  return z.looseObject({}).meta({ ...schema, type: 'object' });
+}
+
+export interface CreateMcpToolOptions {
+  /** Model-facing name (already sanitised and unique). */
+  name: string;
+  server: string;
+  definition: McpToolDefinition;
+  trusted: boolean;
+  call(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult>;
+}
+
+export function createMcpTool(options: CreateMcpToolOptions): McpBackedTool {
+  const { definition, server } = options;
+  const description = (definition.description?.trim() || definition.annotations?.title || definition.name).trim();
+  return {
+    name: options.name,
+    description: `${description}\n(Tool '${definition.name}' of MCP server '${server}'.)`,
+    params: paramsFromInputSchema(definition.inputSchema),
+    category: mcpToolCategory(definition, options.trusted),
+    mcpServer: server,
+    mcpToolName: definition.name,
+    // The registry validated `args` against a loose object schema, so it is a plain object here.
+    run: (args, ctx) => options.call(args as Record<string, unknown>, ctx),
+  };
+}

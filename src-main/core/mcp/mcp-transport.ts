@@ -1,0 +1,82 @@
+// Opens a connected MCP client for one server: stdio (a child process) or streamable HTTP with SSE fallback.
+import { isAbsolute, resolve } from 'node:path';
+import type { Readable } from 'node:stream';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { McpServerConfig } from '../config/config-schema';
+import { errorMessage } from '../lib/result';
+import type { McpTransportKind } from './mcp-types';
+
+const CLIENT_INFO = { name: 'nanotray', version: '0.1.0' };
+const STDERR_TAIL_CHARS = 2_000;
+
+export interface OpenedClient {
+  client: Client;
+  kind: McpTransportKind;
+}
+
+export interface OpenClientOptions {
+  /** Folder a relative `cwd` is resolved against (and the default cwd of stdio servers). */
+  baseDir: string;
+  /** Called before connecting so handlers (list_changed) exist before the first message. */
+  prepare(client: Client): void;
+  /** Receives the child's stderr (stdio servers) for error messages. */
+  onStderr(text: string): void;
+}
+
+/** The transport kind a server config selects. */
+export function transportKindOf(config: McpServerConfig): McpTransportKind {
+  return config.url ? 'http' : 'stdio';
+}
+
+/**
+ * The child's environment: exactly the server's configured `env` on top of the SDK's small safe list
+ * (HOME, LOGNAME, PATH, SHELL, TERM, USER; on Windows the system folders). Nothing else of our
+ * environment — in particular no provider API key — reaches the child.
+ */
+export function stdioParameters(config: McpServerConfig, baseDir: string): ConstructorParameters<typeof StdioClientTransport>[0] {
+  const cwd = config.cwd ? (isAbsolute(config.cwd) ? config.cwd : resolve(baseDir, config.cwd)) : baseDir;
+  return { command: config.command ?? '', args: config.args, env: { ...config.env }, cwd, stderr: 'pipe' };
+}
+
+function newClient(options: OpenClientOptions): Client {
+  const client = new Client(CLIENT_INFO, { capabilities: {} });
+  options.prepare(client);
+  return client;
+}
+
+/** Connects; the caller owns the returned client and closes it. Throws when the server cannot be reached. */
+export async function openClient(config: McpServerConfig, options: OpenClientOptions): Promise<OpenedClient> {
+  if (!config.url) {
+    const transport = new StdioClientTransport(stdioParameters(config, options.baseDir));
+    const stderr = transport.stderr as Readable | null;
+    let tail = '';
+    stderr?.on('data', (chunk: Buffer) => {
+      tail = (tail + chunk.toString('utf8')).slice(-STDERR_TAIL_CHARS);
+      options.onStderr(tail);
+    });
+    const client = newClient(options);
+    await client.connect(transport);
+    return { client, kind: 'stdio' };
+  }
+  const url = new URL(config.url);
+  const requestInit: RequestInit = { headers: { ...config.headers } };
+  const client = newClient(options);
+  try {
+    await client.connect(new StreamableHTTPClientTransport(url, { requestInit }));
+    return { client, kind: 'http' };
+  } catch (streamableError) {
+    await client.close().catch(() => {});
+    // Older servers speak the 2024-11-05 HTTP+SSE transport only.
+    const sseClient = newClient(options);
+    try {
+      await sseClient.connect(new SSEClientTransport(url, { requestInit }));
+      return { client: sseClient, kind: 'sse' };
+    } catch (sseError) {
+      await sseClient.close().catch(() => {});
+      throw new Error(`${errorMessage(streamableError)} (SSE fallback: ${errorMessage(sseError)})`);
+    }
+  }
+}
