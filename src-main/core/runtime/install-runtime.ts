@@ -1,0 +1,103 @@
+// Installs the runtime policy on the core (`core.runtime`) and registers the `my` tool when enabled.
+import type { CoreBase } from '../nanotray-core';
+import { Emitter } from '../lib/emitter';
+import type { Result } from '../lib/result';
+import { listAudit, type AuditRow } from './audit.repo';
+import { createMyTool, MY_TOOL_NAME } from './my.tool';
+import { RuntimePolicy, type RuntimeCallContext } from './runtime-policy';
+import { ScratchpadStore } from './scratchpad';
+import { EMPTY_SUBAGENT_SOURCE, type SubagentStatusSource } from './subagent-status';
+
+export interface PresetList {
+  /** The preset the session (or, without one, the instance) uses. */
+  active: string;
+  presets: { name: string; model: string; contextWindowTokens: number }[];
+}
+
+export interface RuntimeChange {
+  key: string;
+  sessionKey?: string;
+}
+
+/** `core.runtime`: the one policy the `my` tool, the runtime panel's IPC and the CLI all call. */
+export interface RuntimeApi {
+  /** `check` with results as values; the text is what the model/user sees. */
+  check(key: string | undefined, ctx: RuntimeCallContext): Result<string, string>;
+  /** `set` with results as values; every attempt is audited. */
+  set(key: string | undefined, value: unknown, ctx: RuntimeCallContext): Result<string, string>;
+  /** The same overview as `my` check with no key. */
+  overview(sessionKey?: string): string;
+  /** Newest audit rows first. */
+  listAudit(limit?: number): AuditRow[];
+  presets(sessionKey?: string): PresetList;
+  /** Plugs in the subagent manager (until then `subagents: {}`); returns a disposer. */
+  setSubagentSource(source: SubagentStatusSource): () => void;
+  /** Called after every accepted set (the runtime panel refreshes on it). */
+  onChange(listener: (change: RuntimeChange) => void): () => void;
+}
+
+export interface InstallRuntimeDeps {
+  /** The session's running turn (from the session runner), for `_current_iteration`. */
+  activeTurn?(sessionKey: string): { iteration: number } | undefined;
+}
+
+/** Creates the policy, keeps the `my` tool registered exactly while `tools.my.enable` is on. */
+export function installRuntime(base: CoreBase, deps: InstallRuntimeDeps = {}): RuntimeApi {
+  let subagentSource: SubagentStatusSource = EMPTY_SUBAGENT_SOURCE;
+  const scratchpads = new ScratchpadStore();
+  const changes = new Emitter<RuntimeChange>();
+  const policy = new RuntimePolicy({
+    db: base.db,
+    config: () => base.config(),
+    overrides: base.overrides,
+    workspace: () => base.workspace(),
+    toolNames: () => base.tools.names(),
+    now: () => base.clock.now(),
+    scratchpads,
+    subagents: () => subagentSource,
+    activeIteration: (sessionKey) => deps.activeTurn?.(sessionKey)?.iteration,
+    onChange: (change) => {
+      changes.emit(change);
+      if (change.sessionKey && change.key === 'model_preset') {
+        base.events.emit({ type: 'session.changed', sessionKey: change.sessionKey, change: 'updated' });
+      }
+    },
+  });
+
+  const tool = createMyTool(policy, () => base.config());
+  let unregister: (() => void) | undefined;
+  const syncRegistration = (): void => {
+    const wanted = base.config().tools.my.enable;
+    if (wanted && !unregister) {
+      // Another feature may own the name already (never expected); keep the first registration.
+      if (!base.tools.get(MY_TOOL_NAME)) unregister = base.tools.register(tool);
+    } else if (!wanted && unregister) {
+      unregister();
+      unregister = undefined;
+    }
+  };
+  syncRegistration();
+  const stopListening = base.events.on((event) => {
+    if (event.type === 'config.changed') syncRegistration();
+    if (event.type === 'session.changed' && event.change === 'deleted') scratchpads.clear(event.sessionKey);
+  });
+  base.onDispose(() => {
+    stopListening();
+    unregister?.();
+  });
+
+  return {
+    check: (key, ctx) => policy.check(key, ctx),
+    set: (key, value, ctx) => policy.set(key, value, ctx),
+    overview: (sessionKey) => policy.overview({ sessionKey, source: 'cli' }),
+    listAudit: (limit) => listAudit(base.db, limit),
+    presets: (sessionKey) => policy.presets(sessionKey),
+    setSubagentSource: (source) => {
+      subagentSource = source;
+      return () => {
+        if (subagentSource === source) subagentSource = EMPTY_SUBAGENT_SOURCE;
+      };
+    },
+    onChange: (listener) => changes.on(listener),
+  };
+}
