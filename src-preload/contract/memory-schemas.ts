@@ -8,6 +8,10 @@ export const memoryFileSchema = z.object({
   path: z.string(),
   size: z.number(),
   mtimeMs: z.number(),
+  /** bootstrap (AGENTS.md, SOUL.md, …), memory (memory/*.md), heartbeat (HEARTBEAT.md), skill (skills/x/SKILL.md). */
+  kind: z.enum(['bootstrap', 'memory', 'heartbeat', 'skill', 'other']).optional(),
+  /** False for a well-known file that has not been created yet (reads as empty, version `missing`). */
+  exists: z.boolean().optional(),
 });
 export const memoryListFilesOutput = z.object({ files: z.array(memoryFileSchema) });
 

@@ -3,9 +3,11 @@ import type { CliCommand } from '../cli-command';
 import { agentCommand } from './agent.command';
 import { onboardCommand } from './onboard.command';
 import { statusCommand } from './status.command';
+import { webCommand } from './web.command';
 
 export const COMMANDS: CliCommand[] = [
   agentCommand,
   onboardCommand,
   statusCommand,
+  webCommand,
 ];

@@ -1,0 +1,116 @@
+// Read side of chat for the UI: session list, history pages with tool events, FTS5 search, markdown export.
+import type { Database } from '../../store/db';
+import { listMessages, type StoredMessage } from '../../store/messages.repo';
+import { listToolEvents } from '../../store/tool-events.repo';
+import { getSession, listSessions, type SessionRow } from '../../store/sessions.repo';
+import type { HistoryMessage, SearchHit, SessionSummary, ToolEventView } from '../../../../src-preload/contract/schemas';
+
+export function toSummary(row: SessionRow, busy: boolean): SessionSummary {
+  return {
+    key: row.key,
+    channel: row.channel,
+    title: row.title,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    busy,
+    ...(row.meta.modelPreset ? { modelPreset: row.meta.modelPreset } : {}),
+  };
+}
+
+export function summaries(db: Database, isBusy: (key: string) => boolean, options: { limit?: number; channel?: string }): SessionSummary[] {
+  return listSessions(db, options).map((row) => toSummary(row, isBusy(row.key)));
+}
+
+function imagesOf(m: StoredMessage): string[] | undefined {
+  const images = m.meta.images;
+  return Array.isArray(images) && images.every((i) => typeof i === 'string') ? (images as string[]) : undefined;
+}
+
+export function toHistoryMessage(m: StoredMessage): HistoryMessage {
+  const images = imagesOf(m);
+  return {
+    id: m.id,
+    turnId: m.turnId,
+    role: m.role,
+    content: m.content,
+    ...(images ? { images } : {}),
+    ...(m.toolCalls.length ? { toolCalls: m.toolCalls } : {}),
+    ...(m.toolCallId ? { toolCallId: m.toolCallId } : {}),
+    ...(m.name ? { name: m.name } : {}),
+    ...(m.usage ? { usage: m.usage } : {}),
+    createdAt: m.createdAt,
+  };
+}
+
+/** One page of history (newest `limit` before `beforeId`) plus the tool events of its turns. */
+export function historyPage(db: Database, sessionKey: string, limit: number, beforeId?: number) {
+  const page = listMessages(db, sessionKey, { limit: limit + 1, ...(beforeId !== undefined ? { beforeId } : {}) });
+  const hasMore = page.length > limit;
+  const messages = (hasMore ? page.slice(1) : page).map(toHistoryMessage);
+  const turnIds = new Set(messages.map((m) => m.turnId).filter((t): t is string => Boolean(t)));
+  const toolEvents: ToolEventView[] = [];
+  for (const turnId of turnIds) {
+    for (const e of listToolEvents(db, sessionKey, { turnId })) {
+      toolEvents.push({
+        id: e.id,
+        turnId: e.turnId,
+        callId: e.callId,
+        name: e.name,
+        args: e.args,
+        status: e.status,
+        result: e.result,
+        startedAt: e.startedAt,
+        durationMs: e.durationMs,
+      });
+    }
+  }
+  toolEvents.sort((a, b) => a.id - b.id);
+  return { sessionKey, messages, toolEvents, hasMore };
+}
+
+/** Turns free text into a safe FTS5 query: every word quoted, prefix match on the last one. */
+export function ftsQuery(text: string): string | undefined {
+  const words = text.match(/[\p{L}\p{N}_]+/gu) ?? [];
+  if (!words.length) return undefined;
+  return words.map((w, i) => `"${w}"${i === words.length - 1 ? '*' : ''}`).join(' ');
+}
+
+export function searchMessages(db: Database, query: string, limit: number): SearchHit[] {
+  const match = ftsQuery(query);
+  if (!match) return [];
+  const rows = db
+    .prepare(
+      `SELECT m.id AS id, m.session_key AS session_key, s.title AS title, m.role AS role, m.created_at AS created_at,
+              snippet(messages_fts, 0, '[', ']', '…', 12) AS snippet
+         FROM messages_fts JOIN messages m ON m.id = messages_fts.rowid
+         LEFT JOIN sessions s ON s.key = m.session_key
+        WHERE messages_fts MATCH ? AND m.role IN ('user','assistant')
+        ORDER BY rank LIMIT ?`,
+    )
+    .all(match, limit) as { id: number; session_key: string; title: string | null; role: SearchHit['role']; created_at: number; snippet: string }[];
+  return rows.map((r) => ({
+    messageId: r.id,
+    sessionKey: r.session_key,
+    sessionTitle: r.title ?? '',
+    role: r.role,
+    snippet: r.snippet,
+    createdAt: r.created_at,
+  }));
+}
+
+/** The session as a markdown document (user and assistant turns, tool calls as short notes). */
+export function exportMarkdown(db: Database, sessionKey: string): { filename: string; markdown: string } | undefined {
+  const session = getSession(db, sessionKey);
+  if (!session) return undefined;
+  const lines = [`# ${session.title || session.key}`, '', `Session \`${session.key}\`, exported ${new Date().toISOString()}.`, ''];
+  for (const m of listMessages(db, sessionKey)) {
+    const when = new Date(m.createdAt).toISOString();
+    if (m.role === 'user') lines.push(`## You — ${when}`, '', m.content ?? '', '');
+    else if (m.role === 'assistant') {
+      if (m.content) lines.push(`## Nanotray — ${when}`, '', m.content, '');
+      for (const call of m.toolCalls) lines.push(`> tool \`${call.name}\` ${call.arguments.slice(0, 200)}`, '');
+    }
+  }
+  const base = (session.title || session.key).replace(/[^\p{L}\p{N}_-]+/gu, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'session';
+  return { filename: `${base}.md`, markdown: lines.join('\n') };
+}

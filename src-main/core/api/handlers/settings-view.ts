@@ -1,0 +1,155 @@
+// Config → what the settings page may see (every secret masked), and a UI patch → raw config changes
+// with write-only secrets ('' or the masked value = unchanged, null = removed).
+import type { Config } from '../../config/config-schema';
+import { maskSecret } from '../../lib/redact';
+import type { SettingsPatch, SettingsView } from '../../../../src-preload/contract/schemas';
+
+/** Header/env names whose values are secrets (Authorization, X-Api-Key, GITHUB_TOKEN, …). */
+const SECRET_NAME = /(key|token|secret|passw|auth|cookie|credential|session)/i;
+
+export function isSecretName(name: string): boolean {
+  return SECRET_NAME.test(name);
+}
+
+function maskMap(map: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(map).map(([k, v]) => [k, isSecretName(k) ? maskSecret(v) : v]));
+}
+
+/** `http://user:pass@host` → `http://user:••••@host`. */
+export function maskUrlCredentials(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@\s]*):[^@/\s]*@/i, '$1:••••@');
+}
+
+export function toSettingsView(config: Config): SettingsView {
+  return {
+    providers: Object.fromEntries(
+      Object.entries(config.providers).map(([name, p]) => [
+        name,
+        { apiKey: maskSecret(p.apiKey), hasApiKey: Boolean(p.apiKey), ...(p.baseUrl ? { baseUrl: p.baseUrl } : {}), headers: maskMap(p.headers) },
+      ]),
+    ),
+    agent: { ...config.agent },
+    modelPresets: structuredClone(config.modelPresets),
+    tools: {
+      ...structuredClone(config.tools),
+      web: {
+        ...structuredClone(config.tools.web),
+        proxy: config.tools.web.proxy === null ? null : maskUrlCredentials(config.tools.web.proxy),
+        search: { ...config.tools.web.search, apiKey: maskSecret(config.tools.web.search.apiKey) },
+      },
+    },
+    heartbeat: structuredClone(config.heartbeat),
+    mcpServers: Object.fromEntries(
+      Object.entries(config.mcpServers).map(([name, s]) => [
+        name,
+        { ...structuredClone(s), env: maskMap(s.env), headers: maskMap(s.headers), ...(s.url ? { url: maskUrlCredentials(s.url) } : {}) },
+      ]),
+    ),
+    ui: { ...config.ui },
+  };
+}
+
+type Raw = Record<string, unknown>;
+
+function obj(parent: Raw, key: string): Raw {
+  const v = parent[key];
+  if (v && typeof v === 'object' && !Array.isArray(v)) return v as Raw;
+  const created: Raw = {};
+  parent[key] = created;
+  return created;
+}
+
+/** True when the UI sent back "no change" for a secret: empty, or a mask shape (`abc…wxyz`, `••••`). */
+export function isUnchangedSecret(sent: string, currentPlain: string): boolean {
+  return sent === '' || sent === maskSecret(currentPlain) || sent.includes('••••') || /^.{0,4}….{0,4}$/.test(sent);
+}
+
+/** Applies the secret rules to one field: keep, remove, or store the encoded new value. */
+function applySecret(target: Raw, key: string, sent: string | null | undefined, currentPlain: string, encode: (s: string) => string): void {
+  if (sent === undefined) return;
+  if (sent === null) delete target[key];
+  else if (!isUnchangedSecret(sent, currentPlain)) target[key] = encode(sent);
+}
+
+/** Header/env maps: the new map replaces the old one, but masked secret values keep their stored value. */
+function applyMap(target: Raw, key: string, sent: Record<string, string> | undefined, currentPlain: Record<string, string>, storedRaw: unknown): void {
+  if (sent === undefined) return;
+  const stored = (storedRaw && typeof storedRaw === 'object' ? storedRaw : {}) as Record<string, unknown>;
+  const next: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(sent)) {
+    next[k] = isSecretName(k) && isUnchangedSecret(v, currentPlain[k] ?? '') && k in stored ? stored[k] : v;
+  }
+  target[key] = next;
+}
+
+function mergeSection(target: Raw, patch: Record<string, unknown>): void {
+  for (const [k, v] of Object.entries(patch)) {
+    if (v === undefined) continue;
+    if (v === null) delete target[k];
+    else if (typeof v === 'object' && !Array.isArray(v)) mergeSection(obj(target, k), v as Record<string, unknown>);
+    else target[k] = v;
+  }
+}
+
+/** Mutates the raw config.json object according to the patch (validation happens afterwards, in the core). */
+export function applySettingsPatch(raw: Raw, patch: SettingsPatch, current: Config, encode: (plain: string) => string): void {
+  if (patch.providers) {
+    const providers = obj(raw, 'providers');
+    for (const [name, p] of Object.entries(patch.providers)) {
+      if (p === null) {
+        delete providers[name];
+        continue;
+      }
+      const target = obj(providers, name);
+      const plain = current.providers[name];
+      applySecret(target, 'apiKey', p.apiKey, plain?.apiKey ?? '', encode);
+      if (p.baseUrl === null) delete target.baseUrl;
+      else if (p.baseUrl !== undefined) target.baseUrl = p.baseUrl;
+      applyMap(target, 'headers', p.headers, plain?.headers ?? {}, target.headers);
+    }
+  }
+  if (patch.agent) mergeSection(obj(raw, 'agent'), patch.agent);
+  if (patch.modelPresets) {
+    const presets = obj(raw, 'modelPresets');
+    for (const [name, p] of Object.entries(patch.modelPresets)) {
+      if (p === null) delete presets[name];
+      else presets[name] = structuredClone(p);
+    }
+  }
+  if (patch.tools) {
+    const { web, ...rest } = patch.tools;
+    const tools = obj(raw, 'tools');
+    mergeSection(tools, rest);
+    if (web) {
+      const { search, ...webRest } = web;
+      const webRaw = obj(tools, 'web');
+      mergeSection(webRaw, webRest);
+      if (webRest.proxy && webRest.proxy.includes('••••')) webRaw.proxy = current.tools.web.proxy;
+      if (search) {
+        const { apiKey, ...searchRest } = search;
+        const searchRaw = obj(webRaw, 'search');
+        mergeSection(searchRaw, searchRest);
+        applySecret(searchRaw, 'apiKey', apiKey, current.tools.web.search.apiKey, encode);
+      }
+    }
+  }
+  if (patch.heartbeat) mergeSection(obj(raw, 'heartbeat'), patch.heartbeat);
+  if (patch.mcpServers) {
+    const servers = obj(raw, 'mcpServers');
+    for (const [name, s] of Object.entries(patch.mcpServers)) {
+      if (s === null) {
+        delete servers[name];
+        continue;
+      }
+      const before = (servers[name] && typeof servers[name] === 'object' ? servers[name] : {}) as Raw;
+      const plain = current.mcpServers[name];
+      const { env, headers, ...rest } = s;
+      const next: Raw = structuredClone(rest);
+      if (typeof next.url === 'string' && next.url.includes('••••') && plain?.url) next.url = plain.url;
+      if (env !== undefined) applyMap(next, 'env', env, plain?.env ?? {}, before.env);
+      if (headers !== undefined) applyMap(next, 'headers', headers, plain?.headers ?? {}, before.headers);
+      servers[name] = next;
+    }
+  }
+  if (patch.ui) mergeSection(obj(raw, 'ui'), patch.ui);
+}

@@ -1,0 +1,96 @@
+// `nanotray web [--port N] [--open] [--host 127.0.0.1]`: the browser host — the built UI and the same API
+// on loopback, for machines without the Electron binary or a display.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { createCore } from '../../../core/nanotray-core';
+import { startWebHost } from '../../web/web-host';
+import { flagString, parseArgs, write, type CliCommand, type CliIo } from '../cli-command';
+
+const USAGE = `Usage: nanotray web [--port N] [--open]
+
+Serves the Nanotray UI on http://127.0.0.1 (loopback only) with the same API as the desktop app over a
+WebSocket. The printed URL carries a random access token; keep it private. Stop with Ctrl+C.
+
+Options:
+  --port N    listen on port N (default: a free port)
+  --open      open the URL in the default browser
+  --host H    bind address; only 127.0.0.1, ::1 or localhost are accepted`;
+
+function openInBrowser(url: string): void {
+  const [cmd, args] =
+    process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '', url]] : ['xdg-open', [url]];
+  try {
+    const child = spawn(cmd, args as string[], { detached: true, stdio: 'ignore' });
+    child.on('error', () => undefined);
+    child.unref();
+  } catch {
+    // The URL is printed anyway.
+  }
+}
+
+/** Resolves on SIGINT/SIGTERM (or when `signal` aborts, for tests). */
+function untilStopped(signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = (): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    signal?.addEventListener('abort', stop, { once: true });
+  });
+}
+
+/** Runs the browser host until stopped; `onReady` gets the URL (tests). */
+export async function runWeb(args: string[], io: CliIo, options: { signal?: AbortSignal; onReady?: (url: string) => void } = {}): Promise<number> {
+  const parsed = parseArgs(args, ['open']);
+  const portText = flagString(parsed, 'port');
+  const port = portText === undefined ? 0 : Number(portText);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    write(io.stderr, `nanotray web: --port must be a number between 0 and 65535 (got "${portText}").`);
+    return 2;
+  }
+  const created = createCore({ host: 'web', env: io.env, startBackground: true });
+  if (!created.ok) {
+    write(io.stderr, `nanotray web: ${created.error}`);
+    return 1;
+  }
+  const core = created.value;
+  try {
+    const rendererDir = join(core.appRoot, 'out', 'renderer');
+    if (!existsSync(join(rendererDir, 'index.html'))) {
+      write(io.stderr, `nanotray web: the UI is not built (${rendererDir}/index.html is missing). Build it with \`npx electron-vite build\` (or \`npm run build\`) in ${core.appRoot}, then run \`nanotray web\` again.`);
+      return 1;
+    }
+    const started = await startWebHost({
+      core,
+      rendererDir,
+      port,
+      bind: flagString(parsed, 'host') ?? '127.0.0.1',
+      version: io.env.npm_package_version ?? '0.1.0',
+      logError: (message, err) => write(io.stderr, `${message}: ${err instanceof Error ? err.message : String(err)}`),
+    });
+    if (!started.ok) {
+      write(io.stderr, `nanotray web: ${started.error}`);
+      return 1;
+    }
+    const host = started.value;
+    write(io.stdout, `Nanotray is running at ${host.url}\nOnly this machine can connect; the token in the URL is the key. Press Ctrl+C to stop.`);
+    if (parsed.flags.get('open') === true) openInBrowser(host.url);
+    options.onReady?.(host.url);
+    await untilStopped(options.signal);
+    await host.close();
+    return 0;
+  } finally {
+    await core.dispose();
+  }
+}
+
+export const webCommand: CliCommand = {
+  name: 'web',
+  summary: 'Serve the Nanotray UI in your browser on 127.0.0.1 (same API as the desktop app)',
+  usage: USAGE,
+  run: (args, io) => runWeb(args, io),
+};
