@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { createCore, type Core } from '../../../src-main/core/nanotray-core';
 import { defineTool, ok } from '../../../src-main/core/tools/tool';
 import { listMessages, loadHistory } from '../../../src-main/core/store/messages.repo';
-import { getSession } from '../../../src-main/core/store/sessions.repo';
+import { getSession, updateSessionMeta } from '../../../src-main/core/store/sessions.repo';
+import { FakeProvider } from './fake-provider';
+import type { LlmResponse } from '../../../src-main/core/agent/llm-provider';
 import type { CoreEvent } from '../../../src-main/core/agent/events';
 import { startScriptedLlm, type ScriptedLlm } from '../../helpers/scripted-llm-server';
 import { makeTempHome, testConfig, type TempHome } from '../../helpers/temp-home';
@@ -67,5 +69,105 @@ describe('SessionRunner', () => {
     expect(getSession(core.db, 'cli:default')!.title).toBe('please echo hi');
     expect(getSession(core.db, 'cli:default')!.meta.lastUsage).toEqual({ promptTokens: 20, completionTokens: 10, totalTokens: 30 });
     expect(loadHistory(core.db, 'cli:default')).toHaveLength(4);
+  });
+
+  it('resumes a session: the next turn sends the earlier messages, including tool calls and results', async () => {
+    makeCore();
+    core.tools.register(echoTool);
+    llm.enqueue({ toolCalls: [{ name: 'echo', arguments: { text: 'x' }, id: 'call_r' }] }, { text: 'first answer' });
+    await core.sessions.run({ sessionKey: 'cli:resume', text: 'first question' });
+    await core.dispose();
+    // A new core on the same home (a restart) continues the conversation.
+    const reopened = createCore({ host: 'test', home: home.home, env: {} });
+    if (!reopened.ok) throw new Error(reopened.error);
+    core = reopened.value;
+    llm.enqueue({ text: 'second answer' });
+    const result = await core.sessions.run({ sessionKey: 'cli:resume', text: 'second question' });
+    expect(result.text).toBe('second answer');
+    const sent = llm.requests.at(-1)!.body.messages.slice(1);
+    expect(sent).toEqual([
+      { role: 'user', content: 'first question' },
+      { role: 'assistant', content: null, tool_calls: [{ id: 'call_r', type: 'function', function: { name: 'echo', arguments: '{"text":"x"}' } }] },
+      { role: 'tool', tool_call_id: 'call_r', content: 'echo: x' },
+      { role: 'assistant', content: 'first answer' },
+      { role: 'user', content: 'second question' },
+    ]);
+  });
+
+  it('uses the session\'s model preset and puts the date at the end of the system prompt', async () => {
+    makeCore({ modelPresets: { big: { model: 'fake-model-large', provider: 'test' } } });
+    updateSessionMeta(core.db, 'cli:preset', { modelPreset: 'big' });
+    llm.enqueue({ text: 'hi' });
+    await core.sessions.run({ sessionKey: 'cli:preset', text: 'hello', extraSystem: 'EXTRA NOTE' });
+    const body = llm.requests.at(-1)!.body;
+    expect(body.model).toBe('fake-model-large');
+    expect(body.messages[0].role).toBe('system');
+    expect(body.messages[0].content).toMatch(/Current date and time: \d{4}-\d\d-\d\d \d\d:\d\d \(\w+\), time zone [^\n]+\n\nEXTRA NOTE$/);
+  });
+
+  it('a turn without persistUserMessage still sends the message but stores only the answer', async () => {
+    makeCore();
+    llm.enqueue({ text: 'nothing to report' });
+    const result = await core.sessions.run({ sessionKey: 'heartbeat', text: 'check HEARTBEAT.md', persistUserMessage: false, source: 'heartbeat' });
+    expect(result.text).toBe('nothing to report');
+    expect(llm.requests.at(-1)!.body.messages.at(-1)).toEqual({ role: 'user', content: 'check HEARTBEAT.md' });
+    expect(listMessages(core.db, 'heartbeat').map((m) => [m.role, m.content])).toEqual([['assistant', 'nothing to report']]);
+  });
+});
+
+describe('SessionRunner scheduling', () => {
+  function delayed(text: string, ms: number, log: string[]) {
+    return async (): Promise<{ ok: true; value: LlmResponse }> => {
+      log.push(`start ${text}`);
+      await new Promise((r) => setTimeout(r, ms));
+      log.push(`end ${text}`);
+      return { ok: true, value: { content: text, toolCalls: [], finishReason: 'stop', usage: { promptTokens: 1, completionTokens: 1, totalTokens: 2 } } };
+    };
+  }
+
+  function fakeCore(provider: FakeProvider): Core {
+    home = makeTempHome(testConfig('http://127.0.0.1:9/v1'));
+    const created = createCore({ host: 'test', home: home.home, env: {}, createProvider: () => provider });
+    if (!created.ok) throw new Error(created.error);
+    core = created.value;
+    return core;
+  }
+
+  it('runs one turn at a time within a session, in order', async () => {
+    const log: string[] = [];
+    fakeCore(new FakeProvider(delayed('one', 40, log), delayed('two', 5, log)));
+    const first = core.sessions.run({ sessionKey: 's:1', text: 'a' });
+    const second = core.sessions.run({ sessionKey: 's:1', text: 'b' });
+    expect(core.sessions.isBusy('s:1')).toBe(true);
+    expect(core.sessions.isBusy('s:2')).toBe(false);
+    expect((await first).text).toBe('one');
+    expect((await second).text).toBe('two');
+    expect(log).toEqual(['start one', 'end one', 'start two', 'end two']);
+    expect(core.sessions.isBusy()).toBe(false);
+    expect(listMessages(core.db, 's:1').map((m) => m.content)).toEqual(['a', 'one', 'b', 'two']);
+  });
+
+  it('runs different sessions in parallel', async () => {
+    const log: string[] = [];
+    fakeCore(new FakeProvider(delayed('one', 40, log), delayed('two', 5, log)));
+    const [a, b] = await Promise.all([
+      core.sessions.run({ sessionKey: 's:1', text: 'a' }),
+      core.sessions.run({ sessionKey: 's:2', text: 'b' }),
+    ]);
+    expect([a.text, b.text]).toEqual(['one', 'two']);
+    expect(log).toEqual(['start one', 'start two', 'end two', 'end one']);
+  });
+
+  it('reports the active turn and its iteration', async () => {
+    const provider = new FakeProvider();
+    fakeCore(provider);
+    let seen: ReturnType<Core['sessions']['activeTurn']>;
+    provider.steps.push(async () => {
+      seen = core.sessions.activeTurn('s:1');
+      return { ok: true, value: { content: 'x', toolCalls: [], finishReason: 'stop', usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 } } };
+    });
+    const result = await core.sessions.run({ sessionKey: 's:1', text: 'a', source: 'subagent' });
+    expect(seen!).toEqual({ turnId: result.turnId, iteration: 1, startedAt: expect.any(Number), source: 'subagent' });
+    expect(core.sessions.activeTurn('s:1')).toBeUndefined();
   });
 });

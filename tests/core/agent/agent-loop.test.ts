@@ -1,0 +1,232 @@
+// The agent loop through core.sessions with an in-process provider: tools, errors as values, limits, images.
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createCore, type Core } from '../../../src-main/core/nanotray-core';
+import { defineTool, fail, ok } from '../../../src-main/core/tools/tool';
+import { listMessages, loadHistory } from '../../../src-main/core/store/messages.repo';
+import { listToolEvents } from '../../../src-main/core/store/tool-events.repo';
+import { sumUsage } from '../../../src-main/core/store/usage.repo';
+import { CANCELLED_TOOL_RESULT, FINAL_ANSWER_NOTE, truncateToolResult } from '../../../src-main/core/agent/agent-loop';
+import type { CoreEvent } from '../../../src-main/core/agent/events';
+import { makeTempHome, testConfig, type TempHome } from '../../helpers/temp-home';
+import { call, FakeProvider } from './fake-provider';
+
+let home: TempHome;
+let core: Core;
+let provider: FakeProvider;
+let events: CoreEvent[];
+
+function setup(extra: Record<string, unknown> = {}, ...steps: ConstructorParameters<typeof FakeProvider>): Core {
+  home = makeTempHome(testConfig('http://127.0.0.1:9/v1', extra));
+  provider = new FakeProvider(...steps);
+  const created = createCore({ host: 'test', home: home.home, env: {}, createProvider: () => provider });
+  if (!created.ok) throw new Error(created.error);
+  core = created.value;
+  events = [];
+  core.events.on((e) => events.push(e));
+  core.tools.register(
+    defineTool({
+      name: 'echo',
+      description: 'Echo text',
+      params: z.object({ text: z.string() }),
+      category: 'read',
+      run: async ({ text }) => ok(`echo: ${text}`),
+    }),
+  );
+  core.tools.register(
+    defineTool({
+      name: 'boom',
+      description: 'Throws',
+      params: z.object({}),
+      category: 'read',
+      run: async () => {
+        throw new Error('disk on fire');
+      },
+    }),
+  );
+  return core;
+}
+
+afterEach(async () => {
+  await core?.dispose();
+  home?.cleanup();
+});
+
+const lastToolMessage = (p: FakeProvider, requestIndex: number) => p.requests[requestIndex]!.messages.filter((m) => m.role === 'tool');
+
+describe('agent loop: errors are values', () => {
+  it('an unknown tool, broken JSON and a throwing tool do not end the turn', async () => {
+    setup(
+      {},
+      { toolCalls: [call('nope', {}, 'c1'), call('echo', '{"text": ', 'c2'), call('boom', {}, 'c3'), call('echo', { text: 5 }, 'c4')] },
+      { text: 'recovered' },
+    );
+    const result = await core.sessions.run({ sessionKey: 'test:a', text: 'go' });
+    expect(result.stopReason).toBe('completed');
+    expect(result.text).toBe('recovered');
+    expect(lastToolMessage(provider, 1).map((m) => (m as { content: string }).content)).toEqual([
+      `Error: Tool 'nope' not found. Available: ${core.tools.names().join(', ')}`,
+      "Error: Invalid parameters for tool 'echo': arguments are not valid JSON (Unexpected end of JSON input)",
+      'Error executing boom: disk on fire',
+      "Error: Invalid parameters for tool 'echo': 'text': Invalid input: expected string, received number",
+    ]);
+    const statuses = listToolEvents(core.db, 'test:a').map((e) => [e.name, e.status]);
+    expect(statuses).toEqual([
+      ['nope', 'error'],
+      ['echo', 'error'],
+      ['boom', 'error'],
+      ['echo', 'error'],
+    ]);
+  });
+
+  it('a provider failure ends the turn with stop reason error and the clear message, keeping the user message', async () => {
+    setup({}, { error: { kind: 'auth', status: 401, transient: false, message: 'The provider rejected the API key (401).' } });
+    const result = await core.sessions.run({ sessionKey: 'test:a', text: 'hello' });
+    expect(result).toMatchObject({ stopReason: 'error', error: 'The provider rejected the API key (401).', text: '' });
+    const finished = events.find((e) => e.type === 'turn.finished');
+    expect(finished).toMatchObject({ stopReason: 'error', error: 'The provider rejected the API key (401).' });
+    expect(listMessages(core.db, 'test:a').map((m) => [m.role, m.content])).toEqual([['user', 'hello']]);
+  });
+
+  it('a context builder that throws ends the turn with a message instead of throwing', async () => {
+    setup({}, { text: 'unused' });
+    core.setContextBuilder({
+      build: async () => {
+        throw new Error('template missing');
+      },
+    });
+    const result = await core.sessions.run({ sessionKey: 'test:a', text: 'hello' });
+    expect(result).toMatchObject({ stopReason: 'error', error: 'Could not build the context for this turn: template missing' });
+  });
+});
+
+describe('agent loop: limits', () => {
+  it('at maxIterations makes one last call without tools for a final answer', async () => {
+    setup({ agent: { maxIterations: 2 } }, { toolCalls: [call('echo', { text: '1' }, 'a')] }, { toolCalls: [call('echo', { text: '2' }, 'b')] }, { text: 'summary' });
+    const result = await core.sessions.run({ sessionKey: 'test:a', text: 'loop' });
+    expect(result).toMatchObject({ stopReason: 'max_iterations', text: 'summary', iterations: 3 });
+    const toolCount = core.tools.names().length;
+    expect(toolCount).toBeGreaterThanOrEqual(2);
+    expect(provider.requests.map((r) => r.tools.length)).toEqual([toolCount, toolCount, 0]);
+    expect(provider.requests[2]!.messages.at(-1)).toEqual({ role: 'user', content: FINAL_ANSWER_NOTE });
+    const history = loadHistory(core.db, 'test:a');
+    expect(history.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant', 'tool', 'assistant']);
+  });
+
+  it('the runtime override of maxIterations wins over config', async () => {
+    setup({ agent: { maxIterations: 5 } }, { toolCalls: [call('echo', { text: '1' })] }, { text: 'done early' });
+    core.overrides.maxIterations = 1;
+    const result = await core.sessions.run({ sessionKey: 'test:a', text: 'loop' });
+    expect(result).toMatchObject({ stopReason: 'max_iterations', text: 'done early', iterations: 2 });
+    expect(provider.requests[1]!.tools).toEqual([]);
+  });
+
+  it('cuts long tool results with a marker saying how much was dropped', async () => {
+    setup({ agent: { maxToolResultChars: 100 } }, { toolCalls: [call('echo', { text: 'x'.repeat(150) })] }, { text: 'ok' });
+    await core.sessions.run({ sessionKey: 'test:a', text: 'long' });
+    const sent = (lastToolMessage(provider, 1)[0] as { content: string }).content;
+    expect(sent).toBe(`echo: ${'x'.repeat(94)}\n... (56 more characters truncated)`);
+    const finished = events.find((e) => e.type === 'tool.finished') as { result: string };
+    expect(finished.result).toBe(sent);
+    expect(truncateToolResult('abc', 3)).toBe('abc');
+  });
+});
+
+describe('agent loop: cancellation', () => {
+  it('cancelling during a tool stops the turn, answers the remaining calls and keeps the history valid', async () => {
+    setup({});
+    let release!: () => void;
+    core.tools.register(
+      defineTool({
+        name: 'slow',
+        description: 'Waits',
+        params: z.object({}),
+        category: 'read',
+        run: (_a, ctx) =>
+          new Promise((resolve) => {
+            release = () => resolve(ok('slow done'));
+            ctx.signal.addEventListener('abort', () => resolve(fail('Error: slow was cancelled')));
+          }),
+      }),
+    );
+    provider.steps.push({ toolCalls: [call('slow', {}, 's1'), call('echo', { text: 'never' }, 's2')] });
+    const running = core.sessions.run({ sessionKey: 'test:a', text: 'wait' });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(core.sessions.activeTurn('test:a')).toMatchObject({ iteration: 1 });
+    expect(core.sessions.cancel('test:a')).toBe(true);
+    const result = await running;
+    expect(result.stopReason).toBe('cancelled');
+    const history = loadHistory(core.db, 'test:a');
+    expect(history.slice(-2)).toEqual([
+      { role: 'tool', toolCallId: 's1', name: 'slow', content: 'Error: slow was cancelled' },
+      { role: 'tool', toolCallId: 's2', name: 'echo', content: CANCELLED_TOOL_RESULT },
+    ]);
+    expect(core.sessions.activeTurn('test:a')).toBeUndefined();
+    expect(core.sessions.cancel('test:a')).toBe(false);
+    release?.();
+  });
+
+  it('an already aborted signal ends the turn as cancelled before any model call', async () => {
+    setup({}, { text: 'unused' });
+    const controller = new AbortController();
+    controller.abort();
+    const result = await core.sessions.run({ sessionKey: 'test:a', text: 'x', signal: controller.signal });
+    expect(result.stopReason).toBe('cancelled');
+    expect(provider.requests).toHaveLength(0);
+  });
+});
+
+describe('agent loop: images from tools', () => {
+  const pic = defineTool({
+    name: 'screenshot',
+    description: 'Returns an image',
+    params: z.object({}),
+    category: 'read',
+    run: async () => ok('captured', [{ mimeType: 'image/png', data: 'AAAA' }]),
+  });
+
+  it('attaches them to a following user message when the model has vision', async () => {
+    setup({ agent: { vision: true } }, { toolCalls: [call('screenshot', {}, 'p1')] }, { text: 'I see it' });
+    core.tools.register(pic);
+    await core.sessions.run({ sessionKey: 'test:a', text: 'look' });
+    expect(provider.requests[1]!.messages.at(-1)).toEqual({
+      role: 'user',
+      content: [
+        { type: 'text', text: 'Image(s) returned by screenshot (call p1):' },
+        { type: 'image_url', image_url: { url: 'data:image/png;base64,AAAA' } },
+      ],
+    });
+  });
+
+  it('adds a text note instead when the model has no vision', async () => {
+    setup({}, { toolCalls: [call('screenshot', {}, 'p1')] }, { text: 'ok' });
+    core.tools.register(pic);
+    await core.sessions.run({ sessionKey: 'test:a', text: 'look' });
+    expect(provider.requests[1]!.messages.at(-1)).toEqual({
+      role: 'tool',
+      toolCallId: 'p1',
+      name: 'screenshot',
+      content: 'captured\n(1 image(s) returned; the current model cannot view images.)',
+    });
+  });
+});
+
+describe('agent loop: events and usage', () => {
+  it('emits turn.started, tokens, tool events, usage and turn.finished in order, and records usage by source', async () => {
+    setup({}, { toolCalls: [call('echo', { text: 'a' }, 'e1')], text: 'Let me check. ' }, { text: 'All done.' });
+    const result = await core.sessions.run({ sessionKey: 'test:a', text: 'hi', source: 'cron' });
+    expect(events.filter((e) => 'turnId' in e).map((e) => e.type)).toEqual([
+      'turn.started',
+      'token',
+      'usage',
+      'tool.started',
+      'tool.finished',
+      'token',
+      'usage',
+      'turn.finished',
+    ]);
+    expect(result.usage).toEqual({ promptTokens: 20, completionTokens: 4, totalTokens: 24 });
+    expect(sumUsage(core.db, { source: 'cron' })).toEqual({ promptTokens: 20, completionTokens: 4, totalTokens: 24 });
+    expect(sumUsage(core.db, { source: 'user' }).totalTokens).toBe(0);
+  });
+});

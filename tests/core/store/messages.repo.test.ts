@@ -1,0 +1,120 @@
+// Messages repository: append/list/count and the history repair that keeps every tool call answered.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../../src-main/core/store/db';
+import {
+  appendMessage,
+  appendMessages,
+  countMessages,
+  listMessages,
+  loadHistory,
+  MISSING_TOOL_RESULT,
+  repairHistory,
+} from '../../../src-main/core/store/messages.repo';
+import { deleteSession, ensureSession } from '../../../src-main/core/store/sessions.repo';
+import type { ChatMessage } from '../../../src-main/core/agent/chat-message';
+
+let db: Database;
+beforeEach(() => {
+  db = openDatabase(':memory:');
+  ensureSession(db, 'cli:a', 1);
+  ensureSession(db, 'cli:b', 1);
+});
+afterEach(() => db.close());
+
+const user = (sessionKey: string, content: string, createdAt = 1) => ({ sessionKey, role: 'user' as const, content, createdAt });
+
+describe('messages repository', () => {
+  it('appends, lists oldest first, pages with afterId/beforeId/limit and counts', () => {
+    const ids = ['one', 'two', 'three', 'four'].map((t) => appendMessage(db, user('cli:a', t)));
+    appendMessage(db, user('cli:b', 'other'));
+    expect(listMessages(db, 'cli:a').map((m) => m.content)).toEqual(['one', 'two', 'three', 'four']);
+    expect(listMessages(db, 'cli:a', { afterId: ids[1] }).map((m) => m.content)).toEqual(['three', 'four']);
+    expect(listMessages(db, 'cli:a', { afterId: ids[0], limit: 2 }).map((m) => m.content)).toEqual(['two', 'three']);
+    expect(listMessages(db, 'cli:a', { limit: 2 }).map((m) => m.content)).toEqual(['three', 'four']);
+    expect(listMessages(db, 'cli:a', { beforeId: ids[2], limit: 1 }).map((m) => m.content)).toEqual(['two']);
+    expect(countMessages(db, 'cli:a')).toBe(4);
+    expect(countMessages(db)).toBe(5);
+  });
+
+  it('round-trips tool calls, tool results, usage and meta', () => {
+    appendMessages(db, [
+      { sessionKey: 'cli:a', turnId: 't1', role: 'assistant', content: null, toolCalls: [{ id: 'c1', name: 'echo', arguments: '{}' }], usage: { promptTokens: 1, completionTokens: 2, totalTokens: 3 }, createdAt: 5 },
+      { sessionKey: 'cli:a', turnId: 't1', role: 'tool', content: 'out', toolCallId: 'c1', name: 'echo', meta: { a: 1 }, createdAt: 6 },
+    ]);
+    const [assistant, tool] = listMessages(db, 'cli:a');
+    expect(assistant).toMatchObject({ turnId: 't1', role: 'assistant', content: null, toolCalls: [{ id: 'c1', name: 'echo', arguments: '{}' }], usage: { promptTokens: 1, completionTokens: 2, totalTokens: 3 }, createdAt: 5 });
+    expect(tool).toMatchObject({ role: 'tool', content: 'out', toolCallId: 'c1', name: 'echo', meta: { a: 1 }, toolCalls: [] });
+  });
+
+  it('writes a batch atomically: a failing row leaves none of the batch', () => {
+    expect(() =>
+      appendMessages(db, [
+        { sessionKey: 'cli:a', role: 'assistant', content: null, toolCalls: [{ id: 'c1', name: 'x', arguments: '' }], createdAt: 1 },
+        { sessionKey: 'cli:a', role: 'bogus' as 'tool', content: 'x', createdAt: 1 },
+      ]),
+    ).toThrow();
+    expect(countMessages(db, 'cli:a')).toBe(0);
+  });
+
+  it('messages go with their session', () => {
+    appendMessage(db, user('cli:a', 'x'));
+    deleteSession(db, 'cli:a');
+    expect(countMessages(db)).toBe(0);
+  });
+
+  it('loads user images as image parts', () => {
+    appendMessage(db, { ...user('cli:a', 'see'), meta: { images: [{ mimeType: 'image/png', data: 'QUJD' }] } });
+    expect(loadHistory(db, 'cli:a')).toEqual([
+      { role: 'user', content: [{ type: 'text', text: 'see' }, { type: 'image_url', image_url: { url: 'data:image/png;base64,QUJD' } }] },
+    ]);
+  });
+});
+
+describe('repairHistory', () => {
+  const call = (id: string) => ({ id, name: 'echo', arguments: '{}' });
+  const tool = (id: string, content = `r-${id}`): ChatMessage => ({ role: 'tool', toolCallId: id, name: 'echo', content });
+
+  it('leaves a valid history alone', () => {
+    const h: ChatMessage[] = [
+      { role: 'user', content: 'q' },
+      { role: 'assistant', content: null, toolCalls: [call('a'), call('b')] },
+      tool('a'),
+      tool('b'),
+      { role: 'assistant', content: 'done' },
+    ];
+    expect(repairHistory(h)).toEqual(h);
+  });
+
+  it('answers tool calls that have no result (a crash mid-turn) and keeps call order', () => {
+    const h: ChatMessage[] = [
+      { role: 'user', content: 'q' },
+      { role: 'assistant', content: null, toolCalls: [call('a'), call('b')] },
+      tool('b'),
+      { role: 'user', content: 'next' },
+    ];
+    expect(repairHistory(h)).toEqual([
+      { role: 'user', content: 'q' },
+      { role: 'assistant', content: null, toolCalls: [call('a'), call('b')] },
+      { role: 'tool', toolCallId: 'a', name: 'echo', content: MISSING_TOOL_RESULT },
+      tool('b'),
+      { role: 'user', content: 'next' },
+    ]);
+  });
+
+  it('drops orphan and duplicate tool results', () => {
+    const h: ChatMessage[] = [
+      tool('x'),
+      { role: 'user', content: 'q' },
+      tool('y'),
+      { role: 'assistant', content: null, toolCalls: [call('a')] },
+      tool('a', 'first'),
+      tool('a', 'again'),
+      tool('zzz'),
+    ];
+    expect(repairHistory(h)).toEqual([
+      { role: 'user', content: 'q' },
+      { role: 'assistant', content: null, toolCalls: [call('a')] },
+      tool('a', 'first'),
+    ]);
+  });
+});
