@@ -65,7 +65,7 @@ export class WorkspaceContextBuilder implements ContextBuilder {
 
   async build(input: ContextInput): Promise<ChatMessage[]> {
     const timeZone = resolveTimeZone(input.config.agent.timezone);
-    const base = this.systemPrompt(input);
+    let base = this.systemPrompt(input);
     const stored = getSession(this.#opts.db, input.sessionKey)?.meta[SUMMARY_META_KEY];
     let summary = typeof stored === 'string' ? stored : '';
     const note = runtimeNote(input.now, timeZone, input.channel);
@@ -80,6 +80,7 @@ export class WorkspaceContextBuilder implements ContextBuilder {
       if (result) {
         consolidated = true;
         summary = result.summary;
+        base = this.systemPrompt(input); // MEMORY.md may have gained facts: this turn already shows them
         budget = Math.max(0, total - fixedTokens());
         fit = fitHistoryToWindow(result.history, budget);
       }

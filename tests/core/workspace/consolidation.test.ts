@@ -1,0 +1,153 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CoreEvent } from '../../../src-main/core/agent/events';
+import type { LlmProvider, LlmRequest } from '../../../src-main/core/agent/llm-provider';
+import { Emitter } from '../../../src-main/core/lib/emitter';
+import { systemClock } from '../../../src-main/core/lib/clock';
+import { okResult } from '../../../src-main/core/lib/result';
+import { openDatabase, type Database } from '../../../src-main/core/store/db';
+import { appendMessages, loadHistory } from '../../../src-main/core/store/messages.repo';
+import { ensureSession, getSession } from '../../../src-main/core/store/sessions.repo';
+import { chooseCut, Consolidator, parseSaveMemory } from '../../../src-main/core/workspace/consolidation';
+import { WorkspaceContextBuilder } from '../../../src-main/core/workspace/context-builder';
+import { MemoryFiles } from '../../../src-main/core/workspace/memory-files';
+import { contextInput, makeWorkspace, type TempWorkspace } from './context-fixtures';
+
+let ws: TempWorkspace;
+let db: Database;
+let requests: LlmRequest[];
+let memory: MemoryFiles;
+
+const fakeProvider: LlmProvider = {
+  async chat(request) {
+    requests.push(request);
+    return okResult({
+      content: '',
+      toolCalls: [
+        {
+          id: 'save1',
+          name: 'save_memory',
+          arguments: JSON.stringify({ history_entry: 'Ada planned a trip to Lisbon and booked flights.', new_facts: ['Ada prefers window seats.'] }),
+        },
+      ],
+      finishReason: 'tool_calls',
+      usage: { promptTokens: 10, completionTokens: 5, totalTokens: 15 },
+    });
+  },
+};
+
+beforeEach(() => {
+  ws = makeWorkspace();
+  db = openDatabase(':memory:');
+  requests = [];
+  memory = new MemoryFiles({ db, workspace: () => ws.workspace, events: new Emitter<CoreEvent>(), clock: systemClock });
+});
+afterEach(() => {
+  db.close();
+  ws.cleanup();
+});
+
+const key = 'desktop:test';
+const filler = (i: number) => `message ${i} ${'about the Lisbon trip and many other details '.repeat(12)}`;
+
+function seed(turns: number): void {
+  ensureSession(db, key, 1);
+  const rows = [];
+  for (let i = 0; i < turns; i++) {
+    rows.push({ sessionKey: key, role: 'user' as const, content: filler(i), createdAt: 1_000 + i });
+    rows.push({ sessionKey: key, role: 'assistant' as const, content: null, toolCalls: [{ id: `c${i}`, name: 'read_file', arguments: '{}' }], createdAt: 1_000 + i });
+    rows.push({ sessionKey: key, role: 'tool' as const, content: `result ${i}`, toolCallId: `c${i}`, name: 'read_file', createdAt: 1_000 + i });
+    rows.push({ sessionKey: key, role: 'assistant' as const, content: `answer ${i}`, createdAt: 1_000 + i });
+  }
+  rows.push({ sessionKey: key, role: 'user' as const, content: 'What did we decide?', createdAt: 9_000 });
+  appendMessages(db, rows);
+}
+
+const smallModel = { presetName: 'default', provider: 'test', model: 'fake-model', contextWindowTokens: 8192, maxTokens: 1024, temperature: 0, vision: false };
+
+describe('consolidation', () => {
+  it('parses save_memory from a tool call, JSON text or plain text', () => {
+    expect(parseSaveMemory('{"history_entry":"x","new_facts":["a",""," b "]}', '')).toEqual({ historyEntry: 'x', newFacts: ['a', 'b'] });
+    expect(parseSaveMemory(undefined, '```json\n{"history_entry":"y"}\n```')).toEqual({ historyEntry: 'y', newFacts: [] });
+    expect(parseSaveMemory(undefined, 'Just a summary.')).toEqual({ historyEntry: 'Just a summary.', newFacts: [] });
+    expect(parseSaveMemory(undefined, '  ')).toBeUndefined();
+  });
+
+  it('summarises the oldest turns into HISTORY.md and MEMORY.md, and the session continues from the summary', async () => {
+    seed(80);
+    const consolidator = new Consolidator({ db, memory, providerFor: () => okResult(fakeProvider) });
+    const builder = new WorkspaceContextBuilder({ db, builtinSkillsDir: ws.builtinSkills, env: {}, consolidator });
+    const history = loadHistory(db, key);
+    const messages = await builder.build(contextInput(ws.workspace, history, { model: smallModel }));
+
+    expect(requests).toHaveLength(1);
+    expect(requests[0]!.tools.map((t) => t.name)).toEqual(['save_memory']);
+    expect(String(requests[0]!.messages[1]!.content)).toContain('USER: message 0 about the Lisbon trip');
+
+    const historyFile = readFileSync(join(ws.workspace, 'memory', 'HISTORY.md'), 'utf8');
+    expect(historyFile).toBe('# History\n\nDated summaries of past conversations (newest last).\n\n## 2026-11-29 19:40 (Sunday) — desktop:test\n\nAda planned a trip to Lisbon and booked flights.\n');
+    expect(readFileSync(join(ws.workspace, 'memory', 'MEMORY.md'), 'utf8')).toBe('# Memory\n\n- Ada prefers window seats.\n');
+
+    const meta = getSession(db, key)!.meta;
+    expect(meta.consolidatedThrough).toBeGreaterThan(0);
+    // The cut is at a user message: the consolidated part ends just before a question, never between a
+    // tool call and its result.
+    const firstKept = db.prepare('SELECT role FROM messages WHERE id > ? ORDER BY id LIMIT 1').get(meta.consolidatedThrough) as { role: string };
+    expect(firstKept.role).toBe('user');
+    const lastCut = db.prepare('SELECT role, tool_calls FROM messages WHERE id = ?').get(meta.consolidatedThrough) as { role: string; tool_calls: string | null };
+    expect(lastCut).toEqual({ role: 'assistant', tool_calls: null });
+    expect(meta.consolidatedSummary).toBe('[2026-11-29 19:40 (Sunday)] Ada planned a trip to Lisbon and booked flights.');
+    const system = String(messages[0]!.content);
+    expect(system).toContain('# Earlier in this conversation');
+    expect(system).toContain('Ada planned a trip to Lisbon and booked flights.');
+    expect(messages[1]!.role).toBe('user');
+    expect(String(messages[messages.length - 1]!.content).startsWith('What did we decide?')).toBe(true);
+    const stats = builder.lastStats!;
+    expect(stats.consolidated).toBe(true);
+    expect(stats.systemTokens + stats.historyTokens).toBeLessThanOrEqual(8192 - 1024);
+
+    // Next turn: history after consolidatedThrough fits; no new model call, same summary in the prompt.
+    const next = loadHistory(db, key, { afterId: meta.consolidatedThrough });
+    const again = await builder.build(contextInput(ws.workspace, next, { model: smallModel }));
+    expect(requests).toHaveLength(1);
+    expect(again[0]).toEqual(messages[0]);
+  });
+
+  it('appends to HISTORY.md without touching earlier entries, and stores versions', async () => {
+    ws.write('workspace/memory/HISTORY.md', '# History\n\n## 2026-01-01 — old\n\nEarlier entry.\n');
+    const consolidator = new Consolidator({ db, memory, providerFor: () => okResult(fakeProvider) });
+    expect(consolidator.appendHistory('## new\n\nNew entry.\n')).toBe(true);
+    expect(readFileSync(join(ws.workspace, 'memory', 'HISTORY.md'), 'utf8')).toBe(
+      '# History\n\n## 2026-01-01 — old\n\nEarlier entry.\n\n## new\n\nNew entry.\n',
+    );
+    const versions = memory.versions('memory/HISTORY.md');
+    expect(versions.ok && versions.value.map((v) => v.author)).toEqual(['agent']);
+  });
+
+  it('falls back to trimming the window when the model call fails', async () => {
+    seed(80);
+    const failing: LlmProvider = { chat: async () => ({ ok: false, error: { kind: 'server', message: 'down', transient: true } }) };
+    const consolidator = new Consolidator({ db, memory, providerFor: () => okResult(failing) });
+    const builder = new WorkspaceContextBuilder({ db, builtinSkillsDir: ws.builtinSkills, env: {}, consolidator });
+    const messages = await builder.build(contextInput(ws.workspace, loadHistory(db, key), { model: smallModel }));
+    expect(builder.lastStats!.consolidated).toBe(false);
+    expect(builder.lastStats!.historyTokens).toBeLessThanOrEqual(builder.lastStats!.budgetTokens);
+    expect(getSession(db, key)!.meta.consolidatedThrough).toBeUndefined();
+    expect(String(messages[messages.length - 1]!.content).startsWith('What did we decide?')).toBe(true);
+  });
+
+});
+
+describe('chooseCut', () => {
+  const row = (id: number, role: 'user' | 'assistant' | 'tool', content = 'x') => ({
+    id, sessionKey: key, turnId: null, role, content, toolCalls: role === 'assistant' && content === 'call' ? [{ id: `c${id}`, name: 'f', arguments: '{}' }] : [], ...(role === 'tool' ? { toolCallId: `c${id - 1}`, name: 'f' } : {}), meta: {}, createdAt: 0,
+  });
+  it('returns the index of a user message and never the last user message or beyond', () => {
+    const rows = [row(1, 'user'), row(2, 'assistant', 'call'), row(3, 'tool'), row(4, 'assistant'), row(5, 'user'), row(6, 'assistant', 'call'), row(7, 'tool'), row(8, 'user')];
+    expect(chooseCut(rows, 0)).toBe(7);
+    expect(chooseCut(rows, 1_000)).toBe(0);
+    expect(chooseCut(rows, 35)).toBe(4);
+    expect(chooseCut([row(1, 'user')], 0)).toBe(0);
+  });
+});
