@@ -1,4 +1,5 @@
-// The text of a heartbeat turn: the active tasks and the HEARTBEAT_OK contract, in the user's local time.
+// The text of a heartbeat turn: the active tasks (stored in the session) and the HEARTBEAT_OK contract
+// (system text for this turn only, so the token never lands in the chat).
 import { HEARTBEAT_TOKEN } from './heartbeat-reply';
 
 /** The user message of one heartbeat run. */
@@ -10,12 +11,13 @@ export function heartbeatPrompt(tasks: readonly string[], localTime: string, tim
     ...tasks,
     '',
     'Do what these tasks ask now, using your tools where needed.',
-    `Then, if nothing deserves the user's attention, reply with ${HEARTBEAT_TOKEN} alone.`,
-    `Otherwise write the message for the user (it becomes a desktop notification) and do not include ${HEARTBEAT_TOKEN}.`,
   ].join('\n');
 }
 
-/** Extra system text for heartbeat turns. */
-export const HEARTBEAT_SYSTEM_NOTE =
-  'You are running unattended as the heartbeat: nobody can answer questions or approve actions right now. ' +
-  'Keep the work small and only report what the user would want to be interrupted for.';
+/** Extra system text for heartbeat turns: running unattended, and the reply contract. */
+export const HEARTBEAT_SYSTEM_NOTE = [
+  'You are running unattended as the heartbeat: nobody can answer questions or approve actions right now.',
+  'Keep the work small. When you are done:',
+  `- if nothing deserves the user's attention, reply with ${HEARTBEAT_TOKEN} alone;`,
+  `- otherwise write the message for the user (it becomes a desktop notification) and do not include ${HEARTBEAT_TOKEN}.`,
+].join('\n');

@@ -14,19 +14,21 @@ interface MessageRow {
 }
 
 /**
- * Removes the HEARTBEAT_OK token from every message of the session. Assistant messages that held
- * nothing else (and called no tool) are deleted. Returns how many rows changed.
+ * Removes the HEARTBEAT_OK token from the session's assistant messages; those that held nothing else (and
+ * called no tool) are deleted. Returns how many rows changed.
  */
 export function scrubHeartbeatToken(db: Database, sessionKey: string): number {
   const rows = db
-    .prepare("SELECT id, role, content, tool_calls FROM messages WHERE session_key = ? AND content LIKE '%heartbeat%ok%'")
+    .prepare(
+      "SELECT id, role, content, tool_calls FROM messages WHERE session_key = ? AND role = 'assistant' AND content LIKE '%heartbeat%ok%'",
+    )
     .all(sessionKey) as MessageRow[];
   let changed = 0;
   for (const row of rows) {
     const stripped = stripHeartbeatToken(row.content ?? '');
     if (stripped === row.content) continue;
     const hasToolCalls = Boolean(row.tool_calls && row.tool_calls !== '[]');
-    if (!stripped && row.role === 'assistant' && !hasToolCalls) {
+    if (!stripped && !hasToolCalls) {
       db.prepare('DELETE FROM messages WHERE id = ?').run(row.id);
     } else {
       db.prepare('UPDATE messages SET content = ? WHERE id = ?').run(stripped, row.id);

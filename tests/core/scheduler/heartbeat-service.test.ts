@@ -197,7 +197,8 @@ describe('HeartbeatService outcomes', () => {
     await service().tick();
     expect(runner.requests[0]).toMatchObject({ sessionKey: 'heartbeat:default', interactive: false, source: 'heartbeat' });
     expect(runner.requests[0]!.text).toContain('- water the plants');
-    expect(runner.requests[0]!.text).toContain('HEARTBEAT_OK');
+    expect(runner.requests[0]!.text).not.toContain('HEARTBEAT_OK');
+    expect(runner.requests[0]!.extraSystem).toContain('reply with HEARTBEAT_OK alone');
   });
 
   it('keeps only the last 8 messages of the heartbeat session', async () => {
