@@ -1,0 +1,141 @@
+// The CLI end to end: `nanotray agent -m` (spawned through bin/nanotray.mjs) and in-process runs of agent/status.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../../src-main/host/cli/main';
+import type { CliIo } from '../../../src-main/host/cli/cli-command';
+import { startScriptedLlm, type ScriptedLlm } from '../../helpers/scripted-llm-server';
+import { makeTempHome, testConfig, type TempHome } from '../../helpers/temp-home';
+
+const ROOT = resolve(__dirname, '../../..');
+const BIN = join(ROOT, 'bin', 'nanotray.mjs');
+
+let llm: ScriptedLlm;
+let home: TempHome;
+
+beforeAll(async () => {
+  llm = await startScriptedLlm();
+});
+afterAll(async () => {
+  await llm.close();
+});
+afterEach(() => {
+  home?.cleanup();
+  llm.setFallback(undefined);
+});
+
+function runBin(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolvePromise({ code, stdout, stderr }));
+  });
+}
+
+function childEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: home.home, ...extra };
+  return env;
+}
+
+interface CapturedIo extends CliIo {
+  out(): string;
+  err(): string;
+}
+
+function captureIo(env: NodeJS.ProcessEnv): CapturedIo {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = '';
+  let err = '';
+  stdout.on('data', (d) => (out += d));
+  stderr.on('data', (d) => (err += d));
+  return { stdout, stderr, stdin: new PassThrough(), env, isTty: false, out: () => out, err: () => err };
+}
+
+describe('nanotray agent -m (spawned)', () => {
+  it('streams the answer to stdout, tool activity to stderr, and exits 0', async () => {
+    home = makeTempHome(testConfig(llm.baseUrl));
+    llm.enqueue({ toolCalls: [{ name: 'list_dir', arguments: { path: '.' }, id: 'call_ls' }] }, { text: ['The workspace ', 'is empty.'] });
+    const result = await runBin(['agent', '-m', 'what is in my workspace?'], childEnv({ NANOTRAY_HOME: home.home }));
+    expect(result.stdout).toBe('The workspace is empty.\n');
+    expect(result.stderr).toContain('→ list_dir {"path":"."}');
+    expect(result.stderr).toMatch(/[✓✗] list_dir/);
+    expect(result.code).toBe(0);
+    expect(existsSync(join(ROOT, 'out', 'cli', 'nanotray.mjs'))).toBe(true);
+  });
+
+  it('without a provider exits non-zero with one line saying how to configure one', async () => {
+    home = makeTempHome({});
+    const result = await runBin(['agent', '-m', 'hello'], childEnv({ NANOTRAY_HOME: home.home }));
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(
+      "nanotray agent: No provider 'openai' is configured. Set OPENAI_API_KEY (and OPENAI_BASE_URL for another OpenAI-compatible server), or add providers.openai with apiKey/baseUrl to config.json, or run `nanotray onboard`.\n",
+    );
+  });
+
+  it('OPENAI_API_KEY / OPENAI_BASE_URL alone are enough', async () => {
+    home = makeTempHome({ agent: { model: 'fake-model' } });
+    llm.enqueue({ text: 'env works' });
+    const result = await runBin(['agent', '-m', 'hi'], childEnv({ NANOTRAY_HOME: home.home, OPENAI_API_KEY: 'sk-env-key-000000', OPENAI_BASE_URL: llm.baseUrl }));
+    expect(result).toEqual({ code: 0, stdout: 'env works\n', stderr: '' });
+  });
+});
+
+describe('nanotray agent (in process)', () => {
+  it('a rejected key gives exit 1 and the clear reason, never the key', async () => {
+    home = makeTempHome(testConfig(llm.baseUrl));
+    llm.enqueue({ status: 401, errorMessage: 'Incorrect API key provided: sk-test-secret-key-123456' });
+    const io = captureIo({ NANOTRAY_HOME: home.home });
+    const code = await runCli(['agent', '-m', 'hi', '--session', 'work'], io);
+    expect(code).toBe(1);
+    expect(io.err()).toBe(
+      'nanotray agent: The provider rejected the API key (401). Set a valid key in settings or config.json (providers.test.apiKey).\n',
+    );
+    expect(io.err()).not.toContain('sk-test-secret');
+  });
+
+  it('the REPL reads lines until exit and keeps the session between turns', async () => {
+    home = makeTempHome(testConfig(llm.baseUrl));
+    llm.enqueue({ text: 'first' }, { text: 'second' });
+    const io = captureIo({ NANOTRAY_HOME: home.home });
+    (io.stdin as PassThrough).end('hello\nand again\nexit\n');
+    const code = await runCli(['agent', '--session', 'repl'], io);
+    expect(code).toBe(0);
+    expect(io.out()).toContain('first\n');
+    expect(io.out()).toContain('second\n');
+    const last = llm.requests.at(-1)!.body.messages.slice(1);
+    expect(last).toEqual([
+      { role: 'user', content: 'hello' },
+      { role: 'assistant', content: 'first' },
+      { role: 'user', content: 'and again' },
+    ]);
+  });
+
+  it('status shows provider, model, home, workspace and counts', async () => {
+    home = makeTempHome(testConfig(llm.baseUrl));
+    llm.enqueue({ text: 'x' });
+    await runCli(['agent', '-m', 'count me'], captureIo({ NANOTRAY_HOME: home.home }));
+    const io = captureIo({ NANOTRAY_HOME: home.home });
+    expect(await runCli(['status'], io)).toBe(0);
+    expect(io.out()).toBe(
+      [
+        'Nanotray status',
+        `  home:      ${home.home}`,
+        `  config:    ${join(home.home, 'config.json')}`,
+        `  workspace: ${home.workspace}`,
+        `  provider:  test (${llm.baseUrl}; key sk-…3456)`,
+        '  model:     fake-model (preset default)',
+        '  sessions:  1',
+        '  messages:  2',
+        '',
+      ].join('\n'),
+    );
+  });
+});
