@@ -7,6 +7,7 @@ import { createCore, type Core } from '../../../src-main/core/nanotray-core';
 import type { McpServerInput, McpServerStatus, McpService } from '../../../src-main/core/mcp/mcp-types';
 import { ensureSession, getSession, setSessionTitle, touchSession, updateSessionMeta } from '../../../src-main/core/store/sessions.repo';
 import { defineTool, ok } from '../../../src-main/core/tools/tool';
+import { ToolRegistry } from '../../../src-main/core/tools/tool-registry';
 import { makeTempHome, type TempHome } from '../../helpers/temp-home';
 
 let home: TempHome;
@@ -21,7 +22,8 @@ beforeEach(() => {
   if (!created.ok) throw new Error(created.error);
   core = created.value;
   ports = {};
-  commands = installCommands(core, () => ports);
+  // A registry of its own, so the built-in tools of the core do not appear in /tools.
+  commands = installCommands({ ...core, tools: new ToolRegistry() }, () => ports);
 });
 
 afterEach(async () => {
@@ -107,8 +109,10 @@ describe('/new, /clear, /sessions', () => {
 describe('/tools', () => {
   it('lists tools with their approval category', async () => {
     expect(await run('/tools')).toBe('No tools are registered.');
-    core.tools.register(defineTool({ name: 'read_file', description: 'Read a file.\nMore.', category: 'read', params: z.object({}), run: async () => ok('') }));
-    core.tools.register(defineTool({ name: 'exec', description: 'Run a command.', params: z.object({}), run: async () => ok('') }));
+    const tools = new ToolRegistry();
+    commands = installCommands({ ...core, tools }, () => ports);
+    tools.register(defineTool({ name: 'read_file', description: 'Read a file.\nMore.', category: 'read', params: z.object({}), run: async () => ok('') }));
+    tools.register(defineTool({ name: 'exec', description: 'Run a command.', params: z.object({}), run: async () => ok('') }));
     expect(await run('/tools')).toBe(['2 tool(s):', '  exec       [command]  Run a command.', '  read_file  [read]  Read a file.'].join('\n'));
   });
 });

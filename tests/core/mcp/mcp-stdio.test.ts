@@ -1,0 +1,141 @@
+// MCP over stdio against a real fixture server: names, calls, images, list_changed, env, approvals, add/remove.
+import { readFileSync } from 'node:fs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { addApprovalRule } from '../../../src-main/core/tools/approvals/approval-rules.repo';
+import { baseToolName } from '../../../src-main/core/mcp/tool-naming';
+import { STDIO_FIXTURE, fixtureServer, startCore, type McpTestCore } from './mcp-test-kit';
+
+let t: McpTestCore | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+const FIXTURE_TOOLS = ['add_tool', 'crash', 'dotted_name', 'echo', 'env', 'fail', 'image', 'peek', 'pid', 'sleep'];
+
+describe('MCP stdio servers', () => {
+  it('registers sanitised, sorted tool names and calls them', async () => {
+    t = startCore({ fx: fixtureServer('fx') });
+    await t.core.mcp.waitForServers(10_000);
+    const [status] = t.core.mcp.status();
+    expect(status).toMatchObject({ name: 'fx', state: 'connected', transport: 'stdio', toolCount: 10, consecutiveFailures: 0 });
+    expect(status?.tools).toEqual(FIXTURE_TOOLS.map((n) => `mcp_fx_${n}`));
+    const mcpNames = t.core.tools.names().filter((n) => n.startsWith('mcp_'));
+    expect(mcpNames).toEqual(FIXTURE_TOOLS.map((n) => `mcp_fx_${n}`));
+    const echoSpec = t.core.tools.specs().find((s) => s.name === 'mcp_fx_echo');
+    expect(echoSpec?.description).toBe("Echo the text back.\n(Tool 'echo' of MCP server 'fx'.)");
+    expect(echoSpec?.parameters).toMatchObject({ type: 'object', properties: { text: { type: 'string', description: 'What to echo' } }, required: ['text'] });
+    expect(await t.core.tools.execute('mcp_fx_echo', '{"text":"hi"}', t.ctx())).toEqual({ ok: true, output: 'fx echo: hi' });
+    expect(await t.core.tools.execute('mcp_fx_dotted_name', '{}', t.ctx())).toEqual({ ok: true, output: 'dotted ran' });
+    expect(await t.core.tools.execute('mcp_fx_fail', '{"message":"nope"}', t.ctx())).toEqual({ ok: false, error: 'Error: nope' });
+    expect(t.events.length).toBeGreaterThan(0);
+  });
+
+  it('passes images to vision models and leaves a note otherwise', async () => {
+    t = startCore({ fx: fixtureServer('fx') });
+    await t.core.mcp.waitForServers(10_000);
+    const seen = await t.core.tools.execute('mcp_fx_image', '{}', t.ctx({ vision: true }));
+    expect(seen.ok && seen.images?.[0]?.mimeType).toBe('image/png');
+    expect(seen.ok && seen.output).toBe('a tiny picture');
+    expect(await t.core.tools.execute('mcp_fx_image', '{}', t.ctx({ vision: false }))).toEqual({
+      ok: true,
+      output: 'a tiny picture\n[image (image/png) omitted: the current model cannot view images]',
+    });
+  });
+
+  it('refreshes the tool list on notifications/tools/list_changed', async () => {
+    t = startCore({ fx: fixtureServer('fx') });
+    await t.core.mcp.waitForServers(10_000);
+    expect(t.core.tools.get('mcp_fx_late_tool')).toBeUndefined();
+    expect(await t.core.tools.execute('mcp_fx_add_tool', '{"name":"late_tool"}', t.ctx())).toEqual({ ok: true, output: 'added late_tool' });
+    await vi.waitFor(() => expect(t!.core.tools.names()).toContain('mcp_fx_late_tool'), { timeout: 5000, interval: 10 });
+    expect(await t.core.tools.execute('mcp_fx_late_tool', '{}', t.ctx())).toEqual({ ok: true, output: 'late_tool ran' });
+    expect(t.core.mcp.status()[0]?.toolCount).toBe(11);
+  });
+
+  it('gives the child only its configured env (no API keys) and the configured cwd', async () => {
+    process.env.OPENAI_API_KEY = 'sk-parent-secret-should-not-leak';
+    try {
+      t = startCore({ fx: fixtureServer('fx', { env: { FIXTURE_VAR: 'from-config' }, cwd: 'workspace' }) });
+      await t.core.mcp.waitForServers(10_000);
+      const result = await t.core.tools.execute('mcp_fx_env', '{}', t.ctx());
+      expect(result.ok).toBe(true);
+      const env = JSON.parse(result.ok ? result.output : '{}') as { keys: string[]; FIXTURE_VAR: string; cwd: string };
+      expect(env.FIXTURE_VAR).toBe('from-config');
+      expect(env.keys).not.toContain('OPENAI_API_KEY');
+      expect(env.keys.filter((k) => !['HOME', 'LOGNAME', 'PATH', 'SHELL', 'TERM', 'USER', 'FIXTURE_VAR'].includes(k))).toEqual([]);
+      expect(env.cwd).toBe(t.core.workspace());
+    } finally {
+      delete process.env.OPENAI_API_KEY;
+    }
+  });
+
+  it('resolves name collisions deterministically', async () => {
+    t = startCore({ 'x.y': fixtureServer('dot'), x_y: fixtureServer('underscore') });
+    await t.core.mcp.waitForServers(10_000);
+    const names = t.core.tools.names();
+    expect(baseToolName('x.y', 'echo')).toBe('mcp_x_y_echo');
+    // 'x.y' sorts before 'x_y', so it keeps the plain name; the other gets a hash of its real names.
+    expect(await t.core.tools.execute('mcp_x_y_echo', '{"text":"a"}', t.ctx())).toEqual({ ok: true, output: 'dot echo: a' });
+    const other = names.find((n) => n.startsWith('mcp_x_y_echo_'));
+    expect(other).toMatch(/^mcp_x_y_echo_[0-9a-f]{6}$/);
+    expect(await t.core.tools.execute(other!, '{"text":"b"}', t.ctx())).toEqual({ ok: true, output: 'underscore echo: b' });
+    expect(names.filter((n) => n.startsWith('mcp_x_y_'))).toHaveLength(20);
+  });
+
+  it('applies approval categories: command by default, read for readOnlyHint or a trusted server', async () => {
+    t = startCore({ fx: fixtureServer('fx'), safe: fixtureServer('safe', { trusted: true }) }, { config: { tools: { approval: { mode: 'ask' } } } });
+    await t.core.mcp.waitForServers(10_000);
+    expect(t.core.tools.get('mcp_fx_echo')?.category).toBe('command');
+    expect(t.core.tools.get('mcp_fx_peek')?.category).toBe('read');
+    expect(t.core.tools.get('mcp_safe_echo')?.category).toBe('read');
+    // Non-interactive and mode "ask": command tools are refused, read tools run.
+    const refused = await t.core.tools.execute('mcp_fx_echo', '{"text":"x"}', t.ctx());
+    expect(refused.ok ? '' : refused.error).toMatch(/^Error: mcp_fx_echo needs the user's approval/);
+    expect(await t.core.tools.execute('mcp_fx_peek', '{}', t.ctx())).toEqual({ ok: true, output: 'peeked' });
+    expect(await t.core.tools.execute('mcp_safe_echo', '{"text":"x"}', t.ctx())).toEqual({ ok: true, output: 'safe echo: x' });
+    // "Always allow" for the whole server.
+    addApprovalRule(t.core.db, { tool: 'mcp_fx', kind: 'server', pattern: 'fx' }, 1);
+    expect(await t.core.tools.execute('mcp_fx_echo', '{"text":"x"}', t.ctx())).toEqual({ ok: true, output: 'fx echo: x' });
+  });
+
+  it('does not connect before start, then connects when asked', async () => {
+    t = startCore({ fx: fixtureServer('fx'), off: fixtureServer('off', { enable: false }) }, { startBackground: false });
+    expect(t.core.mcp.status().map((s) => [s.name, s.state])).toEqual([['fx', 'idle'], ['off', 'disabled']]);
+    expect(t.core.tools.names().filter((n) => n.startsWith('mcp_'))).toEqual([]);
+    await t.core.mcp.waitForServers(10_000);
+    expect(t.core.mcp.status().map((s) => [s.name, s.state])).toEqual([['fx', 'connected'], ['off', 'disabled']]);
+  });
+
+  it('reports a server that cannot start, without delaying anything', async () => {
+    t = startCore({ dead: fixtureServer('dead', {}, ['--exit-at-start']) });
+    await t.core.mcp.waitForServers(10_000);
+    const [dead] = t.core.mcp.status();
+    expect(dead).toMatchObject({ name: 'dead', state: 'failing', toolCount: 0, consecutiveFailures: 1 });
+    expect(dead?.lastError).toContain('(stderr: fixture: refusing to start)');
+    expect(dead?.retryAt).toBe(t.clock.now() + 1000);
+    const status = await t.core.commands.execute('cli:test', '/mcp status');
+    expect(status.output).toContain("dead  failing  0 tool(s)  (stdio) — ");
+    expect(status.output).toContain('; retrying after 2026-11-29 20:00:01Z');
+  });
+
+  it('/mcp add and /mcp remove edit config.json and connect or disconnect at once', async () => {
+    t = startCore({}, { config: { ui: { theme: 'dark' } } });
+    const added = await t.core.commands.execute('cli:test', `/mcp add fresh "${process.execPath}" "${STDIO_FIXTURE}" fresh`);
+    expect(added.output).toBe(
+      "Added MCP server 'fresh'.\nMCP servers:\n  fresh  connected  10 tool(s)  (stdio)",
+    );
+    expect(t.core.tools.names()).toContain('mcp_fresh_echo');
+    const saved = JSON.parse(readFileSync(t.home.configFile, 'utf8'));
+    expect(saved.mcpServers.fresh.command).toBe(process.execPath);
+    expect(saved.ui).toEqual({ theme: 'dark' });
+    expect((await t.core.commands.execute('cli:test', '/mcp add fresh node x.js')).output).toBe(
+      "Error: MCP server 'fresh' already exists; remove it first or edit config.json.",
+    );
+    expect((await t.core.commands.execute('cli:test', '/mcp add "bad name" node x.js')).output).toMatch(/^Error: MCP server name 'bad name' must start/);
+    expect((await t.core.commands.execute('cli:test', '/mcp remove fresh')).output).toBe("Removed MCP server 'fresh'.");
+    expect(t.core.tools.names().filter((n) => n.startsWith('mcp_'))).toEqual([]);
+    expect(JSON.parse(readFileSync(t.home.configFile, 'utf8')).mcpServers).toEqual({});
+    expect(t.core.mcp.status()).toEqual([]);
+  });
+});

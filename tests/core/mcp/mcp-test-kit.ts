@@ -1,0 +1,82 @@
+// Shared set-up for MCP integration tests: a core on a temp home with fixture servers and a tool context.
+import { resolve } from 'node:path';
+import { vi } from 'vitest';
+import { createCore, type Core } from '../../../src-main/core/nanotray-core';
+import type { ToolContext } from '../../../src-main/core/tools/tool';
+import { makeTempHome, type TempHome } from '../../helpers/temp-home';
+import { FakeClock } from './fake-clock';
+
+export const STDIO_FIXTURE = resolve(__dirname, '../../fixtures/mcp/stdio-server.mjs');
+
+/** A stdio server entry running the fixture with `node`. */
+export function fixtureServer(label: string, extra: Record<string, unknown> = {}, extraArgs: string[] = []): Record<string, unknown> {
+  return { command: process.execPath, args: [STDIO_FIXTURE, label, ...extraArgs], ...extra };
+}
+
+export interface McpTestCore {
+  core: Core;
+  home: TempHome;
+  clock: FakeClock;
+  events: string[];
+  ctx(overrides?: Partial<ToolContext>): ToolContext;
+  close(): Promise<void>;
+}
+
+export function startCore(mcpServers: Record<string, unknown>, options: { startBackground?: boolean; config?: Record<string, unknown> } = {}): McpTestCore {
+  const home = makeTempHome({
+    agent: { provider: 'test', model: 'fake-model' },
+    providers: { test: { apiKey: 'sk-test-secret-key-123456', baseUrl: 'http://127.0.0.1:9/v1' } },
+    tools: { approval: { mode: 'auto' } },
+    heartbeat: { enable: false },
+    mcpServers,
+    ...options.config,
+  });
+  const clock = new FakeClock();
+  const created = createCore({ host: 'test', home: home.home, env: {}, clock, startBackground: options.startBackground ?? true });
+  if (!created.ok) throw new Error(created.error);
+  const core = created.value;
+  const events: string[] = [];
+  core.events.on((e) => {
+    if (e.type === 'mcp.changed') events.push(e.type);
+  });
+  const ctx = (overrides: Partial<ToolContext> = {}): ToolContext => ({
+    sessionKey: 'cli:test',
+    channel: 'cli',
+    chatId: 'test',
+    turnId: 't1',
+    callId: 'c1',
+    workspace: core.workspace(),
+    builtinSkillsDir: core.builtinSkillsDir,
+    config: core.config(),
+    signal: new AbortController().signal,
+    iteration: 1,
+    interactive: false,
+    vision: false,
+    inCronRun: false,
+    emit: () => {},
+    now: () => clock.now(),
+    ...overrides,
+  });
+  return {
+    core,
+    home,
+    clock,
+    events,
+    ctx,
+    async close() {
+      await core.dispose();
+      home.cleanup();
+    },
+  };
+}
+
+/** Waits until the server reaches `state` (real time; the servers are real processes). */
+export async function waitForState(core: Core, server: string, state: string, timeout = 10_000): Promise<void> {
+  await vi.waitFor(
+    () => {
+      const s = core.mcp.status().find((x) => x.name === server);
+      if (s?.state !== state) throw new Error(`${server} is ${s?.state ?? 'missing'} (${s?.lastError ?? ''}), want ${state}`);
+    },
+    { timeout, interval: 20 },
+  );
+}
