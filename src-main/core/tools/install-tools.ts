@@ -1,7 +1,9 @@
 // Installs the built-in tools and the approval gate on a core: the [tool-sandbox] slot of createCore.
+import type { Config } from '../config/config-schema';
 import type { CoreBase } from '../nanotray-core';
 import { ApprovalService } from './approvals/approval-service';
 import { editFileTool } from './builtin/edit-file.tool';
+import { createExecTool, precheckExec, type ExecToolDeps } from './builtin/exec.tool';
 import { listDirTool } from './builtin/list-dir.tool';
 import { readFileTool } from './builtin/read-file.tool';
 import { writeFileTool } from './builtin/write-file.tool';
@@ -10,11 +12,14 @@ import type { Tool } from './tool';
 export interface InstallToolsOptions {
   /** How long an approval waits before it counts as denied (default 5 minutes). */
   approvalTimeoutMs?: number;
+  exec?: ExecToolDeps;
 }
 
 /** The built-in tools for a config: exec and the web tools only when enabled. */
-export function builtinTools(): Tool[] {
-  return [readFileTool, writeFileTool, editFileTool, listDirTool];
+export function builtinTools(config: Config, options: InstallToolsOptions = {}): Tool[] {
+  const tools: Tool[] = [readFileTool, writeFileTool, editFileTool, listDirTool];
+  if (config.tools.exec.enable) tools.push(createExecTool(options.exec));
+  return tools;
 }
 
 /**
@@ -22,15 +27,19 @@ export function builtinTools(): Tool[] {
  * Returns the service (exposed as `core.approvals`); pending requests are denied when the core is disposed.
  */
 export function installTools(base: CoreBase, options: InstallToolsOptions = {}): ApprovalService {
+  const tools = builtinTools(base.config(), options);
   const approvals = new ApprovalService({
     db: base.db,
     emit: (event) => base.events.emit(event),
     clock: base.clock,
     config: () => base.config(),
+    // Refuse blocked commands before the user is asked to approve them. The registry validated `args` against
+    // exec's params before consulting the gate, hence the cast.
+    preflight: (tool, args, ctx) => (tool.name === 'exec' && tools.includes(tool) ? precheckExec(args as never, ctx) : undefined),
     ...(options.approvalTimeoutMs !== undefined ? { timeoutMs: options.approvalTimeoutMs } : {}),
   });
   base.tools.setGate(approvals);
-  for (const tool of builtinTools()) base.onDispose(base.tools.register(tool));
+  for (const tool of tools) base.onDispose(base.tools.register(tool));
   base.onDispose(() => approvals.dispose());
   return approvals;
 }

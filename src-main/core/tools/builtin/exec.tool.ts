@@ -1,0 +1,114 @@
+// exec: runs a shell command in the workspace with a clean environment, a timeout that kills the whole tree,
+// and head+tail truncated output.
+import { statSync } from 'node:fs';
+import { z } from 'zod';
+import { knownSecrets } from '../../lib/logger';
+import { scrubSecrets } from '../../lib/redact';
+import { defineTool, fail, ok, type Tool, type ToolContext } from '../tool';
+import { BoundedText, joinWithHeadTail } from '../sandbox/bounded-text';
+import { buildChildEnv } from '../sandbox/child-env';
+import { checkCommand } from '../sandbox/command-guard';
+import { fenceFor, resolveToolPath } from '../sandbox/path-guard';
+import { runProcessTree, userShell } from '../sandbox/process-tree';
+
+/** Output longer than this keeps its head and tail. */
+export const MAX_EXEC_OUTPUT_CHARS = 10_000;
+export const MAX_EXEC_TIMEOUT_SECONDS = 600;
+
+const params = z.object({
+  command: z.string().min(1).describe('The shell command to run'),
+  working_dir: z.string().optional().describe('Folder to run in, relative to the workspace (default: the workspace)'),
+  timeout: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_EXEC_TIMEOUT_SECONDS)
+    .optional()
+    .describe('Seconds before the command and everything it started are killed (default from config, at most 600)'),
+});
+type ExecArgs = z.output<typeof params>;
+
+export interface ExecToolDeps {
+  /** The environment the child's allowlisted variables are copied from (default process.env). */
+  parentEnv?: NodeJS.ProcessEnv;
+}
+
+/** The working dir as the model gave it, resolved against the workspace (not yet fence-checked). */
+function workingDirOf(args: ExecArgs, ctx: ToolContext): ReturnType<typeof resolveToolPath> {
+  return resolveToolPath(args.working_dir?.trim() || '.', fenceFor(ctx));
+}
+
+/**
+ * The checks that refuse a command before it runs or anyone is asked: exec enabled, working dir inside the fence,
+ * deny/allow patterns and the command's paths. Returns the model-facing error, or undefined.
+ */
+export function precheckExec(args: ExecArgs, ctx: ToolContext): string | undefined {
+  const exec = ctx.config.tools.exec;
+  if (!exec.enable) return 'Error: exec is disabled (tools.exec.enable is false)';
+  const cwd = workingDirOf(args, ctx);
+  if (!cwd.ok) return cwd.error;
+  return checkCommand(args.command, {
+    denyPatterns: exec.denyPatterns,
+    allowPatterns: exec.allowPatterns,
+    restrictToWorkspace: ctx.config.tools.restrictToWorkspace,
+    workspace: ctx.workspace,
+    cwd: cwd.value,
+  });
+}
+
+/** stdout, then `STDERR:` + stderr when not blank, then `Exit code: N`; head+tail cut past 10,000 chars. */
+export function formatExecOutput(stdout: BoundedText, stderr: BoundedText, exitCode: number): string {
+  const pieces: Array<string | BoundedText> = [];
+  if (stdout.length > 0) pieces.push(stdout, stdout.endsWithNewline() ? '' : '\n');
+  if (!stderr.isBlank() && stderr.length > 0) pieces.push('STDERR:\n', stderr, stderr.endsWithNewline() ? '' : '\n');
+  pieces.push(`Exit code: ${exitCode}`);
+  return joinWithHeadTail(pieces, MAX_EXEC_OUTPUT_CHARS);
+}
+
+export function createExecTool(deps: ExecToolDeps = {}): Tool<typeof params> {
+  return defineTool({
+    name: 'exec',
+    description:
+      'Run a shell command in the workspace and return its output (stdout, STDERR, exit code). Commands time out ' +
+      '(default from config, at most 600 s). Destructive commands are refused; the user may be asked to approve.',
+    params,
+    category: 'command',
+    approvalSubject(args, ctx) {
+      const cwd = workingDirOf(args, ctx);
+      return { command: args.command, workingDir: cwd.ok ? cwd.value : (args.working_dir ?? ctx.workspace) };
+    },
+    async run(args, ctx) {
+      const refused = precheckExec(args, ctx);
+      if (refused) return fail(refused);
+      const cwd = workingDirOf(args, ctx);
+      if (!cwd.ok) return fail(cwd.error);
+      try {
+        if (!statSync(cwd.value).isDirectory()) return fail(`Error: Working directory is not a folder: ${args.working_dir}`);
+      } catch {
+        return fail(`Error: Working directory not found: ${args.working_dir}`);
+      }
+      const timeoutSeconds = Math.min(args.timeout ?? ctx.config.tools.exec.timeout, MAX_EXEC_TIMEOUT_SECONDS);
+      const parentEnv = deps.parentEnv ?? process.env;
+      const result = await runProcessTree({
+        shell: userShell(args.command, parentEnv),
+        cwd: cwd.value,
+        env: buildChildEnv(parentEnv, ctx.config.tools.exec.allowedEnvKeys),
+        timeoutMs: timeoutSeconds * 1000,
+        signal: ctx.signal,
+      });
+      switch (result.outcome) {
+        case 'timeout':
+          return fail(`Error: Command timed out after ${timeoutSeconds} seconds`);
+        case 'aborted':
+          return fail('Error: Command cancelled (the turn was stopped)');
+        case 'spawn_error':
+          return fail(`Error: Could not start the shell: ${result.error ?? 'unknown error'}`);
+        case 'exited': {
+          const exitCode = result.exitCode ?? (result.exitSignal ? 128 : 1);
+          // The child never had the app's secrets, but its output might echo one found on disk.
+          return ok(scrubSecrets(formatExecOutput(result.stdout, result.stderr, exitCode), knownSecrets()));
+        }
+      }
+    },
+  });
+}
