@@ -1,0 +1,129 @@
+// The main window: navigation rail + the active view, global shortcuts, theme, toasts and dialogs.
+import { useEffect, type ReactElement } from 'react';
+import { Banner } from './components/Banner';
+import { ConfirmDialog } from './components/Dialog';
+import { NavRail } from './components/NavRail';
+import { Toasts } from './components/Toasts';
+import { ChatView } from './features/chat/ChatView';
+import { SearchPalette } from './features/chat/SearchPalette';
+import { MemoryView } from './features/memory/MemoryView';
+import { RuntimeView } from './features/runtime/RuntimeView';
+import { SettingsView } from './features/settings/SettingsView';
+import { applyTheme } from './lib/theme';
+import { getAppStore, useAppStore } from './state/store';
+import type { View } from './state/types';
+
+const VIEW_KEYS: Record<string, View> = { '1': 'chat', '2': 'memory', '3': 'runtime', '4': 'settings' };
+
+function useGlobalShortcuts(): void {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const mod = e.ctrlKey || e.metaKey;
+      if (!mod || e.altKey) return;
+      const s = getAppStore().getState();
+      const key = e.key.toLowerCase();
+      if (key === 'k') {
+        e.preventDefault();
+        s.setPaletteOpen(!s.paletteOpen);
+      } else if (key === 'n' && !e.shiftKey) {
+        e.preventDefault();
+        s.requestView('chat');
+        if (getAppStore().getState().view === 'chat') void s.newChat();
+      } else if (VIEW_KEYS[e.key] && !e.shiftKey) {
+        e.preventDefault();
+        s.requestView(VIEW_KEYS[e.key]!);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+}
+
+function useInitialLoad(): void {
+  useEffect(() => {
+    const s = getAppStore().getState();
+    void s.loadAppInfo();
+    void s.loadSettings();
+    void s.loadCommands();
+    void s.loadPendingApprovals();
+    void s.loadSessions().then(() => {
+      const st = getAppStore().getState();
+      const newest = st.sessions[0];
+      if (!st.activeSessionKey && newest) void st.selectSession(newest.key);
+    });
+  }, []);
+}
+
+function StartupBanner(): ReactElement | null {
+  const error = useAppStore((s) => s.appInfo?.startupError);
+  const requestView = useAppStore((s) => s.requestView);
+  const view = useAppStore((s) => s.view);
+  if (!error || view === 'settings') return null;
+  return (
+    <div style={{ padding: '8px 16px 0' }}>
+      <Banner
+        tone="warn"
+        title="Nanotray needs a working configuration"
+        actions={
+          <button type="button" className="btn btn-sm btn-primary" onClick={() => requestView('settings')}>
+            Open settings
+          </button>
+        }
+      >
+        {error}
+      </Banner>
+    </div>
+  );
+}
+
+function LeaveMemoryDialog(): ReactElement | null {
+  const pending = useAppStore((s) => s.pendingView);
+  const path = useAppStore((s) => s.memoryDoc?.path);
+  const confirm = useAppStore((s) => s.confirmPendingView);
+  const cancel = useAppStore((s) => s.cancelPendingView);
+  const save = useAppStore((s) => s.saveMemory);
+  if (!pending) return null;
+  return (
+    <ConfirmDialog
+      title="Leave with unsaved changes?"
+      body={<>Your edits to {path ?? 'this file'} are not saved yet.</>}
+      confirmLabel="Discard edits"
+      danger
+      onCancel={cancel}
+      onConfirm={() => confirm(true)}
+      extra={{
+        label: 'Save and leave',
+        onClick: () => {
+          void save().then((outcome) => {
+            if (outcome === 'saved' || outcome === 'unchanged') confirm(false);
+            else cancel();
+          });
+        },
+      }}
+    />
+  );
+}
+
+export function App(): ReactElement {
+  const view = useAppStore((s) => s.view);
+  const theme = useAppStore((s) => s.theme);
+  useGlobalShortcuts();
+  useInitialLoad();
+  useEffect(() => applyTheme(theme), [theme]);
+
+  return (
+    <div className="app">
+      <NavRail />
+      <main className="view" aria-label={view}>
+        <StartupBanner />
+        {view === 'chat' && <ChatView />}
+        {view === 'memory' && <MemoryView />}
+        {view === 'runtime' && <RuntimeView />}
+        {view === 'settings' && <SettingsView />}
+      </main>
+      <SearchPalette />
+      <LeaveMemoryDialog />
+      <Toasts />
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+// Startup shared by both windows: make sure `window.nanotray` exists (the browser host builds it over a
+// WebSocket), apply the remembered theme before the first paint, create the store and wire main's events.
+import { connectMainEvents } from './ipc/connect-main-events';
+import { installWebBridge } from './ipc/web-bridge';
+import { applyTheme, rememberedTheme } from './lib/theme';
+import { initAppStore, type AppStore } from './state/store';
+
+export function boot(): AppStore {
+  applyTheme(rememberedTheme());
+  const bridge = (window as Partial<Window>).nanotray ? undefined : installWebBridge();
+  if (!(window as Partial<Window>).nanotray) {
+    throw new Error('No connection to Nanotray. Open the address that `nanotray web` printed: it carries the access token.');
+  }
+  const store = initAppStore();
+  connectMainEvents(window.nanotray, store);
+  if (bridge) {
+    let previous = bridge.state();
+    store.getState().setConnection(previous);
+    bridge.onConnectionChange((state) => {
+      store.getState().setConnection(state);
+      if (state === 'open' && previous !== 'open' && previous !== 'connecting') void store.getState().refreshAfterReconnect();
+      previous = state;
+    });
+  }
+  return store;
+}
+
+/** Shown when the app cannot start (no bridge, no token): plain DOM, no React needed. */
+export function showBootError(root: HTMLElement, err: unknown): void {
+  const message = err instanceof Error ? err.message : String(err);
+  root.innerHTML = '';
+  const box = document.createElement('div');
+  box.className = 'empty';
+  const h = document.createElement('h2');
+  h.textContent = 'Nanotray could not start';
+  const p = document.createElement('p');
+  p.textContent = message;
+  box.append(h, p);
+  root.append(box);
+}

@@ -1,0 +1,199 @@
+// The message input: multi-line, Enter sends, Shift+Enter newline, Esc stops a running turn,
+// `/` opens command autocomplete, images by paste, drop or the attach button.
+import { forwardRef, useImperativeHandle, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
+import { Icon } from '../../components/Icon';
+import { useAppStore } from '../../state/store';
+import { MAX_IMAGES, imagesFromFiles } from './images';
+import { matchCommands, slashQuery } from './slash';
+
+export interface ComposerHandle {
+  focus(): void;
+  addFiles(files: File[]): void;
+}
+
+interface ComposerProps {
+  sessionKey: string | null;
+  running: boolean;
+  placeholder?: string;
+}
+
+const MAX_HEIGHT_PX = 240;
+
+export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Composer({ sessionKey, running, placeholder }, ref): ReactElement {
+  const sendMessage = useAppStore((s) => s.sendMessage);
+  const stopTurn = useAppStore((s) => s.stopTurn);
+  const pushToast = useAppStore((s) => s.pushToast);
+  const commands = useAppStore((s) => s.commands);
+  const [text, setText] = useState('');
+  const [images, setImages] = useState<string[]>([]);
+  const [menuIndex, setMenuIndex] = useState(0);
+  const [menuClosed, setMenuClosed] = useState(false);
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+
+  const query = slashQuery(text);
+  const matches = query !== null && !menuClosed ? matchCommands(commands, query) : [];
+  const menuOpen = matches.length > 0;
+  const activeIndex = Math.min(menuIndex, Math.max(0, matches.length - 1));
+
+  const addFiles = async (files: File[]) => {
+    const { urls, skipped } = await imagesFromFiles(files, MAX_IMAGES - images.length);
+    if (urls.length) setImages((prev) => [...prev, ...urls].slice(0, MAX_IMAGES));
+    if (skipped) pushToast({ title: 'Some files were not attached', body: skipped, tone: 'error' });
+  };
+
+  useImperativeHandle(ref, () => ({ focus: () => textareaRef.current?.focus(), addFiles: (f) => void addFiles(f) }));
+
+  // Grow with the text up to a limit, without a layout jump per keystroke.
+  useLayoutEffect(() => {
+    const el = textareaRef.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    el.style.height = `${Math.min(el.scrollHeight, MAX_HEIGHT_PX)}px`;
+  }, [text]);
+
+  const send = async () => {
+    if (running) return;
+    if (!text.trim() && images.length === 0) return;
+    const sentText = text;
+    const sentImages = images;
+    setText('');
+    setImages([]);
+    const ok = await sendMessage(sentText, sentImages);
+    if (!ok && !sentText.trim().startsWith('/')) {
+      // keep what the user wrote when it could not be sent
+      setText((t) => t || sentText);
+      setImages((i) => (i.length ? i : sentImages));
+    }
+  };
+
+  const complete = (name: string) => {
+    setText(`/${name} `);
+    setMenuClosed(true);
+    textareaRef.current?.focus();
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.nativeEvent.isComposing) return;
+    if (menuOpen) {
+      if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+        e.preventDefault();
+        const delta = e.key === 'ArrowDown' ? 1 : -1;
+        setMenuIndex((activeIndex + delta + matches.length) % matches.length);
+        return;
+      }
+      if (e.key === 'Tab' || (e.key === 'Enter' && !e.shiftKey && matches[activeIndex] && `/${matches[activeIndex].name}` !== text.trim())) {
+        e.preventDefault();
+        const pick = matches[activeIndex];
+        if (pick) complete(pick.name);
+        return;
+      }
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        e.stopPropagation();
+        setMenuClosed(true);
+        return;
+      }
+    }
+    if (e.key === 'Enter' && !e.shiftKey) {
+      e.preventDefault();
+      void send();
+    } else if (e.key === 'Escape' && running) {
+      e.preventDefault();
+      void stopTurn(sessionKey ?? undefined);
+    }
+  };
+
+  const activeId = menuOpen ? `slash-${matches[activeIndex]?.name}` : undefined;
+  const canSend = !running && (text.trim().length > 0 || images.length > 0);
+
+  return (
+    <div className="composer">
+      {menuOpen && (
+        <ul className="slash-menu" role="listbox" id="slash-menu" aria-label="Commands">
+          {matches.map((c, i) => (
+            <li
+              key={c.name}
+              id={`slash-${c.name}`}
+              role="option"
+              aria-selected={i === activeIndex}
+              className="slash-item"
+              onMouseDown={(e) => {
+                e.preventDefault();
+                complete(c.name);
+              }}
+            >
+              <span className="slash-name">/{c.name}</span>
+              <span className="muted">{c.description}</span>
+              {c.usage && <span className="faint mono">{c.usage}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+      {images.length > 0 && (
+        <div className="attachments" aria-label="Attached images">
+          {images.map((src, i) => (
+            <div className="attachment" key={i}>
+              <img src={src} alt={`Attachment ${i + 1}`} />
+              <button type="button" className="btn btn-icon btn-sm" aria-label={`Remove attachment ${i + 1}`} onClick={() => setImages(images.filter((_, j) => j !== i))}>
+                <Icon name="x" size={12} />
+              </button>
+            </div>
+          ))}
+        </div>
+      )}
+      <textarea
+        ref={textareaRef}
+        rows={1}
+        value={text}
+        aria-label="Message"
+        placeholder={placeholder ?? 'Message Nanotray — Enter to send, Shift+Enter for a new line, / for commands'}
+        role="combobox"
+        aria-expanded={menuOpen}
+        aria-controls={menuOpen ? 'slash-menu' : undefined}
+        aria-autocomplete="list"
+        aria-activedescendant={activeId}
+        onChange={(e) => {
+          setText(e.target.value);
+          setMenuIndex(0);
+          setMenuClosed(false);
+        }}
+        onKeyDown={onKeyDown}
+        onPaste={(e) => {
+          const files = [...e.clipboardData.files].filter((f) => f.type.startsWith('image/'));
+          if (files.length) {
+            e.preventDefault();
+            void addFiles(files);
+          }
+        }}
+      />
+      <div className="composer-bar">
+        <input
+          ref={fileRef}
+          type="file"
+          accept="image/png,image/jpeg,image/gif,image/webp"
+          multiple
+          hidden
+          onChange={(e) => {
+            void addFiles([...(e.target.files ?? [])]);
+            e.target.value = '';
+          }}
+        />
+        <button type="button" className="btn btn-ghost btn-icon btn-sm" aria-label="Attach images" title="Attach images (or paste / drop them)" onClick={() => fileRef.current?.click()}>
+          <Icon name="paperclip" size={15} />
+        </button>
+        <span className="composer-hint">{running ? 'Esc to stop' : ''}</span>
+        <span className="spacer" />
+        {running ? (
+          <button type="button" className="btn btn-sm" onClick={() => void stopTurn(sessionKey ?? undefined)} aria-label="Stop the answer">
+            <Icon name="stop" size={13} /> Stop
+          </button>
+        ) : (
+          <button type="button" className="btn btn-primary btn-sm" disabled={!canSend} onClick={() => void send()} aria-label="Send message">
+            <Icon name="send" size={14} /> Send
+          </button>
+        )}
+      </div>
+    </div>
+  );
+});

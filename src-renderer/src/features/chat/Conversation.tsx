@@ -1,0 +1,90 @@
+// The right side of the chat view: header, messages, error banner and composer; accepts dropped images.
+import { useEffect, useRef, useState, type DragEvent, type ReactElement } from 'react';
+import { EmptyState } from '../../components/EmptyState';
+import { Icon } from '../../components/Icon';
+import { useAppStore } from '../../state/store';
+import { Composer, type ComposerHandle } from './Composer';
+import { LiveAnnouncer } from './LiveAnnouncer';
+import { MessageList } from './MessageList';
+import { TurnErrorBanner } from './TurnErrorBanner';
+
+function hasFiles(e: DragEvent): boolean {
+  return [...e.dataTransfer.types].includes('Files');
+}
+
+export function Conversation(): ReactElement {
+  const sessionKey = useAppStore((s) => s.activeSessionKey);
+  const title = useAppStore((s) => s.sessions.find((x) => x.key === s.activeSessionKey)?.title ?? (s.activeSessionKey ? 'New chat' : 'Nanotray'));
+  const channel = useAppStore((s) => s.sessions.find((x) => x.key === s.activeSessionKey)?.channel ?? null);
+  const running = useAppStore((s) => Boolean(s.activeSessionKey && s.threads[s.activeSessionKey]?.turnId));
+  const loaded = useAppStore((s) => Boolean(s.activeSessionKey && s.threads[s.activeSessionKey]?.loaded));
+  const empty = useAppStore((s) => !s.activeSessionKey || (s.threads[s.activeSessionKey]?.items.length ?? 0) === 0);
+  const activePreset = useAppStore((s) => s.activePreset);
+  const requestView = useAppStore((s) => s.requestView);
+  const composer = useRef<ComposerHandle>(null);
+  const [dropping, setDropping] = useState(false);
+
+  useEffect(() => {
+    composer.current?.focus();
+  }, [sessionKey]);
+
+  return (
+    <section
+      className="conversation"
+      aria-label="Conversation"
+      data-drop={dropping}
+      onDragOver={(e) => {
+        if (!hasFiles(e)) return;
+        e.preventDefault();
+        setDropping(true);
+      }}
+      onDragLeave={(e) => {
+        if (e.currentTarget === e.target) setDropping(false);
+      }}
+      onDrop={(e) => {
+        if (!hasFiles(e)) return;
+        e.preventDefault();
+        setDropping(false);
+        composer.current?.addFiles([...e.dataTransfer.files]);
+      }}
+    >
+      <header className="view-head">
+        <div className="conv-title">
+          <h1>{title || 'Untitled chat'}</h1>
+          {channel && channel !== 'desktop' && <span className="badge">{channel}</span>}
+          {running && (
+            <span className="badge badge-accent">
+              <span className="spinner" aria-hidden="true" style={{ width: 10, height: 10 }} /> answering
+            </span>
+          )}
+        </div>
+        {activePreset && (
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => requestView('runtime')} title="Model preset — open the runtime panel">
+            <Icon name="bolt" size={13} /> {activePreset}
+          </button>
+        )}
+      </header>
+      {sessionKey && !empty ? (
+        <MessageList sessionKey={sessionKey} />
+      ) : (
+        <div className="messages" style={{ contain: 'none' }}>
+          <EmptyState icon="chat" title={sessionKey && !loaded ? 'Loading…' : 'What can I do for you?'}>
+            <p>
+              Ask anything. Nanotray can read and edit your workspace notes, run commands (with your approval) and search the web.
+            </p>
+            <p className="faint" style={{ marginTop: 8 }}>
+              <kbd>Enter</kbd> send · <kbd>Shift</kbd>+<kbd>Enter</kbd> new line · <kbd>/</kbd> commands · <kbd>Ctrl</kbd>+<kbd>K</kbd> search · <kbd>Ctrl</kbd>+<kbd>N</kbd> new chat
+            </p>
+          </EmptyState>
+        </div>
+      )}
+      <div className="chat-bottom">
+        <div className="chat-bottom-inner">
+          {sessionKey && <TurnErrorBanner sessionKey={sessionKey} />}
+          <Composer ref={composer} sessionKey={sessionKey} running={running} />
+        </div>
+      </div>
+      <LiveAnnouncer sessionKey={sessionKey} />
+    </section>
+  );
+}

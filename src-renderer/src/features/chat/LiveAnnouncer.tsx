@@ -1,0 +1,30 @@
+// A screen-reader live region for the streamed answer: announces whole sentences as they complete,
+// not every token (re-reading the whole answer each frame would be unusable).
+import { useEffect, useRef, useState, type ReactElement } from 'react';
+import { useAppStore } from '../../state/store';
+import { nextAnnouncement } from './announce';
+
+export function LiveAnnouncer({ sessionKey }: { sessionKey: string | null }): ReactElement {
+  const text = useAppStore((s) => (sessionKey ? (s.threads[sessionKey]?.streamText ?? '') : ''));
+  const running = useAppStore((s) => Boolean(sessionKey && s.threads[sessionKey]?.turnId));
+  const announced = useRef(0);
+  const [chunks, setChunks] = useState<string[]>([]);
+
+  useEffect(() => {
+    if (text.length < announced.current) announced.current = 0; // a new answer began
+    const next = nextAnnouncement(text, announced.current, !running);
+    if (next) {
+      announced.current = next.end;
+      if (next.text) setChunks((c) => [...c.slice(-20), next.text]);
+    }
+    if (!running && !text) announced.current = 0;
+  }, [text, running]);
+
+  return (
+    <div className="sr-only" aria-live="polite" aria-atomic="false" data-testid="answer-live-region">
+      {chunks.map((c, i) => (
+        <span key={i}>{c} </span>
+      ))}
+    </div>
+  );
+}

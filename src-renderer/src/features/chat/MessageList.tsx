@@ -1,0 +1,106 @@
+// The conversation: a virtualised list (smooth at 5,000+ messages) with the streaming answer below it.
+// It sticks to the bottom while the user is there, and pages older history in when scrolled to the top.
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useLayoutEffect, useRef, type ReactElement } from 'react';
+import { useAppStore } from '../../state/store';
+import { MessageRow } from './MessageRow';
+import { StreamingRow } from './StreamingRow';
+
+const STICK_PX = 48;
+const LOAD_OLDER_PX = 400;
+const LOADER_PX = 40;
+
+export function MessageList({ sessionKey }: { sessionKey: string }): ReactElement {
+  const items = useAppStore((s) => s.threads[sessionKey]?.items);
+  const hasMore = useAppStore((s) => s.threads[sessionKey]?.hasMore ?? false);
+  const loading = useAppStore((s) => s.threads[sessionKey]?.loading ?? false);
+  const streamText = useAppStore((s) => s.threads[sessionKey]?.streamText ?? '');
+  const running = useAppStore((s) => Boolean(s.threads[sessionKey]?.turnId));
+  const loadOlder = useAppStore((s) => s.loadOlder);
+  const list = items ?? [];
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const stuck = useRef(true);
+  const prevHeight = useRef<{ first: string | undefined; height: number } | null>(null);
+
+  const virtualizer = useVirtualizer({
+    count: list.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 72,
+    overscan: 6,
+    paddingStart: hasMore ? LOADER_PX : 0,
+    getItemKey: (index) => list[index]?.id ?? index,
+  });
+
+  const scrollToBottom = useCallback(() => {
+    const el = scrollRef.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, []);
+
+  // A new session: start at the bottom.
+  useLayoutEffect(() => {
+    stuck.current = true;
+    scrollToBottom();
+  }, [sessionKey, scrollToBottom]);
+
+  // New items or streamed text: follow when the user is at the bottom (before paint, so no jump is seen).
+  useLayoutEffect(() => {
+    if (stuck.current) scrollToBottom();
+  }, [list.length, streamText, running, scrollToBottom]);
+
+  // Keep following while rows get measured (their real height replaces the estimate).
+  useEffect(() => {
+    const el = scrollRef.current?.firstElementChild;
+    if (!el) return;
+    const observer = new ResizeObserver(() => {
+      if (stuck.current) scrollToBottom();
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [scrollToBottom]);
+
+  // Older messages were prepended: keep the same message under the user's eyes.
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    const before = prevHeight.current;
+    if (el && before && before.first !== list[0]?.id && !stuck.current) {
+      el.scrollTop += el.scrollHeight - before.height;
+    }
+    prevHeight.current = el ? { first: list[0]?.id, height: el.scrollHeight } : null;
+  }, [list]);
+
+  const onScroll = () => {
+    const el = scrollRef.current;
+    if (!el) return;
+    stuck.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_PX;
+    prevHeight.current = { first: list[0]?.id, height: el.scrollHeight };
+    if (el.scrollTop < LOAD_OLDER_PX && hasMore && !loading) void loadOlder(sessionKey);
+  };
+
+  const virtualItems = virtualizer.getVirtualItems();
+
+  return (
+    <div className="messages" ref={scrollRef} onScroll={onScroll} role="log" aria-label="Conversation" aria-live="off" tabIndex={0}>
+      <div>
+        <div className="messages-inner" style={{ height: virtualizer.getTotalSize() }}>
+          {hasMore && (
+            <div className="list-loader" style={{ height: LOADER_PX }}>
+              {loading ? 'Loading older messages…' : 'Scroll up for older messages'}
+            </div>
+          )}
+          {virtualItems.map((v) => {
+            const item = list[v.index];
+            if (!item) return null;
+            return (
+              <div key={v.key} className="msg-slot" data-index={v.index} ref={virtualizer.measureElement} style={{ transform: `translateY(${v.start}px)` }}>
+                <MessageRow item={item} />
+              </div>
+            );
+          })}
+        </div>
+        <StreamingRow sessionKey={sessionKey} />
+        <div style={{ height: 12 }} />
+      </div>
+    </div>
+  );
+}

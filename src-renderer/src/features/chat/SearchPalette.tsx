@@ -1,0 +1,127 @@
+// Ctrl/Cmd+K: jump to a chat by title, or to any message through full-text search. Arrow keys + Enter.
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { relativeTime } from '../../lib/format';
+import { useAppStore } from '../../state/store';
+import { Snippet } from './Snippet';
+
+interface Entry {
+  key: string;
+  sessionKey: string;
+  title: string;
+  snippet?: string;
+  at: number;
+}
+
+export function SearchPalette(): ReactElement | null {
+  const open = useAppStore((s) => s.paletteOpen);
+  const setOpen = useAppStore((s) => s.setPaletteOpen);
+  if (!open) return null;
+  return <PaletteBox onClose={() => setOpen(false)} />;
+}
+
+function PaletteBox({ onClose }: { onClose: () => void }): ReactElement {
+  const sessions = useAppStore((s) => s.sessions);
+  const { hits, searching } = useAppStore(useShallow((s) => ({ hits: s.searchHits, searching: s.searching })));
+  const searchHistory = useAppStore((s) => s.searchHistory);
+  const clearSearch = useAppStore((s) => s.clearSearch);
+  const selectSession = useAppStore((s) => s.selectSession);
+  const [query, setQuery] = useState('');
+  const [index, setIndex] = useState(0);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const timer = useRef<number | undefined>(undefined);
+
+  useEffect(() => {
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    inputRef.current?.focus();
+    return () => {
+      window.clearTimeout(timer.current);
+      clearSearch();
+      previous?.focus();
+    };
+  }, [clearSearch]);
+
+  const entries = useMemo<Entry[]>(() => {
+    const q = query.trim().toLowerCase();
+    const byTitle = sessions
+      .filter((s) => !q || (s.title || 'untitled chat').toLowerCase().includes(q))
+      .slice(0, q ? 8 : 12)
+      .map((s) => ({ key: `s:${s.key}`, sessionKey: s.key, title: s.title || 'Untitled chat', at: s.updatedAt }));
+    const byText = q && hits ? hits.map((h) => ({ key: `h:${h.messageId}`, sessionKey: h.sessionKey, title: h.sessionTitle || 'Untitled chat', snippet: h.snippet, at: h.createdAt })) : [];
+    return [...byTitle, ...byText];
+  }, [sessions, hits, query]);
+
+  const choose = (entry: Entry | undefined) => {
+    if (!entry) return;
+    onClose();
+    void selectSession(entry.sessionKey);
+  };
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      e.stopPropagation();
+      onClose();
+    } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      if (!entries.length) return;
+      setIndex((i) => (i + (e.key === 'ArrowDown' ? 1 : -1) + entries.length) % entries.length);
+    } else if (e.key === 'Enter') {
+      e.preventDefault();
+      choose(entries[Math.min(index, entries.length - 1)]);
+    }
+  };
+
+  const active = entries[Math.min(index, entries.length - 1)];
+  return (
+    <div className="palette" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div className="palette-box" role="dialog" aria-modal="true" aria-label="Search chats" onKeyDown={onKeyDown}>
+        <input
+          ref={inputRef}
+          className="palette-input"
+          placeholder="Search chats and messages…"
+          aria-label="Search chats and messages"
+          role="combobox"
+          aria-expanded="true"
+          aria-controls="palette-list"
+          aria-activedescendant={active ? `pal-${active.key}` : undefined}
+          value={query}
+          onChange={(e) => {
+            const value = e.target.value;
+            setQuery(value);
+            setIndex(0);
+            window.clearTimeout(timer.current);
+            if (value.trim()) timer.current = window.setTimeout(() => void searchHistory(value), 160);
+            else clearSearch();
+          }}
+        />
+        <ul className="palette-list" id="palette-list" role="listbox" aria-label="Results">
+          {entries.length === 0 && <li className="session-group">{searching ? 'Searching…' : 'Nothing found'}</li>}
+          {entries.map((entry) => (
+            <li key={entry.key} id={`pal-${entry.key}`} role="option" aria-selected={entry === active}>
+              <button type="button" className="search-hit" aria-selected={entry === active} tabIndex={-1} onClick={() => choose(entry)}>
+                <span className="row">
+                  <span className="session-title">{entry.title}</span>
+                  <span className="spacer" />
+                  <span className="faint nowrap">{relativeTime(entry.at)}</span>
+                </span>
+                {entry.snippet && <Snippet text={entry.snippet} />}
+              </button>
+            </li>
+          ))}
+        </ul>
+        <div className="palette-foot">
+          <span>
+            <kbd>↑</kbd> <kbd>↓</kbd> move
+          </span>
+          <span>
+            <kbd>Enter</kbd> open
+          </span>
+          <span>
+            <kbd>Esc</kbd> close
+          </span>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+// One session in the sidebar: select, rename in place (F2), export, delete with confirm (Del).
+import { memo, useState, type KeyboardEvent, type ReactElement } from 'react';
+import type { SessionSummary } from '@contract/schemas';
+import { ConfirmDialog } from '../../components/Dialog';
+import { Icon } from '../../components/Icon';
+import { relativeTime } from '../../lib/format';
+import { useAppStore } from '../../state/store';
+import { downloadText } from './download';
+
+export const SessionRow = memo(function SessionRow({ session, active }: { session: SessionSummary; active: boolean }): ReactElement {
+  const selectSession = useAppStore((s) => s.selectSession);
+  const renameSession = useAppStore((s) => s.renameSession);
+  const deleteSession = useAppStore((s) => s.deleteSession);
+  const exportSession = useAppStore((s) => s.exportSession);
+  const [renaming, setRenaming] = useState(false);
+  const [title, setTitle] = useState(session.title);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const label = session.title || 'Untitled chat';
+
+  const startRename = () => {
+    setTitle(session.title);
+    setRenaming(true);
+  };
+  const finishRename = async (save: boolean) => {
+    setRenaming(false);
+    if (save && title.trim() && title.trim() !== session.title) await renameSession(session.key, title);
+  };
+  const doExport = async () => {
+    const out = await exportSession(session.key);
+    if (out) downloadText(out.filename, out.markdown);
+  };
+  const onRowKey = (e: KeyboardEvent) => {
+    if (e.key === 'F2') {
+      e.preventDefault();
+      startRename();
+    } else if (e.key === 'Delete') {
+      e.preventDefault();
+      setConfirmDelete(true);
+    }
+  };
+
+  return (
+    <li className="session-row" data-active={active} onKeyDown={onRowKey}>
+      {renaming ? (
+        <input
+          className="input session-rename"
+          aria-label={`New name for ${label}`}
+          value={title}
+          autoFocus
+          maxLength={200}
+          onChange={(e) => setTitle(e.target.value)}
+          onBlur={() => void finishRename(true)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') void finishRename(true);
+            if (e.key === 'Escape') {
+              e.stopPropagation();
+              void finishRename(false);
+            }
+          }}
+        />
+      ) : (
+        <button
+          type="button"
+          className="session-main"
+          aria-current={active ? 'true' : undefined}
+          onClick={() => void selectSession(session.key)}
+          title={`${label} — F2 rename, Del delete`}
+        >
+          <span className="session-title">{label}</span>
+          <span className="session-meta">
+            {session.channel !== 'desktop' && <span className="badge">{session.channel}</span>}
+            {session.busy ? (
+              <span className="row" style={{ gap: 4 }}>
+                <span className="spinner" aria-hidden="true" /> working
+              </span>
+            ) : (
+              <span>{relativeTime(session.updatedAt)}</span>
+            )}
+          </span>
+        </button>
+      )}
+      {!renaming && (
+        <div className="session-actions">
+          <button type="button" className="btn btn-ghost btn-icon btn-sm" aria-label={`Rename ${label}`} title="Rename (F2)" onClick={startRename}>
+            <Icon name="edit" size={14} />
+          </button>
+          <button type="button" className="btn btn-ghost btn-icon btn-sm" aria-label={`Export ${label} as markdown`} title="Export as markdown" onClick={() => void doExport()}>
+            <Icon name="download" size={14} />
+          </button>
+          <button type="button" className="btn btn-ghost btn-icon btn-sm btn-danger" aria-label={`Delete ${label}`} title="Delete (Del)" onClick={() => setConfirmDelete(true)}>
+            <Icon name="trash" size={14} />
+          </button>
+        </div>
+      )}
+      {confirmDelete && (
+        <ConfirmDialog
+          title="Delete this chat?"
+          body={
+            <>
+              “{label}” and all its messages will be removed. This cannot be undone.
+            </>
+          }
+          confirmLabel="Delete chat"
+          danger
+          onCancel={() => setConfirmDelete(false)}
+          onConfirm={() => {
+            setConfirmDelete(false);
+            void deleteSession(session.key);
+          }}
+        />
+      )}
+    </li>
+  );
+});

@@ -1,0 +1,92 @@
+// The chat sidebar: new chat, full-text search across history, and every session newest first.
+import { useEffect, useRef, useState, type ReactElement } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { Icon } from '../../components/Icon';
+import { relativeTime } from '../../lib/format';
+import { useAppStore } from '../../state/store';
+import { SessionRow } from './SessionRow';
+import { Snippet } from './Snippet';
+
+const SEARCH_DELAY_MS = 180;
+
+export function SessionsSidebar(): ReactElement {
+  const sessions = useAppStore((s) => s.sessions);
+  const loaded = useAppStore((s) => s.sessionsLoaded);
+  const error = useAppStore((s) => s.sessionsError);
+  const activeKey = useAppStore((s) => s.activeSessionKey);
+  const { hits, searching, searchError } = useAppStore(useShallow((s) => ({ hits: s.searchHits, searching: s.searching, searchError: s.searchError })));
+  const newChat = useAppStore((s) => s.newChat);
+  const searchHistory = useAppStore((s) => s.searchHistory);
+  const clearSearch = useAppStore((s) => s.clearSearch);
+  const selectSession = useAppStore((s) => s.selectSession);
+  const [query, setQuery] = useState('');
+  const timer = useRef<number | undefined>(undefined);
+
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const onQuery = (value: string) => {
+    setQuery(value);
+    window.clearTimeout(timer.current);
+    if (!value.trim()) {
+      clearSearch();
+      return;
+    }
+    timer.current = window.setTimeout(() => void searchHistory(value), SEARCH_DELAY_MS);
+  };
+
+  return (
+    <aside className="sidebar" aria-label="Chats">
+      <div className="sidebar-head">
+        <h1>Chats</h1>
+        <button type="button" className="btn btn-primary btn-sm" onClick={() => void newChat()} title="New chat (Ctrl+N)">
+          <Icon name="plus" size={14} /> New chat
+        </button>
+      </div>
+      <div className="session-search" role="search">
+        <Icon name="search" size={14} />
+        <input
+          className="input"
+          type="search"
+          placeholder="Search all messages"
+          aria-label="Search all messages"
+          value={query}
+          onChange={(e) => onQuery(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape' && query) {
+              e.stopPropagation();
+              onQuery('');
+            }
+          }}
+        />
+      </div>
+      {hits !== null ? (
+        <ul className="session-list" aria-label="Search results" aria-busy={searching}>
+          <li className="session-group" aria-live="polite">
+            {searching ? 'Searching…' : searchError ? searchError : `${hits.length} ${hits.length === 1 ? 'match' : 'matches'}`}
+          </li>
+          {hits.map((hit) => (
+            <li key={hit.messageId}>
+              <button type="button" className="search-hit" onClick={() => void selectSession(hit.sessionKey)}>
+                <span className="row">
+                  <span className="session-title">{hit.sessionTitle || 'Untitled chat'}</span>
+                  <span className="spacer" />
+                  <span className="faint nowrap">{relativeTime(hit.createdAt)}</span>
+                </span>
+                <Snippet text={hit.snippet} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <ul className="session-list" aria-label="All chats, newest first">
+          {!loaded && <li className="session-group">Loading…</li>}
+          {error && <li className="session-group">Could not load chats: {error}</li>}
+          {loaded && !error && sessions.length === 0 && <li className="session-group">No chats yet</li>}
+          {sessions.map((session) => (
+            <SessionRow key={session.key} session={session} active={session.key === activeKey} />
+          ))}
+        </ul>
+      )}
+    </aside>
+  );
+}

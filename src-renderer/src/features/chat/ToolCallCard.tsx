@@ -1,0 +1,77 @@
+// A tool call as a compact card, collapsed by default: tool, argument preview, status, duration; details on demand.
+import { memo, useState, type ReactElement } from 'react';
+import { Icon } from '../../components/Icon';
+import { duration } from '../../lib/format';
+import type { ChatItem } from '../../state/types';
+
+type ToolItem = Extract<ChatItem, { kind: 'tool' }>;
+
+const RESULT_PREVIEW_CHARS = 6000;
+
+/** Pretty JSON when the text is JSON, else the text itself. */
+export function prettyArgs(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
+
+function oneLine(text: string): string {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (value && typeof value === 'object' && !Array.isArray(value)) {
+      return Object.entries(value)
+        .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
+        .join('  ·  ');
+    }
+  } catch {
+    /* not JSON: show raw */
+  }
+  return text;
+}
+
+const STATUS_BADGE: Record<ToolItem['status'], { cls: string; label: string }> = {
+  running: { cls: 'badge badge-accent', label: 'running' },
+  ok: { cls: 'badge badge-ok', label: 'done' },
+  error: { cls: 'badge badge-danger', label: 'error' },
+  denied: { cls: 'badge badge-warn', label: 'denied' },
+};
+
+export const ToolCallCard = memo(function ToolCallCard({ item }: { item: ToolItem }): ReactElement {
+  const [open, setOpen] = useState(false);
+  const [full, setFull] = useState(false);
+  const badge = STATUS_BADGE[item.status];
+  const result = item.result ?? '';
+  const shown = full || result.length <= RESULT_PREVIEW_CHARS ? result : `${result.slice(0, RESULT_PREVIEW_CHARS)}…`;
+  const bodyId = `tool-body-${item.id}`;
+  return (
+    <div className="tool-card" data-status={item.status}>
+      <button type="button" className="tool-head" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
+        <Icon name={open ? 'chevronDown' : 'chevronRight'} size={14} />
+        <Icon name="tool" size={14} />
+        <span className="tool-name">{item.name}</span>
+        <span className="tool-args-preview">{oneLine(item.args)}</span>
+        {item.status === 'running' ? <span className="spinner" aria-label="running" /> : <span className={badge.cls}>{badge.label}</span>}
+        {item.durationMs !== undefined && <span className="faint nowrap">{duration(item.durationMs)}</span>}
+      </button>
+      {open && (
+        <div className="tool-body" id={bodyId}>
+          <div className="tool-section-label">Arguments</div>
+          <pre className="pre">{prettyArgs(item.args)}</pre>
+          {item.status !== 'running' && (
+            <>
+              <div className="tool-section-label">{item.status === 'ok' ? 'Result' : item.status === 'denied' ? 'Denied' : 'Error'}</div>
+              <pre className={item.status === 'ok' ? 'pre' : 'pre pre-error'}>{shown || '(empty)'}</pre>
+              {!full && result.length > RESULT_PREVIEW_CHARS && (
+                <button type="button" className="btn btn-sm" onClick={() => setFull(true)}>
+                  Show all {result.length.toLocaleString()} characters
+                </button>
+              )}
+            </>
+          )}
+        </div>
+      )}
+    </div>
+  );
+});

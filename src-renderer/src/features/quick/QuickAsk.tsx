@@ -1,0 +1,119 @@
+// The quick-ask popup: one input, the streamed answer in place, Esc hides, "Open in window" continues
+// the same session (`quick:default`) in the main window.
+import { useEffect, useRef, useState, type ReactElement } from 'react';
+import { Icon } from '../../components/Icon';
+import { Markdown } from '../../components/Markdown';
+import { useAppStore } from '../../state/store';
+import { LiveAnnouncer } from '../chat/LiveAnnouncer';
+import { TurnErrorBanner } from '../chat/TurnErrorBanner';
+
+export const QUICK_SESSION = 'quick:default';
+
+export function QuickAsk(): ReactElement {
+  const selectSession = useAppStore((s) => s.selectSession);
+  const sendMessage = useAppStore((s) => s.sendMessage);
+  const stopTurn = useAppStore((s) => s.stopTurn);
+  const hide = useAppStore((s) => s.hideQuickAsk);
+  const openInWindow = useAppStore((s) => s.openInMainWindow);
+  const running = useAppStore((s) => Boolean(s.threads[QUICK_SESSION]?.turnId));
+  const streamText = useAppStore((s) => s.threads[QUICK_SESSION]?.streamText ?? '');
+  const lastAnswer = useAppStore((s) => {
+    const items = s.threads[QUICK_SESSION]?.items ?? [];
+    for (let i = items.length - 1; i >= 0; i--) {
+      const item = items[i];
+      if (item?.kind === 'user') return null;
+      if (item?.kind === 'assistant') return item.text;
+    }
+    return null;
+  });
+  const [text, setText] = useState('');
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const [asked, setAsked] = useState(false);
+
+  useEffect(() => {
+    void selectSession(QUICK_SESSION);
+    inputRef.current?.focus();
+    const onFocus = () => inputRef.current?.focus();
+    window.addEventListener('focus', onFocus);
+    return () => window.removeEventListener('focus', onFocus);
+  }, [selectSession]);
+
+  const answer = streamText || (asked ? lastAnswer : null);
+
+  const submit = async () => {
+    if (!text.trim() || running) return;
+    const sent = text;
+    setText('');
+    setAsked(true);
+    const ok = await sendMessage(sent);
+    if (!ok) setText(sent);
+  };
+
+  return (
+    <div
+      className="quick"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.preventDefault();
+          if (running) void stopTurn(QUICK_SESSION);
+          else void hide();
+        }
+      }}
+    >
+      <div className="quick-input-row">
+        <Icon name="bolt" size={18} />
+        <textarea
+          ref={inputRef}
+          className="quick-input"
+          rows={1}
+          value={text}
+          aria-label="Ask Nanotray"
+          placeholder="Ask Nanotray…"
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+              e.preventDefault();
+              void submit();
+            }
+          }}
+        />
+        {running ? (
+          <button type="button" className="btn btn-sm" onClick={() => void stopTurn(QUICK_SESSION)}>
+            <Icon name="stop" size={12} /> Stop
+          </button>
+        ) : (
+          <kbd>Enter</kbd>
+        )}
+      </div>
+      {(answer || running) && (
+        <div className="quick-answer" aria-busy={running}>
+          {answer ? (
+            <Markdown source={answer} />
+          ) : (
+            <span className="thinking">
+              <span className="thinking-dots" aria-hidden="true">
+                <span />
+                <span />
+                <span />
+              </span>
+              Thinking…
+            </span>
+          )}
+        </div>
+      )}
+      <div className="quick-error">
+        <TurnErrorBanner sessionKey={QUICK_SESSION} />
+      </div>
+      <div className="quick-foot">
+        <span className="faint">
+          <kbd>Esc</kbd> {running ? 'stop' : 'hide'}
+        </span>
+        <span className="spacer" />
+        <button type="button" className="btn btn-ghost btn-sm" onClick={() => void openInWindow(QUICK_SESSION)}>
+          <Icon name="external" size={13} /> Open in window
+        </button>
+      </div>
+      <LiveAnnouncer sessionKey={QUICK_SESSION} />
+    </div>
+  );
+}

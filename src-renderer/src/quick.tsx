@@ -1,0 +1,32 @@
+// Entry of the quick-ask popup.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { boot, showBootError } from './boot';
+import { Toasts } from './components/Toasts';
+import { QuickAsk } from './features/quick/QuickAsk';
+import { applyTheme } from './lib/theme';
+import './styles/tokens.css';
+import './styles/base.css';
+import './styles/components.css';
+import './styles/markdown.css';
+import './styles/chat.css';
+import './styles/quick.css';
+
+const root = document.getElementById('root');
+if (root) {
+  try {
+    const store = boot();
+    void store.getState().loadSettings();
+    store.subscribe((s, prev) => {
+      if (s.theme !== prev.theme) applyTheme(s.theme);
+    });
+    createRoot(root).render(
+      <StrictMode>
+        <QuickAsk />
+        <Toasts />
+      </StrictMode>,
+    );
+  } catch (err) {
+    showBootError(root, err);
+  }
+}

@@ -1,0 +1,112 @@
+// Approvals slice: requests waiting for the user (shown inline in their chat), decisions, saved rules.
+import type { ApprovalRequest, ApprovalRule, CoreEventPayload } from '@contract/schemas';
+import { call } from './ipc-call';
+import type { SliceCreator } from './store-types';
+import { emptyThread, type ApprovalState, type ChatItem } from './types';
+
+export type ApprovalDecision = 'allow_once' | 'allow_always' | 'deny';
+
+export interface ApprovalsSlice {
+  /** Pending requests by id. */
+  approvals: Record<string, ApprovalRequest>;
+  approvalRules: ApprovalRule[];
+  approvalRulesError: string | null;
+  resolveApproval(id: string, decision: ApprovalDecision): Promise<void>;
+  loadPendingApprovals(): Promise<void>;
+  loadApprovalRules(): Promise<void>;
+  revokeApprovalRule(id: number): Promise<void>;
+  applyApprovalsEvent(event: CoreEventPayload): void;
+}
+
+export const createApprovalsSlice: SliceCreator<ApprovalsSlice> = (set, get, deps) => {
+  const { api } = deps;
+
+  function setItemDecision(sessionKey: string, id: string, decision: ApprovalState): void {
+    set((s) => {
+      const t = s.threads[sessionKey];
+      if (!t) return {};
+      return {
+        threads: {
+          ...s.threads,
+          [sessionKey]: {
+            ...t,
+            items: t.items.map((i) => (i.kind === 'approval' && i.request.id === id ? { ...i, decision } : i)),
+          },
+        },
+      };
+    });
+  }
+
+  function addRequest(request: ApprovalRequest): void {
+    set((s) => {
+      const approvals = { ...s.approvals, [request.id]: request };
+      const t = s.threads[request.sessionKey];
+      if (!t || t.items.some((i) => i.kind === 'approval' && i.request.id === request.id)) return { approvals };
+      const item: ChatItem = { kind: 'approval', id: `p${request.id}`, request, decision: 'pending' };
+      return { approvals, threads: { ...s.threads, [request.sessionKey]: { ...(t ?? emptyThread()), items: [...t.items, item] } } };
+    });
+  }
+
+  return {
+    approvals: {},
+    approvalRules: [],
+    approvalRulesError: null,
+
+    async resolveApproval(id, decision) {
+      const request = get().approvals[id];
+      const res = await call(api.approvals.resolve({ id, decision }));
+      if (!res.ok) {
+        get().pushToast({ title: 'Could not answer the approval', body: res.message, tone: 'error' });
+        return;
+      }
+      if (!res.value.resolved) {
+        // it expired or was answered elsewhere
+        if (request) setItemDecision(request.sessionKey, id, 'expired');
+      } else if (request) {
+        setItemDecision(request.sessionKey, id, decision);
+      }
+      set((s) => {
+        const approvals = { ...s.approvals };
+        delete approvals[id];
+        return { approvals };
+      });
+      if (decision === 'allow_always') void get().loadApprovalRules();
+    },
+
+    async loadPendingApprovals() {
+      const res = await call(api.approvals.pending());
+      if (!res.ok) return;
+      for (const request of res.value.pending) addRequest(request);
+    },
+
+    async loadApprovalRules() {
+      const res = await call(api.approvals.listRules());
+      if (!res.ok) set({ approvalRulesError: res.message });
+      else set({ approvalRules: res.value.rules, approvalRulesError: null });
+    },
+
+    async revokeApprovalRule(id) {
+      const res = await call(api.approvals.revokeRule({ id }));
+      if (!res.ok) {
+        get().pushToast({ title: 'Could not revoke the rule', body: res.message, tone: 'error' });
+        return;
+      }
+      set((s) => ({ approvalRules: s.approvalRules.filter((r) => r.id !== id) }));
+    },
+
+    applyApprovalsEvent(event) {
+      if (event.type === 'approval.requested') {
+        const { type: _type, ...request } = event;
+        addRequest(request);
+      } else if (event.type === 'approval.resolved') {
+        setItemDecision(event.sessionKey, event.id, event.decision);
+        set((s) => {
+          if (!(event.id in s.approvals)) return {};
+          const approvals = { ...s.approvals };
+          delete approvals[event.id];
+          return { approvals };
+        });
+      }
+    },
+  };
+};

@@ -1,0 +1,272 @@
+// Chat slice: threads per session (history + live items), sending, stopping, and streamed tokens
+// batched per animation frame so a fast model costs one render per frame.
+import type { CoreEventPayload } from '@contract/schemas';
+import { StreamBatcher } from '../lib/stream-batcher';
+import { call } from './ipc-call';
+import { classifyTurnError, historyToItems } from './history-items';
+import type { SliceCreator } from './store-types';
+import { emptyThread, type ChatItem, type Thread } from './types';
+
+const HISTORY_PAGE = 200;
+
+export interface ChatSlice {
+  activeSessionKey: string | null;
+  threads: Record<string, Thread>;
+  /** Show a session (loads its history the first time). */
+  selectSession(sessionKey: string): Promise<void>;
+  /** Load the page of history before the oldest loaded message. */
+  loadOlder(sessionKey: string): Promise<void>;
+  /** Send the composer's text (slash commands go to commands.run first). Returns false when nothing was sent. */
+  sendMessage(text: string, images?: string[]): Promise<boolean>;
+  stopTurn(sessionKey?: string): Promise<void>;
+  retryLast(): Promise<void>;
+  dismissTurnError(sessionKey: string): void;
+  /** Internal: a core event that concerns chat threads. */
+  applyChatEvent(event: CoreEventPayload): void;
+}
+
+let localSeq = 0;
+const localId = (prefix: string) => `${prefix}${Date.now().toString(36)}-${(localSeq++).toString(36)}`;
+
+export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
+  const { api, now } = deps;
+
+  function updateThread(key: string, fn: (t: Thread) => Thread): void {
+    set((s) => ({ threads: { ...s.threads, [key]: fn(s.threads[key] ?? emptyThread()) } }));
+  }
+
+  function appendItems(key: string, items: ChatItem[]): void {
+    updateThread(key, (t) => ({ ...t, items: [...t.items, ...items] }));
+  }
+
+  /** Streamed text arrives here once per frame, for every session that got tokens. */
+  const batcher = new StreamBatcher((batch) => {
+    set((s) => {
+      const threads = { ...s.threads };
+      for (const [key, text] of batch) {
+        const t = threads[key] ?? emptyThread();
+        threads[key] = { ...t, streamText: t.streamText + text, retryNote: null };
+      }
+      return { threads };
+    });
+  }, deps.frames);
+
+  /** Turns the streamed text so far into a finished assistant item. */
+  function commitStream(t: Thread, finalText?: string): Thread {
+    const text = t.streamText.trim() ? t.streamText : (finalText ?? '');
+    if (!text.trim()) return { ...t, streamText: '' };
+    const item: ChatItem = { kind: 'assistant', id: localId('a'), text, at: now(), turnId: t.turnId };
+    return { ...t, streamText: '', items: [...t.items, item] };
+  }
+
+  async function ensureSession(): Promise<string | null> {
+    const current = get().activeSessionKey;
+    if (current) return current;
+    return get().newChat();
+  }
+
+  return {
+    activeSessionKey: null,
+    threads: {},
+
+    async selectSession(sessionKey) {
+      set({ activeSessionKey: sessionKey });
+      get().setView('chat');
+      const t = get().threads[sessionKey];
+      if (t?.loaded || t?.loading) return;
+      updateThread(sessionKey, (th) => ({ ...th, loading: true }));
+      const res = await call(api.chat.history({ sessionKey, limit: HISTORY_PAGE }));
+      if (!res.ok) {
+        updateThread(sessionKey, (th) => ({ ...th, loading: false, error: { message: res.message, fix: 'retry' } }));
+        return;
+      }
+      const items = historyToItems(res.value.messages, res.value.toolEvents);
+      const pending = Object.values(get().approvals).filter((a) => a.sessionKey === sessionKey);
+      const approvalItems: ChatItem[] = pending.map((request) => ({ kind: 'approval', id: `p${request.id}`, request, decision: 'pending' }));
+      updateThread(sessionKey, (th) => ({
+        ...th,
+        // live items that arrived while loading stay after the stored history
+        items: [...items, ...th.items.filter((i) => !items.some((h) => h.id === i.id)), ...approvalItems],
+        loaded: true,
+        loading: false,
+        hasMore: res.value.hasMore,
+        oldestId: res.value.messages[0]?.id ?? null,
+        turnId: th.turnId ?? (get().sessions.find((s) => s.key === sessionKey)?.busy ? 'running' : null),
+      }));
+    },
+
+    async loadOlder(sessionKey) {
+      const t = get().threads[sessionKey];
+      if (!t || !t.hasMore || t.loading || t.oldestId === null) return;
+      updateThread(sessionKey, (th) => ({ ...th, loading: true }));
+      const res = await call(api.chat.history({ sessionKey, beforeId: t.oldestId, limit: HISTORY_PAGE }));
+      if (!res.ok) {
+        updateThread(sessionKey, (th) => ({ ...th, loading: false }));
+        get().pushToast({ title: 'Could not load older messages', body: res.message, tone: 'error' });
+        return;
+      }
+      const older = historyToItems(res.value.messages, res.value.toolEvents);
+      updateThread(sessionKey, (th) => ({
+        ...th,
+        items: [...older, ...th.items],
+        loading: false,
+        hasMore: res.value.hasMore,
+        oldestId: res.value.messages[0]?.id ?? th.oldestId,
+      }));
+    },
+
+    async sendMessage(rawText, images) {
+      const text = rawText.trim();
+      if (!text && !images?.length) return false;
+      const sessionKey = await ensureSession();
+      if (!sessionKey) return false;
+      if (text.startsWith('/') && !images?.length) {
+        const res = await call(api.commands.run({ sessionKey, text }));
+        if (res.ok && res.value.handled) {
+          const target = res.value.sessionKey ?? sessionKey;
+          if (target !== sessionKey) {
+            await get().loadSessions();
+            await get().selectSession(target);
+          }
+          if (res.value.output) appendItems(target, [{ kind: 'notice', id: localId('n'), text: res.value.output, tone: 'info', at: now() }]);
+          return true;
+        }
+        if (!res.ok) {
+          get().pushToast({ title: 'Command failed', body: res.message, tone: 'error' });
+          return false;
+        }
+        // not a known command: send it as an ordinary message
+      }
+      updateThread(sessionKey, (t) => ({
+        ...t,
+        loaded: t.loaded || t.items.length === 0,
+        error: null,
+        lastUserText: text,
+        turnId: t.turnId ?? 'pending',
+        items: [...t.items, { kind: 'user', id: localId('u'), text, images, at: now() }],
+      }));
+      const res = await call(api.chat.send({ sessionKey, text, images: images?.length ? images : undefined }));
+      if (!res.ok) {
+        updateThread(sessionKey, (t) => ({
+          ...t,
+          turnId: null,
+          error: { message: res.message, fix: classifyTurnError(res.message) },
+        }));
+        return false;
+      }
+      updateThread(sessionKey, (t) => (t.turnId === 'pending' ? { ...t, turnId: res.value.turnId } : t));
+      return true;
+    },
+
+    async stopTurn(sessionKeyArg) {
+      const sessionKey = sessionKeyArg ?? get().activeSessionKey;
+      if (!sessionKey) return;
+      const res = await call(api.chat.cancel({ sessionKey }));
+      if (!res.ok) get().pushToast({ title: 'Could not stop', body: res.message, tone: 'error' });
+    },
+
+    async retryLast() {
+      const key = get().activeSessionKey;
+      const text = key ? get().threads[key]?.lastUserText : null;
+      if (!key || !text) return;
+      updateThread(key, (t) => ({ ...t, error: null }));
+      await get().sendMessage(text);
+    },
+
+    dismissTurnError(sessionKey) {
+      updateThread(sessionKey, (t) => ({ ...t, error: null }));
+    },
+
+    applyChatEvent(event) {
+      if (event.type === 'token') {
+        batcher.push(event.sessionKey, event.text);
+        return;
+      }
+      // Anything else is ordered after the tokens before it.
+      batcher.flushNow();
+      switch (event.type) {
+        case 'turn.started':
+          updateThread(event.sessionKey, (t) => ({ ...t, turnId: event.turnId, streamText: '', error: null, retryNote: null }));
+          break;
+        case 'provider.retry':
+          updateThread(event.sessionKey, (t) => ({
+            ...t,
+            retryNote: `${event.message} — retrying (attempt ${event.attempt}) in ${Math.ceil(event.waitMs / 1000)} s`,
+          }));
+          break;
+        case 'tool.started':
+          updateThread(event.sessionKey, (t) => {
+            const committed = commitStream(t);
+            const item: ChatItem = {
+              kind: 'tool',
+              id: `t${event.callId}`,
+              turnId: event.turnId,
+              name: event.name,
+              args: event.args,
+              status: 'running',
+              startedAt: event.at,
+            };
+            return { ...committed, items: [...committed.items, item] };
+          });
+          break;
+        case 'tool.finished':
+          updateThread(event.sessionKey, (t) => ({
+            ...t,
+            items: t.items.map((i) =>
+              i.kind === 'tool' && i.id === `t${event.callId}`
+                ? { ...i, status: event.ok ? 'ok' : /denied/i.test(event.result) ? 'denied' : 'error', result: event.result, durationMs: event.durationMs }
+                : i,
+            ),
+          }));
+          break;
+        case 'turn.finished':
+          updateThread(event.sessionKey, (t) => {
+            const committed = commitStream(t, event.text);
+            const extra: ChatItem[] = [];
+            if (event.stopReason === 'cancelled') {
+              extra.push({ kind: 'notice', id: localId('n'), text: 'Stopped.', tone: 'stopped', at: now() });
+            } else if (event.stopReason === 'max_iterations') {
+              extra.push({
+                kind: 'notice',
+                id: localId('n'),
+                text: 'Stopped after the maximum number of steps (max_iterations).',
+                tone: 'stopped',
+                at: now(),
+              });
+            }
+            const message = event.error ?? 'The turn failed.';
+            return {
+              ...committed,
+              items: extra.length ? [...committed.items, ...extra] : committed.items,
+              turnId: null,
+              retryNote: null,
+              error: event.stopReason === 'error' ? { message, fix: classifyTurnError(message) } : committed.error,
+            };
+          });
+          break;
+        case 'session.message': {
+          const t = get().threads[event.sessionKey];
+          if (!t?.loaded) break;
+          const item: ChatItem =
+            event.role === 'assistant'
+              ? { kind: 'assistant', id: localId('a'), text: event.content, at: event.at, turnId: null }
+              : { kind: 'notice', id: localId('n'), text: event.content, tone: 'info', at: event.at };
+          appendItems(event.sessionKey, [item]);
+          break;
+        }
+        case 'session.changed':
+          if (event.change === 'deleted') {
+            batcher.discard(event.sessionKey);
+            set((s) => {
+              const threads = { ...s.threads };
+              delete threads[event.sessionKey];
+              return { threads, activeSessionKey: s.activeSessionKey === event.sessionKey ? null : s.activeSessionKey };
+            });
+          }
+          break;
+        default:
+          break;
+      }
+    },
+  };
+};

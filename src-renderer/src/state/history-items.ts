@@ -1,0 +1,55 @@
+// Converts stored history (messages + tool events) into the chat items the message list shows.
+import type { HistoryMessage, ToolEventView } from '@contract/schemas';
+import type { ChatItem } from './types';
+
+/** Messages in id order → user/assistant/tool/notice items; tool messages fold into their call's card. */
+export function historyToItems(messages: readonly HistoryMessage[], toolEvents: readonly ToolEventView[]): ChatItem[] {
+  const eventsByCall = new Map(toolEvents.map((e) => [e.callId, e]));
+  const toolResults = new Map<string, string>();
+  for (const m of messages) {
+    if (m.role === 'tool' && m.toolCallId) toolResults.set(m.toolCallId, m.content ?? '');
+  }
+  const items: ChatItem[] = [];
+  for (const m of messages) {
+    const id = `m${m.id}`;
+    switch (m.role) {
+      case 'user':
+        items.push({ kind: 'user', id, text: m.content ?? '', images: m.images, at: m.createdAt });
+        break;
+      case 'assistant': {
+        if (m.content && m.content.trim()) {
+          items.push({ kind: 'assistant', id, text: m.content, at: m.createdAt, turnId: m.turnId });
+        }
+        for (const call of m.toolCalls ?? []) {
+          const event = eventsByCall.get(call.id);
+          const result = event?.result ?? toolResults.get(call.id);
+          items.push({
+            kind: 'tool',
+            id: `t${call.id}`,
+            turnId: m.turnId ?? '',
+            name: call.name,
+            args: event?.args ?? call.arguments,
+            status: event ? event.status : result === undefined ? 'error' : 'ok',
+            result,
+            durationMs: event?.durationMs,
+            startedAt: event?.startedAt ?? m.createdAt,
+          });
+        }
+        break;
+      }
+      case 'system':
+        if (m.content) items.push({ kind: 'notice', id, text: m.content, tone: 'info', at: m.createdAt });
+        break;
+      case 'tool':
+        break;
+    }
+  }
+  return items;
+}
+
+/** Words that point at configuration (missing key, wrong URL, refused connection) rather than a blip. */
+const SETTINGS_HINTS = /api key|apikey|unauthori[sz]ed|401|403|forbidden|no provider|not configured|econnrefused|enotfound|connection|base ?url|model .*not found|404/i;
+
+export function classifyTurnError(message: string): 'settings' | 'retry' {
+  return SETTINGS_HINTS.test(message) ? 'settings' : 'retry';
+}

@@ -1,0 +1,146 @@
+// Runtime slice: the `my` overview for the selected session (via the same policy as the tool), presets,
+// set attempts with the policy's answers, the audit log and MCP server state.
+import type { AuditEntry, CoreEventPayload, McpServerStatus, Preset, RuntimeEntry } from '@contract/schemas';
+import type { JsonValue } from '@contract/common-schemas';
+import { call } from './ipc-call';
+import { debounce, type SliceCreator } from './store-types';
+
+export interface PolicyMessage {
+  id: number;
+  key: string;
+  ok: boolean;
+  text: string;
+  at: number;
+}
+
+export interface LastTurnUsage {
+  promptTokens: number;
+  completionTokens: number;
+  totalTokens: number;
+  model: string;
+}
+
+export interface RuntimeSlice {
+  runtimeEntries: RuntimeEntry[];
+  runtimeAllowSet: boolean;
+  runtimeSummary: string | null;
+  runtimeError: string | null;
+  runtimeLoaded: boolean;
+  presets: Preset[];
+  activePreset: string | null;
+  /** The policy's answers to set attempts, newest first (errors shown as they come). */
+  policyMessages: PolicyMessage[];
+  auditEntries: AuditEntry[];
+  mcpServers: McpServerStatus[];
+  mcpError: string | null;
+  /** Usage seen live per session (`usage` events of the last turn). */
+  liveUsage: Record<string, LastTurnUsage>;
+  loadRuntime(): Promise<void>;
+  setRuntimeValue(key: string, value: JsonValue): Promise<boolean>;
+  switchPreset(name: string): Promise<boolean>;
+  loadAudit(): Promise<void>;
+  loadMcp(): Promise<void>;
+  dismissPolicyMessage(id: number): void;
+  applyRuntimeEvent(event: CoreEventPayload): void;
+}
+
+/** The session the runtime panel describes: the chat's active session (none = instance-wide). */
+function panelSession(sessionKey: string | null): { sessionKey?: string } {
+  return sessionKey ? { sessionKey } : {};
+}
+
+export const createRuntimeSlice: SliceCreator<RuntimeSlice> = (set, get, deps) => {
+  const { api } = deps;
+  let messageSeq = 0;
+  const refresh = debounce(() => {
+    if (get().view === 'runtime') void get().loadRuntime();
+  }, deps.refreshDelayMs);
+  const refreshMcp = debounce(() => void get().loadMcp(), deps.refreshDelayMs);
+
+  function addMessage(key: string, ok: boolean, text: string): void {
+    const message: PolicyMessage = { id: ++messageSeq, key, ok, text, at: deps.now() };
+    set((s) => ({ policyMessages: [message, ...s.policyMessages].slice(0, 8) }));
+  }
+
+  return {
+    runtimeEntries: [],
+    runtimeAllowSet: false,
+    runtimeSummary: null,
+    runtimeError: null,
+    runtimeLoaded: false,
+    presets: [],
+    activePreset: null,
+    policyMessages: [],
+    auditEntries: [],
+    mcpServers: [],
+    mcpError: null,
+    liveUsage: {},
+
+    async loadRuntime() {
+      const session = panelSession(get().activeSessionKey);
+      const [overview, presets] = await Promise.all([call(api.runtime.overview(session)), call(api.runtime.presets(session))]);
+      if (!overview.ok) {
+        set({ runtimeError: overview.message, runtimeLoaded: true });
+      } else {
+        set({
+          runtimeEntries: overview.value.entries,
+          runtimeAllowSet: overview.value.allowSet,
+          runtimeSummary: overview.value.summary ?? null,
+          runtimeError: null,
+          runtimeLoaded: true,
+        });
+      }
+      if (presets.ok) set({ presets: presets.value.presets, activePreset: presets.value.active });
+      void get().loadAudit();
+    },
+
+    async setRuntimeValue(key, value) {
+      const res = await call(api.runtime.set({ key, value, ...panelSession(get().activeSessionKey) }));
+      if (!res.ok) {
+        addMessage(key, false, res.message);
+        void get().loadAudit();
+        return false;
+      }
+      addMessage(key, !/^Error:/.test(res.value.text), res.value.text);
+      await get().loadRuntime();
+      return true;
+    },
+
+    async switchPreset(name) {
+      return get().setRuntimeValue('model_preset', name);
+    },
+
+    async loadAudit() {
+      const res = await call(api.runtime.audit({ limit: 50 }));
+      if (res.ok) set({ auditEntries: res.value.entries });
+    },
+
+    async loadMcp() {
+      const res = await call(api.mcp.status());
+      if (!res.ok) set({ mcpError: res.message });
+      else set({ mcpServers: res.value.servers, mcpError: null });
+    },
+
+    dismissPolicyMessage(id) {
+      set((s) => ({ policyMessages: s.policyMessages.filter((m) => m.id !== id) }));
+    },
+
+    applyRuntimeEvent(event) {
+      switch (event.type) {
+        case 'usage':
+          set((s) => ({ liveUsage: { ...s.liveUsage, [event.sessionKey]: { ...event.usage, model: event.model } } }));
+          break;
+        case 'turn.finished':
+        case 'subagents.changed':
+        case 'config.changed':
+          if (event.type === 'subagents.changed' || event.type === 'config.changed' || event.sessionKey === get().activeSessionKey) refresh();
+          break;
+        case 'mcp.changed':
+          refreshMcp();
+          break;
+        default:
+          break;
+      }
+    },
+  };
+};

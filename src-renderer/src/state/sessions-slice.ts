@@ -1,0 +1,157 @@
+// Sessions slice: the sidebar list (all channels, newest first), full-text search, new/rename/delete/export.
+import type { CoreEventPayload, SearchHit, SessionSummary } from '@contract/schemas';
+import { call } from './ipc-call';
+import { debounce, type SliceCreator } from './store-types';
+
+export interface SessionsSlice {
+  sessions: SessionSummary[];
+  sessionsLoaded: boolean;
+  sessionsError: string | null;
+  searchQuery: string;
+  searchHits: SearchHit[] | null;
+  searching: boolean;
+  searchError: string | null;
+  loadSessions(): Promise<void>;
+  /** Creates a session and shows it; returns its key (null on failure, with a toast). */
+  newChat(): Promise<string | null>;
+  renameSession(sessionKey: string, title: string): Promise<boolean>;
+  deleteSession(sessionKey: string): Promise<boolean>;
+  /** The session as markdown, or null (with a toast) on failure. */
+  exportSession(sessionKey: string): Promise<{ filename: string; markdown: string } | null>;
+  searchHistory(query: string): Promise<void>;
+  clearSearch(): void;
+  applySessionsEvent(event: CoreEventPayload): void;
+}
+
+/** Newest first, by last activity. */
+export function sortSessions(list: readonly SessionSummary[]): SessionSummary[] {
+  return [...list].sort((a, b) => b.updatedAt - a.updatedAt || a.key.localeCompare(b.key));
+}
+
+export const createSessionsSlice: SliceCreator<SessionsSlice> = (set, get, deps) => {
+  const { api } = deps;
+  const reload = debounce(() => void get().loadSessions(), deps.refreshDelayMs);
+  let searchSeq = 0;
+
+  function markBusy(sessionKey: string, busy: boolean): void {
+    set((s) => ({
+      sessions: s.sessions.some((x) => x.key === sessionKey)
+        ? s.sessions.map((x) => (x.key === sessionKey ? { ...x, busy, updatedAt: busy ? deps.now() : x.updatedAt } : x))
+        : s.sessions,
+    }));
+  }
+
+  return {
+    sessions: [],
+    sessionsLoaded: false,
+    sessionsError: null,
+    searchQuery: '',
+    searchHits: null,
+    searching: false,
+    searchError: null,
+
+    async loadSessions() {
+      const res = await call(api.chat.listSessions({ limit: 500 }));
+      if (!res.ok) {
+        set({ sessionsError: res.message, sessionsLoaded: true });
+        return;
+      }
+      set({ sessions: sortSessions(res.value.sessions), sessionsLoaded: true, sessionsError: null });
+    },
+
+    async newChat() {
+      const res = await call(api.chat.newSession());
+      if (!res.ok) {
+        get().pushToast({ title: 'Could not start a new chat', body: res.message, tone: 'error' });
+        return null;
+      }
+      const key = res.value.sessionKey;
+      set((s) => ({
+        sessions: s.sessions.some((x) => x.key === key)
+          ? s.sessions
+          : [{ key, channel: key.split(':')[0] ?? 'desktop', title: 'New chat', createdAt: deps.now(), updatedAt: deps.now(), busy: false }, ...s.sessions],
+      }));
+      await get().selectSession(key);
+      return key;
+    },
+
+    async renameSession(sessionKey, title) {
+      const clean = title.trim();
+      if (!clean) return false;
+      const res = await call(api.chat.renameSession({ sessionKey, title: clean }));
+      if (!res.ok) {
+        get().pushToast({ title: 'Rename failed', body: res.message, tone: 'error' });
+        return false;
+      }
+      set((s) => ({ sessions: s.sessions.map((x) => (x.key === sessionKey ? { ...x, title: res.value.title } : x)) }));
+      return true;
+    },
+
+    async deleteSession(sessionKey) {
+      const res = await call(api.chat.deleteSession({ sessionKey }));
+      if (!res.ok) {
+        get().pushToast({ title: 'Delete failed', body: res.message, tone: 'error' });
+        return false;
+      }
+      set((s) => {
+        const threads = { ...s.threads };
+        delete threads[sessionKey];
+        return {
+          sessions: s.sessions.filter((x) => x.key !== sessionKey),
+          threads,
+          activeSessionKey: s.activeSessionKey === sessionKey ? null : s.activeSessionKey,
+          searchHits: s.searchHits?.filter((h) => h.sessionKey !== sessionKey) ?? null,
+        };
+      });
+      return true;
+    },
+
+    async exportSession(sessionKey) {
+      const res = await call(api.chat.exportMarkdown({ sessionKey }));
+      if (!res.ok) {
+        get().pushToast({ title: 'Export failed', body: res.message, tone: 'error' });
+        return null;
+      }
+      return res.value;
+    },
+
+    async searchHistory(query) {
+      const q = query.trim();
+      set({ searchQuery: query });
+      if (!q) {
+        set({ searchHits: null, searching: false, searchError: null });
+        return;
+      }
+      const seq = ++searchSeq;
+      set({ searching: true });
+      const res = await call(api.chat.search({ query: q, limit: 50 }));
+      if (seq !== searchSeq) return; // a newer query is in flight
+      if (!res.ok) set({ searching: false, searchHits: [], searchError: res.message });
+      else set({ searching: false, searchHits: res.value.hits, searchError: null });
+    },
+
+    clearSearch() {
+      searchSeq++;
+      set({ searchQuery: '', searchHits: null, searching: false, searchError: null });
+    },
+
+    applySessionsEvent(event) {
+      switch (event.type) {
+        case 'turn.started':
+          markBusy(event.sessionKey, true);
+          if (!get().sessions.some((s) => s.key === event.sessionKey)) reload();
+          break;
+        case 'turn.finished':
+          markBusy(event.sessionKey, false);
+          reload(); // titles are set from the first message; pick them up
+          break;
+        case 'session.changed':
+        case 'session.message':
+          reload();
+          break;
+        default:
+          break;
+      }
+    },
+  };
+};

@@ -1,0 +1,41 @@
+// The whole store's type and the helpers every slice shares (set/get, the API, the frame scheduler).
+import type { NanotrayApi } from '@contract/api';
+import type { StoreApi } from 'zustand';
+import type { FrameScheduler } from '../lib/stream-batcher';
+import type { ChatSlice } from './chat-slice';
+import type { SessionsSlice } from './sessions-slice';
+import type { ApprovalsSlice } from './approvals-slice';
+import type { MemorySlice } from './memory-slice';
+import type { RuntimeSlice } from './runtime-slice';
+import type { SchedulerSlice } from './scheduler-slice';
+import type { SettingsSlice } from './settings-slice';
+import type { UiSlice } from './ui-slice';
+
+export type AppState = ChatSlice & SessionsSlice & ApprovalsSlice & MemorySlice & RuntimeSlice & SchedulerSlice & SettingsSlice & UiSlice;
+
+export interface StoreDeps {
+  api: NanotrayApi;
+  frames: FrameScheduler;
+  now: () => number;
+  /** Debounce for refreshes triggered by bursts of events (0 in tests). */
+  refreshDelayMs: number;
+}
+
+export type SetState = StoreApi<AppState>['setState'];
+export type GetState = StoreApi<AppState>['getState'];
+
+/** A slice factory: gets the store's set/get and the shared deps, returns its state and actions. */
+export type SliceCreator<T> = (set: SetState, get: GetState, deps: StoreDeps) => T;
+
+/** Runs `fn` once after `delayMs` of quiet; calls during the wait push it back. */
+export function debounce(fn: () => void, delayMs: number): () => void {
+  if (delayMs <= 0) return fn;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  return () => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = null;
+      fn();
+    }, delayMs);
+  };
+}

@@ -1,0 +1,66 @@
+// The one zustand store, made of slices; `applyCoreEvent` fans each core event out to the slices.
+import type { CoreEventPayload } from '@contract/schemas';
+import { useStore } from 'zustand';
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { browserFrameScheduler } from '../lib/stream-batcher';
+import { createApprovalsSlice } from './approvals-slice';
+import { createChatSlice } from './chat-slice';
+import { createMemorySlice } from './memory-slice';
+import { createRuntimeSlice } from './runtime-slice';
+import { createSchedulerSlice } from './scheduler-slice';
+import { createSessionsSlice } from './sessions-slice';
+import { createSettingsSlice } from './settings-slice';
+import type { AppState, StoreDeps } from './store-types';
+import { createUiSlice } from './ui-slice';
+
+export type { AppState } from './store-types';
+export type AppStore = StoreApi<AppState> & { applyCoreEvent(event: CoreEventPayload): void };
+
+/** Builds a store around an API object (the real `window.nanotray`, or a fake in tests). */
+export function createAppStore(deps: StoreDeps): AppStore {
+  const store = createStore<AppState>()((set, get) => ({
+    ...createChatSlice(set, get, deps),
+    ...createSessionsSlice(set, get, deps),
+    ...createApprovalsSlice(set, get, deps),
+    ...createMemorySlice(set, get, deps),
+    ...createRuntimeSlice(set, get, deps),
+    ...createSchedulerSlice(set, get, deps),
+    ...createSettingsSlice(set, get, deps),
+    ...createUiSlice(set, get, deps),
+  }));
+  const applyCoreEvent = (event: CoreEventPayload) => {
+    const s = store.getState();
+    s.applyChatEvent(event);
+    s.applySessionsEvent(event);
+    s.applyApprovalsEvent(event);
+    s.applyMemoryEvent(event);
+    s.applyRuntimeEvent(event);
+    s.applySchedulerEvent(event);
+    s.applySettingsEvent(event);
+    s.applyUiEvent(event);
+  };
+  return Object.assign(store, { applyCoreEvent });
+}
+
+let appStore: AppStore | null = null;
+
+/** Creates the app's store once, bound to `window.nanotray`. */
+export function initAppStore(): AppStore {
+  appStore ??= createAppStore({
+    api: window.nanotray,
+    frames: browserFrameScheduler(),
+    now: () => Date.now(),
+    refreshDelayMs: 150,
+  });
+  return appStore;
+}
+
+export function getAppStore(): AppStore {
+  if (!appStore) throw new Error('initAppStore() must run before the UI renders');
+  return appStore;
+}
+
+/** Select the smallest piece of state a component needs (use `useShallow` for objects/arrays built in the selector). */
+export function useAppStore<T>(selector: (state: AppState) => T): T {
+  return useStore(getAppStore(), selector);
+}

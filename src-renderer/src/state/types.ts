@@ -1,0 +1,70 @@
+// Shapes the renderer keeps in its store: chat items, threads, memory documents, toasts.
+import type { ApprovalRequest } from '@contract/schemas';
+
+export type View = 'chat' | 'memory' | 'runtime' | 'settings';
+
+export type ChatItem =
+  | { kind: 'user'; id: string; text: string; images?: string[]; at: number }
+  | { kind: 'assistant'; id: string; text: string; at: number; turnId: string | null }
+  | {
+      kind: 'tool';
+      id: string;
+      turnId: string;
+      name: string;
+      args: string;
+      status: 'running' | 'ok' | 'error' | 'denied';
+      result?: string;
+      durationMs?: number;
+      startedAt: number;
+    }
+  | { kind: 'approval'; id: string; request: ApprovalRequest; decision: ApprovalState }
+  | { kind: 'notice'; id: string; text: string; tone: 'info' | 'stopped' | 'error'; at: number };
+
+export type ApprovalState = 'pending' | 'allow_once' | 'allow_always' | 'deny' | 'expired';
+
+export interface TurnError {
+  message: string;
+  /** The fix we offer: open settings (provider/key problems) or just retry. */
+  fix: 'settings' | 'retry';
+}
+
+export interface Thread {
+  items: ChatItem[];
+  loaded: boolean;
+  loading: boolean;
+  hasMore: boolean;
+  /** Id of the oldest stored message loaded (for paging back). */
+  oldestId: number | null;
+  /** The running turn, if any. */
+  turnId: string | null;
+  /** Text streamed so far for the current assistant segment. */
+  streamText: string;
+  /** Provider retry notice while waiting. */
+  retryNote: string | null;
+  error: TurnError | null;
+  /** The last message the user sent (for Retry). */
+  lastUserText: string | null;
+}
+
+export function emptyThread(): Thread {
+  return {
+    items: [],
+    loaded: false,
+    loading: false,
+    hasMore: false,
+    oldestId: null,
+    turnId: null,
+    streamText: '',
+    retryNote: null,
+    error: null,
+    lastUserText: null,
+  };
+}
+
+export interface Toast {
+  id: number;
+  title: string;
+  body: string;
+  tone: 'info' | 'error' | 'success';
+  sessionKey?: string;
+}

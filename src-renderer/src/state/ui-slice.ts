@@ -1,0 +1,157 @@
+// UI slice: the current view (with the unsaved-memory guard), toasts, the session search palette,
+// theme, app info and the slash-command list.
+import type { AppInfo, CoreEventPayload, SlashCommand } from '@contract/schemas';
+import type { ThemeSetting } from '../lib/theme';
+import { call } from './ipc-call';
+import { isMemoryDirty } from './memory-slice';
+import type { SliceCreator } from './store-types';
+import type { Toast, View } from './types';
+
+const TOAST_MS = 6000;
+const MAX_TOASTS = 4;
+
+export interface UiSlice {
+  view: View;
+  /** A view change waiting for "discard unsaved memory edits?" */
+  pendingView: View | null;
+  toasts: Toast[];
+  paletteOpen: boolean;
+  theme: ThemeSetting;
+  appInfo: AppInfo | null;
+  commands: SlashCommand[];
+  /** The browser host's WebSocket state (always 'open' under Electron). */
+  connection: 'connecting' | 'open' | 'closed' | 'unauthorized';
+  setConnection(state: UiSlice['connection']): void;
+  /** After the connection came back: reload what may have changed meanwhile. */
+  refreshAfterReconnect(): Promise<void>;
+  /** Switch views; leaving the memory editor with unsaved edits asks first. */
+  requestView(view: View): void;
+  /** Switch views without asking (after the user chose). */
+  setView(view: View): void;
+  confirmPendingView(discard: boolean): void;
+  cancelPendingView(): void;
+  pushToast(toast: Omit<Toast, 'id'>): void;
+  dismissToast(id: number): void;
+  setPaletteOpen(open: boolean): void;
+  setTheme(theme: ThemeSetting): void;
+  loadAppInfo(): Promise<void>;
+  loadCommands(): Promise<void>;
+  openExternal(url: string): Promise<void>;
+  /** Quick ask: hide the popup (Esc). */
+  hideQuickAsk(): Promise<void>;
+  /** Quick ask "Open in window": show the main window at this session. */
+  openInMainWindow(sessionKey: string): Promise<void>;
+  applyUiEvent(event: CoreEventPayload): void;
+}
+
+export const createUiSlice: SliceCreator<UiSlice> = (set, get, deps) => {
+  const { api } = deps;
+  let toastSeq = 0;
+
+  return {
+    view: 'chat',
+    pendingView: null,
+    toasts: [],
+    paletteOpen: false,
+    theme: 'system',
+    appInfo: null,
+    commands: [],
+    connection: 'open',
+
+    setConnection(state) {
+      set({ connection: state });
+    },
+
+    async refreshAfterReconnect() {
+      const s = get();
+      await Promise.all([s.loadSessions(), s.loadPendingApprovals(), s.loadSettings()]);
+      const key = get().activeSessionKey;
+      if (key) {
+        set((st) => {
+          const threads = { ...st.threads };
+          delete threads[key];
+          return { threads };
+        });
+        await get().selectSession(key);
+      }
+    },
+
+    requestView(view) {
+      if (view === get().view) return;
+      if (get().view === 'memory' && isMemoryDirty(get().memoryDoc)) {
+        set({ pendingView: view });
+        return;
+      }
+      set({ view });
+    },
+
+    setView(view) {
+      set({ view, pendingView: null });
+    },
+
+    confirmPendingView(discard) {
+      const next = get().pendingView;
+      if (!next) return;
+      if (discard) get().discardMemoryDraft();
+      set({ view: next, pendingView: null });
+    },
+
+    cancelPendingView() {
+      set({ pendingView: null });
+    },
+
+    pushToast(toast) {
+      const id = ++toastSeq;
+      set((s) => ({ toasts: [...s.toasts, { ...toast, id }].slice(-MAX_TOASTS) }));
+      if (typeof window !== 'undefined') window.setTimeout(() => get().dismissToast(id), toast.tone === 'error' ? TOAST_MS * 2 : TOAST_MS);
+    },
+
+    dismissToast(id) {
+      set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) }));
+    },
+
+    setPaletteOpen(open) {
+      set({ paletteOpen: open });
+    },
+
+    setTheme(theme) {
+      set({ theme });
+    },
+
+    async loadAppInfo() {
+      const res = await call(api.app.info());
+      if (res.ok) set({ appInfo: res.value });
+    },
+
+    async loadCommands() {
+      const res = await call(api.commands.list());
+      if (res.ok) set({ commands: [...res.value.commands].sort((a, b) => a.name.localeCompare(b.name)) });
+    },
+
+    async openExternal(url) {
+      const res = await call(api.app.openExternal({ url }));
+      if (!res.ok) get().pushToast({ title: 'Link not opened', body: res.message, tone: 'error' });
+    },
+
+    async hideQuickAsk() {
+      await call(api.app.hideQuickAsk());
+    },
+
+    async openInMainWindow(sessionKey) {
+      const res = await call(api.app.showMainWindow({ view: 'chat', sessionKey }));
+      if (!res.ok) get().pushToast({ title: 'Could not open the window', body: res.message, tone: 'error' });
+      else await get().hideQuickAsk();
+    },
+
+    applyUiEvent(event) {
+      if (event.type === 'notify') {
+        get().pushToast({
+          title: event.title,
+          body: event.body,
+          tone: event.kind === 'error' ? 'error' : 'info',
+          sessionKey: event.sessionKey || undefined,
+        });
+      }
+    },
+  };
+};
