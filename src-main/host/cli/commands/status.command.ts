@@ -6,6 +6,7 @@ import { countSessions } from '../../../core/store/sessions.repo';
 import { maskSecret } from '../../../core/lib/redact';
 import { write, type CliCommand } from '../cli-command';
 import { openCliCore } from './cli-core';
+import { formatStatusOverview } from '../../../core/runtime/status-overview';
 
 export const statusCommand: CliCommand = {
   name: 'status',
@@ -32,6 +33,7 @@ export const statusCommand: CliCommand = {
         ['messages', String(countMessages(core.db))],
       ];
       write(io.stdout, ['Nanotray status', ...rows.map(([k, v]) => `  ${`${k}:`.padEnd(11)}${v}`)].join('\n'));
+      write(io.stdout, formatStatusOverview(core.runtime.overview()));
       return 0;
     } finally {
       await core.dispose();
