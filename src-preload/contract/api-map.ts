@@ -41,10 +41,16 @@ export const API_MAP = {
     resume: INVOKE.heartbeatResume,
     runNow: INVOKE.heartbeatRunNow,
   },
-  cron: { list: INVOKE.cronList, add: INVOKE.cronAdd, remove: INVOKE.cronRemove },
+  cron: {
+    list: INVOKE.cronList,
+    add: INVOKE.cronAdd,
+    remove: INVOKE.cronRemove,
+    setEnabled: INVOKE.cronSetEnabled,
+    runNow: INVOKE.cronRunNow,
+  },
   settings: { get: INVOKE.settingsGet, update: INVOKE.settingsUpdate, testProvider: INVOKE.settingsTestProvider },
   mcp: { status: INVOKE.mcpStatus },
-  commands: { list: INVOKE.commandsList, run: INVOKE.commandsRun },
+  commands: { list: INVOKE.commandsList, run: INVOKE.commandsRun, complete: INVOKE.commandsComplete },
   app: {
     info: INVOKE.appInfo,
     openExternal: INVOKE.appOpenExternal,

@@ -57,6 +57,10 @@ export interface NanotrayApi {
     list: OptionalCall<I['cronList']>;
     add: Call<I['cronAdd']>;
     remove: Call<I['cronRemove']>;
+    /** Pause (false) or resume (true) a job. */
+    setEnabled: Call<I['cronSetEnabled']>;
+    /** Runs a job now, outside its schedule. */
+    runNow: Call<I['cronRunNow']>;
   };
   settings: {
     /** Secrets come back masked. */
@@ -71,6 +75,8 @@ export interface NanotrayApi {
   commands: {
     list: OptionalCall<I['commandsList']>;
     run: Call<I['commandsRun']>;
+    /** Autocomplete for a partly typed `/command`. */
+    complete: Call<I['commandsComplete']>;
   };
   app: {
     info: OptionalCall<I['appInfo']>;

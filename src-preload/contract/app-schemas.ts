@@ -6,10 +6,15 @@ import { viewSchema } from './event-schemas';
 
 export const mcpServerStatusSchema = z.object({
   name: z.string(),
-  transport: z.enum(['stdio', 'http']),
-  state: z.enum(['connected', 'connecting', 'failed', 'disabled']),
+  transport: z.enum(['stdio', 'http', 'sse']),
+  /** `failing`: recent errors, retrying; `circuit_open`: paused until `retryAt`; `idle`: not connected yet. */
+  state: z.enum(['connected', 'connecting', 'failing', 'circuit_open', 'failed', 'disabled', 'idle']),
   tools: z.array(z.string()),
   error: z.string().optional(),
+  toolCount: z.number().optional(),
+  trusted: z.boolean().optional(),
+  consecutiveFailures: z.number().optional(),
+  retryAt: z.number().optional(),
 });
 export const mcpStatusOutput = z.object({ servers: z.array(mcpServerStatusSchema) });
 
@@ -18,6 +23,7 @@ export const slashCommandSchema = z.object({
   name: z.string(),
   description: z.string(),
   usage: z.string().optional(),
+  subcommands: z.array(z.object({ name: z.string(), summary: z.string() })).optional(),
 });
 export const commandsListOutput = z.object({ commands: z.array(slashCommandSchema) });
 
@@ -33,6 +39,14 @@ export const commandsRunOutput = z.object({
   output: z.string(),
   /** The session the UI should show afterwards (e.g. after `/new`). */
   sessionKey: z.string().optional(),
+  /** `new_session`: start a fresh chat; `clear`: the session's messages were cleared (reload history). */
+  action: z.enum(['new_session', 'clear']).optional(),
+});
+
+export const commandsCompleteInput = z.strictObject({ text: z.string().max(LIMITS.textChars) });
+export const commandsCompleteOutput = z.object({
+  /** Each suggestion's `text` replaces the whole input. */
+  completions: z.array(z.object({ text: z.string(), label: z.string(), description: z.string() })),
 });
 
 export const appInfoOutput = z.object({

@@ -39,6 +39,8 @@ export const INVOKE = {
   cronList: 'cron:list',
   cronAdd: 'cron:add',
   cronRemove: 'cron:remove',
+  cronSetEnabled: 'cron:set-enabled',
+  cronRunNow: 'cron:run-now',
 
   settingsGet: 'settings:get',
   settingsUpdate: 'settings:update',
@@ -48,6 +50,7 @@ export const INVOKE = {
 
   commandsList: 'commands:list',
   commandsRun: 'commands:run',
+  commandsComplete: 'commands:complete',
 
   appInfo: 'app:info',
   appOpenExternal: 'app:open-external',

@@ -10,6 +10,8 @@ export const runtimeEntrySchema = z.object({
   /** `settable`: may be changed now; `read_only`: never; `blocked`/`sensitive`: not even shown in full. */
   access: z.enum(['settable', 'read_only', 'blocked', 'sensitive']),
   description: z.string().optional(),
+  /** The value as the policy prints it (what the `my` tool shows the model). */
+  display: z.string().optional(),
 });
 
 export const runtimeOverviewInput = z.strictObject({ sessionKey: sessionKeySchema.optional() }).optional();

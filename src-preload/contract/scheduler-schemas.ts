@@ -21,6 +21,11 @@ export const heartbeatStatusOutput = z.object({
   lastRun: heartbeatRunSchema.nullable(),
   tokensToday: z.number(),
   dailyTokenBudget: z.number(),
+  state: z.enum(['disabled', 'stopped', 'paused', 'idle', 'running']).optional(),
+  activeHours: z.object({ start: z.string(), end: z.string() }).optional(),
+  timeZone: z.string().optional(),
+  /** Newest first (up to 20). */
+  recentRuns: z.array(heartbeatRunSchema).optional(),
 });
 export const heartbeatRunNowOutput = heartbeatRunSchema;
 
@@ -44,6 +49,9 @@ export const cronJobSchema = z.object({
   nextRunAt: z.number().nullable(),
   consecutiveErrors: z.number(),
   createdAt: z.number(),
+  /** `every 5m`, `cron '0 9 * * *' (Europe/Berlin)`, `at …`. */
+  scheduleText: z.string().optional(),
+  running: z.boolean().optional(),
 });
 export const cronListOutput = z.object({ jobs: z.array(cronJobSchema) });
 
@@ -58,6 +66,15 @@ export const cronAddOutput = cronJobSchema;
 
 export const cronRemoveInput = z.strictObject({ id: nameSchema });
 export const cronRemoveOutput = z.object({ removed: z.boolean() });
+
+export const cronSetEnabledInput = z.strictObject({ id: nameSchema, enabled: z.boolean() });
+export const cronSetEnabledOutput = cronJobSchema;
+export const cronRunNowInput = z.strictObject({ id: nameSchema });
+export const cronRunNowOutput = z.object({
+  status: z.enum(['ok', 'error', 'skipped']),
+  durationMs: z.number(),
+  error: z.string().optional(),
+});
 
 export type HeartbeatStatus = z.output<typeof heartbeatStatusOutput>;
 export type HeartbeatRun = z.output<typeof heartbeatRunSchema>;

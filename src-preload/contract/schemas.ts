@@ -61,6 +61,8 @@ export const invokeSchemas = {
   [INVOKE.cronList]: { input: emptyInputSchema, output: sched.cronListOutput },
   [INVOKE.cronAdd]: { input: sched.cronAddInput, output: sched.cronAddOutput },
   [INVOKE.cronRemove]: { input: sched.cronRemoveInput, output: sched.cronRemoveOutput },
+  [INVOKE.cronSetEnabled]: { input: sched.cronSetEnabledInput, output: sched.cronSetEnabledOutput },
+  [INVOKE.cronRunNow]: { input: sched.cronRunNowInput, output: sched.cronRunNowOutput },
 
   [INVOKE.settingsGet]: { input: emptyInputSchema, output: settings.settingsGetOutput },
   [INVOKE.settingsUpdate]: { input: settings.settingsUpdateInput, output: settings.settingsUpdateOutput },
@@ -70,6 +72,7 @@ export const invokeSchemas = {
 
   [INVOKE.commandsList]: { input: emptyInputSchema, output: app.commandsListOutput },
   [INVOKE.commandsRun]: { input: app.commandsRunInput, output: app.commandsRunOutput },
+  [INVOKE.commandsComplete]: { input: app.commandsCompleteInput, output: app.commandsCompleteOutput },
 
   [INVOKE.appInfo]: { input: emptyInputSchema, output: app.appInfoOutput },
   [INVOKE.appOpenExternal]: { input: app.appOpenExternalInput, output: app.appOpenExternalOutput },

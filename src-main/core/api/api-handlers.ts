@@ -1,7 +1,7 @@
 // The ONE implementation of the IPC contract on top of the core, shared by the Electron ipc-router and the
 // browser host. Input is validated by the dispatcher before it gets here; handlers return values, never throw
 // on purpose (the dispatcher turns accidents into a logged `internal` error).
-import type { CoreBase } from '../nanotray-core';
+import type { Core } from '../nanotray-core';
 import type { InvokeHandlers } from '../../../src-preload/contract/schemas';
 import type { ApiHost } from './api-host';
 import { createChatHandlers } from './handlers/chat-handlers';
@@ -13,7 +13,7 @@ import { createSettingsHandlers } from './handlers/settings-handlers';
 import { createAppHandlers } from './handlers/app-handlers';
 
 /** Builds every contract handler for one core and one host (Electron or browser). */
-export function createApiHandlers(core: CoreBase, host: ApiHost): InvokeHandlers {
+export function createApiHandlers(core: Core, host: ApiHost): InvokeHandlers {
   return {
     ...createChatHandlers(core),
     ...createApprovalHandlers(core),

@@ -7,7 +7,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { EVENTS } from '../../../src-preload/contract/channels';
 import { LIMITS } from '../../../src-preload/contract/limits';
 import type { NavigateEvent } from '../../../src-preload/contract/event-schemas';
-import type { CoreBase } from '../../core/nanotray-core';
+import type { Core } from '../../core/nanotray-core';
 import { createApiHandlers } from '../../core/api/api-handlers';
 import { createDispatcher, type Dispatcher } from '../../core/api/dispatch';
 import type { ApiHost } from '../../core/api/api-host';
@@ -20,7 +20,7 @@ import { parseWsRequest, type WsPush, type WsResponse } from './ws-protocol';
 export const WS_PATH = '/ws';
 
 export interface WebHostOptions {
-  core: CoreBase;
+  core: Core;
   /** The built renderer (out/renderer). */
   rendererDir: string;
   /** 0 = any free port. */

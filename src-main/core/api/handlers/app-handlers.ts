@@ -1,42 +1,30 @@
 // mcp:*, commands:* and app:* handlers: MCP status, slash commands, app info and host window actions.
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CoreBase } from '../../nanotray-core';
-import type { InvokeHandlers, McpServerStatus, SlashCommand } from '../../../../src-preload/contract/schemas';
+import type { Core, CoreBase } from '../../nanotray-core';
+import type { InvokeHandlers, McpServerStatus } from '../../../../src-preload/contract/schemas';
+import type { McpServerStatus as CoreMcpStatus } from '../../mcp/mcp-types';
 import type { ApiHost } from '../api-host';
-import { hasMethod, serviceOf } from '../core-services';
-import { guessCode, ipcFail, ipcOk, unavailable } from '../ipc-values';
-import { normalizeCall, textOf } from './result-shapes';
+import { ensureSession } from '../../store/sessions.repo';
+import { ipcFail, ipcOk } from '../ipc-values';
 
 type AppHandlers = Pick<
   InvokeHandlers,
-  'mcp:status' | 'commands:list' | 'commands:run' | 'app:info' | 'app:open-external' | 'app:show-main-window' | 'app:hide-quick-ask'
+  'mcp:status' | 'commands:list' | 'commands:run' | 'commands:complete' | 'app:info' | 'app:open-external' | 'app:show-main-window' | 'app:hide-quick-ask'
 >;
 
-const STATES = new Set<McpServerStatus['state']>(['connected', 'connecting', 'failed', 'disabled']);
-
-function toMcpStatus(value: unknown): McpServerStatus | undefined {
-  if (!value || typeof value !== 'object') return undefined;
-  const v = value as Record<string, unknown>;
-  if (typeof v.name !== 'string') return undefined;
-  const tools = Array.isArray(v.tools) ? v.tools.map((t) => (typeof t === 'string' ? t : (t as { name?: unknown })?.name)).filter((t): t is string => typeof t === 'string') : [];
+function toMcpStatus(s: CoreMcpStatus): McpServerStatus {
   return {
-    name: v.name,
-    transport: v.transport === 'http' ? 'http' : 'stdio',
-    state: typeof v.state === 'string' && STATES.has(v.state as McpServerStatus['state']) ? (v.state as McpServerStatus['state']) : 'failed',
-    tools,
-    ...(typeof v.error === 'string' ? { error: v.error } : {}),
-  };
-}
-
-function toCommand(value: unknown): SlashCommand | undefined {
-  if (!value || typeof value !== 'object') return undefined;
-  const v = value as Record<string, unknown>;
-  if (typeof v.name !== 'string') return undefined;
-  return {
-    name: v.name.replace(/^\//, ''),
-    description: typeof v.description === 'string' ? v.description : typeof v.summary === 'string' ? v.summary : '',
-    ...(typeof v.usage === 'string' ? { usage: v.usage } : {}),
+    name: s.name,
+    transport: s.transport,
+    state: s.state,
+    tools: s.tools,
+    toolCount: s.toolCount,
+    trusted: s.trusted,
+    consecutiveFailures: s.consecutiveFailures,
+    ...(s.lastError ? { error: s.lastError } : {}),
+    ...(s.retryAt !== undefined ? { retryAt: s.retryAt } : {}),
   };
 }
 
@@ -49,38 +37,37 @@ function appVersion(core: CoreBase, fallback: string): string {
   }
 }
 
-export function createAppHandlers(core: CoreBase, host: ApiHost): AppHandlers {
+export function createAppHandlers(core: Core, host: ApiHost): AppHandlers {
   const version = appVersion(core, host.version);
   return {
     async 'mcp:status'() {
-      const mcp = serviceOf<unknown>(core, 'mcp');
-      if (!hasMethod(mcp, 'status')) return unavailable('MCP');
-      const out = await normalizeCall(() => (mcp.status as () => unknown)());
-      if (!out.ok) return ipcFail('internal', out.error);
-      const list = Array.isArray(out.value) ? out.value : Array.isArray((out.value as { servers?: unknown })?.servers) ? (out.value as { servers: unknown[] }).servers : [];
-      return ipcOk({ servers: list.map(toMcpStatus).filter((s): s is McpServerStatus => Boolean(s)) });
+      return ipcOk({ servers: core.mcp.status().map(toMcpStatus) });
     },
 
     async 'commands:list'() {
-      const commands = serviceOf<unknown>(core, 'commands');
-      if (!hasMethod(commands, 'list')) return unavailable('Slash commands');
-      const out = await normalizeCall(() => (commands.list as () => unknown)());
-      if (!out.ok) return ipcFail('internal', out.error);
-      return ipcOk({ commands: (Array.isArray(out.value) ? out.value : []).map(toCommand).filter((c): c is SlashCommand => Boolean(c)) });
+      return ipcOk({
+        commands: core.commands.list().map((c) => ({ name: c.name, description: c.summary, usage: c.usage, subcommands: c.subcommands })),
+      });
     },
 
     async 'commands:run'({ sessionKey, text }) {
-      const commands = serviceOf<unknown>(core, 'commands');
-      if (!hasMethod(commands, 'run')) return unavailable('Slash commands');
-      const out = await normalizeCall(() => (commands.run as (l: string, o: unknown) => unknown)(text, { sessionKey, source: 'ui' }));
-      if (!out.ok) return ipcFail(guessCode(out.error), out.error);
-      if (out.value === undefined || out.value === null || out.value === false) return ipcOk({ handled: false, output: '' });
-      const v = out.value as { handled?: unknown; sessionKey?: unknown };
+      const result = await core.commands.execute(sessionKey, text);
+      let next: string | undefined;
+      if (result.action === 'new_session') {
+        next = `desktop:${randomBytes(6).toString('hex')}`;
+        ensureSession(core.db, next, core.clock.now());
+        core.events.emit({ type: 'session.changed', sessionKey: next, change: 'created' });
+      }
       return ipcOk({
-        handled: v.handled !== false,
-        output: textOf(out.value),
-        ...(typeof v.sessionKey === 'string' ? { sessionKey: v.sessionKey } : {}),
+        handled: result.handled,
+        output: result.output,
+        ...(result.action ? { action: result.action } : {}),
+        ...(next ? { sessionKey: next } : {}),
       });
+    },
+
+    async 'commands:complete'({ text }) {
+      return ipcOk({ completions: core.commands.complete(text) });
     },
 
     async 'app:info'() {

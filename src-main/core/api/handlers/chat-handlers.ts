@@ -1,11 +1,11 @@
 // chat:* handlers: send/cancel go to the sessions service; the read side and session edits use the store.
 import { randomBytes } from 'node:crypto';
-import type { CoreBase } from '../../nanotray-core';
+import type { Core } from '../../nanotray-core';
+import type { ImageAttachment } from '../../tools/tool';
 import type { InvokeHandlers } from '../../../../src-preload/contract/schemas';
 import { deleteSession, ensureSession, getSession, setSessionTitle } from '../../store/sessions.repo';
 import { errorMessage } from '../../lib/result';
-import { hasMethod, serviceOf } from '../core-services';
-import { ipcFail, ipcOk, unavailable } from '../ipc-values';
+import { ipcFail, ipcOk } from '../ipc-values';
 import { exportMarkdown, historyPage, searchMessages, summaries } from './chat-store';
 
 type ChatHandlers = Pick<
@@ -24,20 +24,21 @@ type ChatHandlers = Pick<
 /** How long `chat:send` waits for the turn to start before answering without a turn id. */
 const TURN_START_TIMEOUT_MS = 10_000;
 
-export function createChatHandlers(core: CoreBase): ChatHandlers {
-  const sessions = (): unknown => serviceOf<unknown>(core, 'sessions');
-  const isBusy = (key: string): boolean => {
-    const s = sessions();
-    return hasMethod(s, 'isBusy') ? Boolean((s.isBusy as (k: string) => unknown)(key)) : false;
-  };
+/** `data:image/png;base64,AAAA` → `{ mimeType, data }` (the schema already checked the shape). */
+export function parseImageDataUrl(url: string): ImageAttachment {
+  const comma = url.indexOf(',');
+  return { mimeType: url.slice(5, url.indexOf(';')), data: url.slice(comma + 1) };
+}
+
+export function createChatHandlers(core: Core): ChatHandlers {
+  const isBusy = (key: string): boolean => core.sessions.isBusy(key);
 
   return {
     async 'chat:send'({ sessionKey, text, images }) {
-      const s = sessions();
-      if (!hasMethod(s, 'run')) return unavailable('The agent');
       if (!text.trim() && !images?.length) return ipcFail('invalid_input', 'Type a message or attach an image.');
-      const run = s.run as (request: Record<string, unknown>) => unknown;
-      // The turn id arrives with `turn.started`; the run itself resolves only when the turn ends.
+      const attachments = (images ?? []).map(parseImageDataUrl);
+      // The turn id arrives with `turn.started`; the run itself resolves only when the turn ends (and a
+      // turn queued behind a running one starts later), so answer with the id as soon as it exists.
       return new Promise((resolve) => {
         let settled = false;
         const finish = (result: Awaited<ReturnType<ChatHandlers['chat:send']>>): void => {
@@ -52,30 +53,17 @@ export function createChatHandlers(core: CoreBase): ChatHandlers {
         });
         const timer = setTimeout(() => finish(ipcOk({ turnId: '' })), TURN_START_TIMEOUT_MS);
         timer.unref?.();
-        let running: unknown;
-        try {
-          running = run({ sessionKey, text, ...(images?.length ? { images } : {}), source: 'ui' });
-        } catch (err) {
-          finish(ipcFail('conflict', errorMessage(err)));
-          return;
-        }
-        void Promise.resolve(running).then(
-          (result) => {
-            const turnId = result && typeof result === 'object' ? (result as { turnId?: unknown }).turnId : undefined;
-            const error = result && typeof result === 'object' ? (result as { ok?: unknown; error?: unknown }) : undefined;
-            if (error?.ok === false && typeof error.error === 'string') finish(ipcFail('conflict', error.error));
-            else finish(ipcOk({ turnId: typeof turnId === 'string' ? turnId : '' }));
-          },
-          (err: unknown) => finish(ipcFail('conflict', errorMessage(err))),
-        );
+        core.sessions
+          .run({ sessionKey, text, interactive: true, source: 'user', ...(attachments.length ? { images: attachments } : {}) })
+          .then(
+            (result) => finish(ipcOk({ turnId: result.turnId })),
+            (err: unknown) => finish(ipcFail('internal', errorMessage(err))),
+          );
       });
     },
 
     async 'chat:cancel'({ sessionKey }) {
-      const s = sessions();
-      if (!hasMethod(s, 'cancel')) return unavailable('The agent');
-      const cancelled = await (s.cancel as (k: string) => unknown)(sessionKey);
-      return ipcOk({ cancelled: Boolean(cancelled) });
+      return ipcOk({ cancelled: core.sessions.cancel(sessionKey) });
     },
 
     async 'chat:list-sessions'(args) {

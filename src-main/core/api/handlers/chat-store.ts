@@ -21,9 +21,16 @@ export function summaries(db: Database, isBusy: (key: string) => boolean, option
   return listSessions(db, options).map((row) => toSummary(row, isBusy(row.key)));
 }
 
+/** User attachments are stored as `{ mimeType, data }` in the message meta; the UI gets data: URLs. */
 function imagesOf(m: StoredMessage): string[] | undefined {
   const images = m.meta.images;
-  return Array.isArray(images) && images.every((i) => typeof i === 'string') ? (images as string[]) : undefined;
+  if (!Array.isArray(images) || images.length === 0) return undefined;
+  const urls = images.flatMap((i: unknown) => {
+    if (typeof i === 'string') return [i];
+    const a = i as { mimeType?: unknown; data?: unknown } | null;
+    return a && typeof a.mimeType === 'string' && typeof a.data === 'string' ? [`data:${a.mimeType};base64,${a.data}`] : [];
+  });
+  return urls.length ? urls : undefined;
 }
 
 export function toHistoryMessage(m: StoredMessage): HistoryMessage {
