@@ -1,5 +1,8 @@
 // Every `nanotray` subcommand, in the order `--help` lists them. Add new commands here.
 import type { CliCommand } from '../cli-command';
+import { heartbeatCommand } from './heartbeat.command';
+import { cronCommand } from './cron.command';
+import { daemonCommand } from './daemon.command';
 import { agentCommand } from './agent.command';
 import { onboardCommand } from './onboard.command';
 import { statusCommand } from './status.command';
@@ -10,4 +13,7 @@ export const COMMANDS: CliCommand[] = [
   onboardCommand,
   statusCommand,
   webCommand,
+  heartbeatCommand,
+  cronCommand,
+  daemonCommand,
 ];

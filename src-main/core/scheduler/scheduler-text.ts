@@ -1,0 +1,39 @@
+// Plain-text views of the heartbeat and cron state, shared by the CLI, slash commands and the daemon.
+import type { HeartbeatRun } from './heartbeat-runs.repo';
+import type { HeartbeatStatus } from './heartbeat-service';
+import type { CronRun } from './cron-jobs.repo';
+import { formatZoned } from './zoned-time';
+
+/** `skipped — no active tasks in HEARTBEAT.md (tokens used: 0)`, plus the notification text when notified. */
+export function formatHeartbeatRun(run: HeartbeatRun): string {
+  const head = `${run.outcome}${run.reason ? ` — ${run.reason}` : ''} (tokens used: ${run.tokens})`;
+  return run.outcome === 'notified' && run.message ? `${head}\n${run.message}` : head;
+}
+
+/** One status block: state, next due time, today's tokens, active hours and the last runs. */
+export function formatHeartbeatStatus(status: HeartbeatStatus, lastRuns = 5): string {
+  const tz = status.timeZone;
+  const lines = [
+    `Heartbeat: ${status.state} (every ${status.intervalMinutes} min${status.enabled ? '' : ', disabled in config'})`,
+    `Next due: ${status.nextDueAt ? `${formatZoned(status.nextDueAt, tz)} (${tz})` : status.paused ? '— (paused)' : '— (no timer in this process)'}`,
+    `Tokens today: ${status.tokensToday}${status.dailyTokenBudget > 0 ? ` of ${status.dailyTokenBudget}` : ' (no budget)'}`,
+  ];
+  if (status.activeHours) lines.push(`Active hours: ${status.activeHours.start}–${status.activeHours.end} ${tz}`);
+  const runs = status.lastRuns.slice(0, lastRuns);
+  if (!runs.length) lines.push('Last runs: none yet');
+  else {
+    lines.push('Last runs:');
+    for (const r of runs) {
+      const reason = r.reason ? `  ${r.reason}` : '';
+      lines.push(`  ${formatZoned(r.startedAt, tz)}  ${r.outcome.padEnd(8)}${reason}  (${r.tokens} tokens, ${r.durationMs} ms)`);
+    }
+  }
+  return lines.join('\n');
+}
+
+/** `2026-06-01 09:00  ok  (1200 ms)` / `… error  Provider error (…)` / `… late`. */
+export function formatCronRun(run: CronRun, timeZone: string): string {
+  const late = run.late ? '  late' : '';
+  const error = run.error ? `  ${run.error}` : '';
+  return `${formatZoned(run.startedAt, timeZone)}  ${run.status}${late}${error}  (${run.durationMs} ms)`;
+}

@@ -1,0 +1,71 @@
+// `nanotray cron list|add|remove`: the scheduled jobs, with the same rules and messages as the agent's cron tool.
+import { resolveTimeZone } from '../../../core/scheduler/zoned-time';
+import { formatJobList } from '../../../core/scheduler/cron.tool';
+import { flagString, parseArgs, write, type CliCommand } from '../cli-command';
+import { openCliCore } from './cli-core';
+
+const USAGE = `Usage: nanotray cron list
+       nanotray cron add --message TEXT (--every-seconds N | --cron-expr EXPR [--tz TZ] | --at ISO) [--name NAME] [--session KEY]
+       nanotray cron remove ID
+
+  add prints the new job's id as "id: <id>". A job runs as a turn in its session (default cli:default)
+  while the app or \`nanotray daemon\` is running. --at without an offset is in agent.timezone.`;
+
+/** `--every-seconds 90` → 90; anything that is not a number stays NaN so validation reports it. */
+function everySeconds(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  return /^\s*-?\d+(\.\d+)?\s*$/.test(raw) ? Number(raw) : Number.NaN;
+}
+
+export const cronCommand: CliCommand = {
+  name: 'cron',
+  summary: 'List, add or remove scheduled jobs',
+  usage: USAGE,
+  async run(args, io) {
+    const [action, ...rest] = args;
+    if (action !== 'list' && action !== 'add' && action !== 'remove') {
+      write(io.stderr, `nanotray cron: unknown action '${action ?? ''}'. Use list, add or remove.`);
+      return 2;
+    }
+    const core = openCliCore(io, 'cron');
+    if (!core) return 1;
+    try {
+      if (action === 'list') {
+        write(io.stdout, formatJobList(core.cron.list(), resolveTimeZone(core.config().agent.timezone)));
+        return 0;
+      }
+      const parsed = parseArgs(rest);
+      if (action === 'remove') {
+        const id = parsed.positionals[0] ?? flagString(parsed, 'id', 'job-id');
+        if (!id) {
+          write(io.stderr, 'Error: job_id is required for remove');
+          return 1;
+        }
+        const removed = await core.cron.remove(id);
+        if (!removed.ok) {
+          write(io.stderr, removed.error);
+          return 1;
+        }
+        write(io.stdout, `Removed job ${id}`);
+        return 0;
+      }
+      const added = core.cron.add({
+        sessionKey: flagString(parsed, 'session') ?? 'cli:default',
+        message: flagString(parsed, 'message', 'm'),
+        name: flagString(parsed, 'name'),
+        every_seconds: everySeconds(flagString(parsed, 'every-seconds')),
+        cron_expr: flagString(parsed, 'cron-expr'),
+        tz: flagString(parsed, 'tz'),
+        at: flagString(parsed, 'at'),
+      });
+      if (!added.ok) {
+        write(io.stderr, added.error);
+        return 1;
+      }
+      write(io.stdout, `id: ${added.value.id}`);
+      return 0;
+    } finally {
+      await core.dispose();
+    }
+  },
+};
