@@ -3,6 +3,7 @@ import type { Clock } from '../../../src-main/core/lib/clock';
 
 interface Timer {
   at: number;
+  ms: number;
   seq: number;
   fn: () => void;
 }
@@ -21,7 +22,7 @@ export class FakeClock implements Clock {
   }
 
   setTimeout(fn: () => void, ms: number): () => void {
-    const timer = { at: this.#now + Math.max(0, ms), seq: this.#seq++, fn };
+    const timer = { at: this.#now + Math.max(0, ms), ms, seq: this.#seq++, fn };
     this.#timers.push(timer);
     return () => {
       this.#timers = this.#timers.filter((t) => t !== timer);
@@ -31,6 +32,11 @@ export class FakeClock implements Clock {
   /** Timers still waiting. */
   get pending(): number {
     return this.#timers.length;
+  }
+
+  /** How many waiting timers were set for exactly `ms` (other features of the core set timers too). */
+  countTimers(ms: number): number {
+    return this.#timers.filter((t) => t.ms === ms).length;
   }
 
   /** Moves time forward, firing due timers in order (each may add new ones). */

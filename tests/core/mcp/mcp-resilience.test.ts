@@ -1,0 +1,95 @@
+// MCP failures on a fake clock: per-call timeout, circuit breaker open/close, reconnect after a crash.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ToolResult } from '../../../src-main/core/tools/tool';
+import { fixtureServer, startCore, waitForState, type McpTestCore } from './mcp-test-kit';
+
+let t: McpTestCore | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+/** Starts a call and waits until its timeout timer (`timeoutMs`) is armed on the fake clock. */
+async function startCall(name: string, args: string, timeoutMs: number): Promise<{ result: Promise<ToolResult> }> {
+  const before = t!.clock.countTimers(timeoutMs);
+  const call = t!.core.tools.execute(name, args, t!.ctx());
+  await vi.waitFor(() => expect(t!.clock.countTimers(timeoutMs)).toBeGreaterThan(before), { timeout: 5000, interval: 5 });
+  // Wrapped: an async function returning a bare promise would wait for the call itself.
+  return { result: call };
+}
+
+describe('MCP failures', () => {
+  it('times a call out after the server timeout (config seconds)', async () => {
+    t = startCore({ fx: fixtureServer('fx', { timeout: 2 }) });
+    await t.core.mcp.waitForServers(10_000);
+    const call = await startCall('mcp_fx_sleep', '{"ms":60000}', 2000);
+    t.clock.advance(1999);
+    t.clock.advance(1);
+    expect(await call.result).toEqual({ ok: false, error: "Error: MCP tool 'sleep' on server 'fx' timed out after 2s" });
+    expect(t.core.mcp.status()[0]).toMatchObject({ state: 'connected', consecutiveFailures: 1, lastError: "tool 'sleep' timed out after 2s" });
+    // The server is still fine for the next call.
+    expect(await t.core.tools.execute('mcp_fx_echo', '{"text":"ok"}', t.ctx())).toEqual({ ok: true, output: 'fx echo: ok' });
+    expect(t.core.mcp.status()[0]?.consecutiveFailures).toBe(0);
+  });
+
+  it('opens the circuit after 3 consecutive failures for 60 s, then closes it on success', async () => {
+    t = startCore({ fx: fixtureServer('fx', { timeout: 1 }) });
+    await t.core.mcp.waitForServers(10_000);
+    for (let i = 0; i < 3; i++) {
+      const call = await startCall('mcp_fx_sleep', '{"ms":60000}', 1000);
+      t.clock.advance(1000);
+      expect(await call.result).toEqual({ ok: false, error: "Error: MCP tool 'sleep' on server 'fx' timed out after 1s" });
+    }
+    // Opened at 20:00:03 → refused until 20:01:03 without trying.
+    expect(await t.core.tools.execute('mcp_fx_echo', '{"text":"x"}', t.ctx())).toEqual({
+      ok: false,
+      error: "Error: MCP server 'fx' is unreachable; retrying after 2026-11-29T20:01:03Z",
+    });
+    expect(t.core.mcp.status()[0]).toMatchObject({ state: 'circuit_open', consecutiveFailures: 3, retryAt: Date.UTC(2026, 10, 29, 20, 1, 3) });
+    expect((await t.core.commands.execute('cli:test', '/mcp')).output).toContain('circuit open');
+    t.clock.advance(59_999);
+    expect((await t.core.tools.execute('mcp_fx_echo', '{"text":"x"}', t.ctx())).ok).toBe(false);
+    t.clock.advance(1);
+    expect(await t.core.tools.execute('mcp_fx_echo', '{"text":"x"}', t.ctx())).toEqual({ ok: true, output: 'fx echo: x' });
+    expect(t.core.mcp.status()[0]).toMatchObject({ state: 'connected', consecutiveFailures: 0 });
+  });
+
+  it('reports a crashed server as not connected, then reconnects with backoff and refreshes tools', async () => {
+    t = startCore({ fx: fixtureServer('fx') });
+    await t.core.mcp.waitForServers(10_000);
+    const firstPid = await t.core.tools.execute('mcp_fx_pid', '{}', t.ctx());
+    expect(await t.core.tools.execute('mcp_fx_crash', '{}', t.ctx())).toEqual({ ok: true, output: 'bye' });
+    await waitForState(t.core, 'fx', 'failing');
+    expect(t.core.mcp.status()[0]).toMatchObject({ toolCount: 10, consecutiveFailures: 1, retryAt: t.clock.now() + 1000 });
+    expect(t.core.mcp.status()[0]?.lastError).toMatch(/^connection closed/);
+    expect(await t.core.tools.execute('mcp_fx_echo', '{"text":"x"}', t.ctx())).toEqual({ ok: false, error: "Error: MCP server 'fx' is not connected" });
+    t.clock.advance(1000);
+    await waitForState(t.core, 'fx', 'connected');
+    const secondPid = await t.core.tools.execute('mcp_fx_pid', '{}', t.ctx());
+    expect(secondPid.ok && firstPid.ok && secondPid.output !== firstPid.output).toBe(true);
+    expect(t.core.mcp.status()[0]?.consecutiveFailures).toBe(0);
+  });
+
+  it('backs off 1 s, 2 s, then keeps a dead server behind an open circuit for 60 s', async () => {
+    t = startCore({ dead: fixtureServer('dead', {}, ['--exit-at-start']) });
+    await t.core.mcp.waitForServers(10_000);
+    const start = t.clock.now();
+    expect(t.core.mcp.status()[0]).toMatchObject({ state: 'failing', consecutiveFailures: 1, retryAt: start + 1000 });
+    t.clock.advance(1000);
+    await vi.waitFor(() => expect(t!.core.mcp.status()[0]).toMatchObject({ state: 'failing', consecutiveFailures: 2 }), { timeout: 5000 });
+    expect(t.core.mcp.status()[0]?.retryAt).toBe(start + 3000);
+    t.clock.advance(2000);
+    await waitForState(t.core, 'dead', 'circuit_open');
+    expect(t.core.mcp.status()[0]).toMatchObject({ consecutiveFailures: 3, retryAt: start + 63_000 });
+    expect((await t.core.commands.execute('cli:test', '/mcp status')).output).toContain('retrying after 2026-11-29 20:01:03Z');
+  });
+
+  it('never delays start: the one-shot wait is capped', async () => {
+    t = startCore({ slow: fixtureServer('slow', {}, ['--start-delay-ms', '30000']) });
+    const waiting = t.core.mcp.waitForServers(10_000);
+    await vi.waitFor(() => expect(t!.clock.countTimers(10_000)).toBe(1));
+    t.clock.advance(10_000);
+    await waiting;
+    expect(t.core.mcp.status()[0]?.state).toBe('connecting');
+  });
+});
