@@ -31,6 +31,10 @@ import type { ContextBuilder } from './agent/context';
 import type { ProviderError } from './agent/llm-provider';
 import { effectiveModel } from './agent/model-presets';
 import { installScheduler, type CronApi, type HeartbeatApi } from './scheduler/install-scheduler';
+import { installWorkspace, type SkillsApi } from './workspace/install-workspace';
+import type { MemoryFiles } from './workspace/memory-files';
+import type { SubagentManager } from './subagents/subagent-manager';
+import type { MessageBus } from './bus/message-bus';
 
 export type HostKind = 'electron' | 'web' | 'cli' | 'daemon' | 'test';
 
@@ -92,6 +96,14 @@ export interface Core extends CoreBase {
   readonly heartbeat: HeartbeatApi;
   /** [scheduler] Cron jobs: `list()`, `add(input)`, `remove(id)`, `status()`, `setEnabled(id, on)`, `runs(id)`, `runJobNow(id)`. */
   readonly cron: CronApi;
+  /** [workspace] Workspace markdown files: `listFiles()`, `read(path)`, `write(path, content, baseVersion, author)`, `versions(path)`, `readVersion(id)`, `revert(path, id)`. */
+  readonly memory: MemoryFiles;
+  /** [workspace] Skills: `list()`, `summary()`. */
+  readonly skills: SkillsApi;
+  /** [workspace] Subagents: `spawn(task, label, originSessionKey)`, `cancel(id)`, `tasks(origin?)`, `get(id)`, `wait(id)`, `list()`. */
+  readonly subagents: SubagentManager;
+  /** [workspace] Message bus: `publishInbound(msg)`, `onOutbound(listener, channel?)`, `consumeOutbound()`. */
+  readonly bus: MessageBus;
   /** [mcp] MCP servers: `status()`, `reload()`, `add(name, cfg)`, `remove(name)`, `waitForServers(ms)`. */
   readonly mcp: McpService;
   /** [mcp] Slash commands for every host: `execute(sessionKey, text)`, `list()`, `complete(text)`. */
@@ -174,6 +186,13 @@ export function createCore(options: CoreOptions): Result<Core> {
   // [my] runtime policy + my tool
   const runtime = installRuntime(base, { activeTurn: (key) => foundation.sessions.activeTurn(key) });
   // [workspace] context builder, skills, memory, subagents, bus
+  const workspaceFeature = installWorkspace(base, {
+    sessions: foundation.sessions,
+    setContextBuilder: foundation.setContextBuilder,
+    setFileVersionRecorder: foundation.setFileVersionRecorder,
+    providerFor: foundation.providerFor,
+    setSubagentSource: runtime.setSubagentSource,
+  });
   // [scheduler] heartbeat + cron
   const scheduler = installScheduler(base, {
     runner: foundation.sessions,
@@ -200,6 +219,10 @@ export function createCore(options: CoreOptions): Result<Core> {
     set fileVersionRecorder(recorder) {
       foundation.setFileVersionRecorder(recorder);
     },
+    memory: workspaceFeature.memory,
+    skills: workspaceFeature.skills,
+    subagents: workspaceFeature.subagents,
+    bus: workspaceFeature.bus,
     mcp,
     commands,
     dispose: () => disposables.dispose(),

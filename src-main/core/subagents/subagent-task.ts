@@ -1,0 +1,47 @@
+// The state of one subagent task as the manager tracks it and the runtime panel / `my` tool show it.
+import type { TokenUsage } from '../agent/chat-message';
+import type { StopReason } from '../agent/events';
+
+export type SubagentPhase = 'initializing' | 'awaiting_tools' | 'tools_completed' | 'final_response' | 'done' | 'error';
+
+export interface SubagentToolEvent {
+  callId: string;
+  name: string;
+  status: 'running' | 'ok' | 'error';
+}
+
+export interface SubagentTask {
+  id: string;
+  label: string;
+  task: string;
+  /** The session that spawned it; the result is announced there. */
+  originSessionKey: string;
+  /** Its own session, `subagent:<id>`. */
+  sessionKey: string;
+  startedAt: number;
+  finishedAt?: number;
+  phase: SubagentPhase;
+  iteration: number;
+  /** Oldest first, capped. */
+  toolEvents: SubagentToolEvent[];
+  usage?: TokenUsage;
+  stopReason?: StopReason;
+  error?: string;
+  /** The subagent's final answer. */
+  result?: string;
+}
+
+/** The tools a subagent may use: files, exec and web. Never message, spawn, cron, my or MCP tools. */
+export const SUBAGENT_TOOL_NAMES: ReadonlySet<string> = new Set([
+  'read_file',
+  'write_file',
+  'edit_file',
+  'list_dir',
+  'exec',
+  'web_search',
+  'web_fetch',
+]);
+
+export function isFinished(task: SubagentTask): boolean {
+  return task.phase === 'done' || task.phase === 'error';
+}

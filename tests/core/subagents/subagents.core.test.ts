@@ -1,0 +1,98 @@
+// End to end: the scripted model spawns a subagent through the real core; the subagent works with its
+// reduced tool set, and its result is announced in the origin session and summarised for the user.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { CoreEvent } from '../../../src-main/core/agent/events';
+import { createCore, type Core } from '../../../src-main/core/nanotray-core';
+import { listMessages } from '../../../src-main/core/store/messages.repo';
+import { startScriptedLlm, type RecordedRequest, type ScriptedLlm, type ScriptedStep } from '../../helpers/scripted-llm-server';
+import { makeTempHome, testConfig, type TempHome } from '../../helpers/temp-home';
+
+let llm: ScriptedLlm;
+let home: TempHome | undefined;
+let core: Core | undefined;
+
+beforeAll(async () => {
+  llm = await startScriptedLlm();
+});
+afterAll(async () => {
+  await llm.close();
+});
+afterEach(async () => {
+  await core?.dispose();
+  core = undefined;
+  home?.cleanup();
+  llm.requests.length = 0;
+  llm.setFallback(undefined);
+});
+
+const isSubagent = (r: RecordedRequest) => String(r.body.messages[0].content).includes('# You are a subagent');
+const last = (r: RecordedRequest) => r.body.messages[r.body.messages.length - 1];
+const toolNames = (r: RecordedRequest): string[] => (r.body.tools ?? []).map((t: any) => t.function.name);
+
+function respond(r: RecordedRequest): ScriptedStep {
+  const tail = last(r);
+  if (isSubagent(r)) {
+    if (tail.role === 'user') {
+      return { toolCalls: [{ id: 's1', name: 'list_dir', arguments: { path: '.' } }, { id: 's2', name: 'spawn', arguments: { task: 'nested' } }] };
+    }
+    return { text: 'The workspace holds AGENTS.md and a memory folder.' };
+  }
+  if (tail.role === 'user' && String(tail.content).startsWith('A background subagent you started has reported back')) {
+    return { text: 'Your background check is done: the workspace has AGENTS.md and a memory folder.' };
+  }
+  if (tail.role === 'tool') return { text: 'I started a background check.' };
+  return { toolCalls: [{ id: 'm1', name: 'spawn', arguments: { task: 'List the workspace files and report what is there.', label: 'files' } }] };
+}
+
+describe('subagents through the core', () => {
+  it('spawns, runs with the reduced tools, announces to the origin session and summarises', async () => {
+    home = makeTempHome(testConfig(llm.baseUrl, { tools: { my: { enable: true } } }));
+    const created = createCore({ host: 'test', home: home.home, env: {} });
+    if (!created.ok) throw new Error(created.error);
+    const c = (core = created.value);
+    const seen: CoreEvent[] = [];
+    c.events.on((e) => seen.push(e));
+    llm.setFallback((r) => respond(r));
+
+    const turn = await c.sessions.run({ sessionKey: 'desktop:main', text: 'Check my workspace in the background', interactive: true });
+    expect(turn.text).toBe('I started a background check.');
+    const spawned = listMessages(c.db, 'desktop:main').find((m) => m.role === 'tool')!;
+    const match = /^Subagent \[files\] started \(id: ([0-9a-f]{8})\)\.$/.exec(spawned.content ?? '');
+    expect(match).not.toBeNull();
+    const id = match![1]!;
+
+    const task = await c.subagents.wait(id);
+    expect(task).toMatchObject({ phase: 'done', stopReason: 'completed', result: 'The workspace holds AGENTS.md and a memory folder.' });
+    expect(task!.toolEvents.map((e) => [e.name, e.status])).toEqual([['list_dir', 'ok'], ['spawn', 'error']]);
+
+    const subRequests = llm.requests.filter(isSubagent);
+    expect(subRequests).toHaveLength(2);
+    const mainTools = toolNames(llm.requests[0]!);
+    expect(mainTools).toContain('spawn');
+    expect(mainTools).toContain('my');
+    for (const name of toolNames(subRequests[0]!)) expect(['read_file', 'write_file', 'edit_file', 'list_dir', 'exec', 'web_search', 'web_fetch']).toContain(name);
+    expect(toolNames(subRequests[0]!)).toContain('list_dir');
+    const nested = subRequests[1]!.body.messages.find((m: any) => m.role === 'tool' && m.tool_call_id === 's2');
+    expect(nested.content.startsWith("Error: Tool 'spawn' not found.")).toBe(true);
+
+    const summaryRequest = llm.requests.find((r) => !isSubagent(r) && String(last(r).content).startsWith('A background subagent'))!;
+    const announcement = summaryRequest.body.messages.find((m: any) => m.role === 'system' && String(m.content).startsWith("[Subagent 'files'"));
+    expect(announcement.content).toBe(
+      `[Subagent 'files' (id ${id}) finished]\n\nTask: List the workspace files and report what is there.\n\nResult:\nThe workspace holds AGENTS.md and a memory folder.`,
+    );
+    const stored = listMessages(c.db, 'desktop:main').map((m) => [m.role, m.content]);
+    expect(stored.slice(-2)).toEqual([
+      ['system', announcement.content],
+      ['assistant', 'Your background check is done: the workspace has AGENTS.md and a memory folder.'],
+    ]);
+    expect(seen).toContainEqual({
+      type: 'notify',
+      title: "Subagent 'files' finished",
+      body: 'Your background check is done: the workspace has AGENTS.md and a memory folder.',
+      sessionKey: 'desktop:main',
+      kind: 'subagent',
+    });
+    // The runtime policy (`my` check subagents) sees the task.
+    expect(c.runtime.overview('desktop:main')).toContain(`  [${id}] 'files'`);
+  });
+});
