@@ -100,8 +100,8 @@ export class RuntimePolicy {
     }
     if (first === 'subagents' && rest.length === 0) return okResult(formatSubagents(this.#subagents(ctx)));
     if (first === 'scratchpad' && rest.length === 0) return okResult(this.#formatPad(snapshot.scratchpad));
-    const pad = this.#deps.scratchpads.entries(this.#padKey(ctx));
-    const found = resolveKey([snapshot, pad], segments);
+    // Pad keys not in the snapshot resolve through the snapshot's (scrubbed, detached) copy of the pad.
+    const found = resolveKey([snapshot, snapshot.scratchpad as Record<string, unknown>], segments);
     return found.ok ? okResult(`${wanted}: ${formatValue(found.value)}`) : found;
   }
 
@@ -173,8 +173,8 @@ export class RuntimePolicy {
   #setDotted(key: string, segments: string[], ctx: RuntimeCallContext): Result<string, string> {
     const bad = segments.find((s) => isForbiddenSegment(s));
     if (bad !== undefined) return this.#refuse(ctx, key, 'blocked', `BLOCKED ${bad}`, notAccessible(bad));
-    const pad = this.#deps.scratchpads.entries(this.#padKey(ctx));
-    const parent = resolveKey([this.snapshot(ctx), pad], segments.slice(0, -1));
+    const snapshot = this.snapshot(ctx);
+    const parent = resolveKey([snapshot, snapshot.scratchpad as Record<string, unknown>], segments.slice(0, -1));
     if (!parent.ok) return this.#refuse(ctx, key, 'rejected', withoutErrorPrefix(parent.error), parent.error);
     return this.#refuse(ctx, key, 'read_only', `READ_ONLY ${key}`, readOnlyError(key));
   }

@@ -3,7 +3,9 @@ import type { Config } from '../config/config-schema';
 import type { TokenUsage } from '../agent/chat-message';
 import { effectiveModel, listPresets, type RuntimeOverrides } from '../agent/model-presets';
 import { subagentsMapping, type SubagentStatus } from './subagent-status';
-import { toJson } from './value-format';
+import { knownSecrets } from '../lib/logger';
+import { scrubSecrets } from '../lib/redact';
+import { isPlainObject } from './value-format';
 
 /** The turn's origin, as `request.*` shows it. */
 export interface RequestInfo {
@@ -32,20 +34,21 @@ export interface SnapshotSources {
 /** What a configured proxy looks like to the agent: never its address or credentials. */
 export const CONFIGURED_MARKER = '<configured>';
 
-/** Drops `user:password@` from a URL so credentials never show. */
+/** Drops `user:password@` (and any query string, where keys often travel) from a URL. */
 export function stripUrlCredentials(url: string): string {
   let out = url;
   try {
     const parsed = new URL(url);
-    if (parsed.username || parsed.password) {
+    if (parsed.username || parsed.password || parsed.search) {
       parsed.username = '';
       parsed.password = '';
+      parsed.search = '';
       out = parsed.toString();
     }
   } catch {
-    // not a parsable URL: the pattern below still removes a `user:pass@` authority
+    // not a parsable URL: the patterns below still remove a `user:pass@` authority and a query
   }
-  return out.replace(/^([^:/?#\s]+:\/\/)[^/?#]*@/, '$1');
+  return out.replace(/^([^:/?#\s]+:\/\/)[^/?#]*@/, '$1').replace(/\?.*$/, '');
 }
 
 function webConfig(config: Config): Record<string, unknown> {
@@ -119,6 +122,20 @@ export function buildSnapshot(src: SnapshotSources): Record<string, unknown> {
   if (src.request) {
     snapshot.request = { channel: src.request.channel, chat_id: src.request.chatId, sender_id: src.request.senderId };
   }
-  // Detach: nothing in the snapshot may share a reference with config, overrides or the scratchpad.
-  return JSON.parse(toJson(snapshot)) as Record<string, unknown>;
+  return detachScrubbed(snapshot) as Record<string, unknown>;
+}
+
+/**
+ * A deep copy sharing no reference with config, overrides or the scratchpad, in which every string
+ * has the secrets the core knows replaced (a last guard: secrets are not whitelisted in the first place).
+ */
+function detachScrubbed(value: unknown): unknown {
+  if (typeof value === 'string') return scrubSecrets(value, knownSecrets());
+  if (Array.isArray(value)) return value.map(detachScrubbed);
+  if (isPlainObject(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) if (v !== undefined) out[scrubSecrets(k, knownSecrets())] = detachScrubbed(v);
+    return out;
+  }
+  return value;
 }

@@ -264,3 +264,14 @@ describe('check subagents', () => {
     expect(text(f.policy.check('subagents', UI_NO_SESSION)).split('\n')[0]).toBe('subagents: 3 subagent(s):');
   });
 });
+
+describe('check never echoes a known secret', () => {
+  it('even when the agent stored one in its scratchpad', async () => {
+    const { registerSecret } = await import('../../../src-main/core/lib/logger');
+    registerSecret('sk-pasted-secret-31337');
+    f = makePolicy();
+    f.policy.set('pasted', 'sk-pasted-secret-31337', TOOL_CTX);
+    expect(text(f.policy.check('pasted', TOOL_CTX))).toBe('pasted: "[redacted]"');
+    expect(text(f.policy.check(undefined, TOOL_CTX))).toContain('scratchpad: {"pasted":"[redacted]"}');
+  });
+});

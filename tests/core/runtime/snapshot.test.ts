@@ -1,6 +1,7 @@
 // The snapshot: a whitelist with no secrets, proxies shown as "<configured>", URL credentials stripped.
 import { describe, expect, it } from 'vitest';
 import { buildSnapshot, stripUrlCredentials } from '../../../src-main/core/runtime/snapshot';
+import { registerSecret } from '../../../src-main/core/lib/logger';
 import { parse } from './policy-fixture';
 
 const SECRET_CONFIG = {
@@ -76,5 +77,27 @@ describe('snapshot', () => {
     });
     expect(snap._last_usage).toEqual({ prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 });
     expect(snap.request).toEqual({ channel: 'quick', chat_id: 'default', sender_id: null });
+  });
+});
+
+describe('snapshot guards', () => {
+  it('drops query strings from URLs (keys often travel there)', () => {
+    expect(stripUrlCredentials('https://search.local/api?key=abc&x=1')).toBe('https://search.local/api');
+    expect(stripUrlCredentials('not a url?token=abc')).toBe('not a url');
+  });
+
+  it('scrubs secrets the core knows from every string, including the scratchpad', () => {
+    registerSecret('sk-known-secret-777777');
+    const snap = buildSnapshot({
+      config: parse({}),
+      overrides: { workspaceDisplay: '/ws/sk-known-secret-777777' },
+      workspace: '/ws',
+      toolNames: [],
+      currentIteration: 0,
+      subagents: [],
+      scratchpad: { pasted: ['the key is sk-known-secret-777777'] },
+    });
+    expect(snap.workspace).toBe('/ws/[redacted]');
+    expect(snap.scratchpad).toEqual({ pasted: ['the key is [redacted]'] });
   });
 });
