@@ -5,6 +5,9 @@ import { ApprovalService } from './approvals/approval-service';
 import { editFileTool } from './builtin/edit-file.tool';
 import { createExecTool, precheckExec, type ExecToolDeps } from './builtin/exec.tool';
 import { listDirTool } from './builtin/list-dir.tool';
+import { createWebFetchTool, type WebFetchDeps } from './builtin/web-fetch.tool';
+import { createWebSearchTool } from './builtin/web-search.tool';
+import type { SearchDeps } from './sandbox/web-search-providers';
 import { readFileTool } from './builtin/read-file.tool';
 import { writeFileTool } from './builtin/write-file.tool';
 import type { Tool } from './tool';
@@ -13,12 +16,16 @@ export interface InstallToolsOptions {
   /** How long an approval waits before it counts as denied (default 5 minutes). */
   approvalTimeoutMs?: number;
   exec?: ExecToolDeps;
+  /** Injectable search endpoints/fetch and DNS for the web tools (tests use loopback servers). */
+  webSearch?: SearchDeps;
+  webFetch?: WebFetchDeps;
 }
 
 /** The built-in tools for a config: exec and the web tools only when enabled. */
 export function builtinTools(config: Config, options: InstallToolsOptions = {}): Tool[] {
   const tools: Tool[] = [readFileTool, writeFileTool, editFileTool, listDirTool];
   if (config.tools.exec.enable) tools.push(createExecTool(options.exec));
+  if (config.tools.web.enable) tools.push(createWebSearchTool(options.webSearch), createWebFetchTool(options.webFetch));
   return tools;
 }
 
