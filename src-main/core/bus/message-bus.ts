@@ -81,7 +81,6 @@ export class MessageBus {
     const next = previous.then(() => this.#runTurn(key, envelope));
     this.#sessions.set(key, next);
     void next.finally(() => {
-      this.#inFlight--;
       if (this.#sessions.get(key) === next) this.#sessions.delete(key);
     });
   }
@@ -112,6 +111,7 @@ export class MessageBus {
       stopReason: result.stopReason,
       ...(result.error ? { error: result.error } : {}),
     };
+    this.#inFlight--;
     if (this.#pulling) this.#outbound.push(out);
     for (const listener of [...this.#outboundListeners]) {
       try {
