@@ -137,19 +137,22 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
         }
         // not a known command: send it as an ordinary message
       }
+      const userItemId = localId('u');
       updateThread(sessionKey, (t) => ({
         ...t,
         loaded: t.loaded || t.items.length === 0,
         error: null,
         lastUserText: text,
         turnId: t.turnId ?? 'pending',
-        items: [...t.items, { kind: 'user', id: localId('u'), text, images, at: now() }],
+        items: [...t.items, { kind: 'user', id: userItemId, text, images, at: now() }],
       }));
       const res = await call(api.chat.send({ sessionKey, text, images: images?.length ? images : undefined }));
       if (!res.ok) {
+        // Not accepted, so not stored: take the bubble back (the composer keeps the text).
         updateThread(sessionKey, (t) => ({
           ...t,
-          turnId: null,
+          turnId: t.turnId === 'pending' ? null : t.turnId,
+          items: t.items.filter((i) => i.id !== userItemId),
           error: { message: res.message, fix: classifyTurnError(res.message) },
         }));
         return false;

@@ -35,6 +35,11 @@ export interface RuntimeSlice {
   mcpError: string | null;
   /** Usage seen live per session (`usage` events of the last turn). */
   liveUsage: Record<string, LastTurnUsage>;
+  /** The session the panel describes (defaults to the chat's active session). */
+  runtimeSessionKey: string | null;
+  /** `_last_usage`, `scratchpad` and `subagents` as the policy prints them. */
+  runtimeDetails: { lastUsage: string | null; scratchpad: string | null; subagents: string | null };
+  setRuntimeSession(sessionKey: string | null): void;
   loadRuntime(): Promise<void>;
   setRuntimeValue(key: string, value: JsonValue): Promise<boolean>;
   switchPreset(name: string): Promise<boolean>;
@@ -44,9 +49,15 @@ export interface RuntimeSlice {
   applyRuntimeEvent(event: CoreEventPayload): void;
 }
 
-/** The session the runtime panel describes: the chat's active session (none = instance-wide). */
-function panelSession(sessionKey: string | null): { sessionKey?: string } {
+/** The session the runtime panel describes (none = instance-wide). */
+function panelSession(sessionKey: string | null | undefined): { sessionKey?: string } {
   return sessionKey ? { sessionKey } : {};
+}
+
+/** The value part of a `key: value` policy line ('' becomes null). */
+function valuePart(key: string, text: string): string | null {
+  const v = text.startsWith(`${key}: `) ? text.slice(key.length + 2) : text;
+  return v.trim() ? v : null;
 }
 
 export const createRuntimeSlice: SliceCreator<RuntimeSlice> = (set, get, deps) => {
@@ -75,10 +86,30 @@ export const createRuntimeSlice: SliceCreator<RuntimeSlice> = (set, get, deps) =
     mcpServers: [],
     mcpError: null,
     liveUsage: {},
+    runtimeSessionKey: null,
+    runtimeDetails: { lastUsage: null, scratchpad: null, subagents: null },
+
+    setRuntimeSession(sessionKey) {
+      set({ runtimeSessionKey: sessionKey });
+      void get().loadRuntime();
+    },
 
     async loadRuntime() {
-      const session = panelSession(get().activeSessionKey);
-      const [overview, presets] = await Promise.all([call(api.runtime.overview(session)), call(api.runtime.presets(session))]);
+      const session = panelSession(get().runtimeSessionKey ?? get().activeSessionKey);
+      const [overview, presets, usage, pad, subagents] = await Promise.all([
+        call(api.runtime.overview(session)),
+        call(api.runtime.presets(session)),
+        call(api.runtime.check({ key: '_last_usage', ...session })),
+        call(api.runtime.check({ key: 'scratchpad', ...session })),
+        call(api.runtime.check({ key: 'subagents', ...session })),
+      ]);
+      set({
+        runtimeDetails: {
+          lastUsage: usage.ok ? valuePart('_last_usage', usage.value.text) : null,
+          scratchpad: pad.ok ? valuePart('scratchpad', pad.value.text) : null,
+          subagents: subagents.ok ? valuePart('subagents', subagents.value.text) : null,
+        },
+      });
       if (!overview.ok) {
         set({ runtimeError: overview.message, runtimeLoaded: true });
       } else {
@@ -95,7 +126,7 @@ export const createRuntimeSlice: SliceCreator<RuntimeSlice> = (set, get, deps) =
     },
 
     async setRuntimeValue(key, value) {
-      const res = await call(api.runtime.set({ key, value, ...panelSession(get().activeSessionKey) }));
+      const res = await call(api.runtime.set({ key, value, ...panelSession(get().runtimeSessionKey ?? get().activeSessionKey) }));
       if (!res.ok) {
         addMessage(key, false, res.message);
         void get().loadAudit();
@@ -133,7 +164,7 @@ export const createRuntimeSlice: SliceCreator<RuntimeSlice> = (set, get, deps) =
         case 'turn.finished':
         case 'subagents.changed':
         case 'config.changed':
-          if (event.type === 'subagents.changed' || event.type === 'config.changed' || event.sessionKey === get().activeSessionKey) refresh();
+          if (event.type === 'config.changed' || event.sessionKey === (get().runtimeSessionKey ?? get().activeSessionKey)) refresh();
           break;
         case 'mcp.changed':
           refreshMcp();

@@ -18,6 +18,8 @@ export interface SchedulerSlice {
   loadCron(): Promise<void>;
   addCronJob(input: { name: string; message: string; schedule: CronSchedule }): Promise<string | null>;
   removeCronJob(id: string): Promise<void>;
+  setCronEnabled(id: string, enabled: boolean): Promise<void>;
+  runCronNow(id: string): Promise<void>;
   applySchedulerEvent(event: CoreEventPayload): void;
 }
 
@@ -32,7 +34,11 @@ export const createSchedulerSlice: SliceCreator<SchedulerSlice> = (set, get, dep
   const reloadCron = debounce(() => void get().loadCron(), deps.refreshDelayMs);
 
   function adopt(status: HeartbeatStatus): void {
-    set((s) => ({ heartbeat: status, heartbeatError: null, heartbeatRuns: rememberRun(s.heartbeatRuns, status.lastRun) }));
+    set((s) => ({
+      heartbeat: status,
+      heartbeatError: null,
+      heartbeatRuns: status.recentRuns ? status.recentRuns.slice(0, 10) : rememberRun(s.heartbeatRuns, status.lastRun),
+    }));
   }
 
   return {
@@ -94,6 +100,30 @@ export const createSchedulerSlice: SliceCreator<SchedulerSlice> = (set, get, dep
         return;
       }
       set((s) => ({ cronJobs: s.cronJobs.filter((j) => j.id !== id) }));
+    },
+
+    async setCronEnabled(id, enabled) {
+      const res = await call(api.cron.setEnabled({ id, enabled }));
+      if (!res.ok) {
+        get().pushToast({ title: enabled ? 'Could not resume the job' : 'Could not pause the job', body: res.message, tone: 'error' });
+        return;
+      }
+      set((s) => ({ cronJobs: s.cronJobs.map((j) => (j.id === id ? res.value : j)) }));
+    },
+
+    async runCronNow(id) {
+      const res = await call(api.cron.runNow({ id }));
+      if (!res.ok) {
+        get().pushToast({ title: 'The job did not run', body: res.message, tone: 'error' });
+        return;
+      }
+      const name = get().cronJobs.find((j) => j.id === id)?.name ?? id;
+      get().pushToast({
+        title: `${name}: ${res.value.status}`,
+        body: res.value.error ?? `Finished in ${Math.round(res.value.durationMs)} ms.`,
+        tone: res.value.status === 'error' ? 'error' : 'success',
+      });
+      void get().loadCron();
     },
 
     applySchedulerEvent(event) {

@@ -1,7 +1,64 @@
-// Placeholder until the memory view lands.
-import type { ReactElement } from 'react';
+// The memory view: the workspace's markdown files on the left, the editor on the right. Opening another
+// file with unsaved edits asks first.
+import { useEffect, useState, type ReactElement } from 'react';
+import { ConfirmDialog } from '../../components/Dialog';
 import { EmptyState } from '../../components/EmptyState';
+import { getAppStore, useAppStore } from '../../state/store';
+import { FileTree } from './FileTree';
+import { MemoryEditor } from './MemoryEditor';
 
 export function MemoryView(): ReactElement {
-  return <EmptyState icon="memory" title="Coming soon" />;
+  const hasDoc = useAppStore((s) => s.memoryDoc !== null);
+  const loadFiles = useAppStore((s) => s.loadMemoryFiles);
+  const openFile = useAppStore((s) => s.openMemoryFile);
+  const save = useAppStore((s) => s.saveMemory);
+  const [pendingPath, setPendingPath] = useState<string | null>(null);
+
+  useEffect(() => {
+    void loadFiles().then(() => {
+      const s = getAppStore().getState();
+      if (!s.memoryDoc) {
+        const first = s.memoryFiles.find((f) => f.path === 'memory/MEMORY.md') ?? s.memoryFiles[0];
+        if (first) void s.openMemoryFile(first.path);
+      }
+    });
+  }, [loadFiles]);
+
+  const requestOpen = (path: string) => {
+    const doc = getAppStore().getState().memoryDoc;
+    if (doc && doc.path === path) return;
+    if (doc && doc.draft !== doc.savedText) setPendingPath(path);
+    else void openFile(path);
+  };
+
+  return (
+    <div className="split">
+      <FileTree onOpen={requestOpen} />
+      {hasDoc ? <MemoryEditor /> : <EmptyState icon="memory" title="Pick a file">The agent reads these files at the start of every turn.</EmptyState>}
+      {pendingPath && (
+        <ConfirmDialog
+          title="Open another file?"
+          body="Your edits to this file are not saved yet."
+          confirmLabel="Discard edits"
+          danger
+          onCancel={() => setPendingPath(null)}
+          onConfirm={() => {
+            const path = pendingPath;
+            setPendingPath(null);
+            void openFile(path);
+          }}
+          extra={{
+            label: 'Save first',
+            onClick: () => {
+              const path = pendingPath;
+              setPendingPath(null);
+              void save().then((outcome) => {
+                if (outcome === 'saved' || outcome === 'unchanged') void openFile(path);
+              });
+            },
+          }}
+        />
+      )}
+    </div>
+  );
 }

@@ -1,7 +1,63 @@
-// Placeholder until the runtime view lands.
-import type { ReactElement } from 'react';
-import { EmptyState } from '../../components/EmptyState';
+// The runtime panel: what the agent is running with for a session (the `my` overview), heartbeat,
+// cron, MCP and the audit log — live, and editable only where the policy allows.
+import { useEffect, type ReactElement } from 'react';
+import { useAppStore } from '../../state/store';
+import { AuditCard } from './AuditCard';
+import { CronCard } from './CronCard';
+import { HeartbeatCard } from './HeartbeatCard';
+import { McpCard } from './McpCard';
+import { OverviewCard } from './OverviewCard';
+import { SessionStateCard } from './SessionStateCard';
 
 export function RuntimeView(): ReactElement {
-  return <EmptyState icon="runtime" title="Coming soon" />;
+  const sessions = useAppStore((s) => s.sessions);
+  const sessionKey = useAppStore((s) => s.runtimeSessionKey ?? s.activeSessionKey);
+  const setSession = useAppStore((s) => s.setRuntimeSession);
+  const loadRuntime = useAppStore((s) => s.loadRuntime);
+  const loadHeartbeat = useAppStore((s) => s.loadHeartbeat);
+  const loadCron = useAppStore((s) => s.loadCron);
+  const loadMcp = useAppStore((s) => s.loadMcp);
+
+  useEffect(() => {
+    void loadRuntime();
+    void loadHeartbeat();
+    void loadCron();
+    void loadMcp();
+    // Next-run times and "x min ago" drift: refresh quietly while the panel is open.
+    const timer = window.setInterval(() => {
+      void loadHeartbeat();
+      void loadCron();
+    }, 30_000);
+    return () => window.clearInterval(timer);
+  }, [loadRuntime, loadHeartbeat, loadCron, loadMcp]);
+
+  return (
+    <>
+      <header className="view-head">
+        <h1>Runtime</h1>
+        <span className="spacer" />
+        <label htmlFor="rt-session-pick" className="faint">
+          Session
+        </label>
+        <select id="rt-session-pick" className="select" style={{ width: 260 }} value={sessionKey ?? ''} onChange={(e) => setSession(e.target.value || null)}>
+          <option value="">(no session: instance defaults)</option>
+          {sessions.map((s) => (
+            <option key={s.key} value={s.key}>
+              {s.title || 'Untitled chat'} — {s.channel}
+            </option>
+          ))}
+        </select>
+      </header>
+      <div className="view-body">
+        <div className="view-scroll runtime-grid">
+          <OverviewCard />
+          <SessionStateCard />
+          <HeartbeatCard />
+          <CronCard />
+          <McpCard />
+          <AuditCard />
+        </div>
+      </div>
+    </>
+  );
 }

@@ -1,0 +1,200 @@
+// Cron jobs: next run and last status per job; pause/resume, run now, remove; and a form to add one.
+import { useState, type ReactElement } from 'react';
+import { ConfirmDialog } from '../../components/Dialog';
+import { Icon } from '../../components/Icon';
+import { dateTime, relativeTime } from '../../lib/format';
+import { useAppStore } from '../../state/store';
+import type { CronJob } from '@contract/schemas';
+import { parseCronForm, type CronFormErrors, type CronFormValues } from './cron-form';
+
+function scheduleText(job: CronJob): string {
+  if (job.scheduleText) return job.scheduleText;
+  const s = job.schedule;
+  if (s.kind === 'every') return `every ${Math.round(s.everySeconds / 60)} min`;
+  if (s.kind === 'cron') return `cron ${s.expr}${s.tz ? ` (${s.tz})` : ''}`;
+  return `at ${dateTime(Date.parse(s.at))}`;
+}
+
+const EMPTY: CronFormValues = { name: '', message: '', kind: 'every', value: '60', tz: '' };
+
+function AddCronForm({ onDone }: { onDone: () => void }): ReactElement {
+  const addCronJob = useAppStore((s) => s.addCronJob);
+  const [v, setV] = useState<CronFormValues>(EMPTY);
+  const [errors, setErrors] = useState<CronFormErrors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const up = (patch: Partial<CronFormValues>) => setV((x) => ({ ...x, ...patch }));
+
+  const submit = async () => {
+    const parsed = parseCronForm(v);
+    if (!parsed.ok) {
+      setErrors(parsed.errors);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    const err = await addCronJob({ name: v.name.trim(), message: v.message.trim(), schedule: parsed.schedule });
+    setBusy(false);
+    if (err) setServerError(err);
+    else onDone();
+  };
+
+  const valueLabel = v.kind === 'every' ? 'Every (minutes)' : v.kind === 'cron' ? 'Cron expression' : 'Date and time';
+  return (
+    <form
+      className="cron-form"
+      aria-label="Add a cron job"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <div className="field">
+        <label htmlFor="cron-name">Name</label>
+        <input id="cron-name" className="input" value={v.name} aria-invalid={Boolean(errors.name)} aria-describedby="cron-name-err" onChange={(e) => up({ name: e.target.value })} />
+        {errors.name && <span id="cron-name-err" className="field-error">{errors.name}</span>}
+      </div>
+      <div className="field">
+        <label htmlFor="cron-message">What to do</label>
+        <textarea id="cron-message" className="textarea" rows={2} value={v.message} aria-invalid={Boolean(errors.message)} aria-describedby="cron-message-err" onChange={(e) => up({ message: e.target.value })} />
+        {errors.message && <span id="cron-message-err" className="field-error">{errors.message}</span>}
+      </div>
+      <div className="row" style={{ alignItems: 'flex-start' }}>
+        <div className="field" style={{ width: 150 }}>
+          <label htmlFor="cron-kind">Schedule</label>
+          <select id="cron-kind" className="select" value={v.kind} onChange={(e) => up({ kind: e.target.value as CronFormValues['kind'], value: e.target.value === 'every' ? '60' : '' })}>
+            <option value="every">Every N minutes</option>
+            <option value="cron">Cron expression</option>
+            <option value="at">Once, at a time</option>
+          </select>
+        </div>
+        <div className="field" style={{ flex: 1 }}>
+          <label htmlFor="cron-value">{valueLabel}</label>
+          <input
+            id="cron-value"
+            className="input"
+            type={v.kind === 'every' ? 'number' : v.kind === 'at' ? 'datetime-local' : 'text'}
+            placeholder={v.kind === 'cron' ? '0 9 * * 1-5' : undefined}
+            value={v.value}
+            aria-invalid={Boolean(errors.value)}
+            aria-describedby="cron-value-err"
+            onChange={(e) => up({ value: e.target.value })}
+          />
+          {errors.value && <span id="cron-value-err" className="field-error">{errors.value}</span>}
+        </div>
+        {v.kind === 'cron' && (
+          <div className="field" style={{ width: 170 }}>
+            <label htmlFor="cron-tz">Time zone</label>
+            <input id="cron-tz" className="input" placeholder="system" value={v.tz} onChange={(e) => up({ tz: e.target.value })} />
+          </div>
+        )}
+      </div>
+      {serverError && <div className="field-error" role="alert">{serverError}</div>}
+      <div className="row">
+        <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
+          Add job
+        </button>
+        <button type="button" className="btn btn-sm" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function CronCard(): ReactElement {
+  const jobs = useAppStore((s) => s.cronJobs);
+  const error = useAppStore((s) => s.cronError);
+  const remove = useAppStore((s) => s.removeCronJob);
+  const setEnabled = useAppStore((s) => s.setCronEnabled);
+  const runNow = useAppStore((s) => s.runCronNow);
+  const [adding, setAdding] = useState(false);
+  const [confirm, setConfirm] = useState<CronJob | null>(null);
+
+  return (
+    <section className="card" aria-labelledby="rt-cron">
+      <div className="card-head">
+        <Icon name="clock" size={16} />
+        <h2 id="rt-cron">Scheduled jobs</h2>
+        <span className="spacer" />
+        {!adding && (
+          <button type="button" className="btn btn-sm" onClick={() => setAdding(true)}>
+            <Icon name="plus" size={12} /> Add job
+          </button>
+        )}
+      </div>
+      {error && <div className="field-error">{error}</div>}
+      {adding && <AddCronForm onDone={() => setAdding(false)} />}
+      {jobs.length === 0 && !adding ? (
+        <p className="faint">No jobs. Ask the agent (“remind me every morning…”) or add one here.</p>
+      ) : (
+        jobs.length > 0 && (
+          <table className="table">
+            <caption className="sr-only">Cron jobs</caption>
+            <thead>
+              <tr>
+                <th scope="col">Job</th>
+                <th scope="col">Schedule</th>
+                <th scope="col">Next run</th>
+                <th scope="col">Last</th>
+                <th scope="col">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {jobs.map((job) => (
+                <tr key={job.id}>
+                  <td>
+                    <strong>{job.name}</strong>
+                    <div className="faint truncate" style={{ maxWidth: 260 }} title={job.message}>
+                      {job.message}
+                    </div>
+                  </td>
+                  <td className="mono">{scheduleText(job)}</td>
+                  <td className="nowrap">{!job.enabled ? <span className="badge badge-warn">paused</span> : job.nextRunAt ? relativeTime(job.nextRunAt) : '—'}</td>
+                  <td>
+                    {job.lastStatus ? <span className={job.lastStatus === 'ok' ? 'badge badge-ok' : 'badge badge-danger'}>{job.lastStatus}</span> : <span className="faint">never</span>}
+                    {job.lastError && <div className="faint">{job.lastError}</div>}
+                  </td>
+                  <td className="nowrap">
+                    <button type="button" className="btn btn-ghost btn-icon btn-sm" aria-label={`Run ${job.name} now`} title="Run now" onClick={() => void runNow(job.id)}>
+                      <Icon name="play" size={12} />
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-icon btn-sm"
+                      aria-label={job.enabled ? `Pause ${job.name}` : `Resume ${job.name}`}
+                      title={job.enabled ? 'Pause' : 'Resume'}
+                      onClick={() => void setEnabled(job.id, !job.enabled)}
+                    >
+                      <Icon name={job.enabled ? 'pause' : 'refresh'} size={12} />
+                    </button>
+                    <button type="button" className="btn btn-ghost btn-icon btn-sm btn-danger" aria-label={`Remove ${job.name}`} title="Remove" onClick={() => setConfirm(job)}>
+                      <Icon name="trash" size={12} />
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )
+      )}
+      {confirm && (
+        <ConfirmDialog
+          title="Remove this job?"
+          body={<>“{confirm.name}” will not run again.</>}
+          confirmLabel="Remove job"
+          danger
+          onCancel={() => setConfirm(null)}
+          onConfirm={() => {
+            const id = confirm.id;
+            setConfirm(null);
+            void remove(id);
+          }}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,109 @@
+// Heartbeat: state, next run, budget, last runs with outcome and reason; pause / resume / run now.
+import { useState, type ReactElement } from 'react';
+import { Icon } from '../../components/Icon';
+import { dateTime, duration, relativeTime } from '../../lib/format';
+import { useAppStore } from '../../state/store';
+import type { HeartbeatRun } from '@contract/schemas';
+
+const OUTCOME_BADGE: Record<HeartbeatRun['outcome'], string> = {
+  ran: 'badge badge-ok',
+  notified: 'badge badge-accent',
+  silent: 'badge',
+  skipped: 'badge badge-warn',
+  failed: 'badge badge-danger',
+};
+
+export function HeartbeatCard(): ReactElement {
+  const status = useAppStore((s) => s.heartbeat);
+  const error = useAppStore((s) => s.heartbeatError);
+  const busy = useAppStore((s) => s.heartbeatBusy);
+  const runs = useAppStore((s) => s.heartbeatRuns);
+  const pause = useAppStore((s) => s.pauseHeartbeat);
+  const resume = useAppStore((s) => s.resumeHeartbeat);
+  const runNow = useAppStore((s) => s.runHeartbeatNow);
+  const [lastManual, setLastManual] = useState<HeartbeatRun | null>(null);
+  const state = status?.state ?? (!status ? 'unknown' : !status.enabled ? 'disabled' : status.paused ? 'paused' : status.running ? 'running' : 'idle');
+
+  return (
+    <section className="card" aria-labelledby="rt-heartbeat">
+      <div className="card-head">
+        <Icon name="heart" size={16} />
+        <h2 id="rt-heartbeat">Heartbeat</h2>
+        <span className={state === 'idle' || state === 'running' ? 'badge badge-ok' : state === 'paused' ? 'badge badge-warn' : 'badge'} data-testid="heartbeat-state">
+          {state}
+        </span>
+        <span className="spacer" />
+        {status?.paused ? (
+          <button type="button" className="btn btn-sm" onClick={() => void resume()}>
+            <Icon name="play" size={12} /> Resume
+          </button>
+        ) : (
+          <button type="button" className="btn btn-sm" disabled={!status?.enabled} onClick={() => void pause()}>
+            <Icon name="pause" size={12} /> Pause
+          </button>
+        )}
+        <button
+          type="button"
+          className="btn btn-sm btn-primary"
+          disabled={busy || status?.running}
+          onClick={() => void runNow().then((r) => setLastManual(r))}
+        >
+          {busy ? <span className="spinner" aria-hidden="true" /> : <Icon name="play" size={12} />} Run now
+        </button>
+      </div>
+      {error && <div className="field-error" role="alert">{error}</div>}
+      {status && (
+        <dl className="kv">
+          <dt>Next run</dt>
+          <dd>{status.nextRunAt ? `${relativeTime(status.nextRunAt)} (${dateTime(status.nextRunAt)})` : 'not scheduled'}</dd>
+          <dt>Interval</dt>
+          <dd>every {status.intervalMinutes} min{status.activeHours ? `, active ${status.activeHours.start}–${status.activeHours.end}` : ''}</dd>
+          <dt>Tokens today</dt>
+          <dd>
+            {status.tokensToday.toLocaleString()}
+            {status.dailyTokenBudget > 0 ? ` of ${status.dailyTokenBudget.toLocaleString()}` : ' (no budget)'}
+          </dd>
+        </dl>
+      )}
+      <div aria-live="polite">
+        {lastManual && (
+          <div className="policy-msg policy-ok" data-testid="heartbeat-run-result">
+            <span className={OUTCOME_BADGE[lastManual.outcome]}>{lastManual.outcome}</span>
+            <span>{lastManual.reason}</span>
+            {lastManual.message && <span className="muted truncate">— {lastManual.message}</span>}
+          </div>
+        )}
+      </div>
+      {runs.length > 0 && (
+        <table className="table" style={{ marginTop: 8 }}>
+          <caption className="sr-only">Recent heartbeat runs</caption>
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">Outcome</th>
+              <th scope="col">Reason</th>
+              <th scope="col">Took</th>
+            </tr>
+          </thead>
+          <tbody>
+            {runs.map((r) => (
+              <tr key={r.startedAt}>
+                <td className="nowrap" title={dateTime(r.startedAt)}>
+                  {relativeTime(r.startedAt)}
+                </td>
+                <td>
+                  <span className={OUTCOME_BADGE[r.outcome]}>{r.outcome}</span>
+                </td>
+                <td>
+                  {r.reason}
+                  {r.message && <div className="faint">{r.message}</div>}
+                </td>
+                <td className="nowrap">{duration(r.durationMs)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,59 @@
+// MCP servers: state (connected / failing / circuit open …) and how many tools each offers.
+import type { ReactElement } from 'react';
+import type { McpServerStatus } from '@contract/schemas';
+import { Icon } from '../../components/Icon';
+import { relativeTime } from '../../lib/format';
+import { useAppStore } from '../../state/store';
+
+const STATE_BADGE: Record<McpServerStatus['state'], string> = {
+  connected: 'badge badge-ok',
+  connecting: 'badge badge-accent',
+  idle: 'badge',
+  failing: 'badge badge-warn',
+  circuit_open: 'badge badge-danger',
+  failed: 'badge badge-danger',
+  disabled: 'badge',
+};
+
+export function McpCard(): ReactElement {
+  const servers = useAppStore((s) => s.mcpServers);
+  const error = useAppStore((s) => s.mcpError);
+  return (
+    <section className="card" aria-labelledby="rt-mcp">
+      <div className="card-head">
+        <Icon name="server" size={16} />
+        <h2 id="rt-mcp">MCP servers</h2>
+      </div>
+      {error && <div className="field-error">{error}</div>}
+      {servers.length === 0 ? (
+        <p className="faint">No MCP servers configured (mcpServers in config.json).</p>
+      ) : (
+        <table className="table">
+          <caption className="sr-only">MCP servers</caption>
+          <thead>
+            <tr>
+              <th scope="col">Server</th>
+              <th scope="col">State</th>
+              <th scope="col">Tools</th>
+            </tr>
+          </thead>
+          <tbody>
+            {servers.map((s) => (
+              <tr key={s.name}>
+                <td>
+                  <strong>{s.name}</strong> <span className="faint">{s.transport}</span>
+                  {s.error && <div className="faint">{s.error}</div>}
+                </td>
+                <td>
+                  <span className={STATE_BADGE[s.state]}>{s.state.replace('_', ' ')}</span>
+                  {s.state === 'circuit_open' && s.retryAt && <div className="faint">retry {relativeTime(s.retryAt)}</div>}
+                </td>
+                <td title={s.tools.join(', ')}>{s.toolCount ?? s.tools.length}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,126 @@
+// The `my` overview for the chosen session: model, preset switcher, limits, usage, and the policy's
+// answers to every change attempt (errors shown as they come).
+import type { ReactElement } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { Icon } from '../../components/Icon';
+import { compactNumber } from '../../lib/format';
+import { useAppStore } from '../../state/store';
+import { ReadOnlyNote } from './ReadOnlyNote';
+import { SetControl } from './SetControl';
+
+const READ_ONLY_KEYS = ['model', 'workspace', 'provider_retry_mode', 'max_tool_result_chars', '_current_iteration', 'web_config', 'exec_config'];
+
+function show(value: unknown, display?: string): string {
+  if (display !== undefined) return display;
+  if (value === undefined || value === null) return '—';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+export function OverviewCard(): ReactElement {
+  const entries = useAppStore((s) => s.runtimeEntries);
+  const allowSet = useAppStore((s) => s.runtimeAllowSet);
+  const error = useAppStore((s) => s.runtimeError);
+  const presets = useAppStore((s) => s.presets);
+  const activePreset = useAppStore((s) => s.activePreset);
+  const messages = useAppStore((s) => s.policyMessages);
+  const dismiss = useAppStore((s) => s.dismissPolicyMessage);
+  const switchPreset = useAppStore((s) => s.switchPreset);
+  const details = useAppStore(useShallow((s) => s.runtimeDetails));
+  const sessionKey = useAppStore((s) => s.runtimeSessionKey ?? s.activeSessionKey);
+  const live = useAppStore((s) => (sessionKey ? s.liveUsage[sessionKey] : undefined));
+  const heartbeatToday = useAppStore((s) => s.heartbeat?.tokensToday ?? null);
+  const byKey = new Map(entries.map((e) => [e.key, e]));
+  const entry = (k: string) => byKey.get(k);
+  const lockFor = (k: string): string | null => {
+    if (!allowSet) return 'tools.my.allowSet is false: runtime changes are off.';
+    const e = entry(k);
+    if (e && e.access !== 'settable') return `The policy marks ${k} as ${e.access.replace('_', '-')}.`;
+    return null;
+  };
+
+  return (
+    <section className="card" aria-labelledby="rt-overview">
+      <div className="card-head">
+        <Icon name="bolt" size={16} />
+        <h2 id="rt-overview">Model and limits</h2>
+        <span className="spacer" />
+        {allowSet ? <span className="badge badge-ok">changes allowed</span> : <span className="badge">read-only</span>}
+      </div>
+      {error && <div className="field-error">{error}</div>}
+      {!allowSet && <ReadOnlyNote />}
+      <div className="rt-grid">
+        <div className="set-control">
+          <label htmlFor="rt-preset" className="field-label">
+            Model preset <span className="mono faint">model_preset</span>
+          </label>
+          <div className="row">
+            <select
+              id="rt-preset"
+              className="select"
+              value={activePreset ?? ''}
+              disabled={!allowSet}
+              aria-describedby={!allowSet ? 'rt-preset-why' : undefined}
+              onChange={(e) => void switchPreset(e.target.value)}
+            >
+              {presets.map((p) => (
+                <option key={p.name} value={p.name}>
+                  {p.name} — {p.model}
+                  {p.contextWindowTokens ? ` (${compactNumber(p.contextWindowTokens)} ctx)` : ''}
+                </option>
+              ))}
+            </select>
+            {!allowSet && (
+              <span className="badge">
+                <Icon name="lock" size={11} /> read-only
+              </span>
+            )}
+          </div>
+          <span id="rt-preset-why" className="field-hint">
+            {allowSet ? 'Applies from the next turn of this session.' : 'Switching presets needs tools.my.allowSet.'}
+          </span>
+        </div>
+        <SetControl name="max_iterations" label="Max iterations" type="number" value={show(entry('max_iterations')?.value)} lockedReason={lockFor('max_iterations')} hint="1–100 tool rounds per turn." />
+        <SetControl
+          name="context_window_tokens"
+          label="Context window"
+          type="number"
+          value={show(entry('context_window_tokens')?.value)}
+          lockedReason={lockFor('context_window_tokens')}
+          hint="4,096–1,000,000 tokens. In a session, switch presets instead."
+        />
+      </div>
+      <div aria-live="polite" className="policy-messages">
+        {messages.map((m) => (
+          <div key={m.id} className={`policy-msg ${m.ok ? 'policy-ok' : 'policy-err'}`} role={m.ok ? 'status' : 'alert'}>
+            <Icon name={m.ok ? 'check' : 'alert'} size={14} />
+            <span className="mono">{m.text}</span>
+            <span className="spacer" />
+            <button type="button" className="btn btn-ghost btn-icon btn-sm" aria-label="Dismiss" onClick={() => dismiss(m.id)}>
+              <Icon name="x" size={12} />
+            </button>
+          </div>
+        ))}
+      </div>
+      <dl className="kv">
+        {READ_ONLY_KEYS.map((k) => {
+          const e = entry(k);
+          if (!e) return null;
+          return [
+            <dt key={`${k}-t`} className="mono">
+              {k}
+            </dt>,
+            <dd key={`${k}-d`} className="mono">
+              {show(e.value, e.display)}
+            </dd>,
+          ];
+        })}
+        <dt>Last turn</dt>
+        <dd className="mono" data-testid="usage-last-turn">
+          {live ? `${live.promptTokens.toLocaleString()} in · ${live.completionTokens.toLocaleString()} out · ${live.totalTokens.toLocaleString()} total (${live.model})` : (details.lastUsage ?? 'no turn yet')}
+        </dd>
+        <dt>Today</dt>
+        <dd>{heartbeatToday === null ? '—' : `${heartbeatToday.toLocaleString()} tokens by the heartbeat`}</dd>
+      </dl>
+    </section>
+  );
+}
