@@ -93,9 +93,10 @@ export function minutesOfDay(ms: number, tz: string): number {
   return p.hour * 60 + p.minute;
 }
 
-/** `YYYY-MM-DD HH:MM` in `tz`, for status lines and prompts. */
-export function formatZoned(ms: number, tz: string): string {
+/** `YYYY-MM-DD HH:MM` (or `…:SS` with `seconds`) in `tz`, for status lines and prompts. */
+export function formatZoned(ms: number, tz: string, seconds = false): string {
   const p = zonedParts(ms, tz);
   const two = (n: number) => String(n).padStart(2, '0');
-  return `${p.year}-${two(p.month)}-${two(p.day)} ${two(p.hour)}:${two(p.minute)}`;
+  const time = `${two(p.hour)}:${two(p.minute)}${seconds ? `:${two(p.second)}` : ''}`;
+  return `${p.year}-${two(p.month)}-${two(p.day)} ${time}`;
 }

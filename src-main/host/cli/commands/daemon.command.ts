@@ -39,7 +39,7 @@ export async function runDaemon(io: CliIo, stop?: AbortSignal): Promise<number> 
   const off = core.events.on((event) => {
     if (event.type !== 'notify') return;
     const body = event.body.replace(/\s*\n\s*/g, ' ');
-    write(io.stdout, `${formatZoned(core.clock.now(), tz())} [${event.kind}] ${event.title}: ${body}`);
+    write(io.stdout, `${formatZoned(core.clock.now(), tz(), true)} [${event.kind}] ${event.title}: ${body}`);
   });
   const hb = core.heartbeat.status();
   const next = hb.nextDueAt ? `next heartbeat ${formatZoned(hb.nextDueAt, tz())}` : `heartbeat ${hb.state}`;
