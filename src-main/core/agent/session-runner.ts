@@ -3,7 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../config/config-schema';
 import type { Database } from '../store/sqlite-driver';
-import { appendMessage, loadHistory } from '../store/messages.repo';
+import { appendMessage } from '../store/messages.repo';
+import { HistoryCache } from './history-cache';
 import { ensureSession, getSession, setSessionTitle, splitSessionKey, touchSession, updateSessionMeta } from '../store/sessions.repo';
 import type { ToolRegistry } from '../tools/tool-registry';
 import type { ImageAttachment, Tool } from '../tools/tool';
@@ -78,6 +79,7 @@ export class SessionRunner {
   #queues = new Map<string, Promise<unknown>>();
   #pending = new Map<string, number>();
   #active = new Map<string, ActiveTurn & { controller: AbortController }>();
+  #history = new HistoryCache();
 
   constructor(private readonly deps: SessionRunnerDeps) {}
 
@@ -158,7 +160,7 @@ export class SessionRunner {
       });
       if (!session.title && req.text.trim()) setSessionTitle(d.db, key, titleFromText(req.text));
     }
-    const history = loadHistory(d.db, key, session.meta.consolidatedThrough !== undefined ? { afterId: session.meta.consolidatedThrough } : {});
+    const history = this.#history.load(d.db, key, session.meta.consolidatedThrough ?? 0);
     if (req.persistUserMessage === false) history.push(userMessage);
     const model = effectiveModel(config, d.overrides, session.meta.modelPreset);
     const { channel, chatId } = splitSessionKey(key);

@@ -2,6 +2,7 @@
 // chat history (every assistant tool call answered, no orphan tool results).
 import type { ChatMessage, ContentPart, TokenUsage, ToolCall } from '../agent/chat-message';
 import type { Database } from './sqlite-driver';
+import { cachedStatement } from './statement-cache';
 
 export type MessageRole = ChatMessage['role'];
 
@@ -70,8 +71,7 @@ const INSERT_SQL = `INSERT INTO messages (session_key, turn_id, role, content, t
   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
 function insertOne(db: Database, m: NewMessage): number {
-  const info = db
-    .prepare(INSERT_SQL)
+  const info = cachedStatement(db, INSERT_SQL)
     .run(
       m.sessionKey,
       m.turnId ?? null,
@@ -123,20 +123,20 @@ export function listMessages(db: Database, sessionKey: string, options: ListOpti
     options.limit !== undefined ? ' LIMIT ?' : ''
   }`;
   if (options.limit !== undefined) params.push(options.limit);
-  const rows = (db.prepare(sql).all(...params) as RawMessage[]).map(toStored);
+  const rows = (cachedStatement(db, sql).all(...params) as RawMessage[]).map(toStored);
   return newestFirst ? rows.reverse() : rows;
 }
 
 /** Number of messages in one session, or in all sessions. */
 export function countMessages(db: Database, sessionKey?: string): number {
   const row = sessionKey
-    ? db.prepare('SELECT count(*) AS n FROM messages WHERE session_key = ?').get(sessionKey)
-    : db.prepare('SELECT count(*) AS n FROM messages').get();
+    ? cachedStatement(db, 'SELECT count(*) AS n FROM messages WHERE session_key = ?').get(sessionKey)
+    : cachedStatement(db, 'SELECT count(*) AS n FROM messages').get();
   return (row as { n: number }).n;
 }
 
 export function lastMessageId(db: Database, sessionKey: string): number {
-  const row = db.prepare('SELECT max(id) AS id FROM messages WHERE session_key = ?').get(sessionKey) as { id: number | null };
+  const row = cachedStatement(db, 'SELECT max(id) AS id FROM messages WHERE session_key = ?').get(sessionKey) as { id: number | null };
   return row.id ?? 0;
 }
 
@@ -198,8 +198,22 @@ export function repairHistory(messages: ChatMessage[]): ChatMessage[] {
   return out;
 }
 
+/** Stored rows as model messages (system rows only when marked `meta.visibleToModel`), not yet repaired. */
+export function toHistoryMessages(rows: StoredMessage[]): ChatMessage[] {
+  return rows.filter((r) => r.role !== 'system' || r.meta.visibleToModel === true).map(toChatMessage);
+}
+
 /** The session's messages after `afterId` as a repaired chat history, oldest first. */
 export function loadHistory(db: Database, sessionKey: string, options: { afterId?: number } = {}): ChatMessage[] {
   const rows = listMessages(db, sessionKey, options.afterId !== undefined ? { afterId: options.afterId } : {});
-  return repairHistory(rows.filter((r) => r.role !== 'system' || r.meta.visibleToModel === true).map(toChatMessage));
+  return repairHistory(toHistoryMessages(rows));
+}
+
+/** How many messages the session has after `afterId`, and the newest id (0 when none). */
+export function messageStats(db: Database, sessionKey: string, afterId = 0): { count: number; maxId: number } {
+  const row = cachedStatement(db, 'SELECT count(*) AS n, max(id) AS id FROM messages WHERE session_key = ? AND id > ?').get(sessionKey, afterId) as {
+    n: number;
+    id: number | null;
+  };
+  return { count: row.n, maxId: row.id ?? 0 };
 }

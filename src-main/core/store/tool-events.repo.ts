@@ -1,5 +1,6 @@
 // One row per tool call a turn made (name, arguments, outcome, duration) for the activity view and audits.
 import type { Database } from './sqlite-driver';
+import { cachedStatement } from './statement-cache';
 
 export type ToolEventStatus = 'ok' | 'error' | 'denied';
 
@@ -23,8 +24,8 @@ export interface StoredToolEvent extends ToolEventRow {
 const MAX_STORED_RESULT = 4000;
 
 export function insertToolEvent(db: Database, e: ToolEventRow): number {
-  const info = db
-    .prepare(
+  const info = cachedStatement(
+    db,
       `INSERT INTO tool_events (session_key, turn_id, call_id, name, args, status, result, started_at, duration_ms)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
@@ -35,8 +36,8 @@ export function insertToolEvent(db: Database, e: ToolEventRow): number {
 export function listToolEvents(db: Database, sessionKey: string, options: { turnId?: string; limit?: number } = {}): StoredToolEvent[] {
   const rows = (
     options.turnId
-      ? db.prepare('SELECT * FROM tool_events WHERE session_key = ? AND turn_id = ? ORDER BY id').all(sessionKey, options.turnId)
-      : db.prepare('SELECT * FROM (SELECT * FROM tool_events WHERE session_key = ? ORDER BY id DESC LIMIT ?) ORDER BY id').all(sessionKey, options.limit ?? 200)
+      ? cachedStatement(db, 'SELECT * FROM tool_events WHERE session_key = ? AND turn_id = ? ORDER BY id').all(sessionKey, options.turnId)
+      : cachedStatement(db, 'SELECT * FROM (SELECT * FROM tool_events WHERE session_key = ? ORDER BY id DESC LIMIT ?) ORDER BY id').all(sessionKey, options.limit ?? 200)
   ) as {
     id: number;
     session_key: string;

@@ -1,6 +1,7 @@
 // Token usage rows (one per model call) and their sums by day and by source (user, heartbeat, cron, …).
 import type { TokenUsage } from '../agent/chat-message';
 import type { Database } from './sqlite-driver';
+import { cachedStatement } from './statement-cache';
 
 export type UsageSource = 'user' | 'heartbeat' | 'cron' | 'subagent' | 'system';
 
@@ -14,7 +15,8 @@ export interface UsageRow {
 }
 
 export function insertUsage(db: Database, row: UsageRow): void {
-  db.prepare(
+  cachedStatement(
+    db,
     `INSERT INTO usage (at, session_key, turn_id, source, model, prompt_tokens, completion_tokens, total_tokens)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(row.at, row.sessionKey, row.turnId ?? null, row.source, row.model, row.usage.promptTokens, row.usage.completionTokens, row.usage.totalTokens);
@@ -36,8 +38,8 @@ export function sumUsage(db: Database, options: { from?: number; to?: number; so
     where.push('source = ?');
     params.push(options.source);
   }
-  const row = db
-    .prepare(
+  const row = cachedStatement(
+    db,
       `SELECT coalesce(sum(prompt_tokens),0) AS p, coalesce(sum(completion_tokens),0) AS c, coalesce(sum(total_tokens),0) AS t
        FROM usage ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`,
     )
@@ -69,8 +71,8 @@ export interface DailyUsage {
 
 /** Usage per local day and source since `from`, oldest day first. */
 export function usageByDay(db: Database, from: number): DailyUsage[] {
-  const rows = db
-    .prepare(
+  const rows = cachedStatement(
+    db,
       `SELECT date(at / 1000, 'unixepoch', 'localtime') AS day, source,
               sum(prompt_tokens) AS p, sum(completion_tokens) AS c, sum(total_tokens) AS t
        FROM usage WHERE at >= ? GROUP BY day, source ORDER BY day, source`,

@@ -6,6 +6,7 @@ import { defineTool, ok } from '../../../src-main/core/tools/tool';
 import { listMessages, loadHistory } from '../../../src-main/core/store/messages.repo';
 import { getSession, updateSessionMeta } from '../../../src-main/core/store/sessions.repo';
 import { FakeProvider } from './fake-provider';
+import { SimpleContextBuilder } from '../../../src-main/core/agent/simple-context-builder';
 import type { LlmResponse } from '../../../src-main/core/agent/llm-provider';
 import type { CoreEvent } from '../../../src-main/core/agent/events';
 import { startScriptedLlm, type ScriptedLlm } from '../../helpers/scripted-llm-server';
@@ -27,6 +28,8 @@ function makeCore(extra: Record<string, unknown> = {}): Core {
   const created = createCore({ host: 'test', home: home.home, env: {} });
   if (!created.ok) throw new Error(created.error);
   core = created.value;
+  // These tests pin the runner and loop; the simple builder keeps the prompt predictable.
+  core.setContextBuilder(new SimpleContextBuilder());
   return core;
 }
 
@@ -81,6 +84,7 @@ describe('SessionRunner', () => {
     const reopened = createCore({ host: 'test', home: home.home, env: {} });
     if (!reopened.ok) throw new Error(reopened.error);
     core = reopened.value;
+    core.setContextBuilder(new SimpleContextBuilder());
     llm.enqueue({ text: 'second answer' });
     const result = await core.sessions.run({ sessionKey: 'cli:resume', text: 'second question' });
     expect(result.text).toBe('second answer');

@@ -1,0 +1,96 @@
+// `npm run bench`: medians for core start-up, per-turn loop overhead (1,000-message session, one tool call),
+// and one real CLI turn (wall time and peak RSS) against the scripted OpenAI-compatible server.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { buildCli, cliBundleIsStale, ROOT } from './build-cli.mjs';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+const CLI_RUNS = Number(process.env.BENCH_CLI_RUNS ?? 7);
+
+const fmt = (n) => n.toFixed(n < 10 ? 2 : 1);
+
+/** Bundles scripts/bench/core-bench.ts into out/bench/ (inside the repo so bare imports resolve). */
+async function bundleBench() {
+  const esbuild = await import('esbuild');
+  const outfile = join(ROOT, 'out', 'bench', 'core-bench.mjs');
+  await esbuild.build({
+    entryPoints: [join(ROOT, 'scripts', 'bench', 'core-bench.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    alias: { '@contract': join(ROOT, 'src-preload', 'contract') },
+    outfile,
+    logLevel: 'silent',
+  });
+  return import(pathToFileURL(outfile).href);
+}
+
+function runCliOnce(home, probeFile) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, ['--require', join(ROOT, 'scripts', 'bench', 'rss-probe.cjs'), join(ROOT, 'bin', 'nanotray.mjs'), 'agent', '-m', 'hello'], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, HOME: home, NANOTRAY_HOME: home, NANOTRAY_RSS_PROBE: probeFile },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (err += d));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const wall = performance.now() - started;
+      if (code !== 0) return reject(new Error(`CLI exited ${code}: ${err.trim()}`));
+      resolve({ wall, rssKb: Number(readFileSync(probeFile, 'utf8')), out });
+    });
+  });
+}
+
+async function main() {
+  if (cliBundleIsStale()) await buildCli();
+  const bench = await bundleBench();
+
+  const only = process.env.BENCH_ONLY ?? '';
+  if (only === 'overhead') {
+    console.log(`turn_overhead_ms median=${fmt(bench.median(await bench.measureTurnOverhead(RUNS)))}`);
+    return;
+  }
+  const startup = await bench.measureStartup(RUNS);
+  console.log(`startup_ms median=${fmt(bench.median(startup.warm))} (existing home; first run with a fresh home median=${fmt(bench.median(startup.fresh))}) runs=${RUNS}`);
+
+  const overhead = await bench.measureTurnOverhead(RUNS);
+  console.log(`turn_overhead_ms median=${fmt(bench.median(overhead))} (one-tool turn, session of 1000+ messages, wall minus model time) runs=${RUNS}`);
+
+  const llm = await bench.startScriptedLlm();
+  llm.setFallback({ text: ['Hello', ' from the bench.'] });
+  const home = mkdtempSync(join(tmpdir(), 'nanotray-bench-cli-'));
+  writeFileSync(
+    join(home, 'config.json'),
+    JSON.stringify({ providers: { bench: { apiKey: 'sk-bench-000000', baseUrl: llm.baseUrl } }, agent: { provider: 'bench', model: 'fake-model', providerRetryMode: 'none' }, heartbeat: { enable: false } }),
+  );
+  try {
+    const walls = [];
+    const rss = [];
+    await runCliOnce(home, join(home, 'rss.txt')); // warm the OS file cache
+    for (let i = 0; i < CLI_RUNS; i++) {
+      const r = await runCliOnce(home, join(home, 'rss.txt'));
+      walls.push(r.wall);
+      rss.push(r.rssKb / 1024);
+    }
+    console.log(`cli_turn_ms median=${fmt(bench.median(walls))} runs=${CLI_RUNS}`);
+    console.log(`cli_peak_rss_mb median=${fmt(bench.median(rss))} max=${fmt(Math.max(...rss))}`);
+  } finally {
+    await llm.close();
+    rmSync(home, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(`bench failed: ${err instanceof Error ? err.message : String(err)}`);
+  process.exitCode = 1;
+});
