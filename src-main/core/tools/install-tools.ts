@@ -1,10 +1,12 @@
 // Installs the built-in tools and the approval gate on a core: the [tool-sandbox] slot of createCore.
 import type { Config } from '../config/config-schema';
 import type { CoreBase } from '../nanotray-core';
+import type { Database } from '../store/sqlite-driver';
 import { ApprovalService } from './approvals/approval-service';
 import { editFileTool } from './builtin/edit-file.tool';
 import { createExecTool, precheckExec, type ExecToolDeps } from './builtin/exec.tool';
 import { listDirTool } from './builtin/list-dir.tool';
+import { createMessageTool } from './builtin/message.tool';
 import { createWebFetchTool, type WebFetchDeps } from './builtin/web-fetch.tool';
 import { createWebSearchTool } from './builtin/web-search.tool';
 import type { SearchDeps } from './sandbox/web-search-providers';
@@ -22,8 +24,8 @@ export interface InstallToolsOptions {
 }
 
 /** The built-in tools for a config: exec and the web tools only when enabled. */
-export function builtinTools(config: Config, options: InstallToolsOptions = {}): Tool[] {
-  const tools: Tool[] = [readFileTool, writeFileTool, editFileTool, listDirTool];
+export function builtinTools(config: Config, db: Database, options: InstallToolsOptions = {}): Tool[] {
+  const tools: Tool[] = [readFileTool, writeFileTool, editFileTool, listDirTool, createMessageTool(db)];
   if (config.tools.exec.enable) tools.push(createExecTool(options.exec));
   if (config.tools.web.enable) tools.push(createWebSearchTool(options.webSearch), createWebFetchTool(options.webFetch));
   return tools;
@@ -34,7 +36,7 @@ export function builtinTools(config: Config, options: InstallToolsOptions = {}):
  * Returns the service (exposed as `core.approvals`); pending requests are denied when the core is disposed.
  */
 export function installTools(base: CoreBase, options: InstallToolsOptions = {}): ApprovalService {
-  const tools = builtinTools(base.config(), options);
+  const tools = builtinTools(base.config(), base.db, options);
   const approvals = new ApprovalService({
     db: base.db,
     emit: (event) => base.events.emit(event),
