@@ -7,7 +7,7 @@ import type { TurnResult } from '../../../core/agent/session-runner';
 import { listMessages } from '../../../core/store/messages.repo';
 import { getSession } from '../../../core/store/sessions.repo';
 import { flagString, parseArgs, write, type CliCommand, type CliIo } from '../cli-command';
-import { approvalsOf, commandsOf, openCliCore, type ApprovalRequestedEvent } from './cli-core';
+import { openCliCore, type ApprovalRequestedEvent } from './cli-core';
 import { TurnPrinter } from './turn-printer';
 
 const USAGE = `Usage: nanotray agent [-m "text"] [--session KEY] [--yes]
@@ -16,6 +16,20 @@ const USAGE = `Usage: nanotray agent [-m "text"] [--session KEY] [--yes]
                        Without -m: an interactive prompt (exit or Ctrl+D quits, Ctrl+C cancels a turn).
   -s, --session KEY    Session cli:KEY (default cli:default); history is kept per session.
   -y, --yes            Allow every tool call this run without asking.`;
+
+/** How long a one-shot run waits for configured MCP servers before its first model call. */
+const MCP_WAIT_MS = 10_000;
+
+/**
+ * `-m "/mcp status"`: a slash command runs without the model (and without a provider). Commands whose
+ * answer depends on MCP connections wait for the servers first. Exit code 1 when the answer is an error.
+ */
+async function oneShotCommand(core: Core, io: CliIo, sessionKey: string, text: string): Promise<number> {
+  if (/^\s*\/(mcp|tools)\b/i.test(text)) await core.mcp.waitForServers(MCP_WAIT_MS);
+  const outcome = await core.commands.execute(sessionKey, text);
+  write(io.stdout, outcome.output);
+  return outcome.output.startsWith('Error') ? 1 : 0;
+}
 
 /** Exit codes: 0 answered, 1 failed (reason on stderr), 130 cancelled. */
 export function exitCodeFor(result: TurnResult): number {
@@ -46,11 +60,10 @@ interface TurnOptions {
 
 async function runTurn(core: Core, io: CliIo, sessionKey: string, text: string, options: TurnOptions): Promise<TurnResult> {
   const printer = new TurnPrinter(io, sessionKey);
-  const approvals = approvalsOf(core);
   const off = core.events.on((event) => {
     printer.handle(event);
-    if (event.type === 'approval.requested' && event.sessionKey === sessionKey && approvals) {
-      void answerApproval(io, event, options.rl).then((decision) => approvals.resolve(event.id, decision, 'session'));
+    if (event.type === 'approval.requested' && event.sessionKey === sessionKey) {
+      void answerApproval(io, event, options.rl).then((decision) => core.approvals.resolve(event.id, decision, 'session'));
     }
   });
   try {
@@ -107,7 +120,7 @@ async function repl(core: Core, io: CliIo, initialKey: string, yes: boolean): Pr
     rl.prompt();
   });
   write(io.stderr, `Nanotray — session ${sessionKey}. Type exit or press Ctrl+D to quit; Ctrl+C cancels a running turn.`);
-  const commands = commandsOf(core);
+  const commands = core.commands;
   rl.prompt();
   for await (const raw of rl) {
     const line = raw.trim();
@@ -115,7 +128,7 @@ async function repl(core: Core, io: CliIo, initialKey: string, yes: boolean): Pr
     if (line) {
       busy = true;
       try {
-        if (commands?.isCommand(line)) {
+        if (commands.isCommand(line)) {
           const outcome = await commands.execute(sessionKey, line);
           if (outcome.output) write(io.stdout, outcome.output);
           if (outcome.action === 'new_session') {
@@ -152,13 +165,19 @@ export const agentCommand: CliCommand = {
     const core = openCliCore(io, 'agent');
     if (!core) return 1;
     try {
+      if (message !== undefined && core.commands.isCommand(message)) return await oneShotCommand(core, io, sessionKey, message);
       const problem = providerProblem(core, sessionKey);
       if (problem) {
         write(io.stderr, `nanotray agent: ${problem}`);
         return 1;
       }
-      if (yes) approvalsOf(core)?.setSessionAutoApprove(sessionKey, true);
-      if (message !== undefined) return await oneShot(core, io, sessionKey, message, yes);
+      if (yes) core.approvals.setSessionAutoApprove(sessionKey, true);
+      if (message !== undefined) {
+        // Configured MCP servers get up to 10 s, so their tools are there for this single turn.
+        await core.mcp.waitForServers(MCP_WAIT_MS);
+        return await oneShot(core, io, sessionKey, message, yes);
+      }
+      void core.mcp.waitForServers(MCP_WAIT_MS); // the REPL connects its MCP servers in the background
       return await repl(core, io, sessionKey, yes);
     } finally {
       await core.dispose();
