@@ -7,7 +7,14 @@ import type { Database } from '../store/db';
 import { fitHistoryToWindow, requestBudget, WINDOW_SAFETY_MARGIN_TOKENS } from './history-window';
 import { resolveTimeZone, SystemPromptBuilder } from './system-prompt';
 import { runtimeNote, withRuntimeNote } from './runtime-note';
-import { countTokens, toolSpecsTokens } from './token-estimate';
+import {
+  countTokens,
+  messageTokensUpperBound,
+  tokensUpperBound,
+  toolSpecsTokens,
+  toolSpecsTokensUpperBound,
+} from './token-estimate';
+import { repairHistory } from '../store/messages.repo';
 
 /** Summarises the oldest part of a session that outgrew the window (see consolidation.ts). */
 export interface HistoryConsolidator {
@@ -40,6 +47,8 @@ export interface ContextBuildStats {
   budgetTokens: number;
   droppedMessages: number;
   consolidated: boolean;
+  /** False when the byte upper bound already fitted, so nothing was tokenized (the counts are bounds). */
+  exact: boolean;
 }
 
 export class WorkspaceContextBuilder implements ContextBuilder {
@@ -69,9 +78,11 @@ export class WorkspaceContextBuilder implements ContextBuilder {
     const stored = getSession(this.#opts.db, input.sessionKey)?.meta[SUMMARY_META_KEY];
     let summary = typeof stored === 'string' ? stored : '';
     const note = runtimeNote(input.now, timeZone, input.channel);
+    const total = requestBudget(input.model.contextWindowTokens, input.model.maxTokens, this.#opts.marginTokens ?? WINDOW_SAFETY_MARGIN_TOKENS);
+    const fast = this.#fastPath(input, base, summary, note, total);
+    if (fast) return fast;
     const toolTokens = toolSpecsTokens(input.toolSpecs);
     const fixedTokens = () => countTokens(base) + (summary ? countTokens(summarySection(summary)) : 0) + 4 + toolTokens + countTokens(note) + 4;
-    const total = requestBudget(input.model.contextWindowTokens, input.model.maxTokens, this.#opts.marginTokens ?? WINDOW_SAFETY_MARGIN_TOKENS);
     let budget = Math.max(0, total - fixedTokens());
     let fit = fitHistoryToWindow(input.history, budget);
     let consolidated = false;
@@ -93,7 +104,27 @@ export class WorkspaceContextBuilder implements ContextBuilder {
       budgetTokens: budget,
       droppedMessages: fit.dropped,
       consolidated,
+      exact: true,
     };
     return withRuntimeNote([{ role: 'system', content: system }, ...fit.messages], note);
+  }
+
+  /**
+   * Most turns are far below the window: when even the UTF-8 byte count (an upper bound of the token
+   * count) fits, the history is sent whole without tokenizing anything. Undefined → count exactly.
+   */
+  #fastPath(input: ContextInput, base: string, summary: string, note: string, total: number): ChatMessage[] | undefined {
+    const system = summary ? base + summarySection(summary) : base;
+    const systemTokens = tokensUpperBound(system) + 4;
+    const toolTokens = toolSpecsTokensUpperBound(input.toolSpecs);
+    let historyTokens = tokensUpperBound(note);
+    const budget = total - systemTokens - toolTokens;
+    for (const m of input.history) {
+      historyTokens += messageTokensUpperBound(m);
+      if (historyTokens > budget) return undefined;
+    }
+    const history = repairHistory([...input.history]);
+    this.lastStats = { systemTokens, historyTokens, toolTokens, budgetTokens: budget, droppedMessages: 0, consolidated: false, exact: false };
+    return withRuntimeNote([{ role: 'system', content: system }, ...history], note);
   }
 }

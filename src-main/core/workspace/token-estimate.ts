@@ -79,9 +79,43 @@ export function messagesTokens(messages: readonly ChatMessage[]): number {
   return n;
 }
 
+/**
+ * A cheap upper bound of countTokens: the UTF-8 byte length (every o200k token covers at least one byte).
+ * When the bound of a whole request fits the window, nothing needs exact counting (or the tokenizer).
+ */
+export function tokensUpperBound(text: string): number {
+  return text ? Buffer.byteLength(text, 'utf8') : 0;
+}
+
+/** messageTokens computed with tokensUpperBound. */
+export function messageTokensUpperBound(message: ChatMessage): number {
+  let n = MESSAGE_OVERHEAD_TOKENS;
+  switch (message.role) {
+    case 'system':
+      return n + tokensUpperBound(message.content);
+    case 'user':
+      if (typeof message.content === 'string') return n + tokensUpperBound(message.content);
+      for (const part of message.content) n += part.type === 'text' ? tokensUpperBound(part.text) : IMAGE_TOKENS;
+      return n;
+    case 'assistant':
+      n += tokensUpperBound(message.content ?? '');
+      for (const call of message.toolCalls ?? []) n += 8 + tokensUpperBound(call.name) + tokensUpperBound(call.arguments);
+      return n;
+    case 'tool':
+      return n + tokensUpperBound(message.content) + tokensUpperBound(message.name);
+  }
+}
+
 /** Tokens the tool definitions add to every request (their JSON, as providers render it). */
 export function toolSpecsTokens(specs: readonly ToolSpec[]): number {
   let n = 0;
   for (const spec of specs) n += 8 + countTokens(JSON.stringify(spec));
+  return n;
+}
+
+/** toolSpecsTokens computed with tokensUpperBound. */
+export function toolSpecsTokensUpperBound(specs: readonly ToolSpec[]): number {
+  let n = 0;
+  for (const spec of specs) n += 8 + tokensUpperBound(JSON.stringify(spec));
   return n;
 }

@@ -1,0 +1,90 @@
+// The workspace feature inside a real core: prompt stability across turns, edits picked up next turn,
+// versions of files the agent writes, and core.skills.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createCore, type Core } from '../../../src-main/core/nanotray-core';
+import { WorkspaceContextBuilder } from '../../../src-main/core/workspace/context-builder';
+import { startScriptedLlm, type ScriptedLlm } from '../../helpers/scripted-llm-server';
+import { makeTempHome, testConfig, type TempHome } from '../../helpers/temp-home';
+
+let llm: ScriptedLlm;
+let home: TempHome | undefined;
+let core: Core | undefined;
+
+beforeAll(async () => {
+  llm = await startScriptedLlm();
+});
+afterAll(async () => {
+  await llm.close();
+});
+afterEach(async () => {
+  await core?.dispose();
+  core = undefined;
+  home?.cleanup();
+  llm.requests.length = 0;
+  llm.setFallback(undefined);
+});
+
+function makeCore(): Core {
+  home = makeTempHome(testConfig(llm.baseUrl));
+  const created = createCore({ host: 'test', home: home.home, env: { PATH: '' } });
+  if (!created.ok) throw new Error(created.error);
+  core = created.value;
+  return core;
+}
+
+describe('workspace feature in the core', () => {
+  it('installs the workspace context builder: same system prompt across turns, a file edit shows next turn', async () => {
+    const c = makeCore();
+    expect(c.getContextBuilder()).toBeInstanceOf(WorkspaceContextBuilder);
+    llm.enqueue({ text: 'one' }, { text: 'two' }, { text: 'three' });
+    await c.sessions.run({ sessionKey: 'desktop:a', text: 'first' });
+    await c.sessions.run({ sessionKey: 'desktop:a', text: 'second' });
+    const [r1, r2] = llm.requests.map((r) => r.body.messages);
+    expect(r1[0].role).toBe('system');
+    expect(r2[0].content).toBe(r1[0].content);
+    expect(r2[1]).toEqual({ role: 'user', content: 'first' });
+    expect(String(r1[1].content).startsWith('first\n\n[Runtime context: ')).toBe(true);
+    expect(r1[0].content).toContain('# Skills');
+    expect(r1[0].content).toContain('- github: ');
+
+    const user = c.memory.read('USER.md');
+    if (!user.ok) throw new Error(user.error);
+    const written = c.memory.write('USER.md', `${user.value.content}\nThe user's name is Grace.\n`, user.value.version, 'user');
+    expect(written.ok && written.value.status).toBe('written');
+    await c.sessions.run({ sessionKey: 'desktop:a', text: 'third' });
+    const r3 = llm.requests[2]!.body.messages;
+    expect(r3[0].content).not.toBe(r1[0].content);
+    expect(r3[0].content).toContain("The user's name is Grace.");
+  });
+
+  it('stores the previous version when the agent writes a memory file with a tool', async () => {
+    const c = makeCore();
+    const before = readFileSync(join(c.workspace(), 'memory', 'MEMORY.md'), 'utf8');
+    llm.enqueue(
+      { toolCalls: [{ id: 'w1', name: 'write_file', arguments: { path: 'memory/MEMORY.md', content: '# Memory\n\n- Likes green tea.\n' } }] },
+      { text: 'Noted.' },
+    );
+    await c.sessions.run({ sessionKey: 'desktop:a', text: 'Remember that I like green tea.' });
+    expect(readFileSync(join(c.workspace(), 'memory', 'MEMORY.md'), 'utf8')).toBe('# Memory\n\n- Likes green tea.\n');
+    const versions = c.memory.versions('memory/MEMORY.md');
+    if (!versions.ok) throw new Error(versions.error);
+    expect(versions.value.map((v) => v.author)).toEqual(['agent']);
+    const previous = c.memory.readVersion(versions.value[0]!.id);
+    expect(previous.ok && previous.value.content).toBe(before);
+    const reverted = c.memory.revert('memory/MEMORY.md', versions.value[0]!.id);
+    expect(reverted.ok && reverted.value.status).toBe('written');
+    expect(readFileSync(join(c.workspace(), 'memory', 'MEMORY.md'), 'utf8')).toBe(before);
+  });
+
+  it('lists built-in and workspace skills; a workspace skill of the same name wins', async () => {
+    const c = makeCore();
+    const builtin = c.skills.list().find((s) => s.name === 'weather')!;
+    expect(builtin).toMatchObject({ source: 'builtin', missing: ['CLI curl'] });
+    const w = c.memory.write('skills/weather/SKILL.md', '---\nname: weather\ndescription: My weather.\n---\nUse my station.\n', 'missing', 'user');
+    expect(w.ok && w.value.status).toBe('written');
+    expect(c.skills.list().find((s) => s.name === 'weather')).toMatchObject({ source: 'workspace', description: 'My weather.', missing: [] });
+    expect(c.skills.summary()).toContain('- weather: My weather. (weather/SKILL.md)');
+  });
+});
