@@ -1,0 +1,157 @@
+// `node scripts/bench-scheduler.mjs [--minutes N]`: the scheduler's two figures.
+//  1. Idle cost: model requests and tokens of the heartbeat over a simulated day with the bundled (empty)
+//     HEARTBEAT.md, through createCore on a fake clock. Must be 0 and 0.
+//  2. Timer drift of a 1-second `every` cron job on a real `nanotray daemon`, measured where the model
+//     request arrives (a local OpenAI-compatible server). Default window 60 s; `--minutes 5` for 5 minutes.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { buildCli, cliBundleIsStale, ROOT } from './build-cli.mjs';
+
+const args = process.argv.slice(2);
+const minutesFlag = args.indexOf('--minutes');
+const windowSeconds = minutesFlag >= 0 ? Math.max(0.1, Number(args[minutesFlag + 1])) * 60 : 60;
+const fmt = (n, d = 1) => n.toFixed(d);
+
+/** A minimal OpenAI-compatible streaming server that answers "pong" and records arrival times. */
+function startFakeLlm() {
+  const arrivals = [];
+  const server = createServer((req, res) => {
+    const at = performance.timeOrigin + performance.now();
+    let body = '';
+    req.on('data', (d) => (body += d));
+    req.on('end', () => {
+      if (!req.url?.includes('/chat/completions')) {
+        res.writeHead(404).end();
+        return;
+      }
+      arrivals.push(at);
+      const chunk = (delta, finish = null) =>
+        `data: ${JSON.stringify({ id: 'b', object: 'chat.completion.chunk', created: 1, model: 'bench', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write(chunk({ role: 'assistant', content: 'pong' }));
+      res.write(chunk({}, 'stop'));
+      res.write(`data: ${JSON.stringify({ id: 'b', object: 'chat.completion.chunk', created: 1, model: 'bench', choices: [], usage: { prompt_tokens: 5, completion_tokens: 1, total_tokens: 6 } })}\n\n`);
+      res.end('data: [DONE]\n\n');
+    });
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ baseUrl: `http://127.0.0.1:${server.address().port}/v1`, arrivals, close: () => new Promise((r) => server.close(r)) }),
+    ),
+  );
+}
+
+function tempHome(baseUrl, heartbeat) {
+  const home = mkdtempSync(join(tmpdir(), 'nanotray-bench-sched-'));
+  writeFileSync(
+    join(home, 'config.json'),
+    JSON.stringify({
+      providers: { bench: { apiKey: 'sk-bench-not-secret', baseUrl } },
+      agent: { provider: 'bench', model: 'bench', providerRetryMode: 'none', timezone: 'UTC' },
+      tools: { approval: { mode: 'auto' } },
+      heartbeat,
+    }),
+  );
+  return home;
+}
+
+async function bundleIdle() {
+  const esbuild = await import('esbuild');
+  const outfile = join(ROOT, 'out', 'bench', 'scheduler-idle.mjs');
+  await esbuild.build({
+    entryPoints: [join(ROOT, 'scripts', 'bench-scheduler-idle.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    alias: { '@contract': join(ROOT, 'src-preload', 'contract') },
+    outfile,
+    logLevel: 'silent',
+  });
+  return import(pathToFileURL(outfile).href);
+}
+
+async function idleCost() {
+  const llm = await startFakeLlm();
+  const home = tempHome(llm.baseUrl, { enable: true, intervalMinutes: 30 });
+  try {
+    const { idleDay } = await bundleIdle();
+    const r = await idleDay(home, 24);
+    console.log('Idle heartbeat, bundled HEARTBEAT.md template, 30-minute interval, one simulated day (fake clock):');
+    console.log(`  ticks: ${r.ticks} (${Object.entries(r.outcomes).map(([k, v]) => `${v} ${k}`).join(', ')})`);
+    for (const [reason, n] of Object.entries(r.reasons)) console.log(`  reason: "${reason}" × ${n}`);
+    console.log(`  model requests: ${llm.arrivals.length}`);
+    console.log(`  tokens: ${r.heartbeatTokens} (heartbeat_runs), ${r.usageTokens} (usage table)`);
+    console.log(`  simulated in ${fmt(r.wallMs, 0)} ms`);
+    return llm.arrivals.length === 0 && r.heartbeatTokens === 0 && r.usageTokens === 0;
+  } finally {
+    await llm.close();
+    rmSync(home, { recursive: true, force: true });
+  }
+}
+
+function runCli(args, env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(ROOT, 'bin', 'nanotray.mjs'), ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`nanotray ${args.join(' ')} exited ${code}`))));
+  });
+}
+
+async function drift() {
+  const llm = await startFakeLlm();
+  const home = tempHome(llm.baseUrl, { enable: false });
+  const env = { PATH: process.env.PATH, HOME: home, NANOTRAY_HOME: home, NANOTRAY_SKIP_BUILD: '1' };
+  try {
+    await runCli(['cron', 'add', '--message', 'ping', '--every-seconds', '1', '--name', 'drift'], env);
+    const daemon = spawn(process.execPath, [join(ROOT, 'bin', 'nanotray.mjs'), 'daemon'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    daemon.stderr.on('data', (d) => (stderr += d));
+    const exited = new Promise((r) => daemon.on('close', (code) => r(code)));
+    // Warm-up: wait for the first run, then measure a window starting there.
+    while (llm.arrivals.length === 0) await new Promise((r) => setTimeout(r, 20));
+    const start = llm.arrivals.length - 1;
+    await new Promise((r) => setTimeout(r, windowSeconds * 1000 + 300));
+    daemon.kill('SIGTERM');
+    const code = await exited;
+    const all = llm.arrivals.slice(start).filter((x) => x <= llm.arrivals[start] + windowSeconds * 1000 + 200);
+    // The first run is a warm-up (first turn of the process: context, skills, SQLite statements); the
+    // figures below use the runs after it, against the whole-second grid node-cron fires on.
+    const t = all.slice(1);
+    const intervals = t.slice(1).map((x, i) => x - t[i]);
+    const mean = (a) => a.reduce((s, x) => s + x, 0) / a.length;
+    const sd = (a) => Math.sqrt(mean(a.map((x) => (x - mean(a)) ** 2)));
+    const late = t.map((x) => x % 1000);
+    const secondIndex = t.map((x) => Math.floor(x / 1000) - Math.floor(t[0] / 1000));
+    const missed = secondIndex.at(-1) + 1 - t.length;
+    // Least-squares slope of lateness over elapsed seconds: cumulative drift per minute.
+    const mx = mean(secondIndex);
+    const my = mean(late);
+    const slope = secondIndex.reduce((s, x, i) => s + (x - mx) * (late[i] - my), 0) / secondIndex.reduce((s, x) => s + (x - mx) ** 2, 0);
+    const half = Math.floor(late.length / 2);
+    console.log(`Timer drift, 1-second \`every\` job on \`nanotray daemon\`, measured over ${fmt(windowSeconds, 0)} s at the model server:`);
+    console.log(`  runs: ${all.length} (1 warm-up + ${t.length}); missed seconds after warm-up: ${missed}`);
+    console.log(`  warm-up run arrived ${fmt(all[0] % 1000)} ms after its second`);
+    console.log(`  interval: mean ${fmt(mean(intervals), 2)} ms, sd ${fmt(sd(intervals), 2)} ms, min ${fmt(Math.min(...intervals))} ms, max ${fmt(Math.max(...intervals))} ms`);
+    console.log(`  lateness after the whole second: mean ${fmt(mean(late))} ms, max ${fmt(Math.max(...late))} ms (first half ${fmt(mean(late.slice(0, half)))} ms, second half ${fmt(mean(late.slice(half)))} ms)`);
+    console.log(`  cumulative drift: ${fmt(slope * 60, 2)} ms per minute (least-squares slope of lateness)`);
+    console.log(`  daemon exit code on SIGTERM: ${code}${/NODE-CRON/i.test(stderr) ? ' (node-cron wrote to stderr!)' : ''}`);
+    return code === 0;
+  } finally {
+    await llm.close();
+    rmSync(home, { recursive: true, force: true });
+  }
+}
+
+if (cliBundleIsStale()) await buildCli();
+const idleOk = await idleCost();
+console.log('');
+const driftOk = await drift();
+process.exitCode = idleOk && driftOk ? 0 : 1;
