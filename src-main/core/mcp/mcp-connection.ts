@@ -52,6 +52,7 @@ export class McpConnection {
   #cancelRetry: (() => void) | undefined;
   #retryAt: number | undefined;
   #settled: Promise<void>;
+  #refreshing: Promise<void> | undefined;
   #markSettled!: () => void;
 
   constructor(
@@ -132,6 +133,9 @@ export class McpConnection {
         timeout: timeoutMs + SDK_TIMEOUT_SLACK_MS,
       })) as McpCallResult;
       this.#breaker.recordSuccess();
+      // A list_changed sent during the call arrives before its result: wait for that refresh, so the
+      // model's very next call already sees the new tool list.
+      await this.#refreshing;
       return toToolResult(result, vision);
     } catch (err) {
       if (signal.aborted && !timedOut) return fail(`Error: the call to MCP tool '${tool}' was cancelled`);
@@ -171,7 +175,13 @@ export class McpConnection {
         baseDir: this.deps.baseDir,
         prepare: (c) => {
           client = c;
-          c.setNotificationHandler(ToolListChangedNotificationSchema, () => void this.#refreshTools(c));
+          c.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+            const refreshing = this.#refreshTools(c);
+            this.#refreshing = refreshing;
+            void refreshing.finally(() => {
+              if (this.#refreshing === refreshing) this.#refreshing = undefined;
+            });
+          });
         },
         onStderr: (tail) => {
           this.#stderrTail = tail;
