@@ -36,6 +36,12 @@ export function createChatHandlers(core: Core): ChatHandlers {
   return {
     async 'chat:send'({ sessionKey, text, images }) {
       if (!text.trim() && !images?.length) return ipcFail('invalid_input', 'Type a message or attach an image.');
+      // A message starting with `/` is a slash command everywhere: answered without the model, as a system message.
+      if (!images?.length && core.commands.isCommand(text)) {
+        const command = await core.commands.execute(sessionKey, text);
+        core.events.emit({ type: 'session.message', sessionKey, role: 'system', content: command.output, at: core.clock.now() });
+        return ipcOk({ turnId: '' });
+      }
       const attachments = (images ?? []).map(parseImageDataUrl);
       // The turn id arrives with `turn.started`; the run itself resolves only when the turn ends (and a
       // turn queued behind a running one starts later), so answer with the id as soon as it exists.
