@@ -50,6 +50,8 @@ export const SENSITIVE_NAMES: ReadonlySet<string> = new Set([
   'access_token',
   'refresh_token',
   'auth',
+  // not in the spec's list, but the same kind of name (HTTP headers)
+  'authorization',
 ]);
 
 /** JS names that reach an object's prototype machinery. */
