@@ -14,7 +14,7 @@ import type { CoreEvent, StopReason } from './events';
 import type { LlmProvider, ProviderError } from './llm-provider';
 import { effectiveModel, type EffectiveModel, type RuntimeOverrides } from './model-presets';
 import { runAgentTurn } from './agent-loop';
-import type { Result } from '../lib/result';
+import { errorMessage, type Result } from '../lib/result';
 
 export type TurnSource = 'user' | 'heartbeat' | 'cron' | 'subagent' | 'system';
 
@@ -135,6 +135,13 @@ export class SessionRunner {
     this.#active.set(req.sessionKey, active);
     try {
       return { turnId, ...(await this.#turn(req, turnId, source, controller.signal, (n) => (active.iteration = n))) };
+    } catch (err) {
+      // Only set-up can throw here (the loop itself never does): e.g. the database is locked or gone.
+      const error = `The turn could not start: ${errorMessage(err)}`;
+      const usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
+      d.emit({ type: 'turn.started', sessionKey: req.sessionKey, turnId, at: d.now() });
+      d.emit({ type: 'turn.finished', sessionKey: req.sessionKey, turnId, stopReason: 'error', text: '', error, usage });
+      return { turnId, stopReason: 'error', text: '', error, usage, iterations: 0 };
     } finally {
       req.signal?.removeEventListener('abort', onOuterAbort);
       if (this.#active.get(req.sessionKey) === active) this.#active.delete(req.sessionKey);

@@ -174,4 +174,15 @@ describe('SessionRunner scheduling', () => {
     expect(seen!).toEqual({ turnId: result.turnId, iteration: 1, startedAt: expect.any(Number), source: 'subagent' });
     expect(core.sessions.activeTurn('s:1')).toBeUndefined();
   });
+
+  it('never rejects: a set-up failure (closed database) becomes an error result', async () => {
+    fakeCore(new FakeProvider({ text: 'unused' }));
+    core.db.close();
+    const result = await core.sessions.run({ sessionKey: 's:1', text: 'a' });
+    expect(result).toMatchObject({ stopReason: 'error', text: '', iterations: 0, error: 'The turn could not start: The database connection is not open' });
+    expect(core.sessions.isBusy()).toBe(false);
+    const reopened = createCore({ host: 'test', home: home.home, env: {} });
+    if (!reopened.ok) throw new Error(reopened.error);
+    core = reopened.value;
+  });
 });
