@@ -1,0 +1,57 @@
+// Composition root of the Electron app: one instance, tray mode, secrets via safeStorage, the core
+// (background timers on), then the desktop shell; a startup error keeps a tray with "Open config".
+import { app } from 'electron';
+import { join } from 'node:path';
+import { createCore, type Core } from './core/nanotray-core';
+import { resolveHomePaths } from './core/config/home-paths';
+import { acquireSingleInstance, disposeOnQuit, enterTrayMode } from './shell/app-lifecycle';
+import { startDesktopShell, type DesktopShell } from './shell/desktop-shell';
+import { createSecretStore } from './shell/secret-store';
+import { startStartupErrorShell } from './shell/startup-error';
+
+let desktop: DesktopShell | undefined;
+let core: Core | undefined;
+
+/** Starts core + shell; returns the startup error text instead of throwing. */
+function startCore(secrets: ReturnType<typeof createSecretStore>): string | undefined {
+  const appRoot = app.getAppPath();
+  const created = createCore({ host: 'electron', startBackground: true, decodeSecret: secrets.decode, appRoot });
+  if (!created.ok) return created.error;
+  core = created.value;
+  desktop = startDesktopShell({
+    core,
+    resourcesDir: join(appRoot, 'resources'),
+    secrets,
+    version: app.getVersion(),
+    windows: {
+      preloadPath: join(__dirname, '../preload/index.cjs'),
+      rendererDir: join(__dirname, '../renderer'),
+      ...(process.env.ELECTRON_RENDERER_URL ? { devServerUrl: process.env.ELECTRON_RENDERER_URL } : {}),
+      iconPath: join(appRoot, 'resources', 'icon.png'),
+    },
+  });
+  return undefined;
+}
+
+if (acquireSingleInstance(() => desktop?.showMain())) {
+  enterTrayMode();
+  disposeOnQuit([
+    async () => {
+      await core?.dispose();
+    },
+    () => desktop?.dispose(),
+  ]);
+  void app.whenReady().then(() => {
+    const secrets = createSecretStore();
+    if (secrets.mode === 'plain') console.warn(`[nanotray] ${secrets.note}`);
+    const error = startCore(secrets);
+    if (error) {
+      startStartupErrorShell({
+        message: error,
+        configPath: resolveHomePaths(process.env).configFile,
+        resourcesDir: join(app.getAppPath(), 'resources'),
+        retry: async () => startCore(secrets) === undefined,
+      });
+    }
+  });
+}

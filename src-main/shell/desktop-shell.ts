@@ -1,0 +1,213 @@
+// Wires one core into the desktop: windows, IPC, tray (icon state, tooltip, menu), quick ask and its global
+// shortcut, notifications and launch-at-login. Returns what the composition root needs to show/close it.
+import { Notification, shell, type BrowserWindow } from 'electron';
+import { join } from 'node:path';
+import type { Core } from '../core/nanotray-core';
+import { createApiHandlers } from '../core/api/api-handlers';
+import { createDispatcher } from '../core/api/dispatch';
+import { EVENTS } from '../../src-preload/contract/channels';
+import type { View } from '../../src-preload/contract/event-schemas';
+import { errorMessage } from '../core/lib/result';
+import { getLaunchAtLogin, hideOnClose, quitApp, setLaunchAtLogin, trackWindowPresence } from './app-lifecycle';
+import { createElectronHost } from './electron-host';
+import { forwardCoreEvents, registerIpcRouter, sendEvent } from './ipc-router';
+import { startNotifications } from './notifications';
+import { createQuickAsk, registerQuickAskShortcut, unregisterQuickAskShortcut, type QuickAskController } from './quick-ask';
+import type { SecretStore } from './secret-store';
+import { createTray, type TrayController } from './tray';
+import { describeLastHeartbeat, type TrayMenuState } from './tray-menu';
+import { INITIAL_TRAY_STATUS, iconState, markSeen, reduceTrayStatus, trayTooltip, type TrayStatus } from './tray-state';
+import { isTrustedSender } from './trusted-sender';
+import { createAppWindow, type WindowOptions } from './windows';
+
+const MENU_REFRESH_MS = 60_000;
+
+export interface DesktopShellOptions {
+  core: Core;
+  windows: WindowOptions;
+  /** resources/ (tray icons, app icon). */
+  resourcesDir: string;
+  secrets: SecretStore;
+  version: string;
+  platform?: NodeJS.Platform;
+}
+
+export interface DesktopShell {
+  showMain(target?: { view?: View; sessionKey?: string }): void;
+  quickAsk: QuickAskController;
+  tray: TrayController;
+  /** The message shown when the quick-ask shortcut could not be registered. */
+  shortcutProblem(): string | undefined;
+  dispose(): void;
+}
+
+export function startDesktopShell(options: DesktopShellOptions): DesktopShell {
+  const { core } = options;
+  const platform = options.platform ?? process.platform;
+  const disposers: (() => void)[] = [];
+  let main: BrowserWindow | undefined;
+  let quick: BrowserWindow | undefined;
+  let status: TrayStatus = INITIAL_TRAY_STATUS;
+  let shortcut = core.config().ui.quickAskShortcut;
+  let shortcutProblem: string | undefined;
+
+  const getMain = (): BrowserWindow => {
+    if (main && !main.isDestroyed()) return main;
+    main = createAppWindow('main', options.windows);
+    hideOnClose(main);
+    trackWindowPresence(main, platform);
+    return main;
+  };
+  const getQuick = (): BrowserWindow => {
+    if (quick && !quick.isDestroyed()) return quick;
+    quick = createAppWindow('quick', options.windows);
+    hideOnClose(quick);
+    return quick;
+  };
+  const quickAsk = createQuickAsk(getQuick);
+
+  const showMain = (target?: { view?: View; sessionKey?: string }): void => {
+    quickAsk.hide();
+    const win = getMain();
+    win.show();
+    win.focus();
+    status = markSeen(status);
+    refreshTrayIcon();
+    if (!target) return;
+    const payload = { view: target.view ?? 'chat', ...(target.sessionKey ? { sessionKey: target.sessionKey } : {}) };
+    if (win.webContents.isLoading()) win.webContents.once('did-finish-load', () => sendEvent(win.webContents, EVENTS.navigate, payload));
+    else sendEvent(win.webContents, EVENTS.navigate, payload);
+  };
+
+  // IPC: one dispatcher (validation + handlers), senders checked against the app's own pages.
+  const host = createElectronHost({ version: options.version, secrets: options.secrets, showMain, hideQuickAsk: () => quickAsk.hide() });
+  const dispatch = createDispatcher(createApiHandlers(core, host));
+  disposers.push(registerIpcRouter(dispatch, (event) => isTrustedSender(event, options.windows.devServerUrl, options.windows.rendererDir)));
+  disposers.push(forwardCoreEvents(core.events, () => [main?.webContents, quick?.webContents]));
+  disposers.push(startNotifications(core.events, { onClick: (sessionKey) => showMain({ view: 'chat', sessionKey }), iconPath: join(options.resourcesDir, 'icon.png') }));
+
+  const menuState = (): TrayMenuState => {
+    const hb = core.heartbeat.status();
+    return {
+      coreReady: true,
+      launchAtLogin: core.config().ui.launchAtLogin,
+      heartbeat: {
+        enabled: hb.enabled,
+        paused: hb.paused,
+        running: hb.state === 'running',
+        lastResult: describeLastHeartbeat(hb.lastRuns[0] ?? null, core.clock.now()),
+      },
+      ...(shortcutProblem ? { problem: shortcutProblem } : {}),
+    };
+  };
+  const heartbeatLine = (): string => describeLastHeartbeat(core.heartbeat.status().lastRuns[0] ?? null, core.clock.now());
+  const refreshMenu = (): void => tray.setMenu(menuState());
+  function refreshTrayIcon(): void {
+    tray.setIcon(iconState(status));
+    tray.setTooltip(trayTooltip(status, `Heartbeat: ${heartbeatLine()}`));
+  }
+
+  const tray = createTray({
+    resourcesDir: options.resourcesDir,
+    platform,
+    onClick: (bounds) => quickAsk.toggle(bounds),
+    actions: {
+      quickAsk: () => quickAsk.show(tray.bounds()),
+      openMain: () => showMain(),
+      heartbeatPause: () => {
+        core.heartbeat.pause();
+        refreshMenu();
+      },
+      heartbeatResume: () => {
+        core.heartbeat.resume();
+        refreshMenu();
+      },
+      heartbeatRunNow: () => {
+        void core.heartbeat.runNow().finally(() => {
+          refreshMenu();
+          refreshTrayIcon();
+        });
+        refreshMenu();
+      },
+      setLaunchAtLogin: (enabled) => {
+        setLaunchAtLogin(enabled);
+        const saved = core.updateConfig((raw) => {
+          const ui = (raw.ui && typeof raw.ui === 'object' ? raw.ui : (raw.ui = {})) as Record<string, unknown>;
+          ui.launchAtLogin = enabled;
+        });
+        if (!saved.ok) console.error('[shell] could not save ui.launchAtLogin:', saved.error);
+        refreshMenu();
+      },
+      openConfig: () => void shell.openPath(core.paths.configFile),
+      quit: () => quitApp(),
+    },
+  });
+  disposers.push(() => tray.dispose());
+
+  const applyShortcut = (): void => {
+    const result = registerQuickAskShortcut(shortcut, () => quickAsk.toggle(tray.bounds()));
+    shortcutProblem = result.ok ? undefined : result.message;
+    if (!result.ok) {
+      console.warn(`[shell] ${result.message}`);
+      if (Notification.isSupported()) new Notification({ title: 'Nanotray: quick-ask shortcut unavailable', body: result.message }).show();
+    }
+  };
+  applyShortcut();
+  disposers.push(() => unregisterQuickAskShortcut(shortcut));
+
+  if (getLaunchAtLogin() !== core.config().ui.launchAtLogin) setLaunchAtLogin(core.config().ui.launchAtLogin);
+
+  disposers.push(
+    core.events.on((event) => {
+      const next = reduceTrayStatus(status, event);
+      if (next !== status) {
+        status = next;
+        refreshTrayIcon();
+      }
+      if (event.type === 'heartbeat.changed') {
+        refreshMenu();
+        refreshTrayIcon();
+      }
+      if (event.type === 'config.changed') {
+        const ui = core.config().ui;
+        if (ui.quickAskShortcut !== shortcut) {
+          unregisterQuickAskShortcut(shortcut);
+          shortcut = ui.quickAskShortcut;
+          applyShortcut();
+        }
+        if (getLaunchAtLogin() !== ui.launchAtLogin) setLaunchAtLogin(ui.launchAtLogin);
+        refreshMenu();
+      }
+    }),
+  );
+
+  const timer = setInterval(() => {
+    try {
+      refreshMenu();
+      refreshTrayIcon();
+    } catch (err) {
+      console.error('[shell] tray refresh failed:', errorMessage(err));
+    }
+  }, MENU_REFRESH_MS);
+  timer.unref?.();
+  disposers.push(() => clearInterval(timer));
+
+  refreshMenu();
+  refreshTrayIcon();
+
+  return {
+    showMain,
+    quickAsk,
+    tray,
+    shortcutProblem: () => shortcutProblem,
+    dispose() {
+      for (const dispose of disposers.reverse()) {
+        try {
+          dispose();
+        } catch (err) {
+          console.error('[shell] dispose failed', err);
+        }
+      }
+    },
+  };
+}

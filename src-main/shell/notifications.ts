@@ -1,0 +1,37 @@
+// Desktop notifications for the core's `notify` events; clicking one opens that session in the main window.
+import { Notification } from 'electron';
+import type { CoreEvent } from '../core/agent/events';
+import type { Emitter } from '../core/lib/emitter';
+
+const BODY_MAX = 300;
+
+export interface NotificationOptions {
+  /** Called with the event's session when the user clicks the notification. */
+  onClick(sessionKey: string): void;
+  iconPath?: string;
+}
+
+/** Shows a notification per `notify` event; returns the disposer. */
+export function startNotifications(events: Emitter<CoreEvent>, options: NotificationOptions): () => void {
+  // Keep references: a garbage-collected Notification loses its click handler.
+  const live = new Set<Notification>();
+  const off = events.on((event) => {
+    if (event.type !== 'notify' || !Notification.isSupported()) return;
+    const body = event.body.length > BODY_MAX ? `${event.body.slice(0, BODY_MAX - 1)}…` : event.body;
+    const n = new Notification({ title: event.title, body, ...(options.iconPath ? { icon: options.iconPath } : {}) });
+    live.add(n);
+    const forget = (): void => void live.delete(n);
+    n.on('click', () => {
+      forget();
+      options.onClick(event.sessionKey);
+    });
+    n.on('close', forget);
+    n.on('failed', forget);
+    n.show();
+  });
+  return () => {
+    off();
+    for (const n of live) n.close();
+    live.clear();
+  };
+}
