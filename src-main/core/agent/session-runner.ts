@@ -6,12 +6,12 @@ import type { Database } from '../store/sqlite-driver';
 import { appendMessage } from '../store/messages.repo';
 import { HistoryCache } from './history-cache';
 import { ensureSession, getSession, setSessionTitle, splitSessionKey, touchSession, updateSessionMeta } from '../store/sessions.repo';
-import type { ToolRegistry } from '../tools/tool-registry';
+import { toolParameters, type ToolRegistry } from '../tools/tool-registry';
 import type { ImageAttachment, Tool } from '../tools/tool';
 import type { ChatMessage, ContentPart, TokenUsage } from './chat-message';
 import type { ContextBuilder } from './context';
 import type { CoreEvent, StopReason } from './events';
-import type { LlmProvider, ProviderError } from './llm-provider';
+import type { LlmProvider, ProviderError, ToolSpec } from './llm-provider';
 import { effectiveModel, type EffectiveModel, type RuntimeOverrides } from './model-presets';
 import { runAgentTurn } from './agent-loop';
 import { errorMessage, type Result } from '../lib/result';
@@ -148,6 +148,20 @@ export class SessionRunner {
     }
   }
 
+  /** JSON Schema generation costs ~0.1 ms per tool; a tool object's params never change, so keep them. */
+  #parameters = new WeakMap<Tool, Record<string, unknown>>();
+
+  #toolSpecs(filter?: (tool: Tool) => boolean): ToolSpec[] {
+    return this.deps.tools.list(filter).map((tool) => {
+      let parameters = this.#parameters.get(tool);
+      if (!parameters) {
+        parameters = toolParameters(tool);
+        this.#parameters.set(tool, parameters);
+      }
+      return { name: tool.name, description: tool.description, parameters };
+    });
+  }
+
   async #turn(req: TurnRequest, turnId: string, source: TurnSource, signal: AbortSignal, onIteration: (n: number) => void) {
     const d = this.deps;
     const config = d.config();
@@ -180,7 +194,7 @@ export class SessionRunner {
         sessionKey: key,
         channel,
         chatId,
-        context: { sessionKey: key, channel, chatId, history, model, config, workspace, toolSpecs: d.tools.specs(req.toolFilter), now: d.now(), signal },
+        context: { sessionKey: key, channel, chatId, history, model, config, workspace, toolSpecs: this.#toolSpecs(req.toolFilter), now: d.now(), signal },
         contextBuilder: d.contextBuilder(),
         provider: d.provider(config, model),
         config,
