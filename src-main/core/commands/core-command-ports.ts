@@ -1,17 +1,65 @@
 // Adapts the core's feature services to the ports slash commands use (one place to follow their APIs).
 import type { Core } from '../nanotray-core';
 import type { McpService } from '../mcp/mcp-types';
+import { formatHeartbeatRun, formatHeartbeatStatus } from '../scheduler/scheduler-text';
 import type { CommandPorts } from './install-commands';
 
+/** Slash commands are typed by the user, so runtime changes are audited with the `ui` source. */
+const AUDIT_SOURCE = 'ui';
+
 /**
- * The ports for `core`. Read on every command, so services assigned to the core after the commands
- * were installed are used as soon as they exist; a missing service leaves its port out.
+ * The ports for `core`. Called on every command, so it reads the services as they are now; a core
+ * built without one of them (tests, trimmed hosts) simply leaves that port out.
  */
 export function coreCommandPorts(core: Core, mcp: McpService): CommandPorts {
-  const sessions = core.sessions;
+  const { sessions, runtime, heartbeat, cron, skills } = core;
   return {
     mcp,
     // The runner has no clear of its own: the registry clears the session in the store.
-    sessions: { isBusy: (sessionKey) => sessions.isBusy(sessionKey) },
+    sessions: sessions ? { isBusy: (sessionKey) => sessions.isBusy(sessionKey) } : undefined,
+    runtime: runtime
+      ? {
+          check(sessionKey, key) {
+            const result = runtime.check(key, { sessionKey, source: AUDIT_SOURCE });
+            return result.ok ? result.value : result.error;
+          },
+          setModelPreset(sessionKey, preset) {
+            const result = runtime.set('model_preset', preset, { sessionKey, source: AUDIT_SOURCE });
+            return result.ok ? result.value : result.error;
+          },
+        }
+      : undefined,
+    heartbeat: heartbeat
+      ? {
+          status: () => formatHeartbeatStatus(heartbeat.status()),
+          runNow: async () => `Heartbeat: ${formatHeartbeatRun(await heartbeat.runNow())}`,
+          pause: () => `Paused.\n${formatHeartbeatStatus(heartbeat.pause(), 0)}`,
+          resume: () => `Resumed.\n${formatHeartbeatStatus(heartbeat.resume(), 0)}`,
+        }
+      : undefined,
+    cron: cron
+      ? {
+          list: () =>
+            cron.list().map((job) => ({
+              id: job.id,
+              name: job.name,
+              schedule: job.scheduleText,
+              enabled: job.enabled,
+              ...(job.nextRunAt ? { nextRunAt: job.nextRunAt } : {}),
+            })),
+          remove: (id) => cron.remove(id),
+        }
+      : undefined,
+    skills: skills
+      ? {
+          list: () =>
+            skills.list().map((skill) => ({
+              name: skill.name,
+              description: skill.broken ? `broken: ${skill.broken}` : skill.description,
+              available: !skill.broken && skill.missing.length === 0,
+              source: skill.source,
+            })),
+        }
+      : undefined,
   };
 }

@@ -11,6 +11,13 @@ export const cronCommand: SlashCommand = {
     { name: 'list', summary: 'Every scheduled job (default)' },
     { name: 'remove', summary: 'Delete a job by id' },
   ],
+  completeArgs(args, services) {
+    if (args.length === 1) return ['list', 'remove'];
+    if (args.length !== 2 || args[0]?.toLowerCase() !== 'remove' || !services.cron) return [];
+    const jobs = services.cron.list();
+    // Completion is synchronous: a port that lists asynchronously offers no ids.
+    return Array.isArray(jobs) ? jobs.map((j) => j.id) : [];
+  },
   async run({ args, services }) {
     const cron = services.cron;
     if (!cron) return { output: notAvailable('cron', 'the cron scheduler') };
