@@ -79,9 +79,9 @@ export function SessionsSidebar(): ReactElement {
         </ul>
       ) : (
         <ul className="session-list" aria-label="All chats, newest first">
-          {!loaded && <li className="session-group">Loading…</li>}
-          {error && <li className="session-group">Could not load chats: {error}</li>}
-          {loaded && !error && sessions.length === 0 && <li className="session-group">No chats yet</li>}
+          {!loaded && <li className="list-note">Loading…</li>}
+          {error && <li className="list-note list-error">Could not load chats: {error}</li>}
+          {loaded && !error && sessions.length === 0 && <li className="list-note">No chats yet. Start one with New chat.</li>}
           {sessions.map((session) => (
             <SessionRow key={session.key} session={session} active={session.key === activeKey} />
           ))}

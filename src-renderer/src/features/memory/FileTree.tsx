@@ -30,9 +30,9 @@ export function FileTree({ onOpen }: { onOpen: (path: string) => void }): ReactE
         <h1>Memory</h1>
       </div>
       <ul className="file-list" ref={listRef} onKeyDown={onKeyDown}>
-        {!loaded && <li className="session-group">Loading…</li>}
-        {error && <li className="session-group">Could not list files: {error}</li>}
-        {loaded && !error && files.length === 0 && <li className="session-group">No markdown files in the workspace</li>}
+        {!loaded && <li className="list-note">Loading…</li>}
+        {error && <li className="list-note list-error">Could not list files: {error}</li>}
+        {loaded && !error && files.length === 0 && <li className="list-note">No markdown files in the workspace.</li>}
         {groups.map((g) => (
           <li key={g.label}>
             <div className="session-group">{g.label}</div>

@@ -10,6 +10,10 @@ import { SetControl } from './SetControl';
 
 const READ_ONLY_KEYS = ['model', 'workspace', 'provider_retry_mode', 'max_tool_result_chars', '_current_iteration', 'web_config', 'exec_config'];
 
+function numberText(value: unknown): string {
+  return typeof value === 'number' ? String(value) : typeof value === 'string' && /^\d+$/.test(value) ? value : '';
+}
+
 function show(value: unknown, display?: string): string {
   if (display !== undefined) return display;
   if (value === undefined || value === null) return '—';
@@ -79,12 +83,12 @@ export function OverviewCard(): ReactElement {
             {allowSet ? 'Applies from the next turn of this session.' : 'Switching presets needs tools.my.allowSet.'}
           </span>
         </div>
-        <SetControl name="max_iterations" label="Max iterations" type="number" value={show(entry('max_iterations')?.value)} lockedReason={lockFor('max_iterations')} hint="1–100 tool rounds per turn." />
+        <SetControl name="max_iterations" label="Max iterations" type="number" value={numberText(entry('max_iterations')?.value)} lockedReason={lockFor('max_iterations')} hint="1–100 tool rounds per turn." />
         <SetControl
           name="context_window_tokens"
           label="Context window"
           type="number"
-          value={show(entry('context_window_tokens')?.value)}
+          value={numberText(entry('context_window_tokens')?.value)}
           lockedReason={lockFor('context_window_tokens')}
           hint="4,096–1,000,000 tokens. In a session, switch presets instead."
         />

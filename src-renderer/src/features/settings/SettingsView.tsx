@@ -1,7 +1,147 @@
-// Placeholder until the settings view lands.
-import type { ReactElement } from 'react';
-import { EmptyState } from '../../components/EmptyState';
+// Settings: one form over every section; invalid input is explained next to its field and nothing is
+// sent until all of it is valid; the core then applies the patch whole or not at all.
+import { useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
+import { Banner } from '../../components/Banner';
+import { getAppStore, useAppStore } from '../../state/store';
+import { AppSection, HeartbeatSection } from './GeneralSections';
+import { ModelsSection } from './ModelsSection';
+import { ProvidersSection } from './ProvidersSection';
+import { SafetySection } from './SafetySection';
+import { buildPatch, draftFromSettings, fieldForPath, isEmptyPatch, validateDraft, type FieldErrors, type SettingsDraft } from './settings-form';
 
 export function SettingsView(): ReactElement {
-  return <EmptyState icon="settings" title="Coming soon" />;
+  const settings = useAppStore((s) => s.settings);
+  const loadError = useAppStore((s) => s.settingsError);
+  const loadSettings = useAppStore((s) => s.loadSettings);
+  const saveSettings = useAppStore((s) => s.saveSettings);
+  const pushToast = useAppStore((s) => s.pushToast);
+  const [draft, setDraft] = useState<SettingsDraft | null>(null);
+  const [base, setBase] = useState<typeof settings>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [showErrors, setShowErrors] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    void loadSettings();
+  }, [loadSettings]);
+
+  const dirty = useMemo(() => (draft && base ? !isEmptyPatch(buildPatch(base.config, draft)) : false), [draft, base]);
+
+  // Adopt new settings when there are no unsaved edits (otherwise offer to reload).
+  useEffect(() => {
+    if (!settings) return;
+    if (!draft || !dirty) {
+      setDraft(draftFromSettings(settings.config));
+      setBase(settings);
+    }
+    // only when the stored settings change; the draft is read, not tracked
+  }, [settings]);
+
+  const update = (fn: (d: SettingsDraft) => SettingsDraft) => {
+    setDraft((d) => {
+      if (!d) return d;
+      const next = fn(d);
+      if (showErrors) setErrors(validateDraft(next));
+      return next;
+    });
+    setSaveError(null);
+  };
+
+  const save = async () => {
+    if (!draft || !base) return;
+    const found = validateDraft(draft);
+    setErrors(found);
+    setShowErrors(true);
+    const count = Object.keys(found).length;
+    if (count) {
+      setSaveError(`${count} ${count === 1 ? 'field needs' : 'fields need'} fixing. Nothing was saved.`);
+      window.requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
+    setSaving(true);
+    const outcome = await saveSettings(buildPatch(base.config, draft));
+    setSaving(false);
+    if (!outcome.ok) {
+      const field = outcome.path ? fieldForPath(outcome.path, draft) : null;
+      if (field) setErrors({ [field]: outcome.message });
+      setSaveError(`Not saved: ${outcome.message}`);
+      return;
+    }
+    const fresh = getAppStore().getState().settings;
+    if (fresh) {
+      setDraft(draftFromSettings(fresh.config));
+      setBase(fresh);
+    }
+    setErrors({});
+    setShowErrors(false);
+    setSaveError(null);
+    pushToast({ title: 'Settings saved', body: '', tone: 'success' });
+  };
+
+  const discard = () => {
+    if (!settings) return;
+    setDraft(draftFromSettings(settings.config));
+    setBase(settings);
+    setErrors({});
+    setShowErrors(false);
+    setSaveError(null);
+  };
+
+  const stale = settings !== base && dirty;
+
+  return (
+    <>
+      <header className="view-head">
+        <h1>Settings</h1>
+        <span className="spacer" />
+        {settings && <span className="faint mono truncate" title={settings.configPath}>{settings.configPath}</span>}
+      </header>
+      <div className="view-body">
+        {!draft ? (
+          <div className="view-scroll">{loadError ? <Banner tone="danger" title="Could not load settings">{loadError}</Banner> : <p className="faint">Loading…</p>}</div>
+        ) : (
+          <form
+            ref={formRef}
+            className="view-scroll settings"
+            noValidate
+            aria-label="Settings"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void save();
+            }}
+          >
+            {settings?.notes.map((n) => (
+              <Banner key={n} tone="info" title="Note" live={false}>
+                {n}
+              </Banner>
+            ))}
+            {stale && (
+              <Banner tone="warn" title="Settings changed elsewhere while you were editing" actions={<button type="button" className="btn btn-sm" onClick={discard}>Load them</button>}>
+                Saving applies only what you changed here.
+              </Banner>
+            )}
+            <ProvidersSection draft={draft} errors={showErrors ? errors : {}} update={update} dirty={dirty} />
+            <ModelsSection draft={draft} errors={showErrors ? errors : {}} update={update} />
+            <SafetySection draft={draft} update={update} />
+            <HeartbeatSection draft={draft} errors={showErrors ? errors : {}} update={update} />
+            <AppSection draft={draft} errors={showErrors ? errors : {}} update={update} />
+            <div className="save-bar" data-dirty={dirty}>
+              <div aria-live="polite" className={saveError ? 'field-error' : 'faint'}>
+                {saveError ?? (dirty ? 'You have unsaved changes.' : 'All changes saved.')}
+              </div>
+              <span className="spacer" />
+              <button type="button" className="btn" disabled={!dirty || saving} onClick={discard}>
+                Discard
+              </button>
+              <button type="submit" className="btn btn-primary" disabled={!dirty || saving}>
+                {saving ? 'Saving…' : 'Save changes'}
+              </button>
+            </div>
+          </form>
+        )}
+      </div>
+    </>
+  );
 }

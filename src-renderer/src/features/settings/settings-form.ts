@@ -1,0 +1,259 @@
+// The settings form as plain data: build a draft from the stored settings, validate every field
+// (messages shown next to the field), and turn the draft into one patch — all or nothing.
+import type { SettingsPatch, SettingsView } from '@contract/schemas';
+
+export interface ProviderDraft {
+  id: string;
+  /** The name it is stored under ('' for a new one until named). */
+  original: string | null;
+  name: string;
+  baseUrl: string;
+  /** A newly typed key ('' = keep the stored one). */
+  apiKey: string;
+  removeKey: boolean;
+  maskedKey: string;
+  hasKey: boolean;
+}
+
+export interface PresetDraft {
+  id: string;
+  original: string | null;
+  name: string;
+  provider: string;
+  model: string;
+  contextWindowTokens: string;
+}
+
+export interface SettingsDraft {
+  providers: ProviderDraft[];
+  agentProvider: string;
+  agentModel: string;
+  vision: boolean;
+  presets: PresetDraft[];
+  approvalMode: 'ask' | 'auto' | 'readonly';
+  allowSet: boolean;
+  restrictToWorkspace: boolean;
+  heartbeatEnable: boolean;
+  heartbeatInterval: string;
+  heartbeatBudget: string;
+  activeStart: string;
+  activeEnd: string;
+  shortcut: string;
+  launchAtLogin: boolean;
+  theme: 'system' | 'light' | 'dark';
+}
+
+export type FieldErrors = Record<string, string>;
+
+let idSeq = 0;
+export const draftId = (prefix: string) => `${prefix}${++idSeq}`;
+
+export function draftFromSettings(c: SettingsView): SettingsDraft {
+  return {
+    providers: Object.entries(c.providers).map(([name, p]) => ({
+      id: draftId('p'),
+      original: name,
+      name,
+      baseUrl: p.baseUrl ?? '',
+      apiKey: '',
+      removeKey: false,
+      maskedKey: p.apiKey,
+      hasKey: p.hasApiKey,
+    })),
+    agentProvider: c.agent.provider,
+    agentModel: c.agent.model,
+    vision: c.agent.vision,
+    presets: Object.entries(c.modelPresets).map(([name, p]) => ({
+      id: draftId('m'),
+      original: name,
+      name,
+      provider: p.provider ?? '',
+      model: p.model,
+      contextWindowTokens: p.contextWindowTokens ? String(p.contextWindowTokens) : '',
+    })),
+    approvalMode: c.tools.approval.mode,
+    allowSet: c.tools.my.allowSet,
+    restrictToWorkspace: c.tools.restrictToWorkspace,
+    heartbeatEnable: c.heartbeat.enable,
+    heartbeatInterval: String(c.heartbeat.intervalMinutes),
+    heartbeatBudget: String(c.heartbeat.dailyTokenBudget),
+    activeStart: c.heartbeat.activeHours?.start ?? '',
+    activeEnd: c.heartbeat.activeHours?.end ?? '',
+    shortcut: c.ui.quickAskShortcut,
+    launchAtLogin: c.ui.launchAtLogin,
+    theme: c.ui.theme,
+  };
+}
+
+const NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/;
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+const MODIFIERS = new Set(['command', 'cmd', 'control', 'ctrl', 'commandorcontrol', 'cmdorctrl', 'alt', 'option', 'altgr', 'shift', 'super', 'meta']);
+const NAMED_KEYS = /^(f([1-9]|1\d|2[0-4])|space|tab|capslock|numlock|scrolllock|backspace|delete|insert|return|enter|up|down|left|right|home|end|pageup|pagedown|escape|esc|volumeup|volumedown|volumemute|medianexttrack|mediaprevioustrack|mediastop|mediaplaypause|printscreen|plus|num[0-9]|numdec|numadd|numsub|nummult|numdiv)$/i;
+
+/** Electron accelerator check: modifiers joined by `+`, then one key; at least one modifier. */
+export function shortcutError(value: string): string | null {
+  const parts = value.split('+').map((p) => p.trim());
+  if (!value.trim()) return 'Enter a shortcut, e.g. CommandOrControl+Shift+Space.';
+  if (parts.some((p) => !p)) return 'Join keys with a single “+”, e.g. Ctrl+Shift+K.';
+  const key = parts[parts.length - 1]!;
+  const mods = parts.slice(0, -1);
+  const bad = mods.find((m) => !MODIFIERS.has(m.toLowerCase()));
+  if (bad) return `“${bad}” is not a modifier. Use Ctrl, Alt, Shift, Super or CommandOrControl.`;
+  if (mods.length === 0) return 'Add a modifier (Ctrl, Alt, Shift…) so the shortcut does not steal a plain key.';
+  if (!(key.length === 1 || NAMED_KEYS.test(key))) return `“${key}” is not a key name. Use a letter, digit, F1–F24, Space, Tab…`;
+  return null;
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const u = new URL(text);
+    return u.protocol === 'http:' || u.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+function intIn(text: string, min: number, max: number): boolean {
+  if (!/^\d+$/.test(text.trim())) return false;
+  const n = Number(text);
+  return n >= min && n <= max;
+}
+
+export function validateDraft(d: SettingsDraft): FieldErrors {
+  const errors: FieldErrors = {};
+  const providerNames = new Set<string>();
+  for (const p of d.providers) {
+    if (!NAME.test(p.name)) errors[`provider.${p.id}.name`] = 'Letters, digits, “-” and “_” only (up to 40).';
+    else if (providerNames.has(p.name)) errors[`provider.${p.id}.name`] = `There is already a provider called “${p.name}”.`;
+    providerNames.add(p.name);
+    if (p.baseUrl.trim() && !isHttpUrl(p.baseUrl.trim())) errors[`provider.${p.id}.baseUrl`] = 'An http:// or https:// URL, e.g. https://api.openai.com/v1.';
+  }
+  if (!d.agentModel.trim()) errors.agentModel = 'Name the model to use, e.g. gpt-4.1-mini.';
+  if (d.providers.length > 0 && !providerNames.has(d.agentProvider)) errors.agentProvider = 'Choose one of the providers above.';
+  const presetNames = new Set<string>();
+  for (const m of d.presets) {
+    if (!NAME.test(m.name)) errors[`preset.${m.id}.name`] = 'Letters, digits, “-” and “_” only (up to 40).';
+    else if (m.name === 'default') errors[`preset.${m.id}.name`] = '“default” is built from the default model above; pick another name.';
+    else if (presetNames.has(m.name)) errors[`preset.${m.id}.name`] = `There is already a preset called “${m.name}”.`;
+    presetNames.add(m.name);
+    if (!m.model.trim()) errors[`preset.${m.id}.model`] = 'Name the model.';
+    if (m.provider && !providerNames.has(m.provider)) errors[`preset.${m.id}.provider`] = 'Choose one of the providers above.';
+    if (m.contextWindowTokens.trim() && !intIn(m.contextWindowTokens, 4096, 1_000_000)) errors[`preset.${m.id}.contextWindowTokens`] = 'A whole number from 4,096 to 1,000,000.';
+  }
+  if (!intIn(d.heartbeatInterval, 1, 10_080)) errors.heartbeatInterval = 'Minutes between runs: a whole number from 1 to 10,080.';
+  if (!intIn(d.heartbeatBudget, 0, 100_000_000)) errors.heartbeatBudget = 'Tokens per day: a whole number (0 = no budget).';
+  const start = d.activeStart.trim();
+  const end = d.activeEnd.trim();
+  if (start || end) {
+    if (!HHMM.test(start)) errors.activeStart = 'A time as HH:MM (24-hour), e.g. 08:00.';
+    if (!HHMM.test(end)) errors.activeEnd = 'A time as HH:MM (24-hour), e.g. 22:00.';
+  }
+  const sc = shortcutError(d.shortcut);
+  if (sc) errors.shortcut = sc;
+  return errors;
+}
+
+/** Only what changed, as one patch the core applies whole or not at all. */
+export function buildPatch(c: SettingsView, d: SettingsDraft): SettingsPatch {
+  const patch: SettingsPatch = {};
+  const providers: NonNullable<SettingsPatch['providers']> = {};
+  const kept = new Set(d.providers.map((p) => p.original).filter((n): n is string => n !== null));
+  for (const name of Object.keys(c.providers)) if (!kept.has(name)) providers[name] = null;
+  for (const p of d.providers) {
+    const renamed = p.original !== null && p.original !== p.name;
+    if (p.original === null || renamed) {
+      if (renamed) providers[p.original!] = null;
+      providers[p.name] = { baseUrl: p.baseUrl.trim() || null, apiKey: p.removeKey ? null : p.apiKey };
+      continue;
+    }
+    const before = c.providers[p.name];
+    const change: NonNullable<NonNullable<SettingsPatch['providers']>[string]> = {};
+    if ((before?.baseUrl ?? '') !== p.baseUrl.trim()) change.baseUrl = p.baseUrl.trim() || null;
+    if (p.removeKey) change.apiKey = null;
+    else if (p.apiKey) change.apiKey = p.apiKey;
+    if (Object.keys(change).length) providers[p.name] = change;
+  }
+  if (Object.keys(providers).length) patch.providers = providers;
+
+  const agent: NonNullable<SettingsPatch['agent']> = {};
+  if (d.agentProvider !== c.agent.provider) agent.provider = d.agentProvider;
+  if (d.agentModel.trim() !== c.agent.model) agent.model = d.agentModel.trim();
+  if (d.vision !== c.agent.vision) agent.vision = d.vision;
+  if (Object.keys(agent).length) patch.agent = agent;
+
+  const presets: NonNullable<SettingsPatch['modelPresets']> = {};
+  const keptPresets = new Set(d.presets.map((m) => m.original).filter((n): n is string => n !== null));
+  for (const name of Object.keys(c.modelPresets)) if (!keptPresets.has(name)) presets[name] = null;
+  for (const m of d.presets) {
+    const before = m.original ? c.modelPresets[m.original] : undefined;
+    const next = {
+      ...(before ? { maxTokens: before.maxTokens, temperature: before.temperature, vision: before.vision } : {}),
+      ...(m.provider ? { provider: m.provider } : {}),
+      model: m.model.trim(),
+      ...(m.contextWindowTokens.trim() ? { contextWindowTokens: Number(m.contextWindowTokens) } : {}),
+    };
+    const clean = Object.fromEntries(Object.entries(next).filter(([, v]) => v !== undefined)) as typeof next;
+    if (m.original !== null && m.original !== m.name) presets[m.original] = null;
+    const same =
+      before &&
+      m.original === m.name &&
+      (before.provider ?? '') === m.provider &&
+      before.model === m.model.trim() &&
+      String(before.contextWindowTokens ?? '') === m.contextWindowTokens.trim();
+    if (!same) presets[m.name] = clean;
+  }
+  if (Object.keys(presets).length) patch.modelPresets = presets;
+
+  const tools: NonNullable<SettingsPatch['tools']> = {};
+  if (d.allowSet !== c.tools.my.allowSet) tools.my = { allowSet: d.allowSet };
+  if (d.restrictToWorkspace !== c.tools.restrictToWorkspace) tools.restrictToWorkspace = d.restrictToWorkspace;
+  if (d.approvalMode !== c.tools.approval.mode) tools.approval = { mode: d.approvalMode };
+  if (Object.keys(tools).length) patch.tools = tools;
+
+  const hb: NonNullable<SettingsPatch['heartbeat']> = {};
+  if (d.heartbeatEnable !== c.heartbeat.enable) hb.enable = d.heartbeatEnable;
+  if (Number(d.heartbeatInterval) !== c.heartbeat.intervalMinutes) hb.intervalMinutes = Number(d.heartbeatInterval);
+  if (Number(d.heartbeatBudget) !== c.heartbeat.dailyTokenBudget) hb.dailyTokenBudget = Number(d.heartbeatBudget);
+  const start = d.activeStart.trim();
+  const end = d.activeEnd.trim();
+  const hoursBefore = c.heartbeat.activeHours;
+  if (!start && !end) {
+    if (hoursBefore) hb.activeHours = null;
+  } else if (hoursBefore?.start !== start || hoursBefore?.end !== end) hb.activeHours = { start, end };
+  if (Object.keys(hb).length) patch.heartbeat = hb;
+
+  const ui: NonNullable<SettingsPatch['ui']> = {};
+  if (d.shortcut.trim() !== c.ui.quickAskShortcut) ui.quickAskShortcut = d.shortcut.trim();
+  if (d.launchAtLogin !== c.ui.launchAtLogin) ui.launchAtLogin = d.launchAtLogin;
+  if (d.theme !== c.ui.theme) ui.theme = d.theme;
+  if (Object.keys(ui).length) patch.ui = ui;
+  return patch;
+}
+
+export function isEmptyPatch(p: SettingsPatch): boolean {
+  return Object.keys(p).length === 0;
+}
+
+/** The form field a core validation path (`heartbeat.intervalMinutes`, `providers.x.baseUrl`) belongs to. */
+export function fieldForPath(path: string, d: SettingsDraft): string | null {
+  const fixed: Record<string, string> = {
+    'agent.model': 'agentModel',
+    'agent.provider': 'agentProvider',
+    'heartbeat.intervalMinutes': 'heartbeatInterval',
+    'heartbeat.dailyTokenBudget': 'heartbeatBudget',
+    'heartbeat.activeHours.start': 'activeStart',
+    'heartbeat.activeHours.end': 'activeEnd',
+    'ui.quickAskShortcut': 'shortcut',
+  };
+  if (fixed[path]) return fixed[path];
+  const [section, name, field] = path.split('.');
+  if (section === 'providers' && name) {
+    const p = d.providers.find((x) => x.name === name);
+    if (p) return `provider.${p.id}.${field === 'baseUrl' ? 'baseUrl' : 'name'}`;
+  }
+  if (section === 'modelPresets' && name) {
+    const m = d.presets.find((x) => x.name === name);
+    if (m) return `preset.${m.id}.${field === 'contextWindowTokens' || field === 'model' || field === 'provider' ? field : 'name'}`;
+  }
+  return null;
+}

@@ -1,0 +1,130 @@
+// Chat slice against a fake API: frame-batched tokens, tool cards, turn endings, errors, sending, commands.
+import { describe, expect, it } from 'vitest';
+import { fail, makeTestStore, ok } from './fake-api';
+
+const S = 'desktop:a';
+const T = 'turn-1';
+
+function loadedStore(extra = {}) {
+  const ctx = makeTestStore({
+    chat: {
+      history: () => ok({ sessionKey: S, messages: [], toolEvents: [], hasMore: false }),
+      send: () => ok({ turnId: T }),
+      cancel: () => ok({ cancelled: true }),
+      listSessions: () => ok({ sessions: [] }),
+    },
+    ...extra,
+  });
+  return ctx;
+}
+
+describe('chat slice', () => {
+  it('batches 200 token events into one store update per frame', async () => {
+    const { store, fake, frames } = loadedStore();
+    await store.getState().selectSession(S);
+    fake.emit({ type: 'turn.started', sessionKey: S, turnId: T, at: 1 });
+    let updates = 0;
+    const unsubscribe = store.subscribe(() => updates++);
+    for (let i = 0; i < 200; i++) fake.emit({ type: 'token', sessionKey: S, turnId: T, text: `w${i} ` });
+    expect(updates).toBe(0);
+    expect(store.getState().threads[S]!.streamText).toBe('');
+    frames.tick();
+    unsubscribe();
+    expect(updates).toBe(1);
+    expect(store.getState().threads[S]!.streamText).toBe(Array.from({ length: 200 }, (_, i) => `w${i} `).join(''));
+  });
+
+  it('commits streamed text before a tool card and fills the card when the tool finishes', async () => {
+    const { store, fake } = loadedStore();
+    await store.getState().selectSession(S);
+    fake.emit({ type: 'turn.started', sessionKey: S, turnId: T, at: 1 });
+    fake.emit({ type: 'token', sessionKey: S, turnId: T, text: 'Let me look.' });
+    fake.emit({ type: 'tool.started', sessionKey: S, turnId: T, callId: 'c1', name: 'read_file', args: '{"path":"a.md"}', at: 5 });
+    let items = store.getState().threads[S]!.items;
+    expect(items.map((i) => i.kind)).toEqual(['assistant', 'tool']);
+    expect(items[0]).toMatchObject({ kind: 'assistant', text: 'Let me look.' });
+    expect(items[1]).toMatchObject({ kind: 'tool', name: 'read_file', status: 'running' });
+    expect(store.getState().threads[S]!.streamText).toBe('');
+    fake.emit({ type: 'tool.finished', sessionKey: S, turnId: T, callId: 'c1', name: 'read_file', ok: true, result: '# A', durationMs: 12 });
+    items = store.getState().threads[S]!.items;
+    expect(items[1]).toMatchObject({ status: 'ok', result: '# A', durationMs: 12 });
+  });
+
+  it('turn.finished turns the stream into a message; cancelled adds "Stopped."', async () => {
+    const { store, fake } = loadedStore();
+    await store.getState().selectSession(S);
+    fake.emit({ type: 'turn.started', sessionKey: S, turnId: T, at: 1 });
+    fake.emit({ type: 'token', sessionKey: S, turnId: T, text: 'Half an ans' });
+    const usage = { promptTokens: 1, completionTokens: 1, totalTokens: 2 };
+    fake.emit({ type: 'turn.finished', sessionKey: S, turnId: T, stopReason: 'cancelled', text: '', usage });
+    const t = store.getState().threads[S]!;
+    expect(t.turnId).toBeNull();
+    expect(t.items.map((i) => (i.kind === 'assistant' || i.kind === 'notice' ? i.text : i.kind))).toEqual(['Half an ans', 'Stopped.']);
+  });
+
+  it('a turn error becomes a banner whose fix is "Open settings" for key problems', async () => {
+    const { store, fake } = loadedStore();
+    await store.getState().selectSession(S);
+    const usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
+    fake.emit({ type: 'turn.finished', sessionKey: S, turnId: T, stopReason: 'error', text: '', error: '401 Incorrect API key provided', usage });
+    expect(store.getState().threads[S]!.error).toEqual({ message: '401 Incorrect API key provided', fix: 'settings' });
+    fake.emit({ type: 'turn.finished', sessionKey: S, turnId: T, stopReason: 'error', text: '', error: 'stream ended early', usage });
+    expect(store.getState().threads[S]!.error).toEqual({ message: 'stream ended early', fix: 'retry' });
+  });
+
+  it('sending shows the message at once, and takes it back when the send is refused', async () => {
+    const { store, fake } = loadedStore();
+    await store.getState().selectSession(S);
+    expect(await store.getState().sendMessage('hello')).toBe(true);
+    expect(store.getState().threads[S]!.items).toMatchObject([{ kind: 'user', text: 'hello' }]);
+    expect(store.getState().threads[S]!.turnId).toBe(T);
+    expect(fake.calls.find((c) => c.method === 'chat.send')?.input).toEqual({ sessionKey: S, text: 'hello', images: undefined });
+
+    fake.handlers.chat!.send = () => fail('unavailable', 'No provider configured');
+    store.setState((s) => ({ threads: { ...s.threads, [S]: { ...s.threads[S]!, turnId: null } } }));
+    expect(await store.getState().sendMessage('again')).toBe(false);
+    const t = store.getState().threads[S]!;
+    expect(t.items.map((i) => i.kind === 'user' && i.text)).toEqual(['hello']);
+    expect(t.error).toEqual({ message: 'No provider configured', fix: 'settings' });
+  });
+
+  it('a slash command goes to commands.run and its output shows as a notice', async () => {
+    const { store, fake } = loadedStore({ commands: { run: () => ok({ handled: true, output: 'Commands: /help /new' }) } });
+    await store.getState().selectSession(S);
+    await store.getState().sendMessage('/help');
+    expect(fake.calls.some((c) => c.method === 'chat.send')).toBe(false);
+    expect(store.getState().threads[S]!.items).toMatchObject([{ kind: 'notice', text: 'Commands: /help /new' }]);
+  });
+
+  it('stop calls chat.cancel for the active session', async () => {
+    const { store, fake } = loadedStore();
+    await store.getState().selectSession(S);
+    await store.getState().stopTurn();
+    expect(fake.calls.at(-1)).toEqual({ method: 'chat.cancel', input: { sessionKey: S } });
+  });
+
+  it('loads history into items, folding tool results into their cards', async () => {
+    const { store } = makeTestStore({
+      chat: {
+        history: () =>
+          ok({
+            sessionKey: S,
+            hasMore: true,
+            messages: [
+              { id: 10, turnId: 't', role: 'user', content: 'read it', createdAt: 1 },
+              { id: 11, turnId: 't', role: 'assistant', content: null, toolCalls: [{ id: 'c9', name: 'read_file', arguments: '{}' }], createdAt: 2 },
+              { id: 12, turnId: 't', role: 'tool', content: 'text', toolCallId: 'c9', name: 'read_file', createdAt: 3 },
+              { id: 13, turnId: 't', role: 'assistant', content: 'Done', createdAt: 4 },
+            ],
+            toolEvents: [{ id: 1, turnId: 't', callId: 'c9', name: 'read_file', args: '{"path":"x"}', status: 'ok', result: 'text', startedAt: 2, durationMs: 7 }],
+          }),
+      },
+    });
+    await store.getState().selectSession(S);
+    const t = store.getState().threads[S]!;
+    expect(t.items.map((i) => i.kind)).toEqual(['user', 'tool', 'assistant']);
+    expect(t.items[1]).toMatchObject({ args: '{"path":"x"}', result: 'text', durationMs: 7, status: 'ok' });
+    expect(t.hasMore).toBe(true);
+    expect(t.oldestId).toBe(10);
+  });
+});

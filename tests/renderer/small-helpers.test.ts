@@ -1,0 +1,82 @@
+// Small pure helpers of the renderer: announcements, slash matching, cron form, file tree, formatting, theme.
+import { describe, expect, it } from 'vitest';
+import { nextAnnouncement } from '../../src-renderer/src/features/chat/announce';
+import { matchCommands, slashQuery } from '../../src-renderer/src/features/chat/slash';
+import { buildTree } from '../../src-renderer/src/features/memory/file-tree';
+import { parseCronForm } from '../../src-renderer/src/features/runtime/cron-form';
+import { compactNumber, duration, exportFileName, relativeTime } from '../../src-renderer/src/lib/format';
+import { resolveTheme } from '../../src-renderer/src/lib/theme';
+import { classifyTurnError } from '../../src-renderer/src/state/history-items';
+import { sortSessions } from '../../src-renderer/src/state/sessions-slice';
+
+describe('renderer helpers', () => {
+  it('announces whole sentences while streaming and the rest at the end', () => {
+    expect(nextAnnouncement('Hello there', 0, false)).toBeNull();
+    expect(nextAnnouncement('Hello there. How are', 0, false)).toEqual({ text: 'Hello there.', end: 12 });
+    expect(nextAnnouncement('Hello there. How are you', 12, true)).toEqual({ text: 'How are you', end: 24 });
+  });
+
+  it('matches slash commands by prefix, then by substring', () => {
+    const cmds = [
+      { name: 'help', description: '' },
+      { name: 'new', description: '' },
+      { name: 'heartbeat', description: '' },
+      { name: 'sessions', description: '' },
+    ];
+    expect(slashQuery('/he')).toBe('he');
+    expect(slashQuery('/help me')).toBeNull();
+    expect(slashQuery('hello')).toBeNull();
+    expect(matchCommands(cmds, 'he').map((c) => c.name)).toEqual(['help', 'heartbeat']);
+    expect(matchCommands(cmds, 'ss').map((c) => c.name)).toEqual(['sessions']);
+  });
+
+  it('turns the cron form into a schedule or explains the problem', () => {
+    expect(parseCronForm({ name: 'News', message: 'Summarise news', kind: 'every', value: '90', tz: '' })).toEqual({ ok: true, schedule: { kind: 'every', everySeconds: 5400 } });
+    expect(parseCronForm({ name: 'W', message: 'm', kind: 'cron', value: '0 9 * * 1-5', tz: 'Europe/Berlin' })).toEqual({
+      ok: true,
+      schedule: { kind: 'cron', expr: '0 9 * * 1-5', tz: 'Europe/Berlin' },
+    });
+    expect(parseCronForm({ name: '', message: '', kind: 'cron', value: '0 9 *', tz: '' })).toEqual({
+      ok: false,
+      errors: {
+        name: 'Give the job a name.',
+        message: 'Say what the agent should do each time.',
+        value: 'A cron expression has 5 fields (minute hour day month weekday), e.g. 0 9 * * 1-5.',
+      },
+    });
+  });
+
+  it('groups workspace files: bootstrap files in order, then memory, skills, others', () => {
+    const f = (path: string) => ({ path, size: 1, mtimeMs: 1 });
+    const tree = buildTree([f('skills/web/SKILL.md'), f('USER.md'), f('notes/x.md'), f('memory/MEMORY.md'), f('AGENTS.md'), f('HEARTBEAT.md')]);
+    expect(tree.map((g) => [g.label, g.files.map((x) => x.path)])).toEqual([
+      ['Workspace', ['AGENTS.md', 'USER.md', 'HEARTBEAT.md']],
+      ['Memory', ['memory/MEMORY.md']],
+      ['Skills', ['skills/web/SKILL.md']],
+      ['notes', ['notes/x.md']],
+    ]);
+  });
+
+  it('formats times, durations and counts', () => {
+    expect(relativeTime(1_000_000 - 10_000, 1_000_000)).toBe('just now');
+    expect(relativeTime(1_000_000 - 5 * 60_000, 1_000_000)).toBe('5 min ago');
+    expect(relativeTime(1_000_000 + 10 * 60_000, 1_000_000)).toBe('in 10 min');
+    expect(duration(850)).toBe('850 ms');
+    expect(duration(1234)).toBe('1.2 s');
+    expect(duration(125_000)).toBe('2 min 5 s');
+    expect(compactNumber(12_345)).toBe('12k');
+    expect(exportFileName('Trip: Rome / 2026!')).toBe('Trip-Rome-2026.md');
+  });
+
+  it('resolves the theme and sorts sessions newest first', () => {
+    expect(resolveTheme('system', true)).toBe('dark');
+    expect(resolveTheme('light', true)).toBe('light');
+    const s = (key: string, updatedAt: number) => ({ key, channel: 'desktop', title: key, createdAt: 0, updatedAt, busy: false });
+    expect(sortSessions([s('a', 1), s('b', 3), s('c', 2)]).map((x) => x.key)).toEqual(['b', 'c', 'a']);
+  });
+
+  it('sends provider/key problems to settings, other failures to retry', () => {
+    expect(classifyTurnError('connect ECONNREFUSED 127.0.0.1:1')).toBe('settings');
+    expect(classifyTurnError('The model took too long')).toBe('retry');
+  });
+});
