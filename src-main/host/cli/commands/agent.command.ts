@@ -9,6 +9,7 @@ import { getSession } from '../../../core/store/sessions.repo';
 import { flagString, parseArgs, write, type CliCommand, type CliIo } from '../cli-command';
 import { openCliCore, type ApprovalRequestedEvent } from './cli-core';
 import { TurnPrinter } from './turn-printer';
+import { askOnTty } from '../tty-approval';
 
 const USAGE = `Usage: nanotray agent [-m "text"] [--session KEY] [--yes]
 
@@ -44,13 +45,9 @@ function providerProblem(core: Core, sessionKey: string): string | undefined {
   return provider.ok ? undefined : provider.error.message;
 }
 
-/**
- * THE approval call site of the CLI agent. A TTY prompt (src-main/host/cli/tty-approval.ts, another part of
- * the CLI) plugs in here; until then an interactive run without --yes denies and says how to allow.
- */
-async function answerApproval(io: CliIo, event: ApprovalRequestedEvent, _rl?: Interface): Promise<ApprovalDecision> {
-  write(io.stderr, `? ${event.tool} needs approval (${event.category}). No prompt is available here; denied. Re-run with --yes to allow tool calls.`);
-  return 'deny';
+/** The approval call site of the CLI agent: asks on the terminal (through the REPL's readline when there is one). */
+function answerApproval(io: CliIo, event: ApprovalRequestedEvent, rl?: Interface): Promise<ApprovalDecision> {
+  return askOnTty(event, io, rl ? { rl } : {});
 }
 
 interface TurnOptions {
@@ -63,7 +60,7 @@ async function runTurn(core: Core, io: CliIo, sessionKey: string, text: string, 
   const off = core.events.on((event) => {
     printer.handle(event);
     if (event.type === 'approval.requested' && event.sessionKey === sessionKey) {
-      void answerApproval(io, event, options.rl).then((decision) => core.approvals.resolve(event.id, decision, 'session'));
+      void answerApproval(io, event, options.rl).then((decision) => core.approvals.resolve(event.id, decision));
     }
   });
   try {
