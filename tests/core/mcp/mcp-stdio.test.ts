@@ -99,6 +99,17 @@ describe('MCP stdio servers', () => {
     expect(await t.core.tools.execute('mcp_fx_echo', '{"text":"x"}', t.ctx())).toEqual({ ok: true, output: 'fx echo: x' });
   });
 
+  it('matches a per-server "always allow" on the server name, not on a tool-name prefix', async () => {
+    t = startCore({ 'my.files': fixtureServer('dotted'), my: fixtureServer('short') }, { config: { tools: { approval: { mode: 'ask' } } } });
+    await t.core.mcp.waitForServers(10_000);
+    addApprovalRule(t.core.db, { tool: 'mcp_my', kind: 'server', pattern: 'my' }, 1);
+    expect(await t.core.tools.execute('mcp_my_echo', '{"text":"x"}', t.ctx())).toEqual({ ok: true, output: 'short echo: x' });
+    // `mcp_my_files_echo` starts with `mcp_my_` but belongs to server 'my.files', which has no rule.
+    expect((await t.core.tools.execute('mcp_my_files_echo', '{"text":"x"}', t.ctx())).ok).toBe(false);
+    addApprovalRule(t.core.db, { tool: 'mcp_my_files', kind: 'server', pattern: 'my.files' }, 2);
+    expect(await t.core.tools.execute('mcp_my_files_echo', '{"text":"x"}', t.ctx())).toEqual({ ok: true, output: 'dotted echo: x' });
+  });
+
   it('does not connect before start, then connects when asked', async () => {
     t = startCore({ fx: fixtureServer('fx'), off: fixtureServer('off', { enable: false }) }, { startBackground: false });
     expect(t.core.mcp.status().map((s) => [s.name, s.state])).toEqual([['fx', 'idle'], ['off', 'disabled']]);

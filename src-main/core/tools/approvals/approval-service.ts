@@ -15,6 +15,7 @@ import {
   type ApprovalRule,
   type ApprovalRuleKind,
 } from './approval-rules.repo';
+import { mcpServerOf } from '../../mcp/mcp-tool';
 
 export type ApprovalMode = Config['tools']['approval']['mode'];
 
@@ -105,7 +106,7 @@ export class ApprovalService implements ApprovalGate {
     }
     if (mode === 'auto' || this.#autoApproveSessions.has(ctx.sessionKey)) return { allowed: true };
     const subject = this.#subject(tool, args, ctx);
-    if (this.#matchesRule(tool.name, subject.command, ctx.sessionKey)) return { allowed: true };
+    if (this.#matchesRule(tool.name, subject.command, ctx.sessionKey, mcpServerOf(tool))) return { allowed: true };
     if (!ctx.interactive) {
       return {
         allowed: false,
@@ -137,11 +138,12 @@ export class ApprovalService implements ApprovalGate {
     return [{ tool: toolName, kind: 'tool', pattern: '' }];
   }
 
-  #matchesRule(toolName: string, command: string | undefined, sessionKey: string): boolean {
+  #matchesRule(toolName: string, command: string | undefined, sessionKey: string, mcpServer?: string): boolean {
     const rules: RuleSpec[] = [...listApprovalRules(this.#options.db), ...(this.#sessionRules.get(sessionKey) ?? [])];
     if (rules.some((r) => r.kind === 'tool' && r.tool === toolName)) return true;
-    // MCP tools are named `mcp_<server>_<tool>`; a server rule trusts every tool of that server.
-    if (rules.some((r) => r.kind === 'server' && toolName.startsWith(`mcp_${r.pattern}_`))) return true;
+    // A server rule trusts every tool of that MCP server (matched on the server name the tool carries, since
+    // tool names are sanitised and one server name can be a prefix of another).
+    if (mcpServer !== undefined && rules.some((r) => r.kind === 'server' && r.pattern === mcpServer)) return true;
     if (command === undefined) return false;
     const prefixes = rules.filter((r) => r.kind === 'prefix' && r.tool === toolName).map((r) => r.pattern);
     return isCoveredByPrefixes(command, prefixes);
