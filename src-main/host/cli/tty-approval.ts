@@ -1,0 +1,111 @@
+// Asks the user on the terminal whether a tool call may run: shows tool, full arguments and working dir; y / n / a.
+import { createInterface, type Interface } from 'node:readline';
+import type { ApprovalDecision, CoreEvent } from '../../core/agent/events';
+import type { CliIo } from './cli-command';
+
+export type ApprovalPromptRequest = Omit<Extract<CoreEvent, { type: 'approval.requested' }>, 'type'> & { type?: string };
+
+export interface TtyApprovalOptions {
+  /** The REPL's readline interface: the answer is read through it so it never becomes the next chat message. */
+  rl?: Interface;
+  /** Stops asking (→ deny), e.g. when the request was answered elsewhere. */
+  signal?: AbortSignal;
+  /** Wall clock, for the request's expiry (default Date.now). */
+  now?: () => number;
+}
+
+const MAX_INVALID_ANSWERS = 3;
+export const APPROVAL_QUESTION = 'Allow? [y]es / [n]o / [a]lways: ';
+
+/** The lines shown before the question: tool, category, working dir, full arguments, what "always" remembers. */
+export function formatApprovalRequest(request: ApprovalPromptRequest): string {
+  const lines = [`⚠ Approval needed: ${request.tool} (${request.category})`];
+  if (request.workingDir) lines.push(`  Working dir: ${request.workingDir}`);
+  lines.push('  Arguments:', ...request.args.split('\n').map((l) => `    ${l}`));
+  lines.push(`  [a]lways remembers: ${request.alwaysLabel}`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** y/yes → allow_once, a/always → allow_always, n/no/empty → deny; anything else → undefined (ask again). */
+export function parseApprovalAnswer(answer: string): ApprovalDecision | undefined {
+  const a = answer.trim().toLowerCase();
+  if (a === 'y' || a === 'yes') return 'allow_once';
+  if (a === 'a' || a === 'always') return 'allow_always';
+  if (a === '' || a === 'n' || a === 'no') return 'deny';
+  return undefined;
+}
+
+/** Something that answers one question at a time with a line, or null on end of input / abort. */
+type AskLine = (signal: AbortSignal) => Promise<string | null>;
+
+/** Through an existing readline (the REPL's): `question()` takes the line, so no 'line' event fires for it. */
+function askThrough(rl: Interface): AskLine {
+  return (signal) =>
+    new Promise((resolve) => {
+      if (signal.aborted) return resolve(null);
+      const onClose = (): void => resolve(null);
+      rl.once('close', onClose);
+      rl.question(APPROVAL_QUESTION, { signal }, (answer) => {
+        rl.off('close', onClose);
+        resolve(answer);
+      });
+      signal.addEventListener('abort', () => {
+        rl.off('close', onClose);
+        resolve(null);
+      }, { once: true });
+    });
+}
+
+/** Through a private readline on stdin; lines that arrive early (piped input) are queued, not lost. */
+function askOwn(rl: Interface, io: CliIo): AskLine {
+  const queued: string[] = [];
+  let closed = false;
+  let waiter: ((line: string | null) => void) | undefined;
+  rl.on('line', (line) => (waiter ? (waiter(line), (waiter = undefined)) : queued.push(line)));
+  rl.on('close', () => {
+    closed = true;
+    waiter?.(null);
+    waiter = undefined;
+  });
+  return (signal) => {
+    io.stderr.write(APPROVAL_QUESTION);
+    if (queued.length) return Promise.resolve(queued.shift()!);
+    if (closed || signal.aborted) return Promise.resolve(null);
+    return new Promise((resolve) => {
+      waiter = resolve;
+      signal.addEventListener('abort', () => resolve(null), { once: true });
+    });
+  };
+}
+
+/**
+ * Prints the request and asks `Allow? [y]es / [n]o / [a]lways` until it gets a valid answer. End of input,
+ * three invalid answers, an abort or the request's expiry all count as deny.
+ */
+export async function askOnTty(request: ApprovalPromptRequest, io: CliIo, options: TtyApprovalOptions = {}): Promise<ApprovalDecision> {
+  io.stderr.write(`\n${formatApprovalRequest(request)}`);
+  const own = options.rl ? undefined : createInterface({ input: io.stdin, terminal: false });
+  const ask = options.rl ? askThrough(options.rl) : askOwn(own!, io);
+  const expiry = new AbortController();
+  const now = options.now ?? Date.now;
+  const timer = setTimeout(() => expiry.abort(), Math.max(0, request.expiresAt - now()));
+  timer.unref?.();
+  const signal = options.signal ? AbortSignal.any([options.signal, expiry.signal]) : expiry.signal;
+  try {
+    for (let attempt = 0; attempt < MAX_INVALID_ANSWERS; attempt++) {
+      const answer = await ask(signal);
+      if (answer === null) {
+        io.stderr.write(expiry.signal.aborted ? '\n(no answer in time: denied)\n' : '\n(denied)\n');
+        return 'deny';
+      }
+      const decision = parseApprovalAnswer(answer);
+      if (decision) return decision;
+      io.stderr.write('Please answer y (allow once), n (deny) or a (always allow).\n');
+    }
+    io.stderr.write('(denied)\n');
+    return 'deny';
+  } finally {
+    clearTimeout(timer);
+    own?.close();
+  }
+}

@@ -1,0 +1,107 @@
+// The CLI approval prompt: what it shows, y / n / a, re-asking, end of input and expiry.
+import { createInterface } from 'node:readline';
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import type { CliIo } from '../../../src-main/host/cli/cli-command';
+import { askOnTty, formatApprovalRequest, parseApprovalAnswer, type ApprovalPromptRequest } from '../../../src-main/host/cli/tty-approval';
+
+function fakeIo(): CliIo & { stdinStream: PassThrough; errText(): string } {
+  const stdin = new PassThrough();
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let err = '';
+  stderr.on('data', (d: Buffer) => (err += d.toString()));
+  stdout.resume();
+  return { stdin, stdout, stderr, env: {}, isTty: false, stdinStream: stdin, errText: () => err };
+}
+
+const request: ApprovalPromptRequest = {
+  id: 'req-1',
+  sessionKey: 'cli:default',
+  turnId: 't1',
+  tool: 'exec',
+  category: 'command',
+  args: '{\n  "command": "git status"\n}',
+  workingDir: '/home/me/.nanotray/workspace',
+  alwaysLabel: 'exec: git',
+  expiresAt: Date.now() + 60_000,
+};
+
+describe('formatApprovalRequest', () => {
+  it('shows tool, category, working dir, the full arguments and what always remembers', () => {
+    expect(formatApprovalRequest(request)).toBe(
+      '⚠ Approval needed: exec (command)\n' +
+        '  Working dir: /home/me/.nanotray/workspace\n' +
+        '  Arguments:\n' +
+        '    {\n' +
+        '      "command": "git status"\n' +
+        '    }\n' +
+        '  [a]lways remembers: exec: git\n',
+    );
+  });
+});
+
+describe('parseApprovalAnswer', () => {
+  it.each([
+    ['y', 'allow_once'],
+    ['YES', 'allow_once'],
+    [' a ', 'allow_always'],
+    ['always', 'allow_always'],
+    ['n', 'deny'],
+    ['', 'deny'],
+    ['maybe', undefined],
+  ])('%j → %s', (answer, decision) => {
+    expect(parseApprovalAnswer(answer)).toBe(decision);
+  });
+});
+
+describe('askOnTty', () => {
+  it.each([
+    ['y\n', 'allow_once'],
+    ['a\n', 'allow_always'],
+    ['n\n', 'deny'],
+    ['what\nyes\n', 'allow_once'],
+  ])('answer %j → %s', async (input, decision) => {
+    const io = fakeIo();
+    const pending = askOnTty(request, io);
+    io.stdinStream.write(input);
+    expect(await pending).toBe(decision);
+    expect(io.errText()).toContain('⚠ Approval needed: exec (command)');
+    expect(io.errText()).toContain('Allow? [y]es / [n]o / [a]lways: ');
+  });
+
+  it('denies after three invalid answers', async () => {
+    const io = fakeIo();
+    const pending = askOnTty(request, io);
+    io.stdinStream.write('x\ny?\nok\n');
+    expect(await pending).toBe('deny');
+    expect(io.errText().match(/Please answer y \(allow once\), n \(deny\) or a \(always allow\)\./g)).toHaveLength(3);
+  });
+
+  it('denies on end of input', async () => {
+    const io = fakeIo();
+    const pending = askOnTty(request, io);
+    io.stdinStream.end();
+    expect(await pending).toBe('deny');
+  });
+
+  it('denies when the request expires', async () => {
+    const io = fakeIo();
+    expect(await askOnTty({ ...request, expiresAt: 1_050 }, io, { now: () => 1_000 })).toBe('deny');
+    expect(io.errText()).toContain('(no answer in time: denied)');
+  });
+
+  it('reads through the REPL readline so the answer never becomes a chat line', async () => {
+    const io = fakeIo();
+    const rl = createInterface({ input: io.stdin, output: io.stdout, terminal: false });
+    const lines: string[] = [];
+    rl.on('line', (l) => lines.push(l));
+    const pending = askOnTty(request, io, { rl });
+    io.stdinStream.write('a\n');
+    expect(await pending).toBe('allow_always');
+    io.stdinStream.write('next message\n');
+    await new Promise((r) => setImmediate(r));
+    expect(lines).toEqual(['next message']);
+    rl.close();
+  });
+});
