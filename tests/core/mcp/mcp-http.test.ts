@@ -1,6 +1,7 @@
 // MCP over streamable HTTP against a real loopback server: headers, calls, list_changed, restart + reconnect.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startHttpFixture, type HttpFixture } from '../../fixtures/mcp/http-server.mjs';
+import { startSseFixture } from '../../fixtures/mcp/sse-server.mjs';
 import { startCore, waitForState, type McpTestCore } from './mcp-test-kit';
 
 let t: McpTestCore | undefined;
@@ -52,6 +53,20 @@ describe('MCP streamable HTTP servers', () => {
     }
     await waitForState(t.core, 'web', 'connected');
     expect(await t.core.tools.execute('mcp_web_echo', '{"text":"back"}', t.ctx())).toEqual({ ok: true, output: 'two echo: back' });
+  });
+
+  it('falls back to the legacy SSE transport', async () => {
+    const sse = await startSseFixture({ label: 'old' });
+    try {
+      t = startCore({ old: { url: sse.url } });
+      await t.core.mcp.waitForServers(10_000);
+      expect(t.core.mcp.status()[0]).toMatchObject({ name: 'old', state: 'connected', transport: 'sse', toolCount: 10 });
+      expect(await t.core.tools.execute('mcp_old_echo', '{"text":"legacy"}', t.ctx())).toEqual({ ok: true, output: 'old echo: legacy' });
+    } finally {
+      await t?.close();
+      t = undefined;
+      await sse.close();
+    }
   });
 
   it('reports an unreachable URL after trying streamable HTTP and SSE', async () => {
