@@ -4,7 +4,7 @@ import type { ChatMessage } from '../agent/chat-message';
 import type { ContextBuilder, ContextInput } from '../agent/context';
 import { getSession } from '../store/sessions.repo';
 import type { Database } from '../store/db';
-import { fitHistoryToWindow, requestBudget, WINDOW_SAFETY_MARGIN_TOKENS } from './history-window';
+import { fitHistoryToWindow, isWellFormedHistory, requestBudget, WINDOW_SAFETY_MARGIN_TOKENS } from './history-window';
 import { resolveTimeZone, SystemPromptBuilder } from './system-prompt';
 import { runtimeNote, withRuntimeNote } from './runtime-note';
 import {
@@ -123,7 +123,7 @@ export class WorkspaceContextBuilder implements ContextBuilder {
       historyTokens += messageTokensUpperBound(m);
       if (historyTokens > budget) return undefined;
     }
-    const history = repairHistory([...input.history]);
+    const history = isWellFormedHistory(input.history) ? input.history : repairHistory([...input.history]);
     this.lastStats = { systemTokens, historyTokens, toolTokens, budgetTokens: budget, droppedMessages: 0, consolidated: false, exact: false };
     return withRuntimeNote([{ role: 'system', content: system }, ...history], note);
   }

@@ -10,12 +10,13 @@ interface CachedFile {
 export class FileCache {
   #files = new Map<string, CachedFile>();
 
-  /** Cheap change token: inode, size and mtime (ns precision where the file system has it). */
+  /** Cheap change token: inode, size and mtime (sub-millisecond where the file system has it). */
   static stampOf(path: string): string | undefined {
     try {
-      const st = statSync(path, { bigint: true });
-      if (!st.isFile()) return undefined;
-      return `${st.ino}:${st.size}:${st.mtimeNs}`;
+      // No exception for a missing file (exceptions are slow, and missing bootstrap files are normal).
+      const st = statSync(path, { throwIfNoEntry: false });
+      if (!st?.isFile()) return undefined;
+      return `${st.ino}:${st.size}:${st.mtimeMs}`;
     } catch {
       return undefined;
     }

@@ -49,49 +49,74 @@ function shrinkUserMessage(message: ChatMessage & { role: 'user' }, budget: numb
   return cut;
 }
 
+/** True when every tool call is answered right after it and no tool message is an orphan (no copy made). */
+export function isWellFormedHistory(history: readonly ChatMessage[]): boolean {
+  for (let i = 0; i < history.length; i++) {
+    const m = history[i]!;
+    if (m.role === 'tool') return false; // reached only when not consumed by a call below
+    if (m.role !== 'assistant' || !m.toolCalls?.length) continue;
+    for (const call of m.toolCalls) {
+      const next = history[++i];
+      if (!next || next.role !== 'tool' || next.toolCallId !== call.id) return false;
+    }
+  }
+  return true;
+}
+
+/** Index where the unit ending just before `end` starts (a tool result belongs to its assistant call). */
+function unitStart(messages: readonly ChatMessage[], end: number): number {
+  let j = end - 1;
+  while (j > 0 && messages[j]!.role === 'tool') j--;
+  return j;
+}
+
+function rangeTokens(messages: readonly ChatMessage[], from: number, to: number): number {
+  let n = 0;
+  for (let k = from; k < to; k++) n += messageTokens(messages[k]!);
+  return n;
+}
+
 /**
  * The newest part of `history` that costs at most `budget` tokens. Units are kept whole; the kept part
  * starts at a user message when one is available, and the newest user message is always kept (cut to the
- * budget if it alone is too big). Runs from the newest end, so a long history costs only what fits.
+ * budget if it alone is too big). Walks from the newest end by index, so a long, well-formed history
+ * costs one validity pass plus the counting of what fits.
  */
 export function fitHistoryToWindow(history: readonly ChatMessage[], budget: number): WindowedHistory {
-  const repaired = repairHistory([...history]);
-  const units = historyUnits(repaired);
+  const messages = isWellFormedHistory(history) ? history : repairHistory([...history]);
   let lastUser = -1;
-  for (let u = units.length - 1; u >= 0; u--) {
-    if (units[u]![0]!.role === 'user') {
-      lastUser = u;
+  for (let k = messages.length - 1; k >= 0; k--) {
+    if (messages[k]!.role === 'user') {
+      lastUser = k;
       break;
     }
   }
   let used = 0;
-  let start = units.length;
-  const costs: number[] = [];
-  for (let u = units.length - 1; u >= 0; u--) {
-    let cost = 0;
-    for (const m of units[u]!) cost += messageTokens(m);
-    costs[u] = cost;
+  let start = messages.length;
+  while (start > 0) {
+    const from = unitStart(messages, start);
+    const cost = rangeTokens(messages, from, start);
     if (used + cost > budget) break;
     used += cost;
-    start = u;
+    start = from;
   }
   // Prefer to begin at a user message (a reply without its question confuses models).
-  while (start < units.length && start !== lastUser && units[start]![0]!.role !== 'user') {
-    used -= costs[start]!;
-    start++;
+  while (start < messages.length && start !== lastUser && messages[start]!.role !== 'user') {
+    let next = start + 1;
+    while (next < messages.length && messages[next]!.role === 'tool') next++;
+    used -= rangeTokens(messages, start, next);
+    start = next;
   }
-  let kept = units.slice(start).flat();
   if (lastUser >= 0 && start > lastUser) {
     // Even the newest question does not fit: send it cut down, with what came after it when possible.
-    const tail = units.slice(lastUser + 1).flat();
-    const tailTokens = tail.reduce((n, m) => n + messageTokens(m), 0);
-    const question = units[lastUser]![0] as ChatMessage & { role: 'user' };
-    const room = Math.max(16, budget - (tailTokens <= budget / 2 ? tailTokens : 0));
-    kept = [shrinkUserMessage(question, room), ...(tailTokens <= budget / 2 ? tail : [])];
-    start = lastUser;
-    used = kept.reduce((n, m) => n + messageTokens(m), 0);
+    const tail = messages.slice(lastUser + 1);
+    const tailTokens = rangeTokens(tail, 0, tail.length);
+    const keepTail = tailTokens <= budget / 2;
+    const question = messages[lastUser] as ChatMessage & { role: 'user' };
+    const kept = [shrinkUserMessage(question, Math.max(16, budget - (keepTail ? tailTokens : 0))), ...(keepTail ? tail : [])];
+    return { messages: kept, dropped: messages.length - kept.length, tokens: rangeTokens(kept, 0, kept.length) };
   }
-  return { messages: kept, dropped: repaired.length - kept.length, tokens: used };
+  return { messages: messages.slice(start), dropped: start, tokens: used };
 }
 
 /** Tokens of a plain text block (re-exported for callers that size prompt sections). */

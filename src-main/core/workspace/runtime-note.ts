@@ -2,11 +2,12 @@
 // system prompt and everything before that message stay byte-identical across turns for prompt caching.
 import type { ChatMessage } from '../agent/chat-message';
 
-/** `2026-11-29 19:40 (Sunday)` in `timeZone`, minute precision. */
-export function formatLocalTime(now: number, timeZone: string): string {
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = new Intl.DateTimeFormat('en-GB', {
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-GB', {
       timeZone,
       year: 'numeric',
       month: '2-digit',
@@ -15,7 +16,17 @@ export function formatLocalTime(now: number, timeZone: string): string {
       minute: '2-digit',
       weekday: 'long',
       hourCycle: 'h23',
-    }).formatToParts(new Date(now));
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** `2026-11-29 19:40 (Sunday)` in `timeZone`, minute precision. */
+export function formatLocalTime(now: number, timeZone: string): string {
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = formatterFor(timeZone).formatToParts(new Date(now));
   } catch {
     return timeZone === 'UTC' ? new Date(now).toISOString() : formatLocalTime(now, 'UTC');
   }

@@ -17,6 +17,7 @@ const LONG_RUN_CHARS = 256;
 const LONG_RUN = new RegExp(`\\S{${LONG_RUN_CHARS},}`);
 const LONG_RUN_SPLIT = new RegExp(`(\\S{${LONG_RUN_CHARS},})`);
 const SLICE_CHARS = 64;
+const LINE_SPLIT_CHARS = 2_000;
 const CACHE_MAX_ENTRIES = 50_000;
 /** Role, separators and name fields per message in the chat format. */
 const MESSAGE_OVERHEAD_TOKENS = 4;
@@ -31,16 +32,37 @@ function getEncoder(): Tiktoken {
   return encoder;
 }
 
-/** Tokens of `text` under o200k_base (exact up to 60k chars, then a conservative estimate). */
+/**
+ * Tokens of `text` under o200k_base (exact up to 60k chars, then a conservative estimate). Texts longer
+ * than LINE_SPLIT_CHARS are counted line by line (each line cached), so after an edit to a big file only
+ * the changed lines are tokenized; that can over-count by about one token per blank line, never under.
+ */
 export function countTokens(text: string): number {
   if (!text) return 0;
   if (text.length > EXACT_LIMIT_CHARS) return Math.ceil(text.length / 3);
   const hit = cache.get(text);
   if (hit !== undefined) return hit;
-  const n = LONG_RUN.test(text) ? encodeWithLongRuns(text) : getEncoder().encode(text, 'all').length;
+  const n = text.length > LINE_SPLIT_CHARS && text.includes('\n') ? countByLines(text) : encodeCount(text);
   if (cache.size >= CACHE_MAX_ENTRIES) cache.clear();
   cache.set(text, n);
   return n;
+}
+
+function countByLines(text: string): number {
+  let n = 0;
+  let from = 0;
+  while (from < text.length) {
+    const nl = text.indexOf('\n', from);
+    const end = nl < 0 ? text.length : nl + 1;
+    const line = text.slice(from, end);
+    n += line.length > LINE_SPLIT_CHARS ? encodeCount(line) : countTokens(line);
+    from = end;
+  }
+  return n;
+}
+
+function encodeCount(text: string): number {
+  return LONG_RUN.test(text) ? encodeWithLongRuns(text) : getEncoder().encode(text, 'all').length;
 }
 
 function encodeWithLongRuns(text: string): number {

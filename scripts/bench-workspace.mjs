@@ -1,0 +1,48 @@
+// `node scripts/bench-workspace.mjs`: the workspace figures (system prompt tokens with the default workspace
+// and 50 skills, per-turn context overhead with a 10,000-message session, prompt rebuild after a change).
+// The lead's bench can import runWorkspaceBenchFigures() and print the same lines.
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = join(fileURLToPath(new URL('.', import.meta.url)), '..');
+const fmt = (n) => n.toFixed(n < 10 ? 2 : 1);
+
+/** Bundles scripts/bench/workspace-bench.ts into out/bench/ (inside the repo so bare imports resolve). */
+async function bundle() {
+  const esbuild = await import('esbuild');
+  const outfile = join(ROOT, 'out', 'bench', 'workspace-bench.mjs');
+  await esbuild.build({
+    entryPoints: [join(ROOT, 'scripts', 'bench', 'workspace-bench.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    alias: { '@contract': join(ROOT, 'src-preload', 'contract') },
+    outfile,
+    logLevel: 'silent',
+  });
+  return import(pathToFileURL(outfile).href);
+}
+
+/** Runs the bench and returns its lines (`name value (details)`). */
+export async function runWorkspaceBenchFigures(runs = Number(process.env.BENCH_RUNS ?? 20)) {
+  const { runWorkspaceBench } = await bundle();
+  const f = await runWorkspaceBench(ROOT, runs);
+  return [
+    `system_prompt_tokens ${f.systemPromptTokens} (default workspace + ${f.skillsInstalled} skills, o200k_base; target < 3000)`,
+    `context_turn_overhead_ms median=${fmt(f.turnOverheadMs)} min=${fmt(f.turnOverheadMinMs)} (context build for a 10,000-message session: prompt, window, note; first cold turn ${fmt(f.firstTurnMs)} ms with tokenizer load; target < 10) runs=${runs} load=${loadavg()[0].toFixed(1)}`,
+    `history_load_ms median=${fmt(f.historyLoadMs)} (loading those 10,000 messages from SQLite, done by the session runner)`,
+    `prompt_rebuild_after_change_ms median=${fmt(f.rebuildAfterChangeMs)} (MEMORY.md edited: re-read, assemble, count tokens) runs=${runs}`,
+  ];
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  runWorkspaceBenchFigures()
+    .then((lines) => console.log(lines.join('\n')))
+    .catch((err) => {
+      console.error(`bench-workspace failed: ${err instanceof Error ? err.stack : String(err)}`);
+      process.exitCode = 1;
+    });
+}
