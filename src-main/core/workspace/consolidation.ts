@@ -8,6 +8,7 @@ import type { Config } from '../config/config-schema';
 import type { Database } from '../store/db';
 import { listMessages, loadHistory, repairHistory, toChatMessage, type StoredMessage } from '../store/messages.repo';
 import { getSession, updateSessionMeta } from '../store/sessions.repo';
+import { insertUsage } from '../store/usage.repo';
 import type { Result } from '../lib/result';
 import { createLogger } from '../lib/logger';
 import type { HistoryConsolidator } from './context-builder';
@@ -156,6 +157,13 @@ export class Consolidator implements HistoryConsolidator {
       log.warn(`consolidation of ${input.sessionKey} failed: ${response.error.message}`);
       return undefined;
     }
+    insertUsage(this.#opts.db, {
+      at: input.now,
+      sessionKey: input.sessionKey,
+      source: 'consolidation',
+      model: input.model.model,
+      usage: response.value.usage,
+    });
     const call = response.value.toolCalls.find((c) => c.name === SAVE_MEMORY_TOOL.name);
     const parsed = parseSaveMemory(call?.arguments, response.value.content);
     if (!parsed) return undefined;

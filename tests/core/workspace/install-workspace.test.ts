@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../src-main/core/nanotray-core';
 import { WorkspaceContextBuilder } from '../../../src-main/core/workspace/context-builder';
+import { appendMessages, type NewMessage } from '../../../src-main/core/store/messages.repo';
+import { ensureSession, getSession } from '../../../src-main/core/store/sessions.repo';
+import { sumUsage } from '../../../src-main/core/store/usage.repo';
 import { startScriptedLlm, type ScriptedLlm } from '../../helpers/scripted-llm-server';
 import { makeTempHome, testConfig, type TempHome } from '../../helpers/temp-home';
 
@@ -86,5 +89,40 @@ describe('workspace feature in the core', () => {
     expect(w.ok && w.value.status).toBe('written');
     expect(c.skills.list().find((s) => s.name === 'weather')).toMatchObject({ source: 'workspace', description: 'My weather.', missing: [] });
     expect(c.skills.summary()).toContain('- weather: My weather. (weather/SKILL.md)');
+  });
+});
+
+describe('consolidation through the core', () => {
+  it('consolidates a session that outgrew the window with one model call, then answers from the summary', async () => {
+    home = makeTempHome(testConfig(llm.baseUrl, { agent: { contextWindowTokens: 16_384, maxTokens: 512 } }));
+    const created = createCore({ host: 'test', home: home.home, env: { PATH: '' } });
+    if (!created.ok) throw new Error(created.error);
+    const c = (core = created.value);
+    const key = 'desktop:long';
+    ensureSession(c.db, key, 1);
+    const rows: NewMessage[] = [];
+    for (let i = 0; i < 200; i++) {
+      rows.push({ sessionKey: key, role: 'user', content: `Turn ${i}: ${'we talked about the garden, tomatoes and the watering plan. '.repeat(6)}`, createdAt: 1_000 + i });
+      rows.push({ sessionKey: key, role: 'assistant', content: `Answer ${i}: noted about the garden.`, createdAt: 1_000 + i });
+    }
+    appendMessages(c.db, rows);
+    llm.enqueue(
+      { toolCalls: [{ id: 'sm', name: 'save_memory', arguments: { history_entry: 'We planned the garden: tomatoes, watering every morning.', new_facts: ['The user grows tomatoes.'] } }] },
+      { text: 'You water every morning.' },
+    );
+    const turn = await c.sessions.run({ sessionKey: key, text: 'When do I water?' });
+    expect(turn.text).toBe('You water every morning.');
+    expect(llm.requests).toHaveLength(2);
+    expect(llm.requests[0]!.body.tools.map((t: any) => t.function.name)).toEqual(['save_memory']);
+    const main = llm.requests[1]!.body.messages;
+    expect(main[0].content).toContain('# Earlier in this conversation');
+    expect(main[0].content).toContain('We planned the garden: tomatoes, watering every morning.');
+    expect(main[0].content).toContain('- The user grows tomatoes.');
+    expect(main.length).toBeLessThan(402);
+    expect(main[1].role).toBe('user');
+    const historyFile = readFileSync(join(c.workspace(), 'memory', 'HISTORY.md'), 'utf8');
+    expect(historyFile).toContain(`— ${key}\n\nWe planned the garden: tomatoes, watering every morning.\n`);
+    expect(getSession(c.db, key)!.meta.consolidatedThrough).toBeGreaterThan(0);
+    expect(sumUsage(c.db, { source: 'consolidation' }).totalTokens).toBeGreaterThan(0);
   });
 });
