@@ -5,7 +5,7 @@ import { errResult, errorMessage, okResult, type Result } from '../lib/result';
 import type { Tool } from '../tools/tool';
 import type { ToolSource } from '../tools/tool-registry';
 import { McpConnection } from './mcp-connection';
-import { createMcpTool } from './mcp-tool';
+import { createMcpTool, mcpServerOf } from './mcp-tool';
 import type { McpServerInput, McpServerStatus, McpService } from './mcp-types';
 import { assignToolNames, toolRefKey } from './tool-naming';
 
@@ -49,7 +49,7 @@ export class McpManager implements McpService, ToolSource {
   status(): McpServerStatus[] {
     const byServer = new Map<string, string[]>();
     for (const tool of this.tools()) {
-      const server = (tool as { mcpServer?: string }).mcpServer ?? '';
+      const server = mcpServerOf(tool) ?? '';
       byServer.set(server, [...(byServer.get(server) ?? []), tool.name]);
     }
     return [...this.#connections.values()]

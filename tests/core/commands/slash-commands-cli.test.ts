@@ -72,6 +72,19 @@ describe('slash commands in the CLI', () => {
     expect(result).toEqual({ code: 0, stdout: 'MCP servers:\n  fx  connected  10 tool(s)  (stdio)\n' });
   });
 
+  it('agent -m waits for MCP servers so a single scripted turn can call their tools', async () => {
+    home = makeTempHome(testConfig(llm.baseUrl, { mcpServers: { fx: fixtureServer('fx') } }));
+    const start = llm.requests.length;
+    llm.enqueue({ toolCalls: [{ name: 'mcp_fx_echo', arguments: { text: 'ping' }, id: 'call_echo' }] }, { text: 'done' });
+    const io = captureIo({ NANOTRAY_HOME: home.home });
+    expect(await runCli(['agent', '-m', 'echo ping'], io)).toBe(0);
+    expect(io.out()).toBe('done\n');
+    const tools = (llm.requests[start]!.body.tools ?? []).map((t: { function: { name: string } }) => t.function.name);
+    expect(tools).toContain('mcp_fx_echo');
+    const toolMessage = llm.requests[start + 1]!.body.messages.find((m: { role: string }) => m.role === 'tool');
+    expect(toolMessage.content).toBe('fx echo: ping');
+  });
+
   it('the REPL runs commands between turns', async () => {
     home = makeTempHome(testConfig(llm.baseUrl));
     llm.enqueue({ text: 'hello back' });
