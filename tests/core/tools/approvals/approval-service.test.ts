@@ -260,6 +260,16 @@ describe('mode ask', () => {
   });
 });
 
+describe('server rules', () => {
+  it('trust every tool of one MCP server (the server the tool carries) and nothing else', async () => {
+    registry.register({ ...makeTool('mcp_files_read'), mcpServer: 'files' } as Tool);
+    registry.register({ ...makeTool('mcp_filesystem_write'), mcpServer: 'filesystem' } as Tool);
+    service.addRule({ tool: 'mcp_files', kind: 'server', pattern: 'files' });
+    expect(await registry.execute('mcp_files_read', {}, ctx({ interactive: false }))).toEqual({ ok: true, output: 'mcp_files_read ran' });
+    expect((await registry.execute('mcp_filesystem_write', {}, ctx({ interactive: false }))).ok).toBe(false);
+  });
+});
+
 describe('modes auto and readonly', () => {
   it('auto runs everything without asking', async () => {
     mode = 'auto';

@@ -158,3 +158,19 @@ describe('exec fences (run also checks, even without the approval preflight)', (
     }
   });
 });
+
+describe('exec with malformed arguments from the model', () => {
+  it.each([
+    [{}, "Error: Invalid parameters for tool 'exec': 'command': Invalid input: expected string, received undefined"],
+    ['{"command": "ls"', "Error: Invalid parameters for tool 'exec': arguments are not valid JSON"],
+    [{ command: ['rm', '-rf', '/'] }, "Error: Invalid parameters for tool 'exec': 'command': Invalid input: expected string, received array"],
+    [{ command: '' }, "Error: Invalid parameters for tool 'exec': 'command': Too small"],
+    [{ command: 'ls', timeout: 'forever' }, "Error: Invalid parameters for tool 'exec': 'timeout': Invalid input: expected number, received string"],
+    ['"ls -la"', "Error: Invalid parameters for tool 'exec': arguments: Invalid input: expected object, received string"],
+  ])('%j is refused before anything runs', async (args, prefix) => {
+    const result = await exec(args);
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.error.startsWith(prefix)).toBe(true);
+  });
+});
+
