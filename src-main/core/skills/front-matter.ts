@@ -36,22 +36,22 @@ export function parseYamlSubset(yaml: string): Record<string, YamlValue> {
   });
   const state = { i: 0 };
   const rootIndent = lines[0]?.indent ?? 0;
-  const value = parseBlock(lines, state, rootIndent, yaml);
+  const value = parseBlock(lines, state, rootIndent);
   if (state.i < lines.length) throw new FrontMatterError(`line ${lines[state.i]!.no}: unexpected indentation`);
   if (value === null) return {};
   if (typeof value !== 'object' || Array.isArray(value)) throw new FrontMatterError('front matter must be a mapping');
   return value;
 }
 
-function parseBlock(lines: Line[], state: { i: number }, indent: number, yaml: string): YamlValue {
+function parseBlock(lines: Line[], state: { i: number }, indent: number): YamlValue {
   const first = lines[state.i];
   if (!first) return null;
   return first.text.startsWith('- ') || first.text === '-'
-    ? parseList(lines, state, indent, yaml)
-    : parseMapping(lines, state, indent, yaml);
+    ? parseList(lines, state, indent)
+    : parseMapping(lines, state, indent);
 }
 
-function parseMapping(lines: Line[], state: { i: number }, indent: number, yaml: string): { [k: string]: YamlValue } {
+function parseMapping(lines: Line[], state: { i: number }, indent: number): { [k: string]: YamlValue } {
   const out: { [k: string]: YamlValue } = {};
   while (state.i < lines.length) {
     const line = lines[state.i]!;
@@ -63,12 +63,12 @@ function parseMapping(lines: Line[], state: { i: number }, indent: number, yaml:
     const rest = m[2]?.trim() ?? '';
     state.i++;
     if (key in out) throw new FrontMatterError(`line ${line.no}: duplicate key '${key}'`);
-    out[key] = parseValueAfterKey(rest, line, lines, state, yaml);
+    out[key] = parseValueAfterKey(rest, line, lines, state);
   }
   return out;
 }
 
-function parseList(lines: Line[], state: { i: number }, indent: number, yaml: string): YamlValue[] {
+function parseList(lines: Line[], state: { i: number }, indent: number): YamlValue[] {
   const out: YamlValue[] = [];
   while (state.i < lines.length) {
     const line = lines[state.i]!;
@@ -80,25 +80,25 @@ function parseList(lines: Line[], state: { i: number }, indent: number, yaml: st
     if (/^[^"'[{][^:]*:(\s|$)/.test(rest)) {
       // `- key: value` starts a mapping item whose further keys are indented to the key's column.
       lines[state.i] = { no: line.no, indent: line.indent + 2, text: rest };
-      out.push(parseMapping(lines, state, line.indent + 2, yaml));
+      out.push(parseMapping(lines, state, line.indent + 2));
     } else {
       state.i++;
-      out.push(parseValueAfterKey(rest, line, lines, state, yaml));
+      out.push(parseValueAfterKey(rest, line, lines, state));
     }
   }
   return out;
 }
 
-function parseValueAfterKey(rest: string, line: Line, lines: Line[], state: { i: number }, yaml: string): YamlValue {
+function parseValueAfterKey(rest: string, line: Line, lines: Line[], state: { i: number }): YamlValue {
   if (rest === '|' || rest === '>' || rest === '|-' || rest === '>-') return blockScalar(rest, line, lines, state);
   if (rest === '' || rest.startsWith('#')) {
     const next = lines[state.i];
     if (!next || next.indent <= line.indent) {
       // A list may sit at the same indentation as its key.
-      if (next && next.indent === line.indent && next.text.startsWith('-')) return parseList(lines, state, next.indent, yaml);
+      if (next && next.indent === line.indent && next.text.startsWith('-')) return parseList(lines, state, next.indent);
       return null;
     }
-    return parseBlock(lines, state, next.indent, yaml);
+    return parseBlock(lines, state, next.indent);
   }
   return parseScalarOrFlow(rest, line.no);
 }

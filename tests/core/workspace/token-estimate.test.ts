@@ -13,7 +13,7 @@ describe('token estimate (o200k_base)', () => {
   it('counts long unbroken runs in linear time and close to the exact count', () => {
     const started = performance.now();
     countTokens('x'.repeat(50_000));
-    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(performance.now() - started).toBeLessThan(3_000); // quadratic BPE would take minutes here
     const blob = Buffer.from(Array.from({ length: 1_500 }, (_, i) => (i * 7919) % 256)).toString('base64'); // 2,000 chars
     const exact = new Tiktoken(o200kBase).encode(blob).length;
     const n = countTokens(`see ${blob} end`);
