@@ -208,6 +208,20 @@ describe('retry modes', () => {
     expect(waits).toEqual([]);
   });
 
+  it('a cancel in the middle of a stream is cancelled, not a short answer', async () => {
+    llm.enqueue({ text: ['one ', 'two ', 'three'], chunkDelayMs: 80 });
+    const controller = new AbortController();
+    const deltas: string[] = [];
+    const result = await provider('standard').chat(request({ signal: controller.signal }), {
+      onTextDelta: (t) => {
+        deltas.push(t);
+        controller.abort();
+      },
+    });
+    expect(result).toEqual({ ok: false, error: { kind: 'cancelled', message: 'The request was cancelled.', transient: false } });
+    expect(deltas).toEqual(['one ']);
+  });
+
   it('does not retry once text was streamed (a retry would repeat it)', async () => {
     llm.enqueue({ text: ['partial ', 'answer', ' more', ' text'], dropAfterChunks: 3, chunkDelayMs: 20 }, { text: 'unused' });
     const deltas: string[] = [];
@@ -220,6 +234,28 @@ describe('retry modes', () => {
     expect(deltas).toEqual(['partial ', 'answer']);
     expect(waits).toEqual([]);
     await provider('none').chat(request()); // consume the queued step
+  });
+});
+
+describe('timeouts', () => {
+  function quickTimeout(): OpenAiCompatibleProvider {
+    return new OpenAiCompatibleProvider({ name: 'test', apiKey: KEY, baseUrl: llm.baseUrl, retryMode: 'none', timeoutMs: 150 });
+  }
+
+  it('a server that never answers ends as a transient timeout', async () => {
+    llm.enqueue({ hang: true });
+    const result = await quickTimeout().chat(request());
+    expect(!result.ok && result.error.kind).toBe('timeout');
+    expect(!result.ok && result.error.transient).toBe(true);
+  });
+
+  it('a stream that stalls midway is abandoned after the idle time', async () => {
+    llm.enqueue({ text: ['a', 'b', 'c'], chunkDelayMs: 600 });
+    const result = await quickTimeout().chat(request());
+    expect(result).toEqual({
+      ok: false,
+      error: { kind: 'timeout', transient: true, message: "The provider 'test' sent nothing for 0.15 s, so the request was abandoned." },
+    });
   });
 });
 

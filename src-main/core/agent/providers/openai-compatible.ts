@@ -5,7 +5,7 @@ import type { ChatMessage, TokenUsage, ToolCall } from '../chat-message';
 import { ZERO_USAGE } from '../chat-message';
 import type { LlmProvider, LlmRequest, LlmResponse, ProviderError, StreamCallbacks } from '../llm-provider';
 import { errResult, okResult, type Result } from '../../lib/result';
-import { classifyProviderError, type ErrorContext } from './provider-errors';
+import { classifyProviderError, type ClassifiedError, type ErrorContext } from './provider-errors';
 import { realSleep, runWithRetry, type AttemptFailure, type RetryMode, type Sleep } from './retry-policy';
 
 export interface OpenAiCompatibleOptions {
@@ -18,6 +18,16 @@ export interface OpenAiCompatibleOptions {
   /** Read before every call so a runtime change of the mode applies at once. */
   retryMode: RetryMode | (() => RetryMode);
   sleep?: Sleep;
+}
+
+const DEFAULT_TIMEOUT_MS = 120_000;
+
+function idleTimeoutError(providerName: string, idleMs: number): ClassifiedError {
+  return {
+    kind: 'timeout',
+    transient: true,
+    message: `The provider '${providerName}' sent nothing for ${idleMs / 1000} s, so the request was abandoned.`,
+  };
 }
 
 /** Our message shape → the chat-completions wire shape. */
@@ -112,7 +122,7 @@ export class OpenAiCompatibleProvider implements LlmProvider {
       apiKey: options.apiKey || 'not-needed',
       baseURL: options.baseUrl,
       maxRetries: 0,
-      timeout: options.timeoutMs ?? 120_000,
+      timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       defaultHeaders: options.headers,
     });
   }
@@ -135,6 +145,15 @@ export class OpenAiCompatibleProvider implements LlmProvider {
   async #attempt(request: LlmRequest, callbacks: StreamCallbacks, ctx: ErrorContext): Promise<Result<LlmResponse, AttemptFailure>> {
     const acc = new StreamAccumulator();
     let streamed = false;
+    // The SDK's timeout covers the wait for the response; this one also catches a stream that stalls midway.
+    const idleMs = this.#options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const idle = new AbortController();
+    let idleTimer = setTimeout(() => idle.abort(), idleMs);
+    const resetIdle = (): void => {
+      clearTimeout(idleTimer);
+      idleTimer = setTimeout(() => idle.abort(), idleMs);
+    };
+    const signal = request.signal ? AbortSignal.any([request.signal, idle.signal]) : idle.signal;
     try {
       const tools = toWireTools(request);
       const stream = await this.#client.chat.completions.create(
@@ -147,19 +166,27 @@ export class OpenAiCompatibleProvider implements LlmProvider {
           stream: true,
           stream_options: { include_usage: true },
         },
-        { signal: request.signal },
+        { signal },
       );
       for await (const chunk of stream) {
+        resetIdle();
         acc.add(chunk, (t) => {
           streamed = true;
           callbacks.onTextDelta?.(t);
         });
       }
+      // The SDK ends a stream quietly when its signal fires; that is a cancel or a stall, not an answer.
+      if (signal.aborted) throw signal.reason ?? new Error('aborted');
       return okResult(acc.response());
     } catch (err) {
-      const error = classifyProviderError(err, ctx, request.signal);
+      const error =
+        idle.signal.aborted && !request.signal?.aborted
+          ? idleTimeoutError(this.name, idleMs)
+          : classifyProviderError(err, ctx, request.signal);
       // Once text reached the user a retry would repeat it; fail instead.
       return errResult({ error, retryable: !streamed });
+    } finally {
+      clearTimeout(idleTimer);
     }
   }
 }
