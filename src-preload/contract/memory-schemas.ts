@@ -22,7 +22,7 @@ export const memoryReadOutput = z.object({ path: z.string(), content: z.string()
 export const memoryWriteInput = z.strictObject({
   path: memoryPathSchema,
   content: z.string().max(LIMITS.fileChars),
-  /** The version the editor started from; `''` for a new file. */
+  /** The version `read` returned when the editor opened the file (`missing` or `''` for a new file). */
   baseVersion: z.string().max(LIMITS.versionChars),
 });
 /** A conflict is a normal outcome (the file changed since it was opened), not an error. */

@@ -10,11 +10,6 @@ export function ipcFail(code: IpcErrorCode, message: string): IpcResult<never> {
   return { ok: false, error: { code, message } };
 }
 
-/** The answer for a service that is not installed in this core (yet). */
-export function unavailable(what: string): IpcResult<never> {
-  return ipcFail('unavailable', `${what} is not available yet`);
-}
-
 /** Maps a core `Result<T, string>` to IpcResult, choosing the code from the error text. */
 export function fromResult<T, U>(result: Result<T>, map: (value: T) => U, code?: IpcErrorCode): IpcResult<U> {
   if (result.ok) return ipcOk(map(result.value));

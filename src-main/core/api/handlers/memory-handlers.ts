@@ -1,39 +1,31 @@
 // memory:* handlers: the workspace markdown editor, always confined to workspace .md files (MemoryFiles).
-import type { CoreBase } from '../../nanotray-core';
+import type { Core } from '../../nanotray-core';
 import type { InvokeHandlers } from '../../../../src-preload/contract/schemas';
-import type { MemoryFiles } from '../../workspace/memory-files';
-import { serviceOf } from '../core-services';
-import { fromResult, ipcFail, ipcOk, unavailable } from '../ipc-values';
+import { MISSING_VERSION } from '../../workspace/memory-files';
+import { fromResult, ipcFail, ipcOk } from '../ipc-values';
 
 type MemoryHandlers = Pick<
   InvokeHandlers,
   'memory:list-files' | 'memory:read' | 'memory:write' | 'memory:versions' | 'memory:read-version' | 'memory:revert'
 >;
 
-const NOT_READY = 'The memory editor';
-
-export function createMemoryHandlers(core: CoreBase): MemoryHandlers {
-  const memory = (): MemoryFiles | undefined => serviceOf<MemoryFiles>(core, 'memory');
+export function createMemoryHandlers(core: Core): MemoryHandlers {
+  const m = core.memory;
 
   return {
     async 'memory:list-files'() {
-      const m = memory();
-      if (!m) return unavailable(NOT_READY);
       const files = m.listFiles().map((f) => ({ path: f.path, size: f.size, mtimeMs: f.modifiedAt, kind: f.kind, exists: f.exists }));
       return ipcOk({ files });
     },
 
     async 'memory:read'({ path }) {
-      const m = memory();
-      if (!m) return unavailable(NOT_READY);
       return fromResult(m.read(path), (f) => ({ path: f.path, content: f.content, version: f.version }), 'forbidden');
     },
 
     async 'memory:write'({ path, content, baseVersion }) {
-      const m = memory();
-      if (!m) return unavailable(NOT_READY);
-      const written = m.write(path, content, baseVersion, 'user');
-      if (!written.ok) return ipcFail(/outside|not a markdown|\.\.|absolute|symlink/i.test(written.error) ? 'forbidden' : 'internal', written.error);
+      // '' means "a new file" in the contract; the memory service calls that version `missing`.
+      const written = m.write(path, content, baseVersion || MISSING_VERSION, 'user');
+      if (!written.ok) return ipcFail(/could not write/i.test(written.error) ? 'internal' : 'forbidden', written.error);
       const r = written.value;
       if (r.status === 'conflict') {
         return ipcOk({ status: 'conflict' as const, theirs: r.currentContent, theirsVersion: r.currentVersion, yours: r.yourContent });
@@ -42,8 +34,6 @@ export function createMemoryHandlers(core: CoreBase): MemoryHandlers {
     },
 
     async 'memory:versions'({ path }) {
-      const m = memory();
-      if (!m) return unavailable(NOT_READY);
       return fromResult(
         m.versions(path),
         (list) => ({ path, versions: list.map((v) => ({ id: v.id, author: v.author, createdAt: v.createdAt, size: v.size })) }),
@@ -52,8 +42,6 @@ export function createMemoryHandlers(core: CoreBase): MemoryHandlers {
     },
 
     async 'memory:read-version'({ path, id }) {
-      const m = memory();
-      if (!m) return unavailable(NOT_READY);
       const version = m.readVersion(id);
       // A version id is only readable through the path it belongs to.
       const listed = m.versions(path);
@@ -65,8 +53,6 @@ export function createMemoryHandlers(core: CoreBase): MemoryHandlers {
     },
 
     async 'memory:revert'({ path, id }) {
-      const m = memory();
-      if (!m) return unavailable(NOT_READY);
       const reverted = m.revert(path, id, 'user');
       if (!reverted.ok) return ipcFail(/not found/i.test(reverted.error) ? 'not_found' : 'forbidden', reverted.error);
       const r = reverted.value;
