@@ -166,6 +166,24 @@ describe('agent loop: cancellation', () => {
     release?.();
   });
 
+  it('cancelling while the answer streams keeps the streamed part as a partial assistant message', async () => {
+    setup({});
+    provider.steps.push(async (req, cb) => {
+      cb.onTextDelta?.('Half an ans');
+      core.sessions.cancel('test:a');
+      expect(req.signal?.aborted).toBe(true);
+      return { ok: false, error: { kind: 'cancelled', message: 'The request was cancelled.', transient: false } };
+    });
+    const result = await core.sessions.run({ sessionKey: 'test:a', text: 'tell me' });
+    expect(result).toMatchObject({ stopReason: 'cancelled', text: 'Half an ans' });
+    expect(result.error).toBeUndefined();
+    const rows = listMessages(core.db, 'test:a');
+    expect(rows.map((m) => [m.role, m.content, m.meta.partial ?? false])).toEqual([
+      ['user', 'tell me', false],
+      ['assistant', 'Half an ans', true],
+    ]);
+  });
+
   it('an already aborted signal ends the turn as cancelled before any model call', async () => {
     setup({}, { text: 'unused' });
     const controller = new AbortController();
