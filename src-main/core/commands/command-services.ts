@@ -52,6 +52,12 @@ export interface SkillsPort {
   list(): SkillSummary[] | Promise<SkillSummary[]>;
 }
 
+/** Permanent "always allow" rules of the approval gate. */
+export interface ApprovalsPort {
+  /** Adds a rule allowing every tool of the MCP server; returns the rule id. */
+  allowServer(server: string): number;
+}
+
 /** What every command may use; optional ports mean "this feature is not available here". */
 export interface CommandServices {
   config(): Config;
@@ -68,6 +74,7 @@ export interface CommandServices {
   cron?: CronPort;
   mcp?: McpService;
   skills?: SkillsPort;
+  approvals?: ApprovalsPort;
 }
 
 /** The one-line answer of a command whose feature is not installed in this host. */

@@ -2,6 +2,7 @@
 import type { Core } from '../nanotray-core';
 import type { McpService } from '../mcp/mcp-types';
 import { formatHeartbeatRun, formatHeartbeatStatus } from '../scheduler/scheduler-text';
+import { sanitizeNamePart } from '../mcp/tool-naming';
 import type { CommandPorts } from './install-commands';
 
 /** Slash commands are typed by the user, so runtime changes are audited with the `ui` source. */
@@ -12,7 +13,7 @@ const AUDIT_SOURCE = 'ui';
  * built without one of them (tests, trimmed hosts) simply leaves that port out.
  */
 export function coreCommandPorts(core: Core, mcp: McpService): CommandPorts {
-  const { sessions, runtime, heartbeat, cron, skills } = core;
+  const { sessions, runtime, heartbeat, cron, skills, approvals } = core;
   return {
     mcp,
     // The runner has no clear of its own: the registry clears the session in the store.
@@ -60,6 +61,9 @@ export function coreCommandPorts(core: Core, mcp: McpService): CommandPorts {
               source: skill.source,
             })),
         }
+      : undefined,
+    approvals: approvals
+      ? { allowServer: (server) => approvals.addRule({ tool: `mcp_${sanitizeNamePart(server)}`, kind: 'server', pattern: server }).id }
       : undefined,
   };
 }

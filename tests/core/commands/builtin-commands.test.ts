@@ -35,7 +35,7 @@ describe('/help', () => {
   it('lists every command with its usage', async () => {
     const out = await run('/help');
     expect(out.split('\n')[0]).toBe('Commands (handled without calling the model):');
-    expect(out).toContain('  /mcp [status|add|remove|reload|help]  MCP servers: status, add, remove, reload');
+    expect(out).toMatch(/^ {2}\/mcp \[status\|add\|remove\|reload\|help\] +MCP servers: status, add, remove, reload$/m);
     expect(out.split('\n')).toHaveLength(14);
     expect(out.endsWith('Type /help <command> for details.')).toBe(true);
   });
@@ -205,7 +205,22 @@ describe('/approve', () => {
     const saved = JSON.parse(readFileSync(home.configFile, 'utf8'));
     expect(saved.tools.approval.mode).toBe('auto');
     expect(saved.modelPresets.fast.model).toBe('fast-model');
-    expect(await run('/approve sometimes')).toBe("Error: unknown subcommand '/approve sometimes'. Try /approve ask|auto|readonly.");
+    expect(await run('/approve sometimes')).toBe("Error: unknown subcommand '/approve sometimes'. Try /approve ask|auto|readonly|server.");
+  });
+});
+
+describe('/approve server', () => {
+  it('adds a per-server always-allow rule for a configured server', async () => {
+    const allowed: string[] = [];
+    ports = { approvals: { allowServer: (server) => (allowed.push(server), 7) } };
+    expect(await run('/approve server files')).toBe("Error: no MCP server 'files' in config.json. Servers: (none).");
+    core.updateConfig((raw) => {
+      raw.mcpServers = { files: { command: 'node' } };
+    });
+    expect(await run('/approve server files')).toBe("Every tool of MCP server 'files' is now always allowed (rule 7; revoke it in settings).");
+    expect(allowed).toEqual(['files']);
+    expect(await run('/approve server')).toBe('Error: usage: /approve server <name>');
+    expect(commands.complete('/approve server f').map((c) => c.text)).toEqual(['/approve server files']);
   });
 });
 

@@ -76,3 +76,12 @@ it('/skills lists the built-in skills', async () => {
   expect(out).toMatch(/^\d+ skill\(s\):/);
   expect(out).toMatch(/\n {2}my +\S/);
 });
+
+it('/approve server stores a real server rule the approval gate honours', async () => {
+  core.updateConfig((raw) => {
+    raw.mcpServers = { 'my.files': { command: 'node' } };
+  });
+  const out = await run('/approve server my.files');
+  expect(out).toMatch(/^Every tool of MCP server 'my\.files' is now always allowed \(rule \d+; revoke it in settings\)\.$/);
+  expect(core.approvals.listRules().map((r) => [r.tool, r.kind, r.pattern])).toEqual([['mcp_my_files', 'server', 'my.files']]);
+});

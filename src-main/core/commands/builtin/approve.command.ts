@@ -1,6 +1,7 @@
-// /approve [ask|auto|readonly]: show or change when tools need the user's approval (tools.approval.mode).
+// /approve [ask|auto|readonly|server <name>]: the approval mode (tools.approval.mode), or always allow an MCP server.
 import type { Config } from '../../config/config-schema';
-import type { SlashCommand } from '../slash-command';
+import { notAvailable, type CommandServices } from '../command-services';
+import type { CommandOutcome, SlashCommand } from '../slash-command';
 
 type ApprovalMode = Config['tools']['approval']['mode'];
 
@@ -14,13 +15,34 @@ function isMode(value: string): value is ApprovalMode {
   return value in MODES;
 }
 
+/** `/approve server <name>`: a permanent rule allowing every tool of a configured MCP server. */
+function allowServer(name: string | undefined, services: CommandServices): CommandOutcome {
+  if (!name) return { output: 'Error: usage: /approve server <name>' };
+  if (!services.approvals) return { output: notAvailable('approve', 'the approval gate') };
+  if (!services.config().mcpServers[name]) {
+    const known = Object.keys(services.config().mcpServers).sort().join(', ') || '(none)';
+    return { output: `Error: no MCP server '${name}' in config.json. Servers: ${known}.` };
+  }
+  const id = services.approvals.allowServer(name);
+  return { output: `Every tool of MCP server '${name}' is now always allowed (rule ${id}; revoke it in settings).` };
+}
+
 export const approveCommand: SlashCommand = {
   name: 'approve',
-  summary: 'Show or change the approval mode',
-  usage: '/approve [ask|auto|readonly]',
-  subcommands: Object.entries(MODES).map(([name, summary]) => ({ name, summary })),
+  summary: 'Show or change the approval mode, or always allow an MCP server',
+  usage: '/approve [ask|auto|readonly|server <name>]',
+  subcommands: [
+    ...Object.entries(MODES).map(([name, summary]) => ({ name, summary })),
+    { name: 'server', summary: 'Always allow every tool of an MCP server' },
+  ],
+  completeArgs(args, services) {
+    if (args.length === 1) return [...Object.keys(MODES), 'server'];
+    if (args.length === 2 && args[0]?.toLowerCase() === 'server') return Object.keys(services.config().mcpServers).sort();
+    return [];
+  },
   async run({ args, services }) {
     const wanted = args[0]?.toLowerCase();
+    if (wanted === 'server') return allowServer(args[1], services);
     if (!wanted) {
       const mode = services.config().tools.approval.mode;
       return { output: `Approval mode: ${mode} (${MODES[mode]}). Modes: ${Object.keys(MODES).join(', ')}.` };
