@@ -62,6 +62,19 @@ describe('chat slice', () => {
     expect(t.items.map((i) => (i.kind === 'assistant' || i.kind === 'notice' ? i.text : i.kind))).toEqual(['Half an ans', 'Stopped.']);
   });
 
+  it('a stopped turn says "Stopped." even when the core reports it completed', async () => {
+    const { store, fake } = loadedStore();
+    await store.getState().selectSession(S);
+    fake.emit({ type: 'turn.started', sessionKey: S, turnId: T, at: 1 });
+    fake.emit({ type: 'token', sessionKey: S, turnId: T, text: 'partial' });
+    await store.getState().stopTurn();
+    expect(store.getState().threads[S]!.stopRequested).toBe(true);
+    fake.emit({ type: 'turn.finished', sessionKey: S, turnId: T, stopReason: 'completed', text: 'partial', usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 } });
+    const t = store.getState().threads[S]!;
+    expect(t.items.map((i) => (i.kind === 'assistant' || i.kind === 'notice' ? i.text : i.kind))).toEqual(['partial', 'Stopped.']);
+    expect(t.stopRequested).toBe(false);
+  });
+
   it('a turn error becomes a banner whose fix is "Open settings" for key problems', async () => {
     const { store, fake } = loadedStore();
     await store.getState().selectSession(S);

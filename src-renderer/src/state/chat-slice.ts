@@ -164,8 +164,12 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
     async stopTurn(sessionKeyArg) {
       const sessionKey = sessionKeyArg ?? get().activeSessionKey;
       if (!sessionKey) return;
+      updateThread(sessionKey, (t) => (t.turnId ? { ...t, stopRequested: true } : t));
       const res = await call(api.chat.cancel({ sessionKey }));
-      if (!res.ok) get().pushToast({ title: 'Could not stop', body: res.message, tone: 'error' });
+      if (!res.ok) {
+        updateThread(sessionKey, (t) => ({ ...t, stopRequested: false }));
+        get().pushToast({ title: 'Could not stop', body: res.message, tone: 'error' });
+      }
     },
 
     async retryLast() {
@@ -226,7 +230,8 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
           updateThread(event.sessionKey, (t) => {
             const committed = commitStream(t, event.text);
             const extra: ChatItem[] = [];
-            if (event.stopReason === 'cancelled') {
+            // A turn the user stopped may still end as "completed" when the model had just finished.
+            if (event.stopReason === 'cancelled' || (t.stopRequested && event.stopReason !== 'error')) {
               extra.push({ kind: 'notice', id: localId('n'), text: 'Stopped.', tone: 'stopped', at: now() });
             } else if (event.stopReason === 'max_iterations') {
               extra.push({
@@ -243,6 +248,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
               items: extra.length ? [...committed.items, ...extra] : committed.items,
               turnId: null,
               retryNote: null,
+              stopRequested: false,
               error: event.stopReason === 'error' ? { message, fix: classifyTurnError(message) } : committed.error,
             };
           });

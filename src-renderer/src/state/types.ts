@@ -44,6 +44,8 @@ export interface Thread {
   error: TurnError | null;
   /** The last message the user sent (for Retry). */
   lastUserText: string | null;
+  /** The user pressed Stop for the running turn. */
+  stopRequested: boolean;
 }
 
 export function emptyThread(): Thread {
@@ -58,6 +60,7 @@ export function emptyThread(): Thread {
     retryNote: null,
     error: null,
     lastUserText: null,
+    stopRequested: false,
   };
 }
 

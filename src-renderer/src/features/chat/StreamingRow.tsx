@@ -11,6 +11,7 @@ export const StreamingRow = memo(function StreamingRow({ sessionKey }: { session
       return { text: t?.streamText ?? '', running: Boolean(t?.turnId), retryNote: t?.retryNote ?? null };
     }),
   );
+  const waitingForApproval = useAppStore((s) => Object.values(s.approvals).some((a) => a.sessionKey === sessionKey));
   if (!running && !text) return null;
   return (
     <div className="msg msg-assistant msg-streaming" data-role="streaming" aria-busy={running}>
@@ -23,7 +24,7 @@ export const StreamingRow = memo(function StreamingRow({ sessionKey }: { session
             <span />
             <span />
           </span>
-          {retryNote ?? 'Thinking…'}
+          {retryNote ?? (waitingForApproval ? 'Waiting for your approval…' : 'Thinking…')}
         </span>
       )}
       {text && running && <span className="cursor" aria-hidden="true" />}

@@ -1,0 +1,110 @@
+// The chat view in real Chromium against the browser host and the scripted model: token-by-token
+// streaming (and how fast a token reaches the screen), Stop, and approvals (allow / deny).
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startE2eApp, type E2eApp } from './helpers/e2e-app';
+import { lastAnswer, sendChat, shootBothThemes, waitIdle } from './ui-helpers';
+
+describe('chat view', () => {
+  let app: E2eApp;
+
+  beforeAll(async () => {
+    app = await startE2eApp({ config: { tools: { approval: { mode: 'ask' } } } });
+    await app.page.getByRole('combobox', { name: 'Message' }).waitFor();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('streams the answer token by token and renders markdown', async () => {
+    const chunks = ['Here is ', 'a **bold** ', 'answer ', 'with code:\n\n', '```js\nconsole.log(1)\n```\n', 'Done.'];
+    const CHUNK_DELAY_MS = 120;
+    let firstTokenSentAt = 0;
+    app.llm.setFallback(() => {
+      // the role chunk goes out now, the first text chunk one delay later
+      firstTokenSentAt = Date.now() + CHUNK_DELAY_MS;
+      return { text: chunks, chunkDelayMs: CHUNK_DELAY_MS };
+    });
+    await app.page.evaluate(() => {
+      const w = window as unknown as { firstTokenShownAt?: number };
+      const observer = new MutationObserver(() => {
+        const el = document.querySelector('[data-role="streaming"] .markdown');
+        if (!w.firstTokenShownAt && el?.textContent?.includes('Here is')) w.firstTokenShownAt = Date.now();
+      });
+      observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    await sendChat(app.page, 'Show me something');
+    const streaming = app.page.locator('[data-role="streaming"] .markdown');
+    await streaming.waitFor();
+    const partial = await streaming.innerText();
+    expect(partial.startsWith('Here is')).toBe(true);
+    expect(partial).not.toContain('Done.');
+    await app.page.getByRole('button', { name: 'Stop the answer' }).waitFor();
+    await waitIdle(app.page);
+    app.llm.setFallback(undefined);
+    const answer = app.page.locator('[data-role="assistant"] .markdown').last();
+    expect(await answer.locator('p').first().innerText()).toBe('Here is a bold answer with code:');
+    expect(await answer.locator('strong').innerText()).toBe('bold');
+    expect(await answer.locator('.code-block code').innerText()).toBe('console.log(1)');
+    expect(await answer.locator('.code-block .code-copy').getAttribute('aria-label')).toBe('Copy code');
+    expect(await answer.locator('p').last().innerText()).toBe('Done.');
+    const shownAt = await app.page.evaluate(() => (window as unknown as { firstTokenShownAt?: number }).firstTokenShownAt ?? 0);
+    const latencyMs = shownAt - firstTokenSentAt;
+    console.log(`[figure] model first token -> on screen: ${latencyMs} ms`);
+    expect(latencyMs).toBeGreaterThanOrEqual(-5);
+    expect(latencyMs).toBeLessThan(250);
+    const sessionTitle = await app.page.locator('.conv-title h1').innerText();
+    expect(sessionTitle.length).toBeGreaterThan(0);
+    await shootBothThemes(app, app.page, 'chat');
+  });
+
+  it('Stop cancels a running answer and keeps what was streamed', async () => {
+    app.llm.enqueue({ text: Array.from({ length: 60 }, (_, i) => `word${i} `), chunkDelayMs: 100 });
+    await sendChat(app.page, 'Tell me a long story');
+    const streaming = app.page.locator('[data-role="streaming"] .markdown');
+    await streaming.waitFor();
+    await app.page.waitForFunction(() => (document.querySelector('[data-role="streaming"] .markdown')?.textContent ?? '').includes('word3'));
+    await app.page.getByRole('button', { name: 'Stop the answer' }).click();
+    await app.page.locator('[data-role="notice"]', { hasText: 'Stopped.' }).waitFor({ timeout: 5000 });
+    await waitIdle(app.page);
+    const kept = await lastAnswer(app.page);
+    expect(kept.startsWith('word0 word1 word2 word3')).toBe(true);
+    expect(kept).not.toContain('word59');
+  });
+
+  it('an approval shows the full arguments and working dir; Allow once runs the tool', async () => {
+    app.llm.enqueue({ toolCalls: [{ name: 'exec', arguments: { command: 'echo approved-run' } }] }, { text: 'The command printed approved-run.' });
+    await sendChat(app.page, 'Run echo for me');
+    const card = app.page.getByRole('group', { name: /Allow exec\?/ });
+    await card.waitFor();
+    expect(await card.getByLabel('Arguments').innerText()).toBe('{\n  "command": "echo approved-run"\n}');
+    expect(await card.innerText()).toContain(`Working directory: ${app.home.workspace}`);
+    await shootBothThemes(app, app.page, 'chat-approval');
+    await card.getByRole('button', { name: 'Allow once' }).click();
+    await card.getByText('Allowed once', { exact: true }).waitFor();
+    await waitIdle(app.page);
+    expect(await lastAnswer(app.page)).toBe('The command printed approved-run.');
+    const toolResult = app.llm.requests.at(-1)!.body.messages.find((m: { role: string }) => m.role === 'tool') as { content: string };
+    expect(toolResult.content).toContain('approved-run');
+    const toolCard = app.page.locator('.tool-card').last();
+    expect(await toolCard.locator('.tool-name').innerText()).toBe('exec');
+    await toolCard.locator('.tool-head').click();
+    expect(await toolCard.locator('.tool-body').innerText()).toContain('approved-run');
+  });
+
+  it('Deny refuses the tool and the model is told so', async () => {
+    app.llm.enqueue({ toolCalls: [{ name: 'exec', arguments: { command: 'touch denied-marker.txt' } }] }, { text: 'Understood, I did not run it.' });
+    await sendChat(app.page, 'Clean up');
+    const card = app.page.getByRole('group', { name: /Allow exec\?/ }).last();
+    await card.getByRole('button', { name: 'Deny' }).waitFor({ timeout: 10_000 });
+    await card.getByRole('button', { name: 'Deny' }).click();
+    await card.getByText('Denied', { exact: true }).waitFor();
+    await waitIdle(app.page);
+    expect(await lastAnswer(app.page)).toBe('Understood, I did not run it.');
+    const toolMessage = app.llm.requests.at(-1)!.body.messages.filter((m: { role: string }) => m.role === 'tool').at(-1) as { content: string };
+    expect(toolMessage.content.toLowerCase()).toContain('denied');
+    expect(existsSync(join(app.home.workspace, 'denied-marker.txt'))).toBe(false);
+    expect(app.pageErrors).toEqual([]);
+  });
+});

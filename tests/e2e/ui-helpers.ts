@@ -1,0 +1,38 @@
+// Small page helpers shared by the UI end-to-end tests (typing into the composer, waiting for answers,
+// light/dark screenshots).
+import type { Page } from 'playwright-core';
+import type { E2eApp } from './helpers/e2e-app';
+
+/** Types into the chat composer and presses Enter. */
+export async function sendChat(page: Page, text: string): Promise<void> {
+  const box = page.getByRole('combobox', { name: 'Message' });
+  await box.click();
+  await box.fill(text);
+  await box.press('Enter');
+}
+
+/** Text of the last finished assistant message. */
+export async function lastAnswer(page: Page): Promise<string> {
+  return page.locator('[data-role="assistant"]:not([data-role="streaming"]) .markdown').last().innerText();
+}
+
+/** Waits until no turn is running in the visible conversation. */
+export async function waitIdle(page: Page, timeout = 15_000): Promise<void> {
+  await page.getByRole('button', { name: 'Send message' }).waitFor({ timeout });
+}
+
+/** Saves `<name>-light.png` and `<name>-dark.png` (theme forced through the same attribute the app sets). */
+export async function shootBothThemes(app: E2eApp, page: Page, name: string): Promise<void> {
+  const original = await page.evaluate(() => document.documentElement.dataset.theme ?? 'light');
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((t) => {
+      document.documentElement.dataset.theme = t;
+    }, theme);
+    await page.waitForTimeout(60);
+    if (page === app.page) await app.screenshot(`${name}-${theme}`);
+    else await page.screenshot({ path: `${(await import('./helpers/e2e-app')).SCREENSHOT_DIR}/${name}-${theme}.png` });
+  }
+  await page.evaluate((t) => {
+    document.documentElement.dataset.theme = t;
+  }, original);
+}
