@@ -93,11 +93,13 @@ export function installWorkspace(base: CoreBase, deps: InstallWorkspaceDeps): Wo
 
   if (deps.watch ?? base.options.startBackground === true) {
     let watched = base.workspace();
-    const start = (dir: string) =>
-      watchWorkspaceMarkdown(dir, (rel) => memory.noticeChange(rel), {
+    const start = (dir: string) => {
+      memory.primeKnown();
+      return watchWorkspaceMarkdown(dir, (rel) => memory.noticeChange(rel), {
         clock: base.clock,
         ...(deps.watchDebounceMs !== undefined ? { debounceMs: deps.watchDebounceMs } : {}),
       });
+    };
     let stopWatching = start(watched);
     const unsubscribe = base.events.on((event) => {
       if (event.type !== 'config.changed' || base.workspace() === watched) return;

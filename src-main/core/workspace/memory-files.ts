@@ -174,6 +174,11 @@ export class MemoryFiles {
     return this.write(resolved.value.rel, version.content, current.value.version, author);
   }
 
+  /** Remembers the current content of every listed file, so an external change can keep what it replaced. */
+  primeKnown(): void {
+    for (const entry of this.listFiles()) if (entry.exists) this.read(entry.path);
+  }
+
   /**
    * ToolContext.recordFileVersion: called by file-writing tools before they change `absPath`. Stores the
    * current content of a workspace markdown file (author 'agent'); other files are ignored.

@@ -95,4 +95,30 @@ describe('subagents through the core', () => {
     // The runtime policy (`my` check subagents) sees the task.
     expect(c.runtime.overview('desktop:main')).toContain(`  [${id}] 'files'`);
   });
+
+  it('cannot ask for approval: a write without a rule is refused, and the spawn itself needs none', async () => {
+    home = makeTempHome(testConfig(llm.baseUrl, { tools: { approval: { mode: 'ask' } } }));
+    const created = createCore({ host: 'test', home: home.home, env: {} });
+    if (!created.ok) throw new Error(created.error);
+    const c = (core = created.value);
+    const seen: CoreEvent[] = [];
+    c.events.on((e) => seen.push(e));
+    llm.setFallback((r) => {
+      const tail = last(r);
+      if (isSubagent(r)) {
+        if (tail.role === 'user') return { toolCalls: [{ id: 'w', name: 'write_file', arguments: { path: 'notes/out.md', content: 'x' } }] };
+        return { text: 'I could not write the file: it needs approval.' };
+      }
+      if (String(tail.content).startsWith('A background subagent')) return { text: 'The subagent could not write the file.' };
+      if (tail.role === 'tool') return { text: 'Started.' };
+      return { toolCalls: [{ id: 'm1', name: 'spawn', arguments: { task: 'Write notes/out.md', label: 'writer' } }] };
+    });
+    await c.sessions.run({ sessionKey: 'desktop:main', text: 'Write a note in the background', interactive: true });
+    const [task] = c.subagents.tasks('desktop:main');
+    const done = await c.subagents.wait(task!.id);
+    expect(done!.toolEvents.map((e) => [e.name, e.status])).toEqual([['write_file', 'error']]);
+    const refused = llm.requests.filter(isSubagent)[1]!.body.messages.find((m: any) => m.role === 'tool');
+    expect(refused.content.startsWith("Error: write_file needs the user's approval, but nobody can answer in this non-interactive run")).toBe(true);
+    expect(seen.some((e) => e.type === 'approval.requested')).toBe(false);
+  });
 });

@@ -1,6 +1,6 @@
 // The workspace feature inside a real core: prompt stability across turns, edits picked up next turn,
 // versions of files the agent writes, and core.skills.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../src-main/core/nanotray-core';
@@ -124,5 +124,26 @@ describe('consolidation through the core', () => {
     expect(historyFile).toContain(`— ${key}\n\nWe planned the garden: tomatoes, watering every morning.\n`);
     expect(getSession(c.db, key)!.meta.consolidatedThrough).toBeGreaterThan(0);
     expect(sumUsage(c.db, { source: 'consolidation' }).totalTokens).toBeGreaterThan(0);
+  });
+});
+
+describe('external edits', () => {
+  it('reports a change made by another program as memory.changed (external) and keeps the replaced text', async () => {
+    home = makeTempHome(testConfig(llm.baseUrl));
+    const created = createCore({ host: 'test', home: home.home, env: { PATH: '' }, startBackground: true });
+    if (!created.ok) throw new Error(created.error);
+    const c = (core = created.value);
+    const changes: unknown[] = [];
+    c.events.on((e) => e.type === 'memory.changed' && changes.push(e));
+    const soul = join(c.workspace(), 'SOUL.md');
+    const before = readFileSync(soul, 'utf8');
+    await new Promise((r) => setTimeout(r, 50));
+    writeFileSync(soul, `${before}\nEdited in another editor.\n`);
+    for (let i = 0; i < 100 && !changes.length; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(changes).toEqual([{ type: 'memory.changed', path: 'SOUL.md', author: 'external' }]);
+    const versions = c.memory.versions('SOUL.md');
+    if (!versions.ok) throw new Error(versions.error);
+    expect(versions.value.map((v) => v.author)).toEqual(['external']);
+    expect(c.memory.readVersion(versions.value[0]!.id)).toMatchObject({ ok: true, value: { content: before } });
   });
 });
