@@ -115,12 +115,24 @@ function unquote(word: string): string {
   return word.replace(/^['"]|['"]$/g, '');
 }
 
-/** The words that identify what a segment runs: the first word (two for wrappers like `sudo`), env assignments skipped. */
+/** Interpreters whose `-c`/`-e` flag runs inline code: remembering just the interpreter would allow any code. */
+const INLINE_CODE = new Set(['python', 'python3', 'node', 'perl', 'ruby', 'deno', 'bun', 'php', 'osascript', 'pwsh', 'powershell']);
+
+/**
+ * The words that identify what a segment runs: the first word (two for wrappers like `sudo apt`), env
+ * assignments skipped. When that would cover arbitrary code — a wrapper followed by a flag (`bash -c …`,
+ * `sudo -u x …`) or an interpreter's inline code (`python -c …`) — the whole segment is the prefix, so an
+ * "always allow" covers exactly that command and nothing broader.
+ */
 export function segmentPrefix(segment: string): string {
   const words = segment.split(/\s+/).filter(Boolean);
   while (words.length > 1 && ASSIGNMENT.test(words[0]!)) words.shift();
   const first = unquote(words[0] ?? '');
-  if (WRAPPERS.has(first) && words[1] && !words[1].startsWith('-')) return `${first} ${unquote(words[1])}`;
+  const second = words[1];
+  if (WRAPPERS.has(first) && second !== undefined) {
+    return second.startsWith('-') ? words.join(' ') : `${first} ${unquote(second)}`;
+  }
+  if (INLINE_CODE.has(first) && second !== undefined && /^-(c|e|-eval|-command)$/i.test(second)) return words.join(' ');
   return first;
 }
 

@@ -36,6 +36,11 @@ describe('command prefixes', () => {
     ['sudo apt install x', 'sudo apt'],
     ['npx vitest run', 'npx vitest'],
     ['"git" status', 'git'],
+    ["bash -c 'ls -la'", "bash -c 'ls -la'"],
+    ['sudo -u root  id', 'sudo -u root id'],
+    ["python3 -c 'print(1)'", "python3 -c 'print(1)'"],
+    ['python3 script.py', 'python3'],
+    ['bash', 'bash'],
   ])('segmentPrefix(%j) = %j', (segment, prefix) => {
     expect(segmentPrefix(segment)).toBe(prefix);
   });
@@ -50,5 +55,8 @@ describe('command prefixes', () => {
     expect(isCoveredByPrefixes('git log $(rm x)', ['git'])).toBe(false);
     expect(isCoveredByPrefixes('gitk', ['git'])).toBe(false);
     expect(isCoveredByPrefixes('', ['git'])).toBe(false);
+    // "always" for one `bash -c …` does not cover another
+    expect(isCoveredByPrefixes("bash -c 'ls'", ["bash -c 'ls'"])).toBe(true);
+    expect(isCoveredByPrefixes("bash -c 'rm -rf x'", ["bash -c 'ls'"])).toBe(false);
   });
 });
