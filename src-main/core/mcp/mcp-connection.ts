@@ -225,14 +225,21 @@ export class McpConnection {
 
   async #refreshTools(client: Client): Promise<void> {
     if (client !== this.#client) return;
+    let cancelTimer: (() => void) | undefined;
     try {
-      const tools = await listAllTools(client);
+      // Bounded: a call that triggered list_changed waits for this refresh before it returns.
+      const timeout = new Promise<never>((_, reject) => {
+        cancelTimer = this.deps.clock.setTimeout(() => reject(new Error(`no answer within ${this.config.timeout}s`)), this.config.timeout * 1000);
+      });
+      const tools = await Promise.race([listAllTools(client), timeout]);
       if (client !== this.#client) return;
       this.#tools = tools;
       this.deps.onChange();
     } catch (err) {
       this.#lastError = this.#clean(`could not refresh the tool list: ${errorMessage(err)}`);
       this.deps.onChange();
+    } finally {
+      cancelTimer?.();
     }
   }
 

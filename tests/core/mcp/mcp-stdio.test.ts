@@ -130,6 +130,24 @@ describe('MCP stdio servers', () => {
     expect(status.output).toContain('; retrying after 2026-11-29 20:00:01Z');
   });
 
+  it('reports a command that does not exist', async () => {
+    t = startCore({ nope: { command: 'nanotray-no-such-binary-4711' } });
+    await t.core.mcp.waitForServers(10_000);
+    expect(t.core.mcp.status()[0]).toMatchObject({ state: 'failing', toolCount: 0 });
+    expect(t.core.mcp.status()[0]?.lastError).toContain('ENOENT');
+  });
+
+  it('a call cancelled by the user is not a server failure', async () => {
+    t = startCore({ fx: fixtureServer('fx') });
+    await t.core.mcp.waitForServers(10_000);
+    const controller = new AbortController();
+    const call = t.core.tools.execute('mcp_fx_sleep', '{"ms":60000}', t.ctx({ signal: controller.signal }));
+    await new Promise((r) => setTimeout(r, 100));
+    controller.abort();
+    expect(await call).toEqual({ ok: false, error: "Error: the call to MCP tool 'sleep' was cancelled" });
+    expect(t.core.mcp.status()[0]).toMatchObject({ state: 'connected', consecutiveFailures: 0 });
+  });
+
   it('/mcp add and /mcp remove edit config.json and connect or disconnect at once', async () => {
     t = startCore({}, { config: { ui: { theme: 'dark' } } });
     const added = await t.core.commands.execute('cli:test', `/mcp add fresh "${process.execPath}" "${STDIO_FIXTURE}" fresh`);
