@@ -40,6 +40,8 @@ export class SubagentManager implements SubagentStatusSource {
   readonly #controllers = new Map<string, AbortController>();
   readonly #finished = new Map<string, Promise<void>>();
   readonly #unsubscribe: () => void;
+  /** Aborts the summary turns in origin sessions when the core shuts down. */
+  readonly #disposing = new AbortController();
 
   constructor(deps: SubagentManagerDeps) {
     this.#deps = deps;
@@ -134,6 +136,7 @@ export class SubagentManager implements SubagentStatusSource {
   /** Cancels everything and stops listening. */
   async dispose(): Promise<void> {
     this.#unsubscribe();
+    this.#disposing.abort();
     for (const c of this.#controllers.values()) c.abort();
     await Promise.allSettled([...this.#finished.values()]);
   }
@@ -194,6 +197,7 @@ export class SubagentManager implements SubagentStatusSource {
       persistUserMessage: false,
       source: 'system',
       interactive: false,
+      signal: this.#disposing.signal,
     });
     const body = (summary.text || task.result || task.error || '').trim();
     events.emit({
