@@ -12,22 +12,23 @@ const CLI_RUNS = Number(process.env.BENCH_CLI_RUNS ?? 7);
 
 const fmt = (n) => n.toFixed(n < 10 ? 2 : 1);
 
-/** Bundles scripts/bench/core-bench.ts into out/bench/ (inside the repo so bare imports resolve). */
+/** Bundles scripts/bench/core-bench.ts exactly like the CLI (same inlining) into out/bench/. */
 async function bundleBench() {
-  const esbuild = await import('esbuild');
-  const outfile = join(ROOT, 'out', 'bench', 'core-bench.mjs');
-  await esbuild.build({
-    entryPoints: [join(ROOT, 'scripts', 'bench', 'core-bench.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    alias: { '@contract': join(ROOT, 'src-preload', 'contract') },
-    outfile,
-    logLevel: 'silent',
-  });
+  const outfile = await buildCli({ outfile: join(ROOT, 'out', 'bench', 'core-bench.mjs'), entry: 'scripts/bench/core-bench.ts' });
   return import(pathToFileURL(outfile).href);
+}
+
+/** A new Node process that loads the bundled core and creates it once; returns ms since its start. */
+function coldStart(home) {
+  const entry = pathToFileURL(join(ROOT, 'out', 'bench', 'core-bench.mjs')).href;
+  const code = `import(${JSON.stringify(entry)}).then(async (b) => { const r = await b.coldStartOnce(${JSON.stringify(home)}); console.log(r.sinceProcessStart); })`;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', code], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('error', reject);
+    child.on('close', (c) => (c === 0 ? resolve(Number(out.trim())) : reject(new Error(`cold start exited ${c}`))));
+  });
 }
 
 function runCliOnce(home, probeFile) {
@@ -62,6 +63,15 @@ async function main() {
   }
   const startup = await bench.measureStartup(RUNS);
   console.log(`startup_ms median=${fmt(bench.median(startup.warm))} (existing home; first run with a fresh home median=${fmt(bench.median(startup.fresh))}) runs=${RUNS}`);
+
+  const coldHome = bench.makeBenchHome();
+  const cold = [];
+  try {
+    for (let i = 0; i < Math.min(RUNS, 9); i++) cold.push(await coldStart(coldHome));
+  } finally {
+    rmSync(coldHome, { recursive: true, force: true });
+  }
+  console.log(`startup_cold_ms median=${fmt(bench.median(cold))} (new process: module loading + createCore) runs=${cold.length}`);
 
   const overhead = await bench.measureTurnOverhead(RUNS);
   console.log(`turn_overhead_ms median=${fmt(bench.median(overhead))} (one-tool turn, session of 1000+ messages, wall minus model time) runs=${RUNS}`);

@@ -56,6 +56,23 @@ export async function measureStartup(runs: number): Promise<{ warm: number[]; fr
   return { warm, fresh };
 }
 
+/**
+ * For a fresh process: ms from process start until a core is ready on an existing home (module loading
+ * included), and how long createCore itself took.
+ */
+export async function coldStartOnce(home: string): Promise<{ sinceProcessStart: number; createCore: number }> {
+  const t = performance.now();
+  const created = createCore({ host: 'cli', home, env: {} });
+  const end = performance.now();
+  if (!created.ok) throw new Error(created.error);
+  await created.value.dispose();
+  return { sinceProcessStart: end, createCore: end - t };
+}
+
+export function makeBenchHome(): string {
+  return tempHome(BENCH_CONFIG);
+}
+
 /** A provider that answers at once (first a tool call, then text) and reports how long it was busy. */
 class InstantProvider implements LlmProvider {
   modelMs = 0;
