@@ -51,6 +51,8 @@ interface RuleSpec {
 interface Waiting {
   request: ApprovalRequest;
   rules: RuleSpec[];
+  /** Re-checks the rules for this call (used when an "always" answer elsewhere may now cover it). */
+  coveredByRules(): boolean;
   finish(decision: ApprovalDecision): void;
 }
 
@@ -156,6 +158,7 @@ export class ApprovalService implements ApprovalGate {
     category: ApprovalCategory,
     subject: { command?: string; workingDir?: string },
   ): Promise<ApprovalDecision> {
+    if (ctx.signal.aborted) return Promise.resolve('deny');
     const rules = this.#rulesFor(tool.name, subject.command);
     const alwaysLabel = rules[0]!.kind === 'prefix' ? `${tool.name}: ${rules.map((r) => r.pattern).join(', ')}` : tool.name;
     const request: ApprovalRequest = {
@@ -179,12 +182,9 @@ export class ApprovalService implements ApprovalGate {
         this.#options.emit({ type: 'approval.resolved', id: request.id, sessionKey: request.sessionKey, decision });
         resolvePromise(decision);
       };
-      this.#waiting.set(request.id, { request, rules, finish });
+      const coveredByRules = (): boolean => this.#matchesRule(tool.name, subject.command, ctx.sessionKey, mcpServerOf(tool));
+      this.#waiting.set(request.id, { request, rules, coveredByRules, finish });
       cancelTimer = this.#options.clock.setTimeout(() => finish('deny'), this.#timeoutMs);
-      if (ctx.signal.aborted) {
-        finish('deny');
-        return;
-      }
       ctx.signal.addEventListener('abort', onAbort, { once: true });
       this.#options.emit({ type: 'approval.requested', ...request });
     });
@@ -204,6 +204,10 @@ export class ApprovalService implements ApprovalGate {
       }
     }
     waiting.finish(decision);
+    if (decision === 'allow_always') {
+      // Other calls waiting for the same thing (parallel sessions, repeated calls) are now covered too.
+      for (const other of [...this.#waiting.values()]) if (other.coveredByRules()) other.finish('allow_always');
+    }
     return okResult(undefined);
   }
 

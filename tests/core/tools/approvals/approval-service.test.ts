@@ -194,6 +194,20 @@ describe('mode ask', () => {
     await asked;
   });
 
+  it('an always answer also releases other waiting calls it now covers', async () => {
+    const first = registry.execute('exec', { command: 'git status' }, ctx());
+    const second = registry.execute('exec', { command: 'git diff' }, ctx({ sessionKey: 'desktop:other' }));
+    const third = registry.execute('exec', { command: 'npm test' }, ctx());
+    await tick();
+    expect(service.pending().map((r) => r.alwaysLabel)).toEqual(['exec: git', 'exec: git', 'exec: npm']);
+    service.resolve('req-1', 'allow_always');
+    expect(await first).toEqual({ ok: true, output: 'done' });
+    expect(await second).toEqual({ ok: true, output: 'done' });
+    expect(service.pending().map((r) => r.id)).toEqual(['req-3']);
+    service.resolve('req-3', 'deny');
+    expect(await third).toEqual({ ok: false, error: 'Error: the user denied exec' });
+  });
+
   it('a session-scoped always rule covers only that session', async () => {
     const first = registry.execute('scribble', {}, ctx());
     await tick();
