@@ -47,7 +47,8 @@ function runCliOnce(home, probeFile) {
     child.on('close', (code) => {
       const wall = performance.now() - started;
       if (code !== 0) return reject(new Error(`CLI exited ${code}: ${err.trim()}`));
-      resolve({ wall, rssKb: Number(readFileSync(probeFile, 'utf8')), out });
+      const probe = JSON.parse(readFileSync(probeFile, 'utf8'));
+      resolve({ wall, rssKb: probe.maxRssKb, cpuMs: probe.cpuMs, out });
     });
   });
 }
@@ -86,13 +87,15 @@ async function main() {
   try {
     const walls = [];
     const rss = [];
+    const cpu = [];
     await runCliOnce(home, join(home, 'rss.txt')); // warm the OS file cache
     for (let i = 0; i < CLI_RUNS; i++) {
       const r = await runCliOnce(home, join(home, 'rss.txt'));
       walls.push(r.wall);
       rss.push(r.rssKb / 1024);
+      cpu.push(r.cpuMs);
     }
-    console.log(`cli_turn_ms median=${fmt(bench.median(walls))} runs=${CLI_RUNS}`);
+    console.log(`cli_turn_ms median=${fmt(bench.median(walls))} (wall; cpu median=${fmt(bench.median(cpu))} ms) runs=${CLI_RUNS}`);
     console.log(`cli_peak_rss_mb median=${fmt(bench.median(rss))} max=${fmt(Math.max(...rss))}`);
   } finally {
     await llm.close();

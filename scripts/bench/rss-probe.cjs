@@ -1,5 +1,8 @@
-// Preloaded into the CLI by the bench: writes the process's peak RSS (KB) to $NANOTRAY_RSS_PROBE on exit.
+// Preloaded into the CLI by the bench: writes peak RSS (KB) and CPU time (ms) as JSON to $NANOTRAY_RSS_PROBE on exit.
 const { writeFileSync } = require('node:fs');
 process.on('exit', () => {
-  if (process.env.NANOTRAY_RSS_PROBE) writeFileSync(process.env.NANOTRAY_RSS_PROBE, String(process.resourceUsage().maxRSS));
+  const file = process.env.NANOTRAY_RSS_PROBE;
+  if (!file) return;
+  const u = process.resourceUsage();
+  writeFileSync(file, JSON.stringify({ maxRssKb: u.maxRSS, cpuMs: (u.userCPUTime + u.systemCPUTime) / 1000 }));
 });
