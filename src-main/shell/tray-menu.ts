@@ -53,13 +53,15 @@ export function buildTrayMenu(state: TrayMenuState, actions: TrayMenuActions): M
   }
   items.push({ label: 'Open config', click: () => actions.openConfig() });
   if (!state.coreReady && actions.retry) items.push({ label: 'Retry', click: () => actions.retry?.() });
-  items.push({ type: 'separator' });
-  items.push({
-    label: 'Launch at login',
-    type: 'checkbox',
-    checked: state.launchAtLogin,
-    click: (item) => actions.setLaunchAtLogin(item.checked),
-  });
+  if (state.coreReady) {
+    items.push({ type: 'separator' });
+    items.push({
+      label: 'Launch at login',
+      type: 'checkbox',
+      checked: state.launchAtLogin,
+      click: (item) => actions.setLaunchAtLogin(item.checked),
+    });
+  }
   items.push({ type: 'separator' }, { label: 'Quit Nanotray', click: () => actions.quit() });
   return items;
 }

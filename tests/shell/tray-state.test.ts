@@ -104,9 +104,9 @@ describe('tray menu', () => {
     expect(a.quit).toHaveBeenCalledTimes(1);
   });
 
-  it('after a startup error shows the problem, Open config, Retry and Quit only', () => {
+  it('after a startup error shows the problem, Open config, Retry and Quit only (no Launch at login)', () => {
     const menu = buildTrayMenu({ coreReady: false, launchAtLogin: false, problem: 'Could not start: Invalid config' }, actions());
-    expect(labels(menu)).toEqual(['Could not start: Invalid config', '--separator', 'Open config', 'Retry', '--separator', 'Launch at login', '--separator', 'Quit Nanotray']);
+    expect(labels(menu)).toEqual(['Could not start: Invalid config', '--separator', 'Open config', 'Retry', '--separator', 'Quit Nanotray']);
   });
 
   it('describes the last heartbeat run', () => {

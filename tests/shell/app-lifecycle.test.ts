@@ -1,0 +1,69 @@
+// Tray-app lifecycle: single instance, no dock icon on macOS, cleanup in reverse order on quit, and the
+// startup-error tray (dialog with the reason, Open config, Retry).
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('electron', () => import('./helpers/fake-electron'));
+
+import { app, dialog, resetFakeElectron, shell, Tray } from './helpers/fake-electron';
+import { acquireSingleInstance, disposeOnQuit, enterTrayMode } from '../../src-main/shell/app-lifecycle';
+import { startStartupErrorShell } from '../../src-main/shell/startup-error';
+
+describe('app lifecycle', () => {
+  beforeEach(() => resetFakeElectron());
+
+  it('a second instance quits and the first one is asked to show itself', () => {
+    const show = vi.fn();
+    expect(acquireSingleInstance(show)).toBe(true);
+    app.emit('second-instance');
+    expect(show).toHaveBeenCalledTimes(1);
+    app.lock = false;
+    expect(acquireSingleInstance(vi.fn())).toBe(false);
+    expect(app.quitCalls).toBe(1);
+  });
+
+  it('hides the dock icon on macOS only', () => {
+    enterTrayMode('linux');
+    expect(app.dock.hidden).toBe(false);
+    enterTrayMode('darwin');
+    expect(app.dock.hidden).toBe(true);
+  });
+
+  it('runs the disposers once, in reverse order, before quitting', async () => {
+    const order: string[] = [];
+    disposeOnQuit([() => void order.push('core'), async () => void order.push('shell')]);
+    const preventDefault = vi.fn();
+    app.emit('will-quit', { preventDefault });
+    await vi.waitFor(() => expect(app.quitCalls).toBe(1));
+    expect(preventDefault).toHaveBeenCalledTimes(1);
+    expect(order).toEqual(['shell', 'core']);
+    app.emit('will-quit', { preventDefault });
+    expect(preventDefault).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('startup error tray', () => {
+  beforeEach(() => resetFakeElectron());
+
+  it('shows the reason and keeps a tray with Open config, Retry and Quit', async () => {
+    const retry = vi.fn().mockResolvedValueOnce(false).mockResolvedValueOnce(true);
+    startStartupErrorShell({ message: 'Invalid config in /h/config.json: agent.model: expected string.', configPath: '/h/config.json', resourcesDir: '/r', retry });
+    expect(dialog.errors).toEqual([
+      ['Nanotray could not start', 'Invalid config in /h/config.json: agent.model: expected string.\n\nFix /h/config.json and choose "Retry" in the tray menu.'],
+    ]);
+    const tray = Tray.instances[0]!;
+    expect(tray.image.path).toBe('/r/tray-attention.png');
+    expect(tray.menu!.items.map((i: { label?: string }) => i.label).filter(Boolean)).toEqual([
+      'Could not start: Invalid config in /h/config.json: agent.model: expected string.',
+      'Open config',
+      'Retry',
+      'Quit Nanotray',
+    ]);
+    tray.item('Open config').click();
+    expect(shell.openedPaths).toEqual(['/h/config.json']);
+    tray.item('Retry').click();
+    await vi.waitFor(() => expect(dialog.errors).toHaveLength(2));
+    expect(dialog.errors[1]).toEqual(['Nanotray still cannot start', 'Check /h/config.json and try again.']);
+    tray.item('Retry').click();
+    await vi.waitFor(() => expect(tray.destroyed).toBe(true));
+  });
+});
