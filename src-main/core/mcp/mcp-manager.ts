@@ -10,6 +10,8 @@ import type { McpServerInput, McpServerStatus, McpService } from './mcp-types';
 import { assignToolNames, toolRefKey } from './tool-naming';
 
 const SERVER_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$/;
+/** How long `add` and `reload` wait for servers to connect before answering with their current state. */
+const COMMAND_WAIT_MS = 10_000;
 
 export interface McpManagerDeps {
   clock: Clock;
@@ -64,17 +66,21 @@ export class McpManager implements McpService, ToolSource {
   async reload(options: { force?: boolean } = {}): Promise<void> {
     this.#sync(options.force ?? false);
     await this.#settleStops();
-    this.start();
-    await Promise.all([...this.#connections.values()].map((c) => c.settled()));
+    await this.waitForServers(COMMAND_WAIT_MS);
   }
 
   async waitForServers(ms: number): Promise<void> {
     this.start();
+    await this.#settledWithin([...this.#connections.values()], ms);
+  }
+
+  /** Resolves when every connection's first attempt finished, or after `ms` on the core's clock. */
+  async #settledWithin(connections: McpConnection[], ms: number): Promise<void> {
     let cancel: (() => void) | undefined;
     const cap = new Promise<void>((resolve) => {
       cancel = this.deps.clock.setTimeout(resolve, ms);
     });
-    await Promise.race([Promise.all([...this.#connections.values()].map((c) => c.settled())), cap]);
+    await Promise.race([Promise.all(connections.map((c) => c.settled())), cap]);
     cancel?.();
   }
 
@@ -98,7 +104,7 @@ export class McpManager implements McpService, ToolSource {
     const connection = this.#connections.get(name);
     if (!connection) return errResult(`Error: MCP server '${name}' was saved but could not be loaded.`);
     connection.start();
-    await connection.settled();
+    await this.#settledWithin([connection], COMMAND_WAIT_MS);
     const status = this.status().find((s) => s.name === name);
     return status ? okResult(status) : errResult(`Error: MCP server '${name}' disappeared while connecting.`);
   }

@@ -30,9 +30,9 @@ export type McpServerInput = Partial<McpServerConfig> & ({ command: string } | {
 export interface McpService {
   /** Every configured server, sorted by name. */
   status(): McpServerStatus[];
-  /** Re-reads `mcpServers` from the config, reconnecting servers whose settings changed (all when `force`). */
+  /** Re-reads `mcpServers` from the config, reconnecting servers whose settings changed (all when `force`); waits up to 10 s. */
   reload(options?: { force?: boolean }): Promise<void>;
-  /** Adds the server to config.json (validated, atomic) and connects it at once. */
+  /** Adds the server to config.json (validated, atomic) and connects it at once (answers within 10 s). */
   add(name: string, server: McpServerInput): Promise<Result<McpServerStatus>>;
   /** Removes the server from config.json and disconnects it. */
   remove(name: string): Promise<Result<void>>;

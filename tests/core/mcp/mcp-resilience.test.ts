@@ -1,7 +1,7 @@
 // MCP failures on a fake clock: per-call timeout, circuit breaker open/close, reconnect after a crash.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ToolResult } from '../../../src-main/core/tools/tool';
-import { fixtureServer, startCore, waitForState, type McpTestCore } from './mcp-test-kit';
+import { STDIO_FIXTURE, fixtureServer, startCore, waitForState, type McpTestCore } from './mcp-test-kit';
 
 let t: McpTestCore | undefined;
 afterEach(async () => {
@@ -82,6 +82,14 @@ describe('MCP failures', () => {
     await waitForState(t.core, 'dead', 'circuit_open');
     expect(t.core.mcp.status()[0]).toMatchObject({ consecutiveFailures: 3, retryAt: start + 63_000 });
     expect((await t.core.commands.execute('cli:test', '/mcp status')).output).toContain('retrying after 2026-11-29 20:01:03Z');
+  });
+
+  it('/mcp add answers within 10 s even when the new server is slow to start', async () => {
+    t = startCore({});
+    const adding = t.core.commands.execute('cli:test', `/mcp add slow "${process.execPath}" "${STDIO_FIXTURE}" slow --start-delay-ms 30000`);
+    await vi.waitFor(() => expect(t!.clock.countTimers(10_000)).toBe(1));
+    t.clock.advance(10_000);
+    expect((await adding).output).toBe("Added MCP server 'slow'.\nMCP servers:\n  slow  connecting  0 tool(s)  (stdio)");
   });
 
   it('never delays start: the one-shot wait is capped', async () => {
