@@ -34,6 +34,7 @@ export async function runWorkspaceBenchFigures(runs = Number(process.env.BENCH_R
     `system_prompt_tokens ${f.systemPromptTokens} (default workspace + ${f.skillsInstalled} skills, o200k_base; target < 3000)`,
     `context_turn_overhead_ms median=${fmt(f.turnOverheadMs)} min=${fmt(f.turnOverheadMinMs)} (context build for a 10,000-message session: prompt, window, note; first cold turn ${fmt(f.firstTurnMs)} ms with tokenizer load; target < 10) runs=${runs} load=${loadavg()[0].toFixed(1)}`,
     `history_load_ms median=${fmt(f.historyLoadMs)} (loading those 10,000 messages from SQLite, done by the session runner)`,
+    `consolidated_turn_ms median=${fmt(f.consolidatedTurnMs)} (same session after consolidation: load the ${f.consolidatedMessages} unconsolidated messages + build)`,
     `prompt_rebuild_after_change_ms median=${fmt(f.rebuildAfterChangeMs)} (MEMORY.md edited: re-read, assemble, count tokens) runs=${runs}`,
   ];
 }

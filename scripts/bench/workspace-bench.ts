@@ -9,8 +9,10 @@ import type { ChatMessage } from '../../src-main/core/agent/chat-message';
 import type { ContextInput } from '../../src-main/core/agent/context';
 import { defaultConfig } from '../../src-main/core/config/config-schema';
 import { openDatabase } from '../../src-main/core/store/db';
-import { appendMessages, loadHistory, type NewMessage } from '../../src-main/core/store/messages.repo';
+import { appendMessages, listMessages, loadHistory, type NewMessage } from '../../src-main/core/store/messages.repo';
 import { ensureSession } from '../../src-main/core/store/sessions.repo';
+import { chooseCut } from '../../src-main/core/workspace/consolidation';
+import { requestBudget } from '../../src-main/core/workspace/history-window';
 import { WorkspaceContextBuilder } from '../../src-main/core/workspace/context-builder';
 import { countTokens } from '../../src-main/core/workspace/token-estimate';
 
@@ -25,6 +27,13 @@ export interface WorkspaceBenchFigures {
   firstTurnMs: number;
   /** Median ms of loading the 10,000 messages from SQLite (the session runner does this each turn). */
   historyLoadMs: number;
+  /**
+   * Median ms of a whole turn's context work once the session has been consolidated (the steady state
+   * with a provider): load the messages after consolidatedThrough from SQLite and build.
+   */
+  consolidatedTurnMs: number;
+  /** Messages still loaded per turn in that state. */
+  consolidatedMessages: number;
   /** Median ms to rebuild the prompt after MEMORY.md changed (read + assemble + exact token count). */
   rebuildAfterChangeMs: number;
 }
@@ -109,12 +118,39 @@ export async function runWorkspaceBench(root: string, runs = 20): Promise<Worksp
       turns.push(await timeAsync(() => builder.build(next)));
     }
 
+    // Steady state with a provider: consolidation keeps the unconsolidated tail under half the budget.
+    const all = listMessages(db, key);
+    const cut = chooseCut(all, Math.floor((requestBudget(config.agent.contextWindowTokens, config.agent.maxTokens) - systemPromptTokens) / 2));
+    const afterId = all[cut - 1]!.id;
+    const consolidated: number[] = [];
+    let consolidatedMessages = 0;
+    for (let r = 0; r < runs; r++) {
+      collect();
+      consolidated.push(
+        await timeAsync(async () => {
+          const tail = loadHistory(db, key, { afterId });
+          consolidatedMessages = tail.length;
+          await builder.build({ ...input(Date.now() + r * 60_000), history: tail });
+        }),
+      );
+    }
+
     const rebuilds: number[] = [];
     for (let r = 0; r < runs; r++) {
       writeFileSync(join(workspace, 'memory', 'MEMORY.md'), `# Memory\n\n- Fact number ${r}: the user prefers short answers.\n`);
       rebuilds.push(time(() => countTokens(builder.systemPrompt({ ...base, now: Date.now() }))));
     }
     if (process.env.BENCH_DEBUG) {
+      const lt: number[] = [];
+      const bt: number[] = [];
+      for (let r = 0; r < runs; r++) {
+        let tail: ChatMessage[] = [];
+        collect();
+        lt.push(time(() => (tail = loadHistory(db, key, { afterId }))));
+        collect();
+        bt.push(await timeAsync(() => builder.build({ ...input(Date.now()), history: tail })));
+      }
+      console.log(`debug: tail load ${median(lt).toFixed(2)} build ${median(bt).toFixed(2)} stats ${JSON.stringify(builder.lastStats)}`);
       const sp: number[] = [];
       for (let r = 0; r < runs; r++) sp.push(time(() => builder.systemPrompt({ ...base, now: Date.now() })));
       console.log(`debug: systemPrompt median ${median(sp).toFixed(2)} ms; turns ${turns.map((t) => t.toFixed(1)).join(' ')}`);
@@ -126,6 +162,8 @@ export async function runWorkspaceBench(root: string, runs = 20): Promise<Worksp
       turnOverheadMinMs: Math.min(...turns),
       firstTurnMs,
       historyLoadMs: median(loads),
+      consolidatedTurnMs: median(consolidated),
+      consolidatedMessages,
       rebuildAfterChangeMs: median(rebuilds),
     };
   } finally {
