@@ -290,3 +290,32 @@ export function resetFakeElectron(): void {
   app.dock.hidden = false;
   appEmitter.removeAllListeners();
 }
+
+/** Renderer-side fakes for the preload test. */
+export const contextBridge = {
+  exposed: new Map<string, unknown>(),
+  exposeInMainWorld(key: string, api: unknown): void {
+    this.exposed.set(key, api);
+  },
+};
+
+export const ipcRenderer = {
+  invoked: [] as [string, unknown][],
+  listeners: new Map<string, Set<Listener>>(),
+  async invoke(channel: string, payload: unknown): Promise<unknown> {
+    this.invoked.push([channel, payload]);
+    return { ok: true, value: { channel } };
+  },
+  on(channel: string, listener: Listener): void {
+    const set = this.listeners.get(channel) ?? new Set();
+    set.add(listener);
+    this.listeners.set(channel, set);
+  },
+  removeListener(channel: string, listener: Listener): void {
+    this.listeners.get(channel)?.delete(listener);
+  },
+  /** Main sends a push on `channel`. */
+  push(channel: string, payload: unknown): void {
+    for (const l of this.listeners.get(channel) ?? []) l({ sender: 'ipc-event' }, payload);
+  },
+};
