@@ -6,7 +6,7 @@ import type { ContextInput } from '../agent/context';
 import type { LlmProvider, ProviderError, ToolSpec } from '../agent/llm-provider';
 import type { Config } from '../config/config-schema';
 import type { Database } from '../store/db';
-import { listMessages, loadHistory, repairHistory, toChatMessage, type StoredMessage } from '../store/messages.repo';
+import { listMessages, loadHistory, toChatMessage, type StoredMessage } from '../store/messages.repo';
 import { getSession, updateSessionMeta } from '../store/sessions.repo';
 import { insertUsage } from '../store/usage.repo';
 import type { Result } from '../lib/result';
@@ -67,6 +67,9 @@ export interface ConsolidationOutcome {
   historyEntry: string;
   newFacts: string[];
   consolidatedThrough: number;
+  /** Roles of the stored messages the input history was built from, and how many of them were consolidated. */
+  storedRoles: string[];
+  cut: number;
 }
 
 /** The model's answer, from a save_memory call or (fallback) JSON in plain text. */
@@ -113,8 +116,7 @@ export class Consolidator implements HistoryConsolidator {
     const outcome = await this.run(input, historyBudgetTokens);
     if (!outcome) return undefined;
     const summary = getSession(this.#opts.db, input.sessionKey)?.meta[SUMMARY_META_KEY];
-    const kept = loadHistory(this.#opts.db, input.sessionKey, { afterId: outcome.consolidatedThrough });
-    return { history: continueFrom(input.history, kept), summary: typeof summary === 'string' ? summary : outcome.historyEntry };
+    return { history: this.#continueFrom(input, outcome), summary: typeof summary === 'string' ? summary : outcome.historyEntry };
   }
 
   /**
@@ -175,7 +177,26 @@ export class Consolidator implements HistoryConsolidator {
     let summary = `${typeof previous === 'string' && previous ? `${previous}\n\n` : ''}[${stamp}] ${parsed.historyEntry}`;
     if (summary.length > SUMMARY_MAX_CHARS) summary = `[...] ${summary.slice(summary.length - SUMMARY_MAX_CHARS)}`;
     updateSessionMeta(db, input.sessionKey, { consolidatedThrough: through, [SUMMARY_META_KEY]: summary });
-    return { historyEntry: parsed.historyEntry, newFacts: parsed.newFacts, consolidatedThrough: through };
+    return {
+      historyEntry: parsed.historyEntry,
+      newFacts: parsed.newFacts,
+      consolidatedThrough: through,
+      storedRoles: rows.map((r) => r.role),
+      cut,
+    };
+  }
+
+  /**
+   * The history to continue with: the input minus the consolidated messages. The input is the stored
+   * rows (as chat messages) plus, possibly, messages not stored (a turn's unsaved instruction); when it
+   * does not line up with the rows (a repair changed it), the kept rows are re-read and the extras kept.
+   */
+  #continueFrom(input: ContextInput, outcome: ConsolidationOutcome): ChatMessage[] {
+    const { storedRoles, cut } = outcome;
+    const lined = input.history.length >= storedRoles.length && storedRoles.every((role, i) => input.history[i]!.role === role);
+    if (lined) return input.history.slice(cut);
+    const extra = input.history.length > storedRoles.length ? input.history.slice(storedRoles.length) : [];
+    return [...loadHistory(this.#opts.db, input.sessionKey, { afterId: outcome.consolidatedThrough }), ...extra];
   }
 
   /** Appends an entry to HISTORY.md (never rewrites earlier entries); false when the write failed. */
@@ -229,11 +250,4 @@ export function chooseCut(rows: readonly StoredMessage[], keepTokens: number): n
   }
   while (start < lastUser && rows[start]!.role !== 'user') start++;
   return Math.min(start, lastUser);
-}
-
-/** The new history: the tail of `current` equal to `kept` when it matches, else `kept` as stored. */
-function continueFrom(current: readonly ChatMessage[], kept: ChatMessage[]): ChatMessage[] {
-  const tail = current.slice(Math.max(0, current.length - kept.length));
-  if (tail.length === kept.length && JSON.stringify(tail) === JSON.stringify(kept)) return [...tail];
-  return repairHistory(kept);
 }

@@ -114,6 +114,17 @@ describe('consolidation', () => {
     expect(again[0]).toEqual(messages[0]);
   });
 
+  it('keeps an unstored message at the end of the input (a turn with persistUserMessage: false)', async () => {
+    seed(80);
+    const consolidator = new Consolidator({ db, memory, providerFor: () => okResult(fakeProvider) });
+    const builder = new WorkspaceContextBuilder({ db, builtinSkillsDir: ws.builtinSkills, env: {}, consolidator });
+    const history = [...loadHistory(db, key), { role: 'user' as const, content: 'Summarise the subagent result.' }];
+    const messages = await builder.build(contextInput(ws.workspace, history, { model: smallModel }));
+    expect(builder.lastStats!.consolidated).toBe(true);
+    expect(String(messages[messages.length - 1]!.content).startsWith('Summarise the subagent result.\n\n[Runtime context:')).toBe(true);
+    expect(messages[messages.length - 2]!.content).toBe('What did we decide?');
+  });
+
   it('appends to HISTORY.md without touching earlier entries, and stores versions', async () => {
     ws.write('workspace/memory/HISTORY.md', '# History\n\n## 2026-01-01 — old\n\nEarlier entry.\n');
     const consolidator = new Consolidator({ db, memory, providerFor: () => okResult(fakeProvider) });
