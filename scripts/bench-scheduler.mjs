@@ -99,9 +99,13 @@ function runCli(args, env) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [join(ROOT, 'bin', 'nanotray.mjs'), ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
+    let err = '';
     child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (err += d));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`nanotray ${args.join(' ')} exited ${code}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`nanotray ${args.join(' ')} exited ${code}: ${err.trim()}`)),
+    );
   });
 }
 
