@@ -189,6 +189,18 @@ class TurnRun {
     return { content, images: result.ok ? (result.images ?? []) : [] };
   }
 
+  #seenCallIds = new Set<string>();
+
+  /** Some servers repeat call ids (`call_0` every time); a history needs each id once. */
+  uniqueIds(calls: ToolCall[]): ToolCall[] {
+    return calls.map((call) => {
+      let id = call.id || 'call';
+      for (let n = 2; this.#seenCallIds.has(id); n++) id = `${call.id || 'call'}_${n}`;
+      this.#seenCallIds.add(id);
+      return id === call.id ? call : { ...call, id };
+    });
+  }
+
   /** Persists what was streamed before a cancel or error, so the user keeps seeing it. */
   savePartial(): void {
     if (!this.streamed.trim()) return;
@@ -202,7 +214,7 @@ class TurnRun {
     const provider = s.provider.value;
     let messages: ChatMessage[];
     try {
-      messages = await s.contextBuilder.build(s.context);
+      messages = [...(await s.contextBuilder.build(s.context))];
     } catch (err) {
       return this.finish('error', '', `Could not build the context for this turn: ${errorMessage(err)}`);
     }
@@ -213,7 +225,8 @@ class TurnRun {
       if (s.signal.aborted) return this.finish('cancelled', '');
       const response = await this.callModel(provider, messages, s.context.toolSpecs.length > 0);
       if (!response.ok) return this.failed(response.error);
-      const { content, toolCalls, usage } = response.value;
+      const { content, usage } = response.value;
+      const toolCalls = this.uniqueIds(response.value.toolCalls);
       if (!toolCalls.length) {
         if (content) appendMessage(this.deps.db, this.message({ role: 'assistant', content, usage }));
         return this.finish('completed', content);

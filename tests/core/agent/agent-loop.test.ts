@@ -100,6 +100,19 @@ describe('agent loop: errors are values', () => {
   });
 });
 
+describe('agent loop: call ids', () => {
+  it('makes repeated call ids unique within a turn so the history stays valid', async () => {
+    setup({}, { toolCalls: [call('echo', { text: 'a' }, 'call_0'), call('echo', { text: 'b' }, 'call_0')] }, { toolCalls: [call('echo', { text: 'c' }, 'call_0')] }, { text: 'ok' });
+    await core.sessions.run({ sessionKey: 'test:a', text: 'go' });
+    const history = loadHistory(core.db, 'test:a');
+    expect(history.filter((m) => m.role === 'tool').map((m) => [(m as { toolCallId: string }).toolCallId, m.content])).toEqual([
+      ['call_0', 'echo: a'],
+      ['call_0_2', 'echo: b'],
+      ['call_0_3', 'echo: c'],
+    ]);
+  });
+});
+
 describe('agent loop: limits', () => {
   it('at maxIterations makes one last call without tools for a final answer', async () => {
     setup({ agent: { maxIterations: 2 } }, { toolCalls: [call('echo', { text: '1' }, 'a')] }, { toolCalls: [call('echo', { text: '2' }, 'b')] }, { text: 'summary' });
