@@ -32,6 +32,7 @@ export function createWebFetchTool(deps: WebFetchDeps = {}): Tool<typeof params>
       if (!web.enable) return fail('Error: web tools are disabled (tools.web.enable is false)');
       const fetched = await guardedFetch(args.url, {
         allowPrivateHosts: web.allowPrivateHosts,
+        proxy: web.proxy,
         signal: ctx.signal,
         ...(deps.resolveAll ? { resolveAll: deps.resolveAll } : {}),
         ...(deps.timeoutMs !== undefined ? { timeoutMs: deps.timeoutMs } : {}),

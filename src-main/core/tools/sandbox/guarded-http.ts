@@ -1,10 +1,7 @@
-// HTTP(S) GET through the URL guard: every resolved address is checked at connection time, redirects are followed
-// by hand (at most 5, each hop checked again), bodies are size-capped and decompressed.
+// HTTP(S) GET through the URL guard: every resolved address is checked at connection time (before the request when
+// a proxy resolves names), redirects are followed by hand (at most 5, each hop checked again).
 import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions } from 'node:dns';
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import type { LookupFunction } from 'node:net';
-import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { isIP, type LookupFunction } from 'node:net';
 import { errResult, okResult, type Result } from '../../lib/result';
 import {
   blockedAddressError,
@@ -13,11 +10,12 @@ import {
   isAllowedPrivateHost,
   parseFetchUrl,
 } from './url-guard';
+import { MAX_BODY_BYTES, sendHttpRequest, type HttpResponse } from './http-client';
 
 export const MAX_REDIRECTS = 5;
 export const FETCH_TIMEOUT_MS = 30_000;
-export const MAX_BODY_BYTES = 5 * 1024 * 1024;
 const USER_AGENT = 'Mozilla/5.0 (compatible; Nanotray/0.1; +https://github.com/nanotray)';
+const ACCEPT = 'text/html,application/xhtml+xml,text/plain,application/json;q=0.9,*/*;q=0.5';
 
 /** `dns.lookup` with `{ all: true }`, injectable so tests can map names to addresses. */
 export type ResolveAll = (hostname: string) => Promise<LookupAddress[]>;
@@ -34,6 +32,8 @@ export interface GuardedFetchOptions {
   timeoutMs?: number;
   resolveAll?: ResolveAll;
   maxBytes?: number;
+  /** tools.web.proxy: requests go through it (names are then checked by resolving them here first). */
+  proxy?: string | null;
 }
 
 export interface FetchedResponse {
@@ -75,68 +75,24 @@ function guardedLookup(url: URL, options: GuardedFetchOptions): LookupFunction {
   };
 }
 
-function decoded(res: IncomingMessage): NodeJS.ReadableStream {
-  switch ((res.headers['content-encoding'] ?? '').toLowerCase()) {
-    case 'gzip':
-    case 'x-gzip':
-      return res.pipe(createGunzip());
-    case 'deflate':
-      return res.pipe(createInflate());
-    case 'br':
-      return res.pipe(createBrotliDecompress());
-    default:
-      return res;
+/** Through a proxy the proxy resolves names, so the guard resolves them first and refuses private answers. */
+async function checkResolvedForProxy(url: URL, options: GuardedFetchOptions): Promise<string | undefined> {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host) !== 0 || isAllowedPrivateHost(host, options.allowPrivateHosts)) return undefined;
+  const addresses = await (options.resolveAll ?? systemResolveAll)(host);
+  for (const a of addresses) {
+    const kind = blockedAddressKind(a.address);
+    if (kind) return blockedAddressError(url.href, a.address, kind);
   }
+  return undefined;
 }
 
-interface Hop {
-  status: number;
-  location?: string;
-  contentType: string;
-  body: Buffer;
-  cut: boolean;
-}
-
-function requestOnce(url: URL, options: GuardedFetchOptions, signal: AbortSignal): Promise<Hop> {
-  const maxBytes = options.maxBytes ?? MAX_BODY_BYTES;
-  return new Promise((resolve, reject) => {
-    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-    const req = send(
-      url,
-      {
-        method: 'GET',
-        headers: { 'user-agent': USER_AGENT, accept: 'text/html,application/xhtml+xml,text/plain,application/json;q=0.9,*/*;q=0.5', 'accept-encoding': 'gzip, deflate, br' },
-        lookup: guardedLookup(url, options),
-        signal,
-      },
-      (res) => {
-        const status = res.statusCode ?? 0;
-        const contentType = String(res.headers['content-type'] ?? '');
-        if (status >= 300 && status < 400 && res.headers.location) {
-          res.resume();
-          resolve({ status, location: res.headers.location, contentType, body: Buffer.alloc(0), cut: false });
-          return;
-        }
-        const chunks: Buffer[] = [];
-        let size = 0;
-        let cut = false;
-        const stream = decoded(res);
-        stream.on('data', (chunk: Buffer) => {
-          if (cut) return;
-          chunks.push(chunk);
-          size += chunk.length;
-          if (size > maxBytes) {
-            cut = true;
-            res.destroy();
-            resolve({ status, contentType, body: Buffer.concat(chunks).subarray(0, maxBytes), cut });
-          }
-        });
-        stream.on('end', () => resolve({ status, contentType, body: Buffer.concat(chunks), cut }));
-        stream.on('error', (err) => (cut ? undefined : reject(err)));
-      },
-    );
-    req.on('error', reject);
-    req.end();
+function requestOnce(url: URL, options: GuardedFetchOptions, signal: AbortSignal): Promise<HttpResponse> {
+  return sendHttpRequest(url, {
+    headers: { 'user-agent': USER_AGENT, accept: ACCEPT, 'accept-encoding': 'gzip, deflate, br' },
+    signal,
+    maxBytes: options.maxBytes ?? MAX_BODY_BYTES,
+    ...(options.proxy ? { proxy: options.proxy } : { lookup: guardedLookup(url, options) }),
   });
 }
 
@@ -154,8 +110,12 @@ export async function guardedFetch(rawUrl: string, options: GuardedFetchOptions)
     const url = parsed.value;
     const literal = checkHostLiteral(url, options.allowPrivateHosts);
     if (!literal.ok) return literal;
-    let response: Hop;
+    let response: HttpResponse;
     try {
+      if (options.proxy) {
+        const refused = await checkResolvedForProxy(url, options);
+        if (refused) return errResult(refused);
+      }
       response = await requestOnce(url, options, signal);
     } catch (err) {
       if (err instanceof GuardRefusal) return errResult(err.message);
@@ -164,7 +124,8 @@ export async function guardedFetch(rawUrl: string, options: GuardedFetchOptions)
       return errResult(`Error: Could not fetch ${url.href}: ${err instanceof Error ? err.message : String(err)}`);
     }
     if (response.location === undefined) {
-      return okResult({ finalUrl: url.href, status: response.status, contentType: response.contentType, body: response.body, cut: response.cut });
+      const contentType = String(response.headers['content-type'] ?? '');
+      return okResult({ finalUrl: url.href, status: response.status, contentType, body: response.body, cut: response.cut });
     }
     current = new URL(response.location, url).href;
   }
