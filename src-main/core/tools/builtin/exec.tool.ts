@@ -1,6 +1,7 @@
 // exec: runs a shell command in the workspace with a clean environment, a timeout that kills the whole tree,
 // and head+tail truncated output.
 import { statSync } from 'node:fs';
+import { constants } from 'node:os';
 import { z } from 'zod';
 import { knownSecrets } from '../../lib/logger';
 import { scrubSecrets } from '../../lib/redact';
@@ -104,7 +105,8 @@ export function createExecTool(deps: ExecToolDeps = {}): Tool<typeof params> {
         case 'spawn_error':
           return fail(`Error: Could not start the shell: ${result.error ?? 'unknown error'}`);
         case 'exited': {
-          const exitCode = result.exitCode ?? (result.exitSignal ? 128 : 1);
+          // Killed by a signal: report it the way shells do (128 + signal number, e.g. 137 for SIGKILL).
+          const exitCode = result.exitCode ?? (result.exitSignal ? 128 + (constants.signals[result.exitSignal] ?? 0) : 1);
           // The child never had the app's secrets, but its output might echo one found on disk.
           return ok(scrubSecrets(formatExecOutput(result.stdout, result.stderr, exitCode), knownSecrets()));
         }

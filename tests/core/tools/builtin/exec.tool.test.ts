@@ -28,6 +28,10 @@ describe('exec output', () => {
     });
   });
 
+  it('reports a shell killed by a signal as 128 + the signal number', async () => {
+    expect(await exec({ command: 'kill -9 $$' })).toEqual({ ok: true, output: 'Exit code: 137' });
+  });
+
   it('omits blank stderr and empty stdout', async () => {
     expect(await exec({ command: 'printf done' })).toEqual({ ok: true, output: 'done\nExit code: 0' });
     expect(await exec({ command: 'echo "   " >&2; true' })).toEqual({ ok: true, output: 'Exit code: 0' });
