@@ -16,6 +16,12 @@ export async function lastAnswer(page: Page): Promise<string> {
   return page.locator('[data-role="assistant"]:not([data-role="streaming"]) .markdown').last().innerText();
 }
 
+/** Waits for a finished assistant message with exactly this text. */
+export async function waitForAnswer(page: Page, text: string, timeout = 15_000): Promise<void> {
+  await page.locator('[data-role="assistant"] .markdown', { hasText: text }).last().waitFor({ timeout });
+  await waitIdle(page, timeout);
+}
+
 /** Waits until no turn is running in the visible conversation. */
 export async function waitIdle(page: Page, timeout = 15_000): Promise<void> {
   await page.getByRole('button', { name: 'Send message' }).waitFor({ timeout });

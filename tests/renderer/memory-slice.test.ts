@@ -44,7 +44,12 @@ describe('memory slice', () => {
     disk.content = '# Memory\n- likes tea\n- agent note\n';
     disk.version = 'v7';
     expect(await store.getState().saveMemory()).toBe('conflict');
-    expect(store.getState().memoryDoc!.conflict).toEqual({ theirs: '# Memory\n- likes tea\n- agent note\n', theirsVersion: 'v7', yours: '# Memory\n- likes tea\n- mine\n' });
+    expect(store.getState().memoryDoc!.conflict).toEqual({
+      theirs: '# Memory\n- likes tea\n- agent note\n',
+      theirsVersion: 'v7',
+      yours: '# Memory\n- likes tea\n- mine\n',
+      base: '# Memory\n- likes tea\n',
+    });
     expect(disk.content).toBe('# Memory\n- likes tea\n- agent note\n');
     expect(await store.getState().resolveMemoryConflict('# Memory\n- likes tea\n- agent note\n- mine\n')).toBe(true);
     expect(disk.content).toBe('# Memory\n- likes tea\n- agent note\n- mine\n');
@@ -73,7 +78,7 @@ describe('memory slice', () => {
     expect(doc.draft).toBe('my words');
     expect(doc.external).toEqual({ author: 'agent', content: 'agent words', version: 'v2' });
     store.getState().compareWithDisk();
-    expect(store.getState().memoryDoc!.conflict).toEqual({ theirs: 'agent words', theirsVersion: 'v2', yours: 'my words' });
+    expect(store.getState().memoryDoc!.conflict).toEqual({ theirs: 'agent words', theirsVersion: 'v2', yours: 'my words', base: '# Memory\n- likes tea\n' });
   });
 
   it('the echo of our own save is not reported as a change', async () => {

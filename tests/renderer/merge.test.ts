@@ -26,6 +26,15 @@ describe('merge', () => {
     expect(applyMergeChoices(userAdded, {})).toBe('a\nmine\n');
   });
 
+  it('with the common base, a line only the agent changed defaults to theirs', () => {
+    const base = '# M\n- tea\n- cat\n';
+    const agent = '# M\n- tea (sencha)\n- cat\n';
+    const mine = '# M\n- tea\n- cat\n- milk\n';
+    const parts = buildMergeParts(agent, mine, base);
+    expect(parts.filter((p) => p.kind === 'hunk').map((p) => p.kind === 'hunk' && p.defaultChoice)).toEqual(['theirs', 'yours']);
+    expect(applyMergeChoices(parts, {})).toBe('# M\n- tea (sencha)\n- cat\n- milk\n');
+  });
+
   it('adds a newline between both sides when the first lacks one', () => {
     expect(applyMergeChoices(buildMergeParts('x', 'y'), {})).toBe('x\ny');
   });

@@ -8,16 +8,31 @@ export type MergePart =
   | { kind: 'same'; text: string }
   | { kind: 'hunk'; index: number; theirs: string; yours: string; defaultChoice: HunkChoice };
 
+/**
+ * The side to keep by default. With the text both started from (`base`), a hunk where only one side
+ * changed keeps that side; otherwise one-sided hunks keep the side with text and two-sided ones keep both.
+ */
+function defaultFor(theirs: string, yours: string, base: string | undefined): HunkChoice {
+  if (!theirs) return 'yours';
+  if (!yours) return 'theirs';
+  if (base !== undefined) {
+    const yoursIsOld = base.includes(yours);
+    const theirsIsOld = base.includes(theirs);
+    if (yoursIsOld && !theirsIsOld) return 'theirs';
+    if (theirsIsOld && !yoursIsOld) return 'yours';
+  }
+  return 'both';
+}
+
 /** Splits the two texts into shared runs and differing hunks (a hunk = adjacent removed+added lines). */
-export function buildMergeParts(theirs: string, yours: string): MergePart[] {
+export function buildMergeParts(theirs: string, yours: string, base?: string): MergePart[] {
   const parts: MergePart[] = [];
   let pendingTheirs = '';
   let pendingYours = '';
   let index = 0;
   const flush = () => {
     if (!pendingTheirs && !pendingYours) return;
-    // One-sided hunks keep the side that has text; two-sided hunks keep both (theirs first).
-    const defaultChoice: HunkChoice = !pendingTheirs ? 'yours' : !pendingYours ? 'theirs' : 'both';
+    const defaultChoice = defaultFor(pendingTheirs, pendingYours, base);
     parts.push({ kind: 'hunk', index: index++, theirs: pendingTheirs, yours: pendingYours, defaultChoice });
     pendingTheirs = '';
     pendingYours = '';

@@ -18,7 +18,8 @@ export interface MemoryDoc {
   external: { author: ChangeAuthor; content: string; version: string } | null;
   /** The file changed on disk and was reloaded (no unsaved edits were in the way). */
   reloadedBy: ChangeAuthor | null;
-  conflict: { theirs: string; theirsVersion: string; yours: string } | null;
+  /** `base`: the text both sides started from (the last saved text the editor knew). */
+  conflict: { theirs: string; theirsVersion: string; yours: string; base: string } | null;
 }
 
 export interface VersionView {
@@ -156,7 +157,7 @@ export const createMemorySlice: SliceCreator<MemorySlice> = (set, get, deps) => 
       if (res.value.status === 'conflict') {
         patchDoc({
           saving: false,
-          conflict: { theirs: res.value.theirs, theirsVersion: res.value.theirsVersion, yours },
+          conflict: { theirs: res.value.theirs, theirsVersion: res.value.theirsVersion, yours, base: doc.savedText },
           external: null,
         });
         return 'conflict';
@@ -180,7 +181,7 @@ export const createMemorySlice: SliceCreator<MemorySlice> = (set, get, deps) => 
     compareWithDisk() {
       const doc = get().memoryDoc;
       if (!doc?.external) return;
-      patchDoc({ conflict: { theirs: doc.external.content, theirsVersion: doc.external.version, yours: doc.draft }, external: null });
+      patchDoc({ conflict: { theirs: doc.external.content, theirsVersion: doc.external.version, yours: doc.draft, base: doc.savedText }, external: null });
     },
 
     async resolveMemoryConflict(text) {
@@ -194,7 +195,7 @@ export const createMemorySlice: SliceCreator<MemorySlice> = (set, get, deps) => 
       }
       if (res.value.status === 'conflict') {
         // it changed again while merging: show the newest disk text, keep the merge as "yours"
-        patchDoc({ saving: false, conflict: { theirs: res.value.theirs, theirsVersion: res.value.theirsVersion, yours: text } });
+        patchDoc({ saving: false, conflict: { theirs: res.value.theirs, theirsVersion: res.value.theirsVersion, yours: text, base: doc.conflict.theirs } });
         return false;
       }
       patchDoc({ saving: false, savedText: text, draft: text, baseVersion: res.value.version, conflict: null, external: null });

@@ -15,12 +15,12 @@ function lineCount(text: string): number {
   return text ? text.replace(/\n$/, '').split('\n').length : 0;
 }
 
-export function ConflictView({ theirs, yours, path }: { theirs: string; yours: string; path: string }): ReactElement {
+export function ConflictView({ theirs, yours, base, path }: { theirs: string; yours: string; base: string; path: string }): ReactElement {
   const resolve = useAppStore((s) => s.resolveMemoryConflict);
   const takeDisk = useAppStore((s) => s.takeDiskVersion);
   const saving = useAppStore((s) => s.memoryDoc?.saving ?? false);
   const error = useAppStore((s) => s.memoryDoc?.error ?? null);
-  const parts = useMemo(() => buildMergeParts(theirs, yours), [theirs, yours]);
+  const parts = useMemo(() => buildMergeParts(theirs, yours, base), [theirs, yours, base]);
   const [choices, setChoices] = useState<Record<number, HunkChoice>>({});
   const merged = useMemo(() => applyMergeChoices(parts, choices), [parts, choices]);
   const [edited, setEdited] = useState<string | null>(null);

@@ -101,7 +101,7 @@ export function MemoryEditor(): ReactElement | null {
             {doc.error && !doc.conflict && <Banner tone="danger" title="Saving failed">{doc.error}</Banner>}
           </div>
           {doc.conflict ? (
-            <ConflictView theirs={doc.conflict.theirs} yours={doc.conflict.yours} path={doc.path} />
+            <ConflictView theirs={doc.conflict.theirs} yours={doc.conflict.yours} base={doc.conflict.base} path={doc.path} />
           ) : (
             <div className={`editor-panes editor-${mode}`}>
               {mode !== 'preview' && (
