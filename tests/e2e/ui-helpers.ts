@@ -1,7 +1,9 @@
 // Small page helpers shared by the UI end-to-end tests (typing into the composer, waiting for answers,
 // light/dark screenshots).
 import type { Page } from 'playwright-core';
-import type { E2eApp } from './helpers/e2e-app';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { SCREENSHOT_DIR, type E2eApp } from './helpers/e2e-app';
 
 /** Types into the chat composer and presses Enter. */
 export async function sendChat(page: Page, text: string): Promise<void> {
@@ -27,16 +29,19 @@ export async function waitIdle(page: Page, timeout = 15_000): Promise<void> {
   await page.getByRole('button', { name: 'Send message' }).waitFor({ timeout });
 }
 
-/** Saves `<name>-light.png` and `<name>-dark.png` (theme forced through the same attribute the app sets). */
-export async function shootBothThemes(app: E2eApp, page: Page, name: string): Promise<void> {
+/**
+ * Saves `test-results/screenshots/<name>-light.png` and `-dark.png` (the theme forced through the same
+ * attribute the app sets). The app scrolls inside its views, so the viewport is the whole picture.
+ */
+export async function shootBothThemes(_app: E2eApp, page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const original = await page.evaluate(() => document.documentElement.dataset.theme ?? 'light');
   for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((t) => {
       document.documentElement.dataset.theme = t;
     }, theme);
     await page.waitForTimeout(60);
-    if (page === app.page) await app.screenshot(`${name}-${theme}`);
-    else await page.screenshot({ path: `${(await import('./helpers/e2e-app')).SCREENSHOT_DIR}/${name}-${theme}.png` });
+    await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${theme}.png`) });
   }
   await page.evaluate((t) => {
     document.documentElement.dataset.theme = t;
