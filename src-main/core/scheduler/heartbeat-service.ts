@@ -213,7 +213,8 @@ export class HeartbeatService {
         outcome = 'failed';
         reason = result.error ?? (result.stopReason === 'cancelled' ? 'cancelled' : 'the turn failed');
         message = reason;
-        this.#notifyFailure(reason);
+        // A run cancelled because the app is stopping is recorded, not announced.
+        if (result.stopReason !== 'cancelled') this.#notifyFailure(reason);
       } else {
         const reply = classifyHeartbeatReply(result.text);
         if (reply.kind === 'silent') {

@@ -266,3 +266,23 @@ describe('HeartbeatService timer and controls', () => {
     expect(runner.requests).toHaveLength(0);
   });
 });
+
+describe('HeartbeatService shutdown', () => {
+  it('stop cancels a run in progress: recorded as failed (cancelled), no notification', async () => {
+    runner.replies.push(
+      (request) =>
+        new Promise((resolve) =>
+          request.signal!.addEventListener('abort', () =>
+            resolve({ turnId: 't', stopReason: 'cancelled', text: '', usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 } }),
+          ),
+        ),
+    );
+    const hb = service();
+    hb.start();
+    const running = hb.runNow();
+    await flush();
+    hb.stop();
+    expect(await running).toMatchObject({ outcome: 'failed', reason: 'cancelled' });
+    expect(notifications()).toHaveLength(0);
+  });
+});
