@@ -237,6 +237,8 @@ export class HeartbeatService {
       this.#current = undefined;
     }
     trimSession(db, HEARTBEAT_SESSION_KEY);
+    // The session was rewritten after the turn (token removed, trimmed): views showing it reload from the store.
+    this.#deps.emit({ type: 'session.changed', sessionKey: HEARTBEAT_SESSION_KEY, change: 'updated' });
     const finished: HeartbeatRun = { ...row, durationMs: clock.now() - startedAt, outcome, reason, tokens, message };
     finishHeartbeatRun(db, finished);
     this.#changed();

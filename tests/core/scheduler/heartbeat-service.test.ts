@@ -156,6 +156,7 @@ describe('HeartbeatService outcomes', () => {
     expect(notifications()).toHaveLength(0);
     expect(JSON.stringify(sessionMessages())).not.toMatch(/heartbeat_ok/i);
     expect(sessionMessages().every((m) => m.role === 'user')).toBe(true);
+    expect(events.at(-2)).toEqual({ type: 'session.changed', sessionKey: 'heartbeat:default', change: 'updated' });
   });
 
   it('a long report mentioning the token notifies without the token, and the session holds it clean', async () => {
