@@ -76,6 +76,24 @@ function StartupBanner(): ReactElement | null {
   );
 }
 
+function ConnectionBanner(): ReactElement | null {
+  const connection = useAppStore((s) => s.connection);
+  if (connection === 'open' || connection === 'connecting') return null;
+  return (
+    <div style={{ padding: '8px 16px 0' }}>
+      {connection === 'closed' ? (
+        <Banner tone="warn" title="Connection to Nanotray lost">
+          Reconnecting… Anything you type is kept.
+        </Banner>
+      ) : (
+        <Banner tone="danger" title="Nanotray refused this page">
+          The access token was not accepted. Open the address that <span className="mono">nanotray web</span> printed again.
+        </Banner>
+      )}
+    </div>
+  );
+}
+
 function LeaveMemoryDialog(): ReactElement | null {
   const pending = useAppStore((s) => s.pendingView);
   const path = useAppStore((s) => s.memoryDoc?.path);
@@ -115,6 +133,7 @@ export function App(): ReactElement {
     <div className="app">
       <NavRail />
       <main className="view" aria-label={view}>
+        <ConnectionBanner />
         <StartupBanner />
         {view === 'chat' && <ChatView />}
         {view === 'memory' && <MemoryView />}

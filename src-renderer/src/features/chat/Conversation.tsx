@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState, type DragEvent, type ReactElement } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { Icon } from '../../components/Icon';
-import { useAppStore } from '../../state/store';
+import { getAppStore, useAppStore } from '../../state/store';
 import { Composer, type ComposerHandle } from './Composer';
 import { LiveAnnouncer } from './LiveAnnouncer';
 import { MessageList } from './MessageList';
@@ -24,7 +24,9 @@ export function Conversation(): ReactElement {
   const composer = useRef<ComposerHandle>(null);
   const [dropping, setDropping] = useState(false);
 
+  // Focus the composer when another chat is shown, unless a dialog or the palette has the user's attention.
   useEffect(() => {
+    if (getAppStore().getState().paletteOpen || document.querySelector('[aria-modal="true"]')) return;
     composer.current?.focus();
   }, [sessionKey]);
 
