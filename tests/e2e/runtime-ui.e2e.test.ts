@@ -49,6 +49,7 @@ describe('runtime panel, allowSet false', () => {
     const heartbeatRequest = app.llm.requests.at(-1)!.body.messages.at(-1) as { content: string };
     expect(JSON.stringify(heartbeatRequest.content)).toContain('Check whether the plants need water');
     await app.page.getByRole('table').filter({ hasText: 'Outcome' }).first().waitFor();
+    await app.page.locator('#rt-heartbeat').evaluate((el) => el.closest('section')?.scrollIntoView({ block: 'start' }));
     await shootBothThemes(app, app.page, 'runtime-heartbeat');
   });
 });

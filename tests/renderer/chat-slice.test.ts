@@ -141,3 +141,28 @@ describe('chat slice', () => {
     expect(t.oldestId).toBe(10);
   });
 });
+
+describe('chat slice: stored history changed', () => {
+  const usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
+
+  it('keeps the view when the stored history matches, reloads it when it was rewritten', async () => {
+    let stored = [
+      { id: 1, turnId: 't', role: 'user' as const, content: 'hi', createdAt: 1 },
+      { id: 2, turnId: 't', role: 'assistant' as const, content: 'hello', createdAt: 2 },
+    ];
+    const { store, fake } = makeTestStore({
+      chat: { history: () => ok({ sessionKey: S, messages: stored, toolEvents: [], hasMore: false }), listSessions: () => ok({ sessions: [] }) },
+    });
+    await store.getState().selectSession(S);
+    const before = store.getState().threads[S]!.items;
+    fake.emit({ type: 'session.changed', sessionKey: S, change: 'updated' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(store.getState().threads[S]!.items).toBe(before);
+
+    stored = [];
+    fake.emit({ type: 'session.changed', sessionKey: S, change: 'updated' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(store.getState().threads[S]!.items).toEqual([]);
+    fake.emit({ type: 'turn.finished', sessionKey: S, turnId: 't', stopReason: 'completed', text: '', usage });
+  });
+});

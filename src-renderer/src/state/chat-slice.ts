@@ -59,6 +59,41 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
     return { ...t, streamText: '', items: [...t.items, item] };
   }
 
+  /** The user/assistant texts of the items, in order (what stored history must agree with). */
+  function conversationTexts(items: readonly ChatItem[]): string[] {
+    return items.filter((i) => i.kind === 'user' || i.kind === 'assistant').map((i) => (i.kind === 'user' || i.kind === 'assistant' ? i.text.trim() : ''));
+  }
+
+  /**
+   * The stored history of a loaded chat changed (`session.changed: updated` — after every turn, and
+   * when the heartbeat rewrites its session or /clear empties one). Reload only when it differs from
+   * what is shown, so the usual post-turn notice costs one read and no re-render.
+   */
+  const refreshing = new Set<string>();
+  async function refreshIfChanged(key: string): Promise<void> {
+    const t = get().threads[key];
+    if (!t?.loaded || t.turnId || refreshing.has(key)) return;
+    refreshing.add(key);
+    try {
+      const res = await call(api.chat.history({ sessionKey: key, limit: HISTORY_PAGE }));
+      const now = get().threads[key];
+      if (!res.ok || !now?.loaded || now.turnId) return;
+      const stored = historyToItems(res.value.messages, res.value.toolEvents);
+      const a = conversationTexts(stored);
+      const b = conversationTexts(now.items).slice(-a.length || undefined);
+      const same = a.length === 0 ? conversationTexts(now.items).length === 0 : a.length === b.length && a.every((x, i) => x === b[i]);
+      if (same) return;
+      updateThread(key, (th) => ({
+        ...th,
+        items: [...stored, ...th.items.filter((i) => i.kind === 'approval' && i.decision === 'pending')],
+        hasMore: res.value.hasMore,
+        oldestId: res.value.messages[0]?.id ?? null,
+      }));
+    } finally {
+      refreshing.delete(key);
+    }
+  }
+
   async function ensureSession(): Promise<string | null> {
     const current = get().activeSessionKey;
     if (current) return current;
@@ -264,6 +299,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
           break;
         }
         case 'session.changed':
+          if (event.change === 'updated') void refreshIfChanged(event.sessionKey);
           if (event.change === 'deleted') {
             batcher.discard(event.sessionKey);
             set((s) => {

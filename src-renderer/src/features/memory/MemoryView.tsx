@@ -24,6 +24,16 @@ export function MemoryView(): ReactElement {
     });
   }, [loadFiles]);
 
+  // Closing or reloading the page (browser host) with unsaved edits asks too.
+  useEffect(() => {
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      const doc = getAppStore().getState().memoryDoc;
+      if (doc && doc.draft !== doc.savedText) e.preventDefault();
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, []);
+
   const requestOpen = (path: string) => {
     const doc = getAppStore().getState().memoryDoc;
     if (doc && doc.path === path) return;

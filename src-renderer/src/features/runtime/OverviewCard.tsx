@@ -34,6 +34,8 @@ export function OverviewCard(): ReactElement {
   const live = useAppStore((s) => (sessionKey ? s.liveUsage[sessionKey] : undefined));
   const heartbeatToday = useAppStore((s) => s.heartbeat?.tokensToday ?? null);
   const byKey = new Map(entries.map((e) => [e.key, e]));
+  const active = presets.find((p) => p.name === activePreset);
+  const activeInfo = active?.contextWindowTokens ? `${compactNumber(active.contextWindowTokens)} token window` : '';
   const entry = (k: string) => byKey.get(k);
   const lockFor = (k: string): string | null => {
     if (!allowSet) return 'tools.my.allowSet is false: runtime changes are off.';
@@ -69,7 +71,6 @@ export function OverviewCard(): ReactElement {
               {presets.map((p) => (
                 <option key={p.name} value={p.name}>
                   {p.name} — {p.model}
-                  {p.contextWindowTokens ? ` (${compactNumber(p.contextWindowTokens)} ctx)` : ''}
                 </option>
               ))}
             </select>
@@ -80,6 +81,7 @@ export function OverviewCard(): ReactElement {
             )}
           </div>
           <span id="rt-preset-why" className="field-hint">
+            {activeInfo ? `${activeInfo}. ` : ''}
             {allowSet ? 'Applies from the next turn of this session.' : 'Switching presets needs tools.my.allowSet.'}
           </span>
         </div>
