@@ -105,6 +105,25 @@ describe('chat view', () => {
     const toolMessage = app.llm.requests.at(-1)!.body.messages.filter((m: { role: string }) => m.role === 'tool').at(-1) as { content: string };
     expect(toolMessage.content.toLowerCase()).toContain('denied');
     expect(existsSync(join(app.home.workspace, 'denied-marker.txt'))).toBe(false);
+  });
+
+  it('Always allow saves a rule that settings lists and can revoke', async () => {
+    app.llm.enqueue({ toolCalls: [{ name: 'exec', arguments: { command: 'echo remembered' } }] }, { text: 'Ran it again.' });
+    await sendChat(app.page, 'Run echo, and do not ask next time');
+    const card = app.page.getByRole('group', { name: /Allow exec\?/ }).last();
+    await card.getByRole('button', { name: /Always allow/ }).waitFor({ timeout: 10_000 });
+    await card.getByRole('button', { name: /Always allow/ }).click();
+    await card.getByText('Always allowed', { exact: true }).waitFor();
+    await waitIdle(app.page);
+    await app.page.getByRole('button', { name: 'Settings', exact: true }).click();
+    const rules = app.page.getByRole('list', { name: 'Always-allow rules' });
+    await rules.waitFor();
+    const rule = rules.getByRole('listitem').first();
+    expect(await rule.innerText()).toContain('echo');
+    await rule.getByRole('button', { name: /^Revoke/ }).click();
+    await rules.waitFor({ state: 'detached' });
+    await app.page.getByText('No saved rules.').waitFor();
+    await app.page.getByRole('button', { name: 'Chat', exact: true }).click();
     expect(app.pageErrors).toEqual([]);
   });
 });

@@ -54,6 +54,48 @@ describe('runtime panel, allowSet false', () => {
   });
 });
 
+describe('runtime panel, cron jobs', () => {
+  let app: E2eApp;
+
+  beforeAll(async () => {
+    app = await startE2eApp();
+    await app.page.getByRole('button', { name: 'Runtime', exact: true }).click();
+    await app.page.locator('#rt-cron').waitFor();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('explains a bad job, adds a good one, and removes it', async () => {
+    await app.page.getByRole('button', { name: 'Add job' }).click();
+    const form = app.page.getByRole('form', { name: 'Add a cron job' });
+    await form.getByLabel('Schedule').selectOption('cron');
+    await form.getByLabel('Cron expression').fill('0 9 *');
+    await form.getByRole('button', { name: 'Add job' }).click();
+    expect(await form.locator('.field-error').allInnerTexts()).toEqual([
+      'Give the job a name.',
+      'Say what the agent should do each time.',
+      'A cron expression has 5 fields (minute hour day month weekday), e.g. 0 9 * * 1-5.',
+    ]);
+    await form.getByLabel('Name').fill('Morning news');
+    await form.getByLabel('What to do').fill('Summarise the news');
+    await form.getByLabel('Cron expression').fill('0 9 * * 1-5');
+    await form.getByRole('button', { name: 'Add job' }).click();
+    const row = app.page.getByRole('row').filter({ hasText: 'Morning news' });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('0 9 * * 1-5');
+    await app.page.locator('#rt-cron').evaluate((el) => el.closest('section')?.scrollIntoView({ block: 'start' }));
+    // only the view scrolls; the window frame (rail, header) stays put
+    expect(await app.page.evaluate(() => document.scrollingElement?.scrollTop)).toBe(0);
+    expect(await app.page.evaluate(() => document.querySelector('.rail')?.getBoundingClientRect().top)).toBe(0);
+    await shootBothThemes(app, app.page, 'runtime-cron');
+    await row.getByRole('button', { name: 'Remove Morning news' }).click();
+    await app.page.getByRole('dialog', { name: 'Remove this job?' }).getByRole('button', { name: 'Remove job' }).click();
+    await row.waitFor({ state: 'detached' });
+    expect(app.pageErrors).toEqual([]);
+  });
+});
+
 describe('runtime panel, allowSet true', () => {
   let app: E2eApp;
 
