@@ -103,6 +103,48 @@ describe('chat tools', () => {
     expect(await app.page.getByRole('img', { name: 'Attached image 1' }).count()).toBe(1);
   });
 
+  it('Shift+Enter adds a line, Enter sends; answers are sanitised and links open outside the app', async () => {
+    await app.page.keyboard.press('Control+n');
+    const box = app.page.getByRole('combobox', { name: 'Message' });
+    await box.click();
+    await box.pressSequentially('first line');
+    await box.press('Shift+Enter');
+    await box.pressSequentially('second line');
+    expect(await box.inputValue()).toBe('first line\nsecond line');
+    app.llm.enqueue({
+      text: 'Look: <img src=x onerror="window.__pwned=1"> <script>window.__pwned=2</script> [bad](javascript:window.__pwned=3) and [docs](https://example.test/docs).',
+    });
+    await box.press('Enter');
+    await waitForAnswer(app.page, 'Look:');
+    const sent = app.llm.requests.at(-1)!.body.messages.findLast((m: { role: string }) => m.role === 'user') as { content: unknown };
+    expect(JSON.stringify(sent.content)).toContain('first line\\nsecond line');
+    const answer = app.page.locator('[data-role="assistant"] .markdown').last();
+    expect(await answer.locator('img, script').count()).toBe(0);
+    expect(await answer.innerText()).toContain('<img src=x onerror="window.__pwned=1">');
+    expect(await answer.locator('a').count()).toBe(1);
+    expect(await app.page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    // no network here: answer the external page locally
+    await app.context!.route('https://example.test/**', (route) => route.fulfill({ status: 200, contentType: 'text/plain', body: 'external' }));
+    const popup = app.page.waitForEvent('popup');
+    await answer.getByRole('link', { name: 'docs' }).click();
+    const opened = await popup;
+    await opened.waitForLoadState();
+    expect(opened.url()).toBe('https://example.test/docs');
+    await opened.close();
+    expect(app.page.url()).toBe(`http://127.0.0.1:${app.host.port}/`);
+  });
+
+  it('Ctrl+1…4 switch views', async () => {
+    await app.page.keyboard.press('Control+3');
+    await app.page.getByRole('heading', { name: 'Runtime' }).waitFor();
+    await app.page.keyboard.press('Control+4');
+    await app.page.getByRole('heading', { name: 'Settings' }).waitFor();
+    await app.page.keyboard.press('Control+2');
+    await app.page.getByRole('complementary', { name: 'Workspace files' }).waitFor();
+    await app.page.keyboard.press('Control+1');
+    await app.page.getByRole('combobox', { name: 'Message' }).waitFor();
+  });
+
   it('a provider error shows a banner whose fix opens settings', async () => {
     app.llm.enqueue({ status: 401, errorMessage: 'Incorrect API key provided' });
     await sendChat(app.page, 'Hello?');

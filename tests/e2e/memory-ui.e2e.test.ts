@@ -97,6 +97,24 @@ describe('memory editor', () => {
     expect(readFileSync(memoryFile(), 'utf8')).toBe('# Long-term memory\n\n- The user likes green tea (sencha).\n- Their cat is called Miso.\n- Mine: buy oat milk.\n');
   });
 
+  it('leaving with unsaved edits asks first', async () => {
+    await openMemory(app.page);
+    const editor = app.page.getByLabel('Text of memory/MEMORY.md');
+    await editor.click();
+    await editor.press('Control+End');
+    await editor.pressSequentially('draft line');
+    await app.page.getByRole('button', { name: 'Chat', exact: true }).click();
+    const dialog = app.page.getByRole('dialog', { name: 'Leave with unsaved changes?' });
+    await dialog.waitFor();
+    await shootBothThemes(app, app.page, 'memory-leave');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(await editor.inputValue()).toContain('draft line');
+    await app.page.getByRole('button', { name: 'Chat', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Discard edits' }).click();
+    await app.page.getByRole('combobox', { name: 'Message' }).waitFor();
+    expect(readFileSync(memoryFile(), 'utf8')).not.toContain('draft line');
+  });
+
   it('history lists versions with author and reverts one', async () => {
     await openMemory(app.page);
     await app.page.getByRole('button', { name: 'History' }).click();
