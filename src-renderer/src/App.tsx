@@ -1,17 +1,19 @@
 // The main window: navigation rail + the active view, global shortcuts, theme, toasts and dialogs.
-import { useEffect, type ReactElement } from 'react';
+import { lazy, Suspense, useEffect, type ReactElement } from 'react';
 import { Banner } from './components/Banner';
 import { ConfirmDialog } from './components/Dialog';
 import { NavRail } from './components/NavRail';
 import { Toasts } from './components/Toasts';
 import { ChatView } from './features/chat/ChatView';
 import { SearchPalette } from './features/chat/SearchPalette';
-import { MemoryView } from './features/memory/MemoryView';
-import { RuntimeView } from './features/runtime/RuntimeView';
-import { SettingsView } from './features/settings/SettingsView';
 import { applyTheme } from './lib/theme';
 import { getAppStore, useAppStore } from './state/store';
 import type { View } from './state/types';
+
+// Chat paints first; the other views load on first use (they carry the diff library and big forms).
+const MemoryView = lazy(() => import('./features/memory/MemoryView').then((m) => ({ default: m.MemoryView })));
+const RuntimeView = lazy(() => import('./features/runtime/RuntimeView').then((m) => ({ default: m.RuntimeView })));
+const SettingsView = lazy(() => import('./features/settings/SettingsView').then((m) => ({ default: m.SettingsView })));
 
 const VIEW_KEYS: Record<string, View> = { '1': 'chat', '2': 'memory', '3': 'runtime', '4': 'settings' };
 
@@ -136,9 +138,11 @@ export function App(): ReactElement {
         <ConnectionBanner />
         <StartupBanner />
         {view === 'chat' && <ChatView />}
-        {view === 'memory' && <MemoryView />}
-        {view === 'runtime' && <RuntimeView />}
-        {view === 'settings' && <SettingsView />}
+        <Suspense fallback={<div className="view-body" aria-busy="true" />}>
+          {view === 'memory' && <MemoryView />}
+          {view === 'runtime' && <RuntimeView />}
+          {view === 'settings' && <SettingsView />}
+        </Suspense>
       </main>
       <SearchPalette />
       <LeaveMemoryDialog />

@@ -7,8 +7,26 @@ import { nextAnnouncement } from './announce';
 export function LiveAnnouncer({ sessionKey }: { sessionKey: string | null }): ReactElement {
   const text = useAppStore((s) => (sessionKey ? (s.threads[sessionKey]?.streamText ?? '') : ''));
   const running = useAppStore((s) => Boolean(sessionKey && s.threads[sessionKey]?.turnId));
+  const waitingTools = useAppStore((s) =>
+    Object.values(s.approvals)
+      .filter((a) => a.sessionKey === sessionKey)
+      .map((a) => a.tool)
+      .join(','),
+  );
   const announced = useRef(0);
   const [chunks, setChunks] = useState<string[]>([]);
+
+  // An approval request is announced once, when it appears.
+  const lastWaiting = useRef('');
+  useEffect(() => {
+    const before = lastWaiting.current.split(',').filter(Boolean);
+    const now = waitingTools.split(',').filter(Boolean);
+    lastWaiting.current = waitingTools;
+    if (now.length > before.length) {
+      const tool = now[now.length - 1];
+      setChunks((c) => [...c.slice(-20), `Approval needed: Nanotray wants to use ${tool}. Allow once, Always allow and Deny are in the conversation.`]);
+    }
+  }, [waitingTools]);
 
   useEffect(() => {
     if (text.length < announced.current) announced.current = 0; // a new answer began
