@@ -6,6 +6,7 @@ import { ZERO_USAGE } from '../chat-message';
 import type { LlmProvider, LlmRequest, LlmResponse, ProviderError, StreamCallbacks } from '../llm-provider';
 import { errResult, okResult, type Result } from '../../lib/result';
 import { classifyProviderError, type ClassifiedError, type ErrorContext } from './provider-errors';
+import { nodeHttpFetch } from './node-http-fetch';
 import { realSleep, runWithRetry, type AttemptFailure, type RetryMode, type Sleep } from './retry-policy';
 
 export interface OpenAiCompatibleOptions {
@@ -124,6 +125,7 @@ export class OpenAiCompatibleProvider implements LlmProvider {
       maxRetries: 0,
       timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       defaultHeaders: options.headers,
+      fetch: nodeHttpFetch,
     });
   }
 
