@@ -115,4 +115,36 @@ describe('chat performance', () => {
     await shootBothThemes(app, app.page, 'chat-5000');
     expect(app.pageErrors).toEqual([]);
   });
+
+  it('shows the first token within a frame or two of the model sending it', async () => {
+    const DELAY_MS = 150;
+    await app.page.keyboard.press('Control+n');
+    const samples: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      let sentAt = 0;
+      app.llm.setFallback(() => {
+        sentAt = Date.now() + DELAY_MS; // the role chunk goes now, the first text one delay later
+        return { text: [`Sample${i} `, 'and the rest.'], chunkDelayMs: DELAY_MS };
+      });
+      await app.page.evaluate((marker) => {
+        const w = window as unknown as { shownAt?: number };
+        w.shownAt = undefined;
+        const observer = new MutationObserver(() => {
+          if (document.querySelector('[data-role="streaming"] .markdown')?.textContent?.includes(marker)) {
+            w.shownAt = Date.now();
+            observer.disconnect();
+          }
+        });
+        observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+      }, `Sample${i}`);
+      await sendChat(app.page, `sample ${i}`);
+      await waitForAnswer(app.page, `Sample${i} and the rest.`);
+      const shownAt = await app.page.evaluate(() => (window as unknown as { shownAt?: number }).shownAt ?? 0);
+      samples.push(shownAt - sentAt);
+    }
+    app.llm.setFallback(undefined);
+    const sorted = [...samples].sort((a, b) => a - b);
+    console.log(`[figure] model first token -> on screen over ${samples.length} turns: median ${sorted[3]} ms, min ${sorted[0]} ms, max ${sorted.at(-1)} ms`);
+    expect(sorted[3]).toBeLessThan(120);
+  });
 });
