@@ -2,12 +2,24 @@
 // A cheap count/max-id check detects deletions (clear, delete) and falls back to a full read.
 import type { ChatMessage } from './chat-message';
 import type { Database } from '../store/sqlite-driver';
-import { listMessages, messageStats, repairHistory, toHistoryMessages } from '../store/messages.repo';
+import { listMessages, messageStats, repairHistory, toHistoryMessages, type StoredMessage } from '../store/messages.repo';
+
+/** The same measure as messageStats' `bytes`: UTF-8 size of the content plus the stored tool-call JSON. */
+function textLength(rows: StoredMessage[]): number {
+  let n = 0;
+  for (const r of rows) {
+    if (r.content) n += Buffer.byteLength(r.content, 'utf8');
+    if (r.toolCalls.length) n += Buffer.byteLength(JSON.stringify(r.toolCalls), 'utf8');
+  }
+  return n;
+}
 
 interface Entry {
   afterId: number;
   count: number;
   maxId: number;
+  /** Summed UTF-8 text size of the cached rows (detects edits in place). */
+  bytes: number;
   messages: ChatMessage[];
 }
 
@@ -18,17 +30,18 @@ export class HistoryCache {
 
   /**
    * The session's repaired history after `afterId` (messages consolidated into memory are left out).
-   * Rows are assumed append-only; any deletion changes the count and forces a full read.
+   * New rows are read incrementally; a deletion or an edit (count or text size differs) forces a full read.
    */
   load(db: Database, sessionKey: string, afterId = 0): ChatMessage[] {
     const stats = messageStats(db, sessionKey, afterId);
     let entry = this.#entries.get(sessionKey);
     if (entry && entry.afterId === afterId && stats.maxId >= entry.maxId) {
       const fresh = stats.maxId > entry.maxId ? listMessages(db, sessionKey, { afterId: entry.maxId }) : [];
-      if (entry.count + fresh.length === stats.count) {
+      if (entry.count + fresh.length === stats.count && entry.bytes + textLength(fresh) === stats.bytes) {
         entry.messages.push(...toHistoryMessages(fresh));
         entry.count = stats.count;
         entry.maxId = stats.maxId;
+        entry.bytes = stats.bytes;
       } else {
         entry = undefined;
       }
@@ -37,7 +50,7 @@ export class HistoryCache {
     }
     if (!entry) {
       const rows = listMessages(db, sessionKey, { afterId });
-      entry = { afterId, count: rows.length, maxId: rows.at(-1)?.id ?? 0, messages: toHistoryMessages(rows) };
+      entry = { afterId, count: rows.length, maxId: rows.at(-1)?.id ?? 0, bytes: textLength(rows), messages: toHistoryMessages(rows) };
     }
     this.#entries.delete(sessionKey);
     this.#entries.set(sessionKey, entry); // most recently used last

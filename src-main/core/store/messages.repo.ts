@@ -209,11 +209,15 @@ export function loadHistory(db: Database, sessionKey: string, options: { afterId
   return repairHistory(toHistoryMessages(rows));
 }
 
-/** How many messages the session has after `afterId`, and the newest id (0 when none). */
-export function messageStats(db: Database, sessionKey: string, afterId = 0): { count: number; maxId: number } {
-  const row = cachedStatement(db, 'SELECT count(*) AS n, max(id) AS id FROM messages WHERE session_key = ? AND id > ?').get(sessionKey, afterId) as {
-    n: number;
-    id: number | null;
-  };
-  return { count: row.n, maxId: row.id ?? 0 };
+/**
+ * A cheap fingerprint of the session's messages after `afterId`: how many, the newest id, and the summed
+ * UTF-8 size of their text, so a deletion or an edit in place (e.g. a token stripped by the heartbeat) shows.
+ */
+export function messageStats(db: Database, sessionKey: string, afterId = 0): { count: number; maxId: number; bytes: number } {
+  const row = cachedStatement(
+    db,
+    `SELECT count(*) AS n, max(id) AS id, total(length(CAST(content AS BLOB))) + total(length(CAST(tool_calls AS BLOB))) AS bytes
+     FROM messages WHERE session_key = ? AND id > ?`,
+  ).get(sessionKey, afterId) as { n: number; id: number | null; bytes: number };
+  return { count: row.n, maxId: row.id ?? 0, bytes: row.bytes };
 }

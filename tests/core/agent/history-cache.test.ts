@@ -45,6 +45,17 @@ describe('HistoryCache', () => {
     expect(texts(cache)).toEqual([]);
   });
 
+  it('notices an edit in place (a stripped token) even when the count stays the same', () => {
+    const cache = new HistoryCache();
+    const id = appendMessage(db, { sessionKey: 's:1', role: 'assistant', content: 'All quiet 😀 HEARTBEAT_OK', createdAt: 1 });
+    add('next');
+    expect(texts(cache)).toEqual(['All quiet 😀 HEARTBEAT_OK', 'next']);
+    db.prepare('UPDATE messages SET content = ? WHERE id = ?').run('All quiet 😀', id);
+    expect(texts(cache)).toEqual(['All quiet 😀', 'next']);
+    add('emoji 😀 stays cached');
+    expect(texts(cache)).toEqual(['All quiet 😀', 'next', 'emoji 😀 stays cached']);
+  });
+
   it('follows a new consolidation point', () => {
     const cache = new HistoryCache();
     const first = add('old');
