@@ -147,4 +147,26 @@ describe('chat performance', () => {
     console.log(`[figure] model first token -> on screen over ${samples.length} turns: median ${sorted[3]} ms, min ${sorted[0]} ms, max ${sorted.at(-1)} ms`);
     expect(sorted[3]).toBeLessThan(120);
   });
+
+  it('a search hit deep in the history is paged in, scrolled to and highlighted', async () => {
+    // a fresh page: only the newest 200 messages are loaded until the hit asks for more
+    await app.page.reload();
+    await app.page.getByRole('combobox', { name: 'Message' }).waitFor();
+    await app.page.getByRole('searchbox', { name: 'Search all messages' }).fill('"thing number 0"');
+    const results = app.page.getByRole('list', { name: 'Search results' });
+    const hit = results.getByRole('button', { name: /Five thousand messages/ }).first();
+    await hit.waitFor();
+    const started = Date.now();
+    await hit.click();
+    const row = app.page.locator('.msg-slot[data-highlight="true"]');
+    await row.waitFor({ timeout: 20_000 });
+    console.log(`[figure] open a search hit 5,000 messages back (25 pages read): ${Date.now() - started} ms`);
+    expect(await row.innerText()).toBe('Question 0: how do I do thing number 0?');
+    const box = await row.boundingBox();
+    expect(box && box.y > 0 && box.y < 800).toBe(true);
+    await app.page.getByRole('button', { name: 'Jump to latest' }).waitFor();
+    await shootBothThemes(app, app.page, 'chat-search-hit');
+    await app.page.getByRole('button', { name: 'Jump to latest' }).click();
+    await app.page.locator('[data-role="assistant"]', { hasText: 'word399' }).waitFor();
+  });
 });

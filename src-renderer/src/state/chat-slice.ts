@@ -12,6 +12,11 @@ const HISTORY_PAGE = 200;
 export interface ChatSlice {
   activeSessionKey: string | null;
   threads: Record<string, Thread>;
+  /** A search hit to scroll to (and highlight) once its message is loaded. */
+  focusMessage: { sessionKey: string; messageId: number } | null;
+  /** Show a search hit: open its chat and scroll to the message. */
+  openSearchHit(sessionKey: string, messageId: number): Promise<void>;
+  clearFocusMessage(): void;
   /** Show a session (loads its history the first time). */
   selectSession(sessionKey: string): Promise<void>;
   /** Load the page of history before the oldest loaded message. */
@@ -103,6 +108,16 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
   return {
     activeSessionKey: null,
     threads: {},
+    focusMessage: null,
+
+    async openSearchHit(sessionKey, messageId) {
+      set({ focusMessage: { sessionKey, messageId } });
+      await get().selectSession(sessionKey);
+    },
+
+    clearFocusMessage() {
+      set({ focusMessage: null });
+    },
 
     async selectSession(sessionKey) {
       set({ activeSessionKey: sessionKey });

@@ -1,7 +1,8 @@
 // The conversation: a virtualised list (smooth at 5,000+ messages) with the streaming answer below it.
 // It sticks to the bottom while the user is there, and pages older history in when scrolled to the top.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useRef, type ReactElement } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactElement } from 'react';
+import { Icon } from '../../components/Icon';
 import { useAppStore } from '../../state/store';
 import { MessageRow } from './MessageRow';
 import { StreamingRow } from './StreamingRow';
@@ -9,6 +10,9 @@ import { StreamingRow } from './StreamingRow';
 const STICK_PX = 48;
 const LOAD_OLDER_PX = 400;
 const LOADER_PX = 40;
+const HIGHLIGHT_MS = 2500;
+/** Pages of older history to read while looking for a search hit. */
+const MAX_PAGES_FOR_HIT = 60;
 
 export function MessageList({ sessionKey }: { sessionKey: string }): ReactElement {
   const items = useAppStore((s) => s.threads[sessionKey]?.items);
@@ -17,7 +21,12 @@ export function MessageList({ sessionKey }: { sessionKey: string }): ReactElemen
   const streamText = useAppStore((s) => s.threads[sessionKey]?.streamText ?? '');
   const running = useAppStore((s) => Boolean(s.threads[sessionKey]?.turnId));
   const loadOlder = useAppStore((s) => s.loadOlder);
+  const focus = useAppStore((s) => (s.focusMessage?.sessionKey === sessionKey ? s.focusMessage : null));
+  const clearFocus = useAppStore((s) => s.clearFocusMessage);
   const list = items ?? [];
+  const [showJump, setShowJump] = useState(false);
+  const [highlight, setHighlight] = useState<string | null>(null);
+  const pagesRead = useRef(0);
 
   const scrollRef = useRef<HTMLDivElement>(null);
   const stuck = useRef(true);
@@ -69,10 +78,42 @@ export function MessageList({ sessionKey }: { sessionKey: string }): ReactElemen
     prevHeight.current = el ? { first: list[0]?.id, height: el.scrollHeight } : null;
   }, [list]);
 
+  // A search hit: page older history in until its message is loaded, then bring it into view.
+  useEffect(() => {
+    if (!focus) {
+      pagesRead.current = 0;
+      return;
+    }
+    const index = list.findIndex((i) => i.id === `m${focus.messageId}`);
+    if (index >= 0) {
+      stuck.current = false;
+      setShowJump(true);
+      virtualizer.scrollToIndex(index, { align: 'center' });
+      setHighlight(list[index]!.id);
+      clearFocus();
+      const timer = window.setTimeout(() => setHighlight(null), HIGHLIGHT_MS);
+      return () => window.clearTimeout(timer);
+    }
+    if (hasMore && !loading && pagesRead.current < MAX_PAGES_FOR_HIT) {
+      pagesRead.current++;
+      void loadOlder(sessionKey);
+    } else if (!hasMore || pagesRead.current >= MAX_PAGES_FOR_HIT) {
+      clearFocus();
+    }
+    return undefined;
+  }, [focus, list, hasMore, loading, loadOlder, sessionKey, clearFocus, virtualizer]);
+
+  const jumpToLatest = () => {
+    stuck.current = true;
+    setShowJump(false);
+    scrollToBottom();
+  };
+
   const onScroll = () => {
     const el = scrollRef.current;
     if (!el) return;
     stuck.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_PX;
+    if (showJump === stuck.current) setShowJump(!stuck.current);
     prevHeight.current = { first: list[0]?.id, height: el.scrollHeight };
     if (el.scrollTop < LOAD_OLDER_PX && hasMore && !loading) void loadOlder(sessionKey);
   };
@@ -80,6 +121,7 @@ export function MessageList({ sessionKey }: { sessionKey: string }): ReactElemen
   const virtualItems = virtualizer.getVirtualItems();
 
   return (
+    <div className="messages-wrap">
     <div className="messages" ref={scrollRef} onScroll={onScroll} role="log" aria-label="Conversation" aria-live="off" tabIndex={0}>
       <div>
         <div className="messages-inner" style={{ height: virtualizer.getTotalSize() }}>
@@ -92,7 +134,14 @@ export function MessageList({ sessionKey }: { sessionKey: string }): ReactElemen
             const item = list[v.index];
             if (!item) return null;
             return (
-              <div key={v.key} className="msg-slot" data-index={v.index} ref={virtualizer.measureElement} style={{ transform: `translateY(${v.start}px)` }}>
+              <div
+                key={v.key}
+                className="msg-slot"
+                data-index={v.index}
+                data-highlight={item.id === highlight || undefined}
+                ref={virtualizer.measureElement}
+                style={{ transform: `translateY(${v.start}px)` }}
+              >
                 <MessageRow item={item} />
               </div>
             );
@@ -101,6 +150,12 @@ export function MessageList({ sessionKey }: { sessionKey: string }): ReactElemen
         <StreamingRow sessionKey={sessionKey} />
         <div style={{ height: 12 }} />
       </div>
+    </div>
+      {showJump && (
+        <button type="button" className="btn btn-sm jump-latest" onClick={jumpToLatest}>
+          <Icon name="chevronDown" size={14} /> {running ? 'Follow the answer' : 'Jump to latest'}
+        </button>
+      )}
     </div>
   );
 }

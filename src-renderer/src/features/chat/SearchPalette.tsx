@@ -8,6 +8,7 @@ import { Snippet } from './Snippet';
 interface Entry {
   key: string;
   sessionKey: string;
+  messageId?: number;
   title: string;
   snippet?: string;
   at: number;
@@ -26,6 +27,7 @@ function PaletteBox({ onClose }: { onClose: () => void }): ReactElement {
   const searchHistory = useAppStore((s) => s.searchHistory);
   const clearSearch = useAppStore((s) => s.clearSearch);
   const selectSession = useAppStore((s) => s.selectSession);
+  const openSearchHit = useAppStore((s) => s.openSearchHit);
   const [query, setQuery] = useState('');
   const [index, setIndex] = useState(0);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -47,14 +49,15 @@ function PaletteBox({ onClose }: { onClose: () => void }): ReactElement {
       .filter((s) => !q || (s.title || 'untitled chat').toLowerCase().includes(q))
       .slice(0, q ? 8 : 12)
       .map((s) => ({ key: `s:${s.key}`, sessionKey: s.key, title: s.title || 'Untitled chat', at: s.updatedAt }));
-    const byText = q && hits ? hits.map((h) => ({ key: `h:${h.messageId}`, sessionKey: h.sessionKey, title: h.sessionTitle || 'Untitled chat', snippet: h.snippet, at: h.createdAt })) : [];
+    const byText = q && hits ? hits.map((h) => ({ key: `h:${h.messageId}`, sessionKey: h.sessionKey, messageId: h.messageId, title: h.sessionTitle || 'Untitled chat', snippet: h.snippet, at: h.createdAt })) : [];
     return [...byTitle, ...byText];
   }, [sessions, hits, query]);
 
   const choose = (entry: Entry | undefined) => {
     if (!entry) return;
     onClose();
-    void selectSession(entry.sessionKey);
+    if (entry.messageId !== undefined) void openSearchHit(entry.sessionKey, entry.messageId);
+    else void selectSession(entry.sessionKey);
   };
 
   const onKeyDown = (e: KeyboardEvent) => {

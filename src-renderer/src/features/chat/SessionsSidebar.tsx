@@ -18,7 +18,7 @@ export function SessionsSidebar(): ReactElement {
   const newChat = useAppStore((s) => s.newChat);
   const searchHistory = useAppStore((s) => s.searchHistory);
   const clearSearch = useAppStore((s) => s.clearSearch);
-  const selectSession = useAppStore((s) => s.selectSession);
+  const openSearchHit = useAppStore((s) => s.openSearchHit);
   const [query, setQuery] = useState('');
   const timer = useRef<number | undefined>(undefined);
 
@@ -66,7 +66,7 @@ export function SessionsSidebar(): ReactElement {
           </li>
           {hits.map((hit) => (
             <li key={hit.messageId}>
-              <button type="button" className="search-hit" onClick={() => void selectSession(hit.sessionKey)}>
+              <button type="button" className="search-hit" onClick={() => void openSearchHit(hit.sessionKey, hit.messageId)}>
                 <span className="row">
                   <span className="session-title">{hit.sessionTitle || 'Untitled chat'}</span>
                   <span className="spacer" />
