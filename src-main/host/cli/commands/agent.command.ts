@@ -45,9 +45,12 @@ function providerProblem(core: Core, sessionKey: string): string | undefined {
   return provider.ok ? undefined : provider.error.message;
 }
 
-/** The approval call site of the CLI agent: asks on the terminal (through the REPL's readline when there is one). */
-function answerApproval(io: CliIo, event: ApprovalRequestedEvent, rl?: Interface): Promise<ApprovalDecision> {
-  return askOnTty(event, io, rl ? { rl } : {});
+/**
+ * The approval call site of the CLI agent: asks on the terminal (through the REPL's readline when there is
+ * one). The prompt stops when `signal` fires (the turn ended or was cancelled, or it was answered elsewhere).
+ */
+function answerApproval(io: CliIo, event: ApprovalRequestedEvent, signal: AbortSignal, rl?: Interface): Promise<ApprovalDecision> {
+  return askOnTty(event, io, rl ? { rl, signal } : { signal });
 }
 
 interface TurnOptions {
@@ -57,11 +60,18 @@ interface TurnOptions {
 
 async function runTurn(core: Core, io: CliIo, sessionKey: string, text: string, options: TurnOptions): Promise<TurnResult> {
   const printer = new TurnPrinter(io, sessionKey);
+  const prompts = new Map<string, AbortController>();
   const off = core.events.on((event) => {
     printer.handle(event);
     if (event.type === 'approval.requested' && event.sessionKey === sessionKey) {
-      void answerApproval(io, event, options.rl).then((decision) => core.approvals.resolve(event.id, decision));
+      const stop = new AbortController();
+      prompts.set(event.id, stop);
+      void answerApproval(io, event, stop.signal, options.rl).then((decision) => {
+        prompts.delete(event.id);
+        if (!stop.signal.aborted) core.approvals.resolve(event.id, decision);
+      });
     }
+    if (event.type === 'approval.resolved') prompts.get(event.id)?.abort();
   });
   try {
     const interactive = options.yes || io.isTty;
@@ -73,6 +83,7 @@ async function runTurn(core: Core, io: CliIo, sessionKey: string, text: string, 
     return result;
   } finally {
     off();
+    for (const stop of prompts.values()) stop.abort();
   }
 }
 
