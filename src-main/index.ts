@@ -4,6 +4,7 @@ import { app } from 'electron';
 import { join } from 'node:path';
 import { createCore, type Core } from './core/nanotray-core';
 import { resolveHomePaths } from './core/config/home-paths';
+import { effectiveModel } from './core/agent/model-presets';
 import { acquireSingleInstance, disposeOnQuit, enterTrayMode } from './shell/app-lifecycle';
 import { startDesktopShell, type DesktopShell } from './shell/desktop-shell';
 import { createSecretStore } from './shell/secret-store';
@@ -30,6 +31,8 @@ function startCore(secrets: ReturnType<typeof createSecretStore>): string | unde
       iconPath: join(appRoot, 'resources', 'icon.png'),
     },
   });
+  // First run (no usable provider yet): open the settings page instead of waiting silently in the tray.
+  if (!core.providerFor(effectiveModel(core.config(), core.overrides).provider).ok) desktop.showMain({ view: 'settings' });
   return undefined;
 }
 
