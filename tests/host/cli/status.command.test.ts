@@ -1,0 +1,56 @@
+// `nanotray status` without a provider, and how the CLI reports an invalid config.json.
+import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { PassThrough } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runCli } from '../../../src-main/host/cli/main';
+import type { CliIo } from '../../../src-main/host/cli/cli-command';
+import { makeTempHome, type TempHome } from '../../helpers/temp-home';
+
+let home: TempHome;
+afterEach(() => home?.cleanup());
+
+function captureIo(env: NodeJS.ProcessEnv): CliIo & { out(): string; err(): string } {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = '';
+  let err = '';
+  stdout.on('data', (d) => (out += d));
+  stderr.on('data', (d) => (err += d));
+  return { stdout, stderr, stdin: new PassThrough(), env, isTty: false, out: () => out, err: () => err };
+}
+
+describe('nanotray status', () => {
+  it('says when no provider is configured and how to add one', async () => {
+    home = makeTempHome();
+    const io = captureIo({ NANOTRAY_HOME: home.home });
+    expect(await runCli(['status'], io)).toBe(0);
+    const expected = [
+      'Nanotray status',
+      `  home:      ${home.home}`,
+      `  config:    ${join(home.home, 'config.json')}`,
+      `  workspace: ${home.workspace}`,
+      '  provider:  openai — not configured: set OPENAI_API_KEY or add providers.openai to config.json (or run `nanotray onboard`)',
+      '  model:     gpt-4.1-mini (preset default)',
+      '  sessions:  0',
+      '  messages:  0',
+      '',
+    ].join('\n');
+    // Other sections (the runtime overview) follow this block.
+    expect(io.out().slice(0, expected.length)).toBe(expected);
+  });
+});
+
+describe('an invalid config.json', () => {
+  it('stops agent and status with one line naming the key, and leaves the file alone', async () => {
+    home = makeTempHome();
+    const text = '{ "agent": { "temperature": 9 } }';
+    writeFileSync(home.configFile, text);
+    for (const args of [['agent', '-m', 'hi'], ['status']]) {
+      const io = captureIo({ NANOTRAY_HOME: home.home });
+      expect(await runCli(args, io)).toBe(1);
+      expect(io.err()).toMatch(new RegExp(`^nanotray ${args[0]}: Invalid config in .*config\\.json: agent\\.temperature: .*The file was left untouched; fix it and try again\\.\\n$`));
+      expect(io.out()).toBe('');
+    }
+  });
+});

@@ -1,0 +1,51 @@
+// What the CLI prints while a turn runs: answer tokens on stdout, tool activity and retries on stderr.
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { TurnPrinter } from '../../../src-main/host/cli/commands/turn-printer';
+import type { CliIo } from '../../../src-main/host/cli/cli-command';
+
+function io(): CliIo & { out(): string; err(): string } {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = '';
+  let err = '';
+  stdout.on('data', (d) => (out += d));
+  stderr.on('data', (d) => (err += d));
+  return { stdout, stderr, stdin: new PassThrough(), env: {}, isTty: false, out: () => out, err: () => err };
+}
+
+describe('TurnPrinter', () => {
+  it('keeps the answer on stdout and tool lines on stderr, ending lines cleanly', () => {
+    const t = io();
+    const p = new TurnPrinter(t, 'cli:a');
+    const base = { sessionKey: 'cli:a', turnId: 't' };
+    p.handle({ type: 'token', ...base, text: 'Let me look.' });
+    p.handle({ type: 'tool.started', ...base, callId: 'c', name: 'read_file', args: '{\n  "path": "a.md"\n}', at: 0 });
+    p.handle({ type: 'tool.finished', ...base, callId: 'c', name: 'read_file', ok: true, result: 'x', durationMs: 12.4 });
+    p.handle({ type: 'tool.started', ...base, callId: 'd', name: 'exec', args: '{}', at: 0 });
+    p.handle({ type: 'tool.finished', ...base, callId: 'd', name: 'exec', ok: false, result: 'Error: exit 1\nmore', durationMs: 3 });
+    p.handle({ type: 'provider.retry', ...base, attempt: 1, waitMs: 2000, message: 'The provider is rate-limiting requests (429).' });
+    p.handle({ type: 'token', ...base, text: 'Done.' });
+    p.handle({ type: 'token', sessionKey: 'cli:other', turnId: 'x', text: 'not mine' });
+    p.finishAnswer();
+    expect(t.out()).toBe('Let me look.\nDone.\n');
+    expect(t.err()).toBe(
+      [
+        '→ read_file { "path": "a.md" }',
+        '✓ read_file (12 ms)',
+        '→ exec {}',
+        '✗ exec: Error: exit 1 more',
+        '… The provider is rate-limiting requests (429). Retrying in 2 s (attempt 1).',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('adds no extra newline when the answer already ended with one', () => {
+    const t = io();
+    const p = new TurnPrinter(t, 'cli:a');
+    p.handle({ type: 'token', sessionKey: 'cli:a', turnId: 't', text: 'line\n' });
+    p.finishAnswer();
+    expect(t.out()).toBe('line\n');
+  });
+});
