@@ -50,7 +50,8 @@ function useInitialLoad(): void {
     void s.loadPendingApprovals();
     void s.loadSessions().then(() => {
       const st = getAppStore().getState();
-      const newest = st.sessions[0];
+      // Open where the user last talked (desktop or quick ask), not a heartbeat or cron log.
+      const newest = st.sessions.find((x) => x.channel === 'desktop' || x.channel === 'quick') ?? st.sessions[0];
       if (!st.activeSessionKey && newest) void st.selectSession(newest.key);
     });
   }, []);

@@ -99,6 +99,20 @@ describe('sessions slice', () => {
     expect(store.getState().activeSessionKey).toBeNull();
   });
 
+  it('New chat reuses the open chat while it is still empty', async () => {
+    let created = 0;
+    const { store } = makeTestStore({
+      chat: {
+        newSession: () => ok({ sessionKey: `desktop:n${++created}` }),
+        history: (input: { sessionKey: string }) => ok({ sessionKey: input.sessionKey, messages: [], toolEvents: [], hasMore: false }),
+      },
+    });
+    expect(await store.getState().newChat()).toBe('desktop:n1');
+    expect(await store.getState().newChat()).toBe('desktop:n1');
+    expect(created).toBe(1);
+    expect(store.getState().sessions.map((x) => x.key)).toEqual(['desktop:n1']);
+  });
+
   it('a notify event becomes a toast that can open its chat', () => {
     const { store, fake } = makeTestStore();
     fake.emit({ type: 'notify', title: 'Nanotray heartbeat', body: 'Water the basil', sessionKey: 'heartbeat:default', kind: 'heartbeat' });

@@ -60,6 +60,13 @@ export const createSessionsSlice: SliceCreator<SessionsSlice> = (set, get, deps)
     },
 
     async newChat() {
+      // The open chat is still empty: use it rather than piling up untitled chats.
+      const current = get().activeSessionKey;
+      const thread = current ? get().threads[current] : undefined;
+      if (current && thread?.loaded && thread.items.length === 0 && !thread.turnId) {
+        get().setView('chat');
+        return current;
+      }
       const res = await call(api.chat.newSession());
       if (!res.ok) {
         get().pushToast({ title: 'Could not start a new chat', body: res.message, tone: 'error' });
