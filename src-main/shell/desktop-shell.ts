@@ -123,10 +123,13 @@ export function startDesktopShell(options: DesktopShellOptions): DesktopShell {
         refreshMenu();
       },
       heartbeatRunNow: () => {
-        void core.heartbeat.runNow().finally(() => {
-          refreshMenu();
-          refreshTrayIcon();
-        });
+        void core.heartbeat
+          .runNow()
+          .catch((err: unknown) => console.error('[shell] heartbeat run failed:', errorMessage(err)))
+          .finally(() => {
+            refreshMenu();
+            refreshTrayIcon();
+          });
         refreshMenu();
       },
       setLaunchAtLogin: (enabled) => {

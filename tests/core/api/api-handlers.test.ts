@@ -13,6 +13,7 @@ import { ensureSession } from '../../../src-main/core/store/sessions.repo';
 import { startScriptedLlm, type ScriptedLlm } from '../../helpers/scripted-llm-server';
 import { makeTempHome, testConfig, type TempHome } from '../../helpers/temp-home';
 
+// `value` is `any`: each test reads the fields of one channel's output; the contract tests cover the shapes.
 type Answer = { ok: boolean; value?: any; error?: { code: string; message: string } };
 
 describe('API handlers on a real core', () => {

@@ -1,5 +1,6 @@
 // A fake `electron` module for shell tests (vi.mock('electron', () => import('./helpers/fake-electron'))):
 // records what the shell asked Electron to do and lets tests fire events (clicks, blur, keys).
+// `any` is used only for Electron's loosely shaped menu templates and listener arguments in this fake.
 import { EventEmitter } from 'node:events';
 
 type Listener = (...args: any[]) => void;
