@@ -277,3 +277,22 @@ describe('API handlers on a real core', () => {
     });
   });
 });
+
+describe('settings in a host without the desktop keychain', () => {
+  it('says which keys were encrypted by the desktop app and cannot be used', async () => {
+    const home = makeTempHome({ providers: { openai: { apiKey: 'enc:v1:c2VhbGVk' }, local: { apiKey: 'plain-key-123456' } } });
+    const created = createCore({ host: 'web', home: home.home, env: {} });
+    if (!created.ok) throw new Error(created.error);
+    try {
+      const dispatch = createDispatcher(createApiHandlers(created.value, headlessHost('web')), { logError: () => undefined });
+      const result = (await dispatch('settings:get', undefined)) as Answer;
+      expect(result.value.notes).toEqual([
+        'API keys are stored in config.json (file mode 0600).',
+        "The API key of openai was encrypted by the desktop app's keychain and cannot be used here; enter it again to use it in this host.",
+      ]);
+    } finally {
+      await created.value.dispose();
+      home.cleanup();
+    }
+  });
+});

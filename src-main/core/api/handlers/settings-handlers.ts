@@ -12,13 +12,18 @@ type SettingsHandlers = Pick<InvokeHandlers, 'settings:get' | 'settings:update' 
 
 const TEST_TIMEOUT_MS = 10_000;
 
+/** Keys stored encrypted by the desktop app reach hosts without its keychain (CLI, browser host) undecoded. */
+const ENCRYPTED_SECRET = /^enc:v\d+:/;
+
 function state(core: CoreBase, host: ApiHost): SettingsState {
-  return {
-    config: toSettingsView(core.config()),
-    configPath: core.paths.configFile,
-    secretStorage: host.secrets.mode,
-    notes: host.secrets.note ? [host.secrets.note] : [],
-  };
+  const config = core.config();
+  const notes = host.secrets.note ? [host.secrets.note] : [];
+  const locked = Object.entries(config.providers).filter(([, p]) => ENCRYPTED_SECRET.test(p.apiKey)).map(([name]) => name);
+  if (ENCRYPTED_SECRET.test(config.tools.web.search.apiKey)) locked.push('web search');
+  if (locked.length) {
+    notes.push(`The API key of ${locked.join(', ')} was encrypted by the desktop app's keychain and cannot be used here; enter it again to use it in this host.`);
+  }
+  return { config: toSettingsView(config), configPath: core.paths.configFile, secretStorage: host.secrets.mode, notes };
 }
 
 /** GET <baseUrl>/models with the provider's key; the key never appears in the answer. */
