@@ -1,6 +1,6 @@
 // Wires one core into the desktop: windows, IPC, tray (icon state, tooltip, menu), quick ask and its global
 // shortcut, notifications and launch-at-login. Returns what the composition root needs to show/close it.
-import { Notification, shell, type BrowserWindow } from 'electron';
+import { app, Notification, shell, type BrowserWindow } from 'electron';
 import { join } from 'node:path';
 import type { Core } from '../core/nanotray-core';
 import { createApiHandlers } from '../core/api/api-handlers';
@@ -70,6 +70,8 @@ export function startDesktopShell(options: DesktopShellOptions): DesktopShell {
     quickAsk.hide();
     const win = getMain();
     win.show();
+    // A menu-bar-only (LSUIElement) app is not active by itself: bring it to the front with its window.
+    if (platform === 'darwin') app.focus({ steal: true });
     win.focus();
     status = markSeen(status);
     refreshTrayIcon();

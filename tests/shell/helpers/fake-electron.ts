@@ -266,6 +266,10 @@ export const app = {
   setLoginItemSettings(settings: { openAtLogin: boolean }) {
     this.loginItem = { openAtLogin: settings.openAtLogin };
   },
+  focusCalls: 0,
+  focus(): void {
+    this.focusCalls++;
+  },
   whenReady: async () => undefined,
   getAppPath: () => process.cwd(),
   getVersion: () => '0.0.0-test',
@@ -287,6 +291,7 @@ export function resetFakeElectron(): void {
   safeStorage.backend = 'gnome_libsecret';
   app.lock = true;
   app.quitCalls = 0;
+  app.focusCalls = 0;
   app.loginItem = { openAtLogin: false };
   app.dock.hidden = false;
   appEmitter.removeAllListeners();
