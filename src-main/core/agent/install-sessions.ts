@@ -46,9 +46,8 @@ export function installSessions(base: CoreBase): SessionsFeature {
     provider: (config, model) => providerFor(model.provider, config),
     fileVersionRecorder: () => fileVersionRecorder,
   });
-  base.onDispose(() => {
-    for (const key of sessions.activeTurns().keys()) sessions.cancel(key);
-  });
+  // Registered first, so it runs after the features installed later and before the database closes.
+  base.onDispose(() => sessions.close());
 
   return {
     sessions,

@@ -99,6 +99,25 @@ export class SessionRunner {
     return next;
   }
 
+  #closed = false;
+
+  /**
+   * Stops for good (core disposal): queued turns end as cancelled without running, running ones are
+   * cancelled, and this resolves when they have finished (or after `timeoutMs`).
+   */
+  async close(timeoutMs = 3000): Promise<void> {
+    this.#closed = true;
+    for (const active of this.#active.values()) active.controller.abort();
+    const pending = Promise.allSettled([...this.#queues.values()]);
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, timeoutMs);
+      timer.unref?.();
+    });
+    await Promise.race([pending, timeout]);
+    clearTimeout(timer);
+  }
+
   /** Cancels the turn running in the session; true when there was one. */
   cancel(sessionKey: string): boolean {
     const active = this.#active.get(sessionKey);
@@ -126,6 +145,9 @@ export class SessionRunner {
   async #runNow(req: TurnRequest): Promise<TurnResult> {
     const d = this.deps;
     const turnId = d.newTurnId?.() ?? randomUUID();
+    if (this.#closed) {
+      return { turnId, stopReason: 'cancelled', text: '', error: 'Nanotray is shutting down.', usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 }, iterations: 0 };
+    }
     const source = req.source ?? 'user';
     const controller = new AbortController();
     const onOuterAbort = (): void => controller.abort();

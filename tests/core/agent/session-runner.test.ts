@@ -185,4 +185,26 @@ describe('SessionRunner scheduling', () => {
     if (!reopened.ok) throw new Error(reopened.error);
     core = reopened.value;
   });
+
+  it('dispose cancels the running turn, skips queued ones and waits for them before the database closes', async () => {
+    const provider = new FakeProvider();
+    fakeCore(provider);
+    provider.steps.push(
+      (req) =>
+        new Promise((resolve) => {
+          req.signal?.addEventListener('abort', () => resolve({ ok: false, error: { kind: 'cancelled', message: 'The request was cancelled.', transient: false } }));
+        }),
+    );
+    const running = core.sessions.run({ sessionKey: 's:1', text: 'long' });
+    const queued = core.sessions.run({ sessionKey: 's:1', text: 'later' });
+    await new Promise((r) => setTimeout(r, 10));
+    await core.dispose();
+    expect((await running).stopReason).toBe('cancelled');
+    expect(await queued).toMatchObject({ stopReason: 'cancelled', error: 'Nanotray is shutting down.', iterations: 0 });
+    expect(provider.requests).toHaveLength(1);
+    const reopened = createCore({ host: 'test', home: home.home, env: {} });
+    if (!reopened.ok) throw new Error(reopened.error);
+    core = reopened.value;
+    expect(listMessages(core.db, 's:1').map((m) => m.content)).toEqual(['long']);
+  });
 });
