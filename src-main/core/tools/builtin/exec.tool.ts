@@ -84,9 +84,9 @@ export function createExecTool(deps: ExecToolDeps = {}): Tool<typeof params> {
       const cwd = workingDirOf(args, ctx);
       if (!cwd.ok) return fail(cwd.error);
       try {
-        if (!statSync(cwd.value).isDirectory()) return fail(`Error: Working directory is not a folder: ${args.working_dir}`);
+        if (!statSync(cwd.value).isDirectory()) return fail(`Error: Working directory is not a folder: ${args.working_dir ?? cwd.value}`);
       } catch {
-        return fail(`Error: Working directory not found: ${args.working_dir}`);
+        return fail(`Error: Working directory not found: ${args.working_dir ?? cwd.value}`);
       }
       const timeoutSeconds = Math.min(args.timeout ?? ctx.config.tools.exec.timeout, MAX_EXEC_TIMEOUT_SECONDS);
       const parentEnv = deps.parentEnv ?? process.env;
