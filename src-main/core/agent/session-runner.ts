@@ -80,6 +80,9 @@ export class SessionRunner {
   #pending = new Map<string, number>();
   #active = new Map<string, ActiveTurn & { controller: AbortController }>();
   #history = new HistoryCache();
+  /** JSON Schema generation costs ~0.1 ms per tool; a tool object's params never change, so keep them. */
+  #parameters = new WeakMap<Tool, Record<string, unknown>>();
+  #closed = false;
 
   constructor(private readonly deps: SessionRunnerDeps) {}
 
@@ -98,8 +101,6 @@ export class SessionRunner {
     this.#queues.set(key, settled);
     return next;
   }
-
-  #closed = false;
 
   /**
    * Stops for good (core disposal): queued turns end as cancelled without running, running ones are
@@ -169,9 +170,6 @@ export class SessionRunner {
       if (this.#active.get(req.sessionKey) === active) this.#active.delete(req.sessionKey);
     }
   }
-
-  /** JSON Schema generation costs ~0.1 ms per tool; a tool object's params never change, so keep them. */
-  #parameters = new WeakMap<Tool, Record<string, unknown>>();
 
   #toolSpecs(filter?: (tool: Tool) => boolean): ToolSpec[] {
     return this.deps.tools.list(filter).map((tool) => {
