@@ -1,5 +1,5 @@
 // The chat sidebar: new chat, full-text search across history, and every session newest first.
-import { useEffect, useRef, useState, type ReactElement } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Icon } from '../../components/Icon';
 import { relativeTime } from '../../lib/format';
@@ -23,6 +23,18 @@ export function SessionsSidebar(): ReactElement {
   const timer = useRef<number | undefined>(undefined);
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  // Arrow keys move between chats (and search results) like a list.
+  const onListKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {
+    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+    const buttons = [...e.currentTarget.querySelectorAll<HTMLButtonElement>('.session-main, .search-hit')];
+    const i = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    const next = buttons[i === -1 ? 0 : i + (e.key === 'ArrowDown' ? 1 : -1)];
+    if (next) {
+      e.preventDefault();
+      next.focus();
+    }
+  };
 
   const onQuery = (value: string) => {
     setQuery(value);
@@ -52,6 +64,10 @@ export function SessionsSidebar(): ReactElement {
           value={query}
           onChange={(e) => onQuery(e.target.value)}
           onKeyDown={(e) => {
+            if (e.key === 'ArrowDown') {
+              e.preventDefault();
+              e.currentTarget.closest('aside')?.querySelector<HTMLButtonElement>('.session-main, .search-hit')?.focus();
+            }
             if (e.key === 'Escape' && query) {
               e.stopPropagation();
               onQuery('');
@@ -60,7 +76,7 @@ export function SessionsSidebar(): ReactElement {
         />
       </div>
       {hits !== null ? (
-        <ul className="session-list" aria-label="Search results" aria-busy={searching}>
+        <ul className="session-list" aria-label="Search results" aria-busy={searching} onKeyDown={onListKeyDown}>
           <li className="session-group" aria-live="polite">
             {searching ? 'Searching…' : searchError ? searchError : `${hits.length} ${hits.length === 1 ? 'match' : 'matches'}`}
           </li>
@@ -78,7 +94,7 @@ export function SessionsSidebar(): ReactElement {
           ))}
         </ul>
       ) : (
-        <ul className="session-list" aria-label="All chats, newest first">
+        <ul className="session-list" aria-label="All chats, newest first" onKeyDown={onListKeyDown}>
           {!loaded && <li className="list-note">Loading…</li>}
           {error && <li className="list-note list-error">Could not load chats: {error}</li>}
           {loaded && !error && sessions.length === 0 && <li className="list-note">No chats yet. Start one with New chat.</li>}
