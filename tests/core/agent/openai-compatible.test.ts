@@ -237,6 +237,37 @@ describe('retry modes', () => {
   });
 });
 
+describe('model quirks', () => {
+  it('switches to max_completion_tokens and drops temperature when the model refuses them, and remembers it', async () => {
+    llm.enqueue(
+      { status: 400, errorMessage: "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead." },
+      { status: 400, errorMessage: "Unsupported value: 'temperature' does not support 0.1 with this model. Only the default (1) value is supported." },
+      { text: 'reasoned' },
+      { text: 'again' },
+    );
+    const p = provider('none');
+    const first = await p.chat(request({ model: 'o-mini' }));
+    expect(first.ok && first.value.content).toBe('reasoned');
+    const bodies = llm.requests.map((r) => r.body);
+    expect(bodies.map((b) => [b.max_tokens, b.max_completion_tokens, b.temperature])).toEqual([
+      [100, undefined, 0.1],
+      [undefined, 100, 0.1],
+      [undefined, 100, undefined],
+    ]);
+    const second = await p.chat(request({ model: 'o-mini' }));
+    expect(second.ok && second.value.content).toBe('again');
+    expect(llm.requests).toHaveLength(4);
+    expect(llm.requests[3]!.body.max_completion_tokens).toBe(100);
+  });
+
+  it('other 400s end the call with the server text', async () => {
+    llm.enqueue({ status: 400, errorMessage: 'messages: too many' });
+    const result = await provider('standard').chat(request());
+    expect(!result.ok && result.error).toEqual({ kind: 'bad_request', status: 400, transient: false, message: 'The provider rejected the request (400). (Server said: messages: too many)' });
+    expect(llm.requests).toHaveLength(1);
+  });
+});
+
 describe('timeouts', () => {
   function quickTimeout(): OpenAiCompatibleProvider {
     return new OpenAiCompatibleProvider({ name: 'test', apiKey: KEY, baseUrl: llm.baseUrl, retryMode: 'none', timeoutMs: 150 });

@@ -7,6 +7,7 @@ import type { LlmProvider, LlmRequest, LlmResponse, ProviderError, StreamCallbac
 import { errResult, okResult, type Result } from '../../lib/result';
 import { classifyProviderError, type ClassifiedError, type ErrorContext } from './provider-errors';
 import { nodeHttpFetch } from './node-http-fetch';
+import { ModelQuirks } from './model-quirks';
 import { realSleep, runWithRetry, type AttemptFailure, type RetryMode, type Sleep } from './retry-policy';
 
 export interface OpenAiCompatibleOptions {
@@ -136,13 +137,20 @@ export class OpenAiCompatibleProvider implements LlmProvider {
 
   async chat(request: LlmRequest, callbacks: StreamCallbacks = {}): Promise<Result<LlmResponse, ProviderError>> {
     const ctx: ErrorContext = { providerName: this.name, model: request.model, baseUrl: this.#options.baseUrl, apiKey: this.#options.apiKey };
-    return runWithRetry((): Promise<Result<LlmResponse, AttemptFailure>> => this.#attempt(request, callbacks, ctx), {
-      mode: this.#retryMode(),
-      sleep: this.#options.sleep ?? realSleep,
-      signal: request.signal,
-      onRetry: callbacks.onRetry?.bind(callbacks),
-    });
+    for (;;) {
+      const result = await runWithRetry((): Promise<Result<LlmResponse, AttemptFailure>> => this.#attempt(request, callbacks, ctx), {
+        mode: this.#retryMode(),
+        sleep: this.#options.sleep ?? realSleep,
+        signal: request.signal,
+        onRetry: callbacks.onRetry?.bind(callbacks),
+      });
+      // A model that rejects a parameter (reasoning models: max_tokens, temperature) is asked again without it.
+      if (!result.ok && this.#quirks.learn(request.model, result.error)) continue;
+      return result;
+    }
   }
+
+  #quirks = new ModelQuirks();
 
   async #attempt(request: LlmRequest, callbacks: StreamCallbacks, ctx: ErrorContext): Promise<Result<LlmResponse, AttemptFailure>> {
     const acc = new StreamAccumulator();
@@ -163,8 +171,7 @@ export class OpenAiCompatibleProvider implements LlmProvider {
           model: request.model,
           messages: toWireMessages(request.messages),
           ...(tools ? { tools } : {}),
-          max_tokens: request.maxTokens,
-          temperature: request.temperature,
+          ...this.#quirks.limits(request.model, request.maxTokens, request.temperature),
           stream: true,
           stream_options: { include_usage: true },
         },
