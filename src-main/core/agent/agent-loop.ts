@@ -229,7 +229,8 @@ class TurnRun {
       const toolCalls = this.uniqueIds(response.value.toolCalls);
       if (!toolCalls.length) {
         if (content) appendMessage(this.deps.db, this.message({ role: 'assistant', content, usage }));
-        return this.finish('completed', content);
+        const empty = emptyAnswerReason(response.value.finishReason, s.context.model.maxTokens);
+        return content || !empty ? this.finish('completed', content) : this.finish('error', '', empty);
       }
       const assistant: ChatMessage = { role: 'assistant', content: content || null, toolCalls };
       messages.push(assistant);
@@ -274,6 +275,13 @@ class TurnRun {
     if (error.kind === 'cancelled' || this.setup.signal.aborted) return this.finish('cancelled', this.streamed);
     return this.finish('error', this.streamed, error.message);
   }
+}
+
+/** Why a model call ended with neither text nor tool calls, when the finish reason tells. */
+function emptyAnswerReason(finish: LlmResponse['finishReason'], maxTokens: number): string | undefined {
+  if (finish === 'content_filter') return "The provider's content filter stopped the answer.";
+  if (finish === 'length') return `The model used up its ${maxTokens}-token limit before writing an answer; raise agent.maxTokens.`;
+  return undefined;
 }
 
 function appendToSystem(messages: ChatMessage[], extra: string): ChatMessage[] {

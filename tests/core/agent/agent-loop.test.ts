@@ -88,6 +88,23 @@ describe('agent loop: errors are values', () => {
     expect(listMessages(core.db, 'test:a').map((m) => [m.role, m.content])).toEqual([['user', 'hello']]);
   });
 
+  it('an empty answer cut by the token limit or a content filter ends with a clear error', async () => {
+    setup({ agent: { maxTokens: 50 } });
+    const empty = (finishReason: 'length' | 'content_filter') => async () => ({
+      ok: true as const,
+      value: { content: '', toolCalls: [], finishReason, usage: { promptTokens: 1, completionTokens: 50, totalTokens: 51 } },
+    });
+    provider.steps.push(empty('length'), empty('content_filter'));
+    expect(await core.sessions.run({ sessionKey: 'test:a', text: 'think hard' })).toMatchObject({
+      stopReason: 'error',
+      error: 'The model used up its 50-token limit before writing an answer; raise agent.maxTokens.',
+    });
+    expect(await core.sessions.run({ sessionKey: 'test:a', text: 'again' })).toMatchObject({
+      stopReason: 'error',
+      error: "The provider's content filter stopped the answer.",
+    });
+  });
+
   it('a context builder that throws ends the turn with a message instead of throwing', async () => {
     setup({}, { text: 'unused' });
     core.setContextBuilder({
