@@ -9,6 +9,7 @@ import { acquireSingleInstance, disposeOnQuit, enterTrayMode } from './shell/app
 import { startDesktopShell, type DesktopShell } from './shell/desktop-shell';
 import { createSecretStore } from './shell/secret-store';
 import { startStartupErrorShell } from './shell/startup-error';
+import { shellLog } from './shell/shell-log';
 
 let desktop: DesktopShell | undefined;
 let core: Core | undefined;
@@ -46,7 +47,7 @@ if (acquireSingleInstance(() => desktop?.showMain())) {
   ]);
   void app.whenReady().then(() => {
     const secrets = createSecretStore();
-    if (secrets.mode === 'plain') console.warn(`[nanotray] ${secrets.note}`);
+    if (secrets.mode === 'plain') shellLog.warn(secrets.note);
     const error = startCore(secrets);
     if (error) {
       startStartupErrorShell({

@@ -1,6 +1,7 @@
 // App lifecycle for a tray app: one instance, no dock/taskbar entry while only the tray is used, closing
 // the window hides it, quitting only from the tray (or the OS), cleanup in reverse order on quit.
 import { app, type BrowserWindow } from 'electron';
+import { shellLog } from './shell-log';
 
 let quitting = false;
 
@@ -70,7 +71,7 @@ export function setLaunchAtLogin(enabled: boolean): void {
   try {
     app.setLoginItemSettings({ openAtLogin: enabled });
   } catch (err) {
-    console.error('[shell] could not change the login item', err);
+    shellLog.error('could not change the login item', err);
   }
 }
 
@@ -86,7 +87,7 @@ export function disposeOnQuit(disposers: (() => void | Promise<void>)[]): void {
         try {
           await dispose();
         } catch (err) {
-          console.error('[shell] cleanup failed', err);
+          shellLog.error('cleanup failed', err);
         }
       }
       app.quit();

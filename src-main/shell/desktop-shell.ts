@@ -14,6 +14,7 @@ import { forwardCoreEvents, registerIpcRouter, sendEvent } from './ipc-router';
 import { startNotifications } from './notifications';
 import { createQuickAsk, registerQuickAskShortcut, unregisterQuickAskShortcut, type QuickAskController } from './quick-ask';
 import type { SecretStore } from './secret-store';
+import { shellLog } from './shell-log';
 import { createTray, type TrayController } from './tray';
 import { describeLastHeartbeat, type TrayMenuState } from './tray-menu';
 import { INITIAL_TRAY_STATUS, iconState, markSeen, reduceTrayStatus, trayTooltip, type TrayStatus } from './tray-state';
@@ -127,7 +128,7 @@ export function startDesktopShell(options: DesktopShellOptions): DesktopShell {
       heartbeatRunNow: () => {
         void core.heartbeat
           .runNow()
-          .catch((err: unknown) => console.error('[shell] heartbeat run failed:', errorMessage(err)))
+          .catch((err: unknown) => shellLog.error('heartbeat run failed:', errorMessage(err)))
           .finally(() => {
             refreshMenu();
             refreshTrayIcon();
@@ -140,7 +141,7 @@ export function startDesktopShell(options: DesktopShellOptions): DesktopShell {
           const ui = (raw.ui && typeof raw.ui === 'object' ? raw.ui : (raw.ui = {})) as Record<string, unknown>;
           ui.launchAtLogin = enabled;
         });
-        if (!saved.ok) console.error('[shell] could not save ui.launchAtLogin:', saved.error);
+        if (!saved.ok) shellLog.error('could not save ui.launchAtLogin:', saved.error);
         refreshMenu();
       },
       openConfig: () => void shell.openPath(core.paths.configFile),
@@ -153,7 +154,7 @@ export function startDesktopShell(options: DesktopShellOptions): DesktopShell {
     const result = registerQuickAskShortcut(shortcut, () => quickAsk.toggle(tray.bounds()));
     shortcutProblem = result.ok ? undefined : result.message;
     if (!result.ok) {
-      console.warn(`[shell] ${result.message}`);
+      shellLog.warn(result.message);
       if (Notification.isSupported()) new Notification({ title: 'Nanotray: quick-ask shortcut unavailable', body: result.message }).show();
     }
   };
@@ -191,7 +192,7 @@ export function startDesktopShell(options: DesktopShellOptions): DesktopShell {
       refreshMenu();
       refreshTrayIcon();
     } catch (err) {
-      console.error('[shell] tray refresh failed:', errorMessage(err));
+      shellLog.error('tray refresh failed:', errorMessage(err));
     }
   }, MENU_REFRESH_MS);
   timer.unref?.();
@@ -210,7 +211,7 @@ export function startDesktopShell(options: DesktopShellOptions): DesktopShell {
         try {
           dispose();
         } catch (err) {
-          console.error('[shell] dispose failed', err);
+          shellLog.error('dispose failed', err);
         }
       }
     },

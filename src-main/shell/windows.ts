@@ -2,6 +2,7 @@
 // navigation, no new windows, no permissions, no webviews.
 import { BrowserWindow, shell, type WebContents } from 'electron';
 import { join } from 'node:path';
+import { shellLog } from './shell-log';
 
 export type WindowKind = 'main' | 'quick';
 
@@ -88,6 +89,6 @@ export function createAppWindow(kind: WindowKind, options: WindowOptions): Brows
           title: 'Nanotray quick ask',
         });
   hardenWebContents(win.webContents);
-  void loadPage(win, kind, options).catch((err: unknown) => console.error(`[shell] could not load the ${kind} window`, err));
+  void loadPage(win, kind, options).catch((err: unknown) => shellLog.error(`could not load the ${kind} window`, err));
   return win;
 }

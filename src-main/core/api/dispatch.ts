@@ -4,6 +4,10 @@ import { z } from 'zod';
 import { invokeSchemas, type InvokeHandlers, type IpcResult } from '../../../src-preload/contract/schemas';
 import type { InvokeChannel } from '../../../src-preload/contract/channels';
 import { screenPayload } from './payload-guard';
+import { createLogger } from '../lib/logger';
+
+/** Secrets the core knows are scrubbed from every line. */
+const log = createLogger('ipc');
 
 export type Dispatcher = (channel: string, rawPayload: unknown) => Promise<IpcResult<unknown>>;
 
@@ -34,7 +38,7 @@ function isIpcResult(value: unknown): value is IpcResult<unknown> {
  * hostile or wrong payloads → `invalid_input`, handler exceptions → logged + `internal` "Internal error".
  */
 export function createDispatcher(handlers: InvokeHandlers, options: DispatcherOptions = {}): Dispatcher {
-  const logError = options.logError ?? ((message, err) => console.error(message, err));
+  const logError = options.logError ?? ((message, err) => log.error(message, err));
   return async (channel, rawPayload) => {
     if (!isInvokeChannel(channel)) {
       const shown = typeof channel === 'string' ? channel.slice(0, 80) : typeof channel;

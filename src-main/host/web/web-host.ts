@@ -16,6 +16,9 @@ import { buildCsp } from './csp';
 import { isAllowedHost, isAllowedOrigin, isLoopbackBind, tokenMatches } from './request-guards';
 import { serveStatic, securityHeaders } from './static-files';
 import { parseWsRequest, type WsPush, type WsResponse } from './ws-protocol';
+import { createLogger } from '../../core/lib/logger';
+
+const log = createLogger('web');
 
 export const WS_PATH = '/ws';
 
@@ -73,7 +76,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHostResu
     return { ok: false, error: `Refusing to listen on ${bind}: the browser host only binds to loopback (127.0.0.1).` };
   }
   const token = options.token ?? randomBytes(24).toString('base64url');
-  const logError = options.logError ?? ((m, e) => console.error(m, e));
+  const logError = options.logError ?? ((m, e) => log.error(m, e));
   const clients = new Set<WebSocket>();
   const send = (ws: WebSocket, message: WsPush | WsResponse): void => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
