@@ -6,6 +6,8 @@ import { shellLog } from './shell-log';
 
 export type WindowKind = 'main' | 'quick';
 
+const ALLOWED_PERMISSIONS: ReadonlySet<string> = new Set(['clipboard-sanitized-write']);
+
 export interface WindowOptions {
   /** Absolute path of out/preload/index.cjs. */
   preloadPath: string;
@@ -40,7 +42,7 @@ function openOutside(url: string): void {
   if (/^https?:\/\//i.test(url)) void shell.openExternal(url);
 }
 
-/** Denies navigation, new windows, webviews and every permission request for one page. */
+/** Denies navigation, new windows, webviews and (almost) every permission request for one page. */
 export function hardenWebContents(contents: WebContents): void {
   contents.setWindowOpenHandler(({ url }) => {
     openOutside(url);
@@ -49,8 +51,10 @@ export function hardenWebContents(contents: WebContents): void {
   contents.on('will-navigate', (event) => event.preventDefault());
   contents.on('will-redirect', (event) => event.preventDefault());
   contents.on('will-attach-webview', (event) => event.preventDefault());
-  contents.session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  contents.session.setPermissionCheckHandler(() => false);
+  // Only sanitized clipboard writes (the Copy buttons) are granted; camera, mic, geolocation, notifications,
+  // clipboard reads, external protocols and everything else are refused.
+  contents.session.setPermissionRequestHandler((_contents, permission, callback) => callback(ALLOWED_PERMISSIONS.has(permission)));
+  contents.session.setPermissionCheckHandler((_contents, permission) => ALLOWED_PERMISSIONS.has(permission));
 }
 
 function pageFor(kind: WindowKind): string {

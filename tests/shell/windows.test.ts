@@ -57,14 +57,17 @@ describe('createAppWindow', () => {
     expect(preventDefault).toHaveBeenCalledTimes(1);
   });
 
-  it('denies every permission request and check', () => {
+  it('denies every permission request and check except sanitized clipboard writes', () => {
     createAppWindow('main', OPTIONS);
     const wc = BrowserWindow.instances[0]!.webContents;
-    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal']) {
+    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal', 'fileSystem', 'hid']) {
       const callback = vi.fn();
       wc.permissionRequestHandler!(wc, permission, callback);
       expect(callback).toHaveBeenCalledWith(false);
+      expect(wc.permissionCheckHandler!(wc, permission)).toBe(false);
     }
-    expect(wc.permissionCheckHandler!(wc, 'media')).toBe(false);
+    const callback = vi.fn();
+    wc.permissionRequestHandler!(wc, 'clipboard-sanitized-write', callback);
+    expect(callback).toHaveBeenCalledWith(true);
   });
 });
