@@ -67,7 +67,12 @@ export async function startE2eApp(options: E2eOptions = {}): Promise<E2eApp> {
   }
   const core = created.value;
   const started = await startWebHost({ core, rendererDir, version: 'e2e', logError: () => undefined });
-  if (!started.ok) throw new Error(started.error);
+  if (!started.ok) {
+    await core.dispose();
+    await llm.close();
+    home.cleanup();
+    throw new Error(started.error);
+  }
   const host = started.value;
 
   const pageErrors: string[] = [];
