@@ -2,12 +2,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createCore, type Core } from '../../../src-main/core/nanotray-core';
-import { defineTool, fail, ok } from '../../../src-main/core/tools/tool';
+import { defineTool, fail, ok, type ToolContext } from '../../../src-main/core/tools/tool';
 import { listMessages, loadHistory } from '../../../src-main/core/store/messages.repo';
 import { listToolEvents } from '../../../src-main/core/store/tool-events.repo';
 import { sumUsage } from '../../../src-main/core/store/usage.repo';
-import { CANCELLED_TOOL_RESULT, FINAL_ANSWER_NOTE, truncateToolResult } from '../../../src-main/core/agent/agent-loop';
+import { CANCELLED_TOOL_RESULT, FINAL_ANSWER_NOTE, IMAGE_OMITTED_NOTE, truncateToolResult } from '../../../src-main/core/agent/agent-loop';
 import type { CoreEvent } from '../../../src-main/core/agent/events';
+import { SimpleContextBuilder } from '../../../src-main/core/agent/simple-context-builder';
 import { makeTempHome, testConfig, type TempHome } from '../../helpers/temp-home';
 import { call, FakeProvider } from './fake-provider';
 
@@ -22,6 +23,8 @@ function setup(extra: Record<string, unknown> = {}, ...steps: ConstructorParamet
   const created = createCore({ host: 'test', home: home.home, env: {}, createProvider: () => provider });
   if (!created.ok) throw new Error(created.error);
   core = created.value;
+  // The loop is under test: the simple builder keeps the messages predictable.
+  core.setContextBuilder(new SimpleContextBuilder());
   events = [];
   core.events.on((e) => events.push(e));
   core.tools.register(
@@ -278,3 +281,60 @@ describe('agent loop: events and usage', () => {
     expect(sumUsage(core.db, { source: 'user' }).totalTokens).toBe(0);
   });
 });
+
+describe('agent loop: what a turn passes on', () => {
+  it('gives each tool call a fresh context with the turn\'s flags and the file-version hook', async () => {
+    setup({}, { toolCalls: [call('probe', {}, 'p1'), call('probe', {}, 'p2')] }, { text: 'ok' });
+    const recorded: string[] = [];
+    core.fileVersionRecorder = (path) => recorded.push(path);
+    const seen: ToolContext[] = [];
+    core.tools.register(
+      defineTool({
+        name: 'probe',
+        description: 'Records its context',
+        params: z.object({}),
+        category: 'read',
+        run: async (_a, ctx) => {
+          seen.push(ctx);
+          ctx.recordFileVersion?.(`/ws/${ctx.callId}.md`);
+          return ok('seen');
+        },
+      }),
+    );
+    const result = await core.sessions.run({ sessionKey: 'cron:job1', text: 'run', interactive: true, inCronRun: true, source: 'cron' });
+    expect(seen.map((c) => [c.callId, c.sessionKey, c.channel, c.chatId, c.turnId, c.iteration, c.interactive, c.inCronRun, c.vision])).toEqual([
+      ['p1', 'cron:job1', 'cron', 'job1', result.turnId, 1, true, true, false],
+      ['p2', 'cron:job1', 'cron', 'job1', result.turnId, 1, true, true, false],
+    ]);
+    expect(seen[0]).not.toBe(seen[1]);
+    expect(seen[0]!.workspace).toBe(core.workspace());
+    expect(recorded).toEqual(['/ws/p1.md', '/ws/p2.md']);
+  });
+
+  it('a tool filter limits what the model sees and what it may call', async () => {
+    setup({}, { toolCalls: [call('boom', {}, 'b1')] }, { text: 'ok' });
+    await core.sessions.run({ sessionKey: 'subagent:x', text: 'go', toolFilter: (t) => t.name === 'echo' });
+    expect(provider.requests[0]!.tools.map((t) => t.name)).toEqual(['echo']);
+    expect((lastToolMessage(provider, 1)[0] as { content: string }).content).toBe("Error: Tool 'boom' not found. Available: echo");
+  });
+
+  it('user images are stored with the message and sent as image parts to a vision model', async () => {
+    setup({ agent: { vision: true } }, { text: 'a cat' });
+    await core.sessions.run({ sessionKey: 'test:a', text: 'what is this?', images: [{ mimeType: 'image/jpeg', data: '/9j/' }] });
+    expect(provider.requests[0]!.messages.at(-1)).toEqual({
+      role: 'user',
+      content: [
+        { type: 'text', text: 'what is this?' },
+        { type: 'image_url', image_url: { url: 'data:image/jpeg;base64,/9j/' } },
+      ],
+    });
+    expect(listMessages(core.db, 'test:a')[0]!.meta.images).toEqual([{ mimeType: 'image/jpeg', data: '/9j/' }]);
+  });
+
+  it('without vision the image becomes a note', async () => {
+    setup({}, { text: 'cannot see' });
+    await core.sessions.run({ sessionKey: 'test:a', text: 'look', images: [{ mimeType: 'image/png', data: 'AAAA' }] });
+    expect(provider.requests[0]!.messages.at(-1)).toEqual({ role: 'user', content: `look\n${IMAGE_OMITTED_NOTE}` });
+  });
+});
+
