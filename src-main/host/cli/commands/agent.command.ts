@@ -141,8 +141,10 @@ async function repl(core: Core, io: CliIo, initialKey: string, yes: boolean): Pr
           if (outcome.output) write(io.stdout, outcome.output);
           if (outcome.action === 'new_session') {
             sessionKey = `${initialKey}-${Date.now().toString(36)}`;
+            if (yes) core.approvals.setSessionAutoApprove(sessionKey, true);
             write(io.stderr, `New session ${sessionKey}.`);
           }
+          if (outcome.action === 'clear' && io.isTty) io.stdout.write('\x1b[2J\x1b[H');
         } else {
           await runTurn(core, io, sessionKey, line, { yes, rl });
         }
