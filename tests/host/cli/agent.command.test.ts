@@ -118,6 +118,20 @@ describe('nanotray agent (in process)', () => {
     expect(String(last[2].content).startsWith('and again')).toBe(true);
   });
 
+  it('the REPL runs slash commands without the model; /new switches to a fresh session', async () => {
+    home = makeTempHome(testConfig(llm.baseUrl));
+    llm.enqueue({ text: 'in the new session' });
+    const before = llm.requests.length;
+    const io = captureIo({ NANOTRAY_HOME: home.home });
+    (io.stdin as PassThrough).end('/new\nhello\nexit\n');
+    expect(await runCli(['agent', '--session', 'fresh'], io)).toBe(0);
+    expect(llm.requests.length - before).toBe(1);
+    expect(io.err()).toMatch(/New session cli:fresh-[a-z0-9]+\./);
+    expect(io.out()).toContain('in the new session\n');
+    const sent = llm.requests.at(-1)!.body.messages.filter((m: { role: string }) => m.role !== 'system');
+    expect(sent).toHaveLength(1);
+  });
+
   it('status shows provider, model, home, workspace and counts', async () => {
     home = makeTempHome(testConfig(llm.baseUrl));
     llm.enqueue({ text: 'x' });
