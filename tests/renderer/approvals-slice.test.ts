@@ -40,6 +40,12 @@ describe('approvals slice', () => {
     expect(store.getState().threads[S]!.items).toMatchObject([{ decision: 'allow_always' }]);
   });
 
+  it('a request for a chat that is not on screen also raises a toast with a way there', () => {
+    const { store, fake } = makeTestStore();
+    fake.emit({ type: 'approval.requested', ...request });
+    expect(store.getState().toasts).toMatchObject([{ title: 'Approval needed', body: 'Nanotray wants to use exec. Open the chat to allow or deny it.', sessionKey: S }]);
+  });
+
   it('keeps pending requests of chats not open yet and shows them when the chat opens', async () => {
     const { store, fake } = makeTestStore({ chat: { history: () => ok({ sessionKey: S, messages: [], toolEvents: [], hasMore: false }) } });
     fake.emit({ type: 'approval.requested', ...request });

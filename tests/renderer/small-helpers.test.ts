@@ -4,7 +4,7 @@ import { nextAnnouncement } from '../../src-renderer/src/features/chat/announce'
 import { matchCommands, slashQuery } from '../../src-renderer/src/features/chat/slash';
 import { buildTree } from '../../src-renderer/src/features/memory/file-tree';
 import { parseCronForm } from '../../src-renderer/src/features/runtime/cron-form';
-import { compactNumber, duration, exportFileName, relativeTime } from '../../src-renderer/src/lib/format';
+import { compactNumber, dayGroup, duration, exportFileName, relativeTime } from '../../src-renderer/src/lib/format';
 import { resolveTheme } from '../../src-renderer/src/lib/theme';
 import { classifyTurnError } from '../../src-renderer/src/state/history-items';
 import { sortSessions } from '../../src-renderer/src/state/sessions-slice';
@@ -66,6 +66,10 @@ describe('renderer helpers', () => {
     expect(duration(125_000)).toBe('2 min 5 s');
     expect(compactNumber(12_345)).toBe('12k');
     expect(exportFileName('Trip: Rome / 2026!')).toBe('Trip-Rome-2026.md');
+    const noon = new Date(2026, 10, 29, 12, 0).getTime();
+    expect(dayGroup(noon - 60_000, noon)).toBe('Today');
+    expect(dayGroup(new Date(2026, 10, 28, 23, 0).getTime(), noon)).toBe('Yesterday');
+    expect(dayGroup(new Date(2026, 10, 25, 9, 0).getTime(), noon)).toBe('This week');
   });
 
   it('resolves the theme and sorts sessions newest first', () => {

@@ -67,3 +67,17 @@ export function exportFileName(title: string): string {
   const base = title.replace(/[^\p{L}\p{N} _-]+/gu, '').trim().replace(/\s+/g, '-').slice(0, 60);
   return `${base || 'chat'}.md`;
 }
+
+/** "Today", "Yesterday", "This week", else month and year: the sidebar's date headings. */
+export function dayGroup(at: number, now: number = Date.now()): string {
+  const startOfDay = (t: number) => {
+    const d = new Date(t);
+    d.setHours(0, 0, 0, 0);
+    return d.getTime();
+  };
+  const days = Math.round((startOfDay(now) - startOfDay(at)) / DAY);
+  if (days <= 0) return 'Today';
+  if (days === 1) return 'Yesterday';
+  if (days < 7) return 'This week';
+  return new Date(at).toLocaleDateString(undefined, { month: 'long', year: 'numeric' });
+}

@@ -98,6 +98,15 @@ export const createApprovalsSlice: SliceCreator<ApprovalsSlice> = (set, get, dep
       if (event.type === 'approval.requested') {
         const { type: _type, ...request } = event;
         addRequest(request);
+        // Not looking at that chat: say so, with a way there (the rail shows a dot too).
+        if (get().view !== 'chat' || get().activeSessionKey !== request.sessionKey) {
+          get().pushToast({
+            title: 'Approval needed',
+            body: `Nanotray wants to use ${request.tool}. Open the chat to allow or deny it.`,
+            tone: 'info',
+            sessionKey: request.sessionKey,
+          });
+        }
       } else if (event.type === 'approval.resolved') {
         setItemDecision(event.sessionKey, event.id, event.decision);
         set((s) => {

@@ -1,8 +1,8 @@
 // The chat sidebar: new chat, full-text search across history, and every session newest first.
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
+import { Fragment, useEffect, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Icon } from '../../components/Icon';
-import { relativeTime } from '../../lib/format';
+import { dayGroup, relativeTime } from '../../lib/format';
 import { useAppStore } from '../../state/store';
 import { SessionRow } from './SessionRow';
 import { Snippet } from './Snippet';
@@ -98,9 +98,20 @@ export function SessionsSidebar(): ReactElement {
           {!loaded && <li className="list-note">Loading…</li>}
           {error && <li className="list-note list-error">Could not load chats: {error}</li>}
           {loaded && !error && sessions.length === 0 && <li className="list-note">No chats yet. Start one with New chat.</li>}
-          {sessions.map((session) => (
-            <SessionRow key={session.key} session={session} active={session.key === activeKey} />
-          ))}
+          {sessions.map((session, i) => {
+            const group = dayGroup(session.updatedAt);
+            const showGroup = i === 0 || dayGroup(sessions[i - 1]!.updatedAt) !== group;
+            return (
+              <Fragment key={session.key}>
+                {showGroup && (
+                  <li className="session-group" aria-hidden="true">
+                    {group}
+                  </li>
+                )}
+                <SessionRow session={session} active={session.key === activeKey} />
+              </Fragment>
+            );
+          })}
         </ul>
       )}
     </aside>
