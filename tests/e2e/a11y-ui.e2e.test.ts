@@ -94,4 +94,14 @@ describe('accessibility basics', () => {
     await app.page.waitForFunction(() => document.querySelector('[data-testid="answer-live-region"]')?.textContent?.includes('Second one.'));
     expect(await region.innerText()).toContain('First sentence.');
   });
+
+  it('warns before sending images to a model that cannot see them', async () => {
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+    await app.page.locator('input[type="file"]').setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: png });
+    const warning = app.page.getByRole('status').filter({ hasText: 'does not accept images' });
+    await warning.waitFor();
+    expect(await warning.innerText()).toBe('This chat’s model does not accept images, so they will be left out. Pick a vision model preset in Runtime.');
+    await app.page.getByRole('button', { name: 'Remove attachment 1' }).click();
+    await warning.waitFor({ state: 'detached' });
+  });
 });

@@ -94,6 +94,7 @@ describe('chat tools', () => {
   it('attaches an image and sends it to a vision model', async () => {
     await app.page.locator('input[type="file"]').setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: PNG });
     await app.page.getByRole('img', { name: 'Attachment 1' }).waitFor();
+    expect(await app.page.locator('.attach-warning').count()).toBe(0);
     app.llm.enqueue({ text: 'A single pixel.' });
     await sendChat(app.page, 'What is in this picture?');
     await waitForAnswer(app.page, 'A single pixel.');

@@ -24,6 +24,12 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
   const stopTurn = useAppStore((s) => s.stopTurn);
   const pushToast = useAppStore((s) => s.pushToast);
   const commands = useAppStore((s) => s.commands);
+  const acceptsImages = useAppStore((s) => {
+    const config = s.settings?.config;
+    if (!config) return true; // unknown yet: do not warn
+    const preset = s.sessions.find((x) => x.key === sessionKey)?.modelPreset;
+    return (preset && preset !== 'default' ? config.modelPresets[preset]?.vision : undefined) ?? config.agent.vision;
+  });
   const [text, setText] = useState('');
   const [images, setImages] = useState<string[]>([]);
   const [menuIndex, setMenuIndex] = useState(0);
@@ -129,6 +135,11 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
             </li>
           ))}
         </ul>
+      )}
+      {images.length > 0 && !acceptsImages && (
+        <div className="attach-warning" role="status">
+          This chat’s model does not accept images, so they will be left out. Pick a vision model preset in Runtime.
+        </div>
       )}
       {images.length > 0 && (
         <div className="attachments" aria-label="Attached images">
