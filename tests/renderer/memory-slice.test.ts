@@ -103,4 +103,17 @@ describe('memory slice', () => {
     expect(store.getState().view).toBe('chat');
     expect(store.getState().memoryDoc!.draft).toBe('# Memory\n- likes tea\n');
   });
+
+  it('opening a chat from a toast or search while memory has unsaved edits asks first too', async () => {
+    const { store } = memoryStore();
+    store.getState().setView('memory');
+    await store.getState().openMemoryFile(P);
+    store.getState().setMemoryDraft('unsaved');
+    store.getState().pushToast({ title: 't', body: '', tone: 'info', sessionKey: 'desktop:x' });
+    void store.getState().selectSession('desktop:x');
+    expect(store.getState().view).toBe('memory');
+    expect(store.getState().pendingView).toBe('chat');
+    store.getState().cancelPendingView();
+    expect(store.getState().memoryDoc!.draft).toBe('unsaved');
+  });
 });

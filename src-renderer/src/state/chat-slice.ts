@@ -121,7 +121,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
 
     async selectSession(sessionKey) {
       set({ activeSessionKey: sessionKey });
-      get().setView('chat');
+      get().requestView('chat'); // asks first when leaving unsaved memory edits
       const t = get().threads[sessionKey];
       if (t?.loaded || t?.loading) return;
       updateThread(sessionKey, (th) => ({ ...th, loading: true }));

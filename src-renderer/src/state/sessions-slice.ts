@@ -64,7 +64,7 @@ export const createSessionsSlice: SliceCreator<SessionsSlice> = (set, get, deps)
       const current = get().activeSessionKey;
       const thread = current ? get().threads[current] : undefined;
       if (current && thread?.loaded && thread.items.length === 0 && !thread.turnId) {
-        get().setView('chat');
+        get().requestView('chat');
         return current;
       }
       const res = await call(api.chat.newSession());
