@@ -161,6 +161,8 @@ export const createRuntimeSlice: SliceCreator<RuntimeSlice> = (set, get, deps) =
         case 'usage':
           set((s) => ({ liveUsage: { ...s.liveUsage, [event.sessionKey]: { ...event.usage, model: event.model } } }));
           break;
+        case 'turn.started':
+        case 'tool.finished':
         case 'turn.finished':
         case 'subagents.changed':
         case 'config.changed':
