@@ -105,6 +105,8 @@ describe('chat view', () => {
     const toolMessage = app.llm.requests.at(-1)!.body.messages.filter((m: { role: string }) => m.role === 'tool').at(-1) as { content: string };
     expect(toolMessage.content.toLowerCase()).toContain('denied');
     expect(existsSync(join(app.home.workspace, 'denied-marker.txt'))).toBe(false);
+    await app.page.locator('.tool-card').last().locator('.tool-head').click();
+    await shootBothThemes(app, app.page, 'chat-tool-cards');
   });
 
   it('Always allow saves a rule that settings lists and can revoke', async () => {

@@ -42,7 +42,7 @@ export const ApprovalCard = memo(function ApprovalCard({ item }: { item: Approva
   };
 
   return (
-    <section className="approval-card" data-state={decision} aria-labelledby={titleId} role="group">
+    <section className={pending ? 'approval-card' : 'approval-card approval-done'} data-state={decision} aria-labelledby={titleId} role="group">
       <div className="approval-title" id={titleId}>
         <Icon name="shield" size={16} />
         <span>
@@ -52,14 +52,16 @@ export const ApprovalCard = memo(function ApprovalCard({ item }: { item: Approva
         {pending && secondsLeft !== null && secondsLeft < 600 && <span className="faint">{secondsLeft} s left</span>}
         {!pending && <span className={decision === 'deny' || decision === 'expired' ? 'badge badge-danger' : 'badge badge-ok'}>{DECISION_TEXT[decision]}</span>}
       </div>
-      {request.workingDir && (
+      {pending && request.workingDir && (
         <div className="faint">
           Working directory: <span className="mono">{request.workingDir}</span>
         </div>
       )}
-      <pre className="pre" aria-label="Arguments">
-        {prettyArgs(request.args)}
-      </pre>
+      {pending && (
+        <pre className="pre" aria-label="Arguments">
+          {prettyArgs(request.args)}
+        </pre>
+      )}
       {pending && (
         <div className="approval-actions">
           <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void answer('allow_once')}>
