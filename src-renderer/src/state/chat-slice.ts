@@ -293,9 +293,17 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
               });
             }
             const message = event.error ?? 'The turn failed.';
+            // Nothing of a finished turn may look like it is still going.
+            const settled = committed.items.map((i): ChatItem => {
+              if (i.kind === 'tool' && i.status === 'running' && i.turnId === event.turnId) {
+                return { ...i, status: 'error', result: i.result ?? 'Did not finish: the turn ended first.' };
+              }
+              if (i.kind === 'approval' && i.decision === 'pending' && i.request.turnId === event.turnId) return { ...i, decision: 'expired' };
+              return i;
+            });
             return {
               ...committed,
-              items: extra.length ? [...committed.items, ...extra] : committed.items,
+              items: extra.length ? [...settled, ...extra] : settled,
               turnId: null,
               retryNote: null,
               stopRequested: false,
