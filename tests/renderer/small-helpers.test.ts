@@ -84,3 +84,57 @@ describe('renderer helpers', () => {
     expect(classifyTurnError('The model took too long')).toBe('retry');
   });
 });
+
+describe('subagents text', () => {
+  it('reads the policy text into rows', async () => {
+    const { parseSubagents, isFinished } = await import('../../src-renderer/src/features/runtime/subagents-text');
+    const text = [
+      '2 subagent(s):',
+      "  [sa-1] 'Research flights'",
+      '    phase: running, iteration: 3, elapsed: 12.5s',
+      '    tools: web_search(ok), web_fetch(ok)',
+      '    usage: {"prompt_tokens":100}',
+      "  [sa-2] 'Summarise notes'",
+      '    phase: done, iteration: 2, elapsed: 4.0s',
+      '    tools: none',
+      '    usage: n/a',
+      '    stop_reason: completed',
+    ].join('\n');
+    const rows = parseSubagents(text);
+    expect(rows).toEqual([
+      { id: 'sa-1', label: 'Research flights', phase: 'running', iteration: 3, elapsedSeconds: 12.5, tools: 'web_search(ok), web_fetch(ok)', stopReason: null, error: null },
+      { id: 'sa-2', label: 'Summarise notes', phase: 'done', iteration: 2, elapsedSeconds: 4, tools: 'none', stopReason: 'completed', error: null },
+    ]);
+    expect(rows.map(isFinished)).toEqual([false, true]);
+    expect(parseSubagents('{}')).toEqual([]);
+  });
+});
+
+describe('runtime slice: subagent cancel', () => {
+  it('offers cancel only when the API has it, and calls it with the id', async () => {
+    const { makeFakeApi, ok } = await import('./fake-api');
+    const { createAppStore } = await import('../../src-renderer/src/state/store');
+    const runtime = {
+      overview: async () => ok({ entries: [], allowSet: true }),
+      check: async (input: { key: string }) => ok({ key: input.key, text: `${input.key}: {}` }),
+      set: async () => ok({ key: 'x', text: 'ok' }),
+      presets: async () => ok({ presets: [], active: 'default' }),
+      audit: async () => ok({ entries: [] }),
+    };
+    const deps = { frames: { request: () => 0, cancel: () => undefined }, now: () => 0, refreshDelayMs: 0 };
+    const base = makeFakeApi().api;
+    // the fake answers every method name, so build plain runtime objects to test the feature check
+    const plain = createAppStore({ ...deps, api: { ...base, runtime } });
+    expect(plain.getState().canCancelSubagents).toBe(false);
+    const calls: unknown[] = [];
+    const cancelSubagent = async (input: unknown) => {
+      calls.push(input);
+      return ok({ cancelled: true });
+    };
+    const runtimeWithCancel = { ...runtime, cancelSubagent }; // a future contract member, added structurally
+    const store = createAppStore({ ...deps, api: { ...base, runtime: runtimeWithCancel } });
+    expect(store.getState().canCancelSubagents).toBe(true);
+    await store.getState().cancelSubagent('sa-1');
+    expect(calls).toEqual([{ id: 'sa-1' }]);
+  });
+});

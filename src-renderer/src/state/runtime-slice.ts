@@ -1,7 +1,9 @@
 // Runtime slice: the `my` overview for the selected session (via the same policy as the tool), presets,
 // set attempts with the policy's answers, the audit log and MCP server state.
 import type { AuditEntry, CoreEventPayload, McpServerStatus, Preset, RuntimeEntry } from '@contract/schemas';
+import type { NanotrayApi } from '@contract/api';
 import type { JsonValue } from '@contract/common-schemas';
+import type { IpcResult } from '@contract/schemas';
 import { call } from './ipc-call';
 import { debounce, type SliceCreator } from './store-types';
 
@@ -40,6 +42,9 @@ export interface RuntimeSlice {
   /** `_last_usage`, `scratchpad` and `subagents` as the policy prints them. */
   runtimeDetails: { lastUsage: string | null; scratchpad: string | null; subagents: string | null };
   setRuntimeSession(sessionKey: string | null): void;
+  /** True when this build's API can cancel a subagent from the panel. */
+  canCancelSubagents: boolean;
+  cancelSubagent(id: string): Promise<void>;
   loadRuntime(): Promise<void>;
   setRuntimeValue(key: string, value: JsonValue): Promise<boolean>;
   switchPreset(name: string): Promise<boolean>;
@@ -52,6 +57,18 @@ export interface RuntimeSlice {
 /** The session the runtime panel describes (none = instance-wide). */
 function panelSession(sessionKey: string | null | undefined): { sessionKey?: string } {
   return sessionKey ? { sessionKey } : {};
+}
+
+type CancelSubagent = (input: { id: string }) => Promise<IpcResult<unknown>>;
+
+/**
+ * `runtime.cancelSubagent` is not in the contract yet (the core has SubagentManager.cancel); the panel
+ * offers Cancel as soon as an API object carries it.
+ */
+function cancelSubagentCall(api: NanotrayApi): CancelSubagent | undefined {
+  const runtime: Record<string, unknown> = api.runtime;
+  const fn = runtime.cancelSubagent;
+  return typeof fn === 'function' ? (fn as CancelSubagent) : undefined; // checked just above
 }
 
 /** The value part of a `key: value` policy line ('' becomes null). */
@@ -88,6 +105,15 @@ export const createRuntimeSlice: SliceCreator<RuntimeSlice> = (set, get, deps) =
     liveUsage: {},
     runtimeSessionKey: null,
     runtimeDetails: { lastUsage: null, scratchpad: null, subagents: null },
+    canCancelSubagents: typeof cancelSubagentCall(api) === 'function',
+
+    async cancelSubagent(id) {
+      const fn = cancelSubagentCall(api);
+      if (!fn) return;
+      const res = await call(fn({ id }));
+      if (!res.ok) get().pushToast({ title: 'Could not cancel the subagent', body: res.message, tone: 'error' });
+      void get().loadRuntime();
+    },
 
     setRuntimeSession(sessionKey) {
       set({ runtimeSessionKey: sessionKey });

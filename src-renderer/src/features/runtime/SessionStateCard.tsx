@@ -3,10 +3,13 @@ import type { ReactElement } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Icon } from '../../components/Icon';
 import { useAppStore } from '../../state/store';
+import { isFinished, parseSubagents } from './subagents-text';
 
 export function SessionStateCard(): ReactElement {
   const details = useAppStore(useShallow((s) => s.runtimeDetails));
-  const noSubagents = !details.subagents || details.subagents === '{}';
+  const canCancel = useAppStore((s) => s.canCancelSubagents);
+  const cancel = useAppStore((s) => s.cancelSubagent);
+  const rows = parseSubagents(details.subagents);
   return (
     <section className="card" aria-labelledby="rt-session">
       <div className="card-head">
@@ -24,7 +27,52 @@ export function SessionStateCard(): ReactElement {
         </div>
         <div>
           <div className="field-label">Subagents</div>
-          {noSubagents ? <p className="faint">None running.</p> : <pre className="pre">{details.subagents}</pre>}
+          {rows.length === 0 ? (
+            <p className="faint">None running.</p>
+          ) : (
+            <table className="table">
+              <caption className="sr-only">Subagents of this chat</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Task</th>
+                  <th scope="col">Phase</th>
+                  <th scope="col">Iteration</th>
+                  <th scope="col">Elapsed</th>
+                  <th scope="col">Last tools</th>
+                  {canCancel && (
+                    <th scope="col">
+                      <span className="sr-only">Actions</span>
+                    </th>
+                  )}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr key={r.id}>
+                    <td>
+                      <strong>{r.label}</strong> <span className="faint mono">{r.id}</span>
+                      {r.error && <div className="field-error">{r.error}</div>}
+                    </td>
+                    <td>
+                      <span className={isFinished(r) ? 'badge' : 'badge badge-accent'}>{r.stopReason ?? r.phase}</span>
+                    </td>
+                    <td>{r.iteration}</td>
+                    <td className="nowrap">{r.elapsedSeconds.toFixed(1)} s</td>
+                    <td className="mono">{r.tools}</td>
+                    {canCancel && (
+                      <td>
+                        {!isFinished(r) && (
+                          <button type="button" className="btn btn-sm btn-danger" onClick={() => void cancel(r.id)} aria-label={`Cancel subagent ${r.label}`}>
+                            Cancel
+                          </button>
+                        )}
+                      </td>
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
         </div>
       </div>
     </section>
