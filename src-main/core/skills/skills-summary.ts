@@ -25,9 +25,8 @@ export function formatSkillsSummary(skills: readonly Skill[], roots: { builtinDi
   const out: string[] = [
     '# Skills',
     '',
-    'Skills extend what you can do. Before using one, read its SKILL.md with read_file (full path = folder + path shown);',
-    'read files under its references/ or scripts/ only when SKILL.md tells you to. Unavailable skills need the missing',
-    'CLI or environment variable installed first; broken ones need their front matter fixed.',
+    "Before using a skill, read its SKILL.md with read_file (the group's folder + the path shown); read its",
+    'references/ or scripts/ only when SKILL.md says so. Unavailable ones need the missing CLI or variable first.',
   ];
   for (const [source, root, title] of [
     ['workspace', roots.workspaceDir, 'Your skills'],
