@@ -26,15 +26,23 @@ interface RawVersion {
   content?: string;
 }
 
-/** Stores `content` as a version of `path` (workspace-relative); returns the new id. */
+/** Versions kept per file; older ones are deleted when a new one is stored (HISTORY.md grows every append). */
+export const MEMORY_VERSIONS_KEPT = 100;
+
+/** Stores `content` as a version of `path` (workspace-relative), keeps the newest 100; returns the new id. */
 export function insertMemoryVersion(
   db: Database,
   version: { path: string; content: string; author: VersionAuthor; createdAt: number },
 ): number {
-  const info = db
-    .prepare('INSERT INTO memory_versions (path, content, author, created_at) VALUES (?, ?, ?, ?)')
-    .run(version.path, version.content, version.author, version.createdAt);
-  return Number(info.lastInsertRowid);
+  return db.transaction(() => {
+    const info = db
+      .prepare('INSERT INTO memory_versions (path, content, author, created_at) VALUES (?, ?, ?, ?)')
+      .run(version.path, version.content, version.author, version.createdAt);
+    db.prepare(
+      'DELETE FROM memory_versions WHERE path = ? AND id NOT IN (SELECT id FROM memory_versions WHERE path = ? ORDER BY id DESC LIMIT ?)',
+    ).run(version.path, version.path, MEMORY_VERSIONS_KEPT);
+    return Number(info.lastInsertRowid);
+  })();
 }
 
 /** Versions of `path`, newest first (content left out). */
