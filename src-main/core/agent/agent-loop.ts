@@ -11,7 +11,7 @@ import type { ImageAttachment, Tool, ToolContext, ToolResult } from '../tools/to
 import { addUsage, ZERO_USAGE, type ChatMessage, type ContentPart, type TokenUsage, type ToolCall } from './chat-message';
 import type { ContextBuilder, ContextInput } from './context';
 import type { CoreEvent, StopReason } from './events';
-import type { LlmProvider, LlmResponse, ProviderError } from './llm-provider';
+import type { LlmProvider, LlmResponse, ProviderError, ToolSpec } from './llm-provider';
 import type { Result } from '../lib/result';
 import { errorMessage } from '../lib/result';
 
@@ -43,6 +43,11 @@ export interface TurnSetup {
   /** Added to the end of the system prompt for this turn only. */
   extraSystem?: string;
   toolFilter?: (tool: Tool) => boolean;
+  /**
+   * Re-reads the tool list before every model call, so a tool that appears mid-turn (an MCP server's
+   * list_changed) is offered on the very next call. Falls back to `context.toolSpecs`.
+   */
+  toolSpecs?: () => ToolSpec[];
   recordFileVersion?: (absPath: string) => void;
   /** Told each time a new model call starts (1-based). */
   onIteration?(iteration: number): void;
@@ -119,7 +124,7 @@ class TurnRun {
       {
         model: s.context.model.model,
         messages,
-        tools: withTools ? s.context.toolSpecs : [],
+        tools: withTools ? (s.toolSpecs?.() ?? s.context.toolSpecs) : [],
         maxTokens: s.context.model.maxTokens,
         temperature: s.context.model.temperature,
         signal: s.signal,

@@ -227,6 +227,7 @@ export class SessionRunner {
         source,
         ...(req.extraSystem ? { extraSystem: req.extraSystem } : {}),
         ...(req.toolFilter ? { toolFilter: req.toolFilter } : {}),
+        toolSpecs: () => this.#toolSpecs(req.toolFilter),
         ...(recorder ? { recordFileVersion: recorder } : {}),
         onIteration,
       },

@@ -74,6 +74,37 @@ describe('SessionRunner', () => {
     expect(loadHistory(core.db, 'cli:default')).toHaveLength(4);
   });
 
+  it('offers a tool that appears mid-turn on the very next model call', async () => {
+    makeCore();
+    const lateTool = defineTool({
+      name: 'late_tool',
+      description: 'Registered while the turn runs.',
+      params: z.object({}),
+      category: 'read',
+      async run() {
+        return ok('late ok');
+      },
+    });
+    const installer = defineTool({
+      name: 'install_late',
+      description: 'Registers late_tool.',
+      params: z.object({}),
+      category: 'read',
+      async run() {
+        core.tools.register(lateTool);
+        return ok('installed');
+      },
+    });
+    core.tools.register(installer);
+    llm.enqueue({ toolCalls: [{ name: 'install_late', arguments: {} }] }, { toolCalls: [{ name: 'late_tool', arguments: {} }] }, { text: 'done' });
+    const result = await core.sessions.run({ sessionKey: 'cli:late', text: 'go' });
+    expect(result.stopReason).toBe('completed');
+    const toolNames = (i: number) => (llm.requests[i]!.body.tools ?? []).map((t: { function: { name: string } }) => t.function.name);
+    expect(toolNames(0)).not.toContain('late_tool');
+    expect(toolNames(1)).toContain('late_tool');
+    expect(llm.requests[2]!.body.messages.at(-1)).toMatchObject({ role: 'tool', content: 'late ok' });
+  });
+
   it('resumes a session: the next turn sends the earlier messages, including tool calls and results', async () => {
     makeCore();
     core.tools.register(echoTool);
