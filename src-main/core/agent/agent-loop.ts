@@ -49,6 +49,11 @@ export interface TurnSetup {
    */
   toolSpecs?: () => ToolSpec[];
   recordFileVersion?: (absPath: string) => void;
+  /**
+   * Publish no text: no `token` events and an empty `turn.finished.text`. For turns whose raw answer
+   * is not for the user's eyes (the heartbeat's HEARTBEAT_OK contract); the caller gets the text back.
+   */
+  quiet?: boolean;
   /** Told each time a new model call starts (1-based). */
   onIteration?(iteration: number): void;
 }
@@ -104,7 +109,7 @@ class TurnRun {
       sessionKey: s.sessionKey,
       turnId: s.turnId,
       stopReason,
-      text,
+      text: s.quiet ? '' : text,
       ...(error ? { error } : {}),
       usage: this.usage,
     });
@@ -132,7 +137,7 @@ class TurnRun {
       {
         onTextDelta: (text) => {
           this.streamed += text;
-          this.deps.emit({ type: 'token', sessionKey: s.sessionKey, turnId: s.turnId, text });
+          if (!s.quiet) this.deps.emit({ type: 'token', sessionKey: s.sessionKey, turnId: s.turnId, text });
         },
         onRetry: (attempt, waitMs, error) =>
           this.deps.emit({ type: 'provider.retry', sessionKey: s.sessionKey, turnId: s.turnId, attempt, waitMs, message: error.message }),

@@ -34,6 +34,8 @@ export interface TurnRequest {
   extraSystem?: string;
   /** Restricts the tools this turn may see and call (e.g. subagents). */
   toolFilter?: (tool: Tool) => boolean;
+  /** Stream no text to listeners (see TurnSetup.quiet); the result still carries it. */
+  quiet?: boolean;
 }
 
 export interface TurnResult {
@@ -228,6 +230,7 @@ export class SessionRunner {
         ...(req.extraSystem ? { extraSystem: req.extraSystem } : {}),
         ...(req.toolFilter ? { toolFilter: req.toolFilter } : {}),
         toolSpecs: () => this.#toolSpecs(req.toolFilter),
+        ...(req.quiet ? { quiet: true } : {}),
         ...(recorder ? { recordFileVersion: recorder } : {}),
         onIteration,
       },

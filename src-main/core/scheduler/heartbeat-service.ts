@@ -206,6 +206,7 @@ export class HeartbeatService {
         source: 'heartbeat',
         signal: controller.signal,
         extraSystem: HEARTBEAT_SYSTEM_NOTE,
+        quiet: true,
       });
       tokens = result.usage.totalTokens;
       scrubHeartbeatToken(db, HEARTBEAT_SESSION_KEY);

@@ -13,6 +13,8 @@ export interface ScheduledTurnRequest {
   signal?: AbortSignal;
   /** Extra system-prompt text for this turn only. */
   extraSystem?: string;
+  /** Stream no text to the windows (the heartbeat reply may be a bare HEARTBEAT_OK). */
+  quiet?: boolean;
 }
 
 export interface ScheduledTurnResult {
