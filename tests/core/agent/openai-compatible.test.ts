@@ -304,6 +304,18 @@ describe('createProviderFor', () => {
     });
   });
 
+  it('refuses a key only the desktop keychain can decrypt, saying where it works and how to fix it', () => {
+    const config = defaultConfig();
+    config.providers.openai = { apiKey: 'enc:v1:QUJDREVGRw==', headers: {} };
+    const result = createProviderFor(config, 'openai');
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.kind).toBe('auth');
+    expect(result.error.message).toContain("The API key of provider 'openai' was encrypted by the Nanotray desktop app");
+    expect(result.error.message).toContain('providers.openai.apiKey');
+    expect(result.error.message).not.toContain('QUJDREVGRw');
+  });
+
   it('caches one provider per name, key and URL', () => {
     const config = defaultConfig();
     config.providers.a = { apiKey: 'k1', baseUrl: 'http://127.0.0.1:1/v1', headers: {} };

@@ -18,6 +18,21 @@ export interface ProviderFactoryOptions {
 
 const sharedCache = new Map<string, LlmProvider>();
 
+/** How the desktop app stores keys it encrypted with the OS keychain (see src-main/shell/secret-store.ts). */
+export const ENCRYPTED_SECRET_PREFIX = 'enc:';
+
+/** A key only the desktop app can decrypt reached a host without the keychain (CLI, browser host, daemon). */
+export function encryptedKeyError(providerName: string): ProviderError {
+  return {
+    kind: 'auth',
+    transient: false,
+    message:
+      `The API key of provider '${providerName}' was encrypted by the Nanotray desktop app with the OS keychain, ` +
+      `and only the desktop app can read it. Use the desktop app, or enter the key again in this host's settings ` +
+      `(or as providers.${providerName}.apiKey in config.json) to store it unencrypted.`,
+  };
+}
+
 /**
  * The provider called `providerName` in config, or a `no_provider` error that says how to configure one.
  * Providers are cached per name, key, base URL and headers, so repeated turns reuse one HTTP client.
@@ -29,6 +44,7 @@ export function createProviderFor(
 ): Result<LlmProvider, ProviderError> {
   const settings = config.providers[providerName];
   if (!settings) return errResult(noProviderError(providerName));
+  if (settings.apiKey.startsWith(ENCRYPTED_SECRET_PREFIX)) return errResult(encryptedKeyError(providerName));
   const retryMode = options.retryMode ?? config.agent.providerRetryMode;
   const timeoutMs = options.timeoutMs ?? config.agent.requestTimeout * 1000;
   const cache = options.cache ?? sharedCache;
