@@ -73,14 +73,16 @@ describe('chat performance', () => {
     console.log(`[figure] rows in the DOM with 5,000 messages loaded: ${rowsInDom}`);
     expect(rowsInDom).toBeLessThan(80);
 
-    // Back to the bottom, then stream 400 tokens while recording every frame.
+    // Back to the bottom, then stream 1,200 tokens (~12 KB of markdown) while recording every frame.
     await app.page.evaluate(() => {
       const list = document.querySelector<HTMLElement>('.messages')!;
       list.scrollTop = list.scrollHeight;
       list.dispatchEvent(new Event('scroll'));
     });
-    const words = Array.from({ length: 400 }, (_, i) => (i % 40 === 39 ? `word${i}.\n\n` : `word${i} `));
-    app.llm.enqueue({ text: words, chunkDelayMs: 8 });
+    const words = Array.from({ length: 1200 }, (_, i) =>
+      i % 120 === 60 ? `\n\n\`\`\`ts\nconst n${i} = ${i};\n\`\`\`\n\n` : i % 40 === 39 ? `word${i}.\n\n` : i % 17 === 0 ? `**word${i}** ` : `word${i} `,
+    );
+    app.llm.enqueue({ text: words, chunkDelayMs: 4 });
     await app.page.evaluate(() => {
       const w = window as unknown as { frames: number[]; recording: boolean };
       w.frames = [];
@@ -94,7 +96,7 @@ describe('chat performance', () => {
       requestAnimationFrame(loop);
     });
     await sendChat(app.page, 'Stream a long answer please');
-    await waitForAnswer(app.page, 'word399', 30_000);
+    await waitForAnswer(app.page, 'word1199', 30_000);
     const frames = await app.page.evaluate(() => {
       const w = window as unknown as { frames: number[]; recording: boolean };
       w.recording = false;
@@ -167,6 +169,6 @@ describe('chat performance', () => {
     await app.page.getByRole('button', { name: 'Jump to latest' }).waitFor();
     await shootBothThemes(app, app.page, 'chat-search-hit');
     await app.page.getByRole('button', { name: 'Jump to latest' }).click();
-    await app.page.locator('[data-role="assistant"]', { hasText: 'word399' }).waitFor();
+    await app.page.locator('[data-role="assistant"]', { hasText: 'word1199' }).waitFor();
   });
 });

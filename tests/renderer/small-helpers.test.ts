@@ -138,3 +138,16 @@ describe('runtime slice: subagent cancel', () => {
     expect(calls).toEqual([{ id: 'sa-1' }]);
   });
 });
+
+describe('stream split', () => {
+  it('settles whole paragraphs, never inside an open code fence', async () => {
+    const { settledLength } = await import('../../src-renderer/src/features/chat/stream-split');
+    expect(settledLength('no break yet')).toBe(0);
+    const two = 'First paragraph.\n\nSecond is still';
+    expect(two.slice(0, settledLength(two))).toBe('First paragraph.\n\n');
+    const fenced = 'Intro.\n\n```ts\nconst a = 1;\n\nconst b = 2;';
+    expect(fenced.slice(0, settledLength(fenced))).toBe('Intro.\n\n');
+    const closed = 'Intro.\n\n```ts\nconst a = 1;\n```\n\nAfter';
+    expect(closed.slice(0, settledLength(closed))).toBe('Intro.\n\n```ts\nconst a = 1;\n```\n\n');
+  });
+});

@@ -3,6 +3,18 @@ import { memo, type ReactElement } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Markdown } from '../../components/Markdown';
 import { useAppStore } from '../../state/store';
+import { settledLength } from './stream-split';
+
+/** Settled paragraphs keep their DOM (Markdown is memoised on its source); only the tail re-renders. */
+function StreamedMarkdown({ text }: { text: string }): ReactElement {
+  const cut = settledLength(text);
+  return (
+    <>
+      {cut > 0 && <Markdown source={text.slice(0, cut)} />}
+      <Markdown source={text.slice(cut)} />
+    </>
+  );
+}
 
 export const StreamingRow = memo(function StreamingRow({ sessionKey }: { sessionKey: string }): ReactElement | null {
   const { text, running, retryNote } = useAppStore(
@@ -16,7 +28,7 @@ export const StreamingRow = memo(function StreamingRow({ sessionKey }: { session
   return (
     <div className="msg msg-assistant msg-streaming" data-role="streaming" aria-busy={running}>
       {text ? (
-        <Markdown source={text} />
+        <StreamedMarkdown text={text} />
       ) : (
         <span className="thinking">
           <span className="thinking-dots" aria-hidden="true">
