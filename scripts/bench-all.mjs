@@ -1,0 +1,28 @@
+#!/usr/bin/env node
+// `npm run bench`: every figure the issues ask for, one section after another:
+// core start-up / loop overhead / CLI turn (bench.mjs), workspace prompt and context (bench-workspace.mjs),
+// scheduler idle cost and timer drift (bench-scheduler.mjs, 60 s window), renderer bundle and Chromium
+// figures (bench-renderer.mjs --e2e, after a build).
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+const steps = [
+  ['Core: start-up, loop overhead, CLI turn', ['scripts/bench.mjs']],
+  ['Workspace: prompt size, context per turn, rebuild', ['scripts/bench-workspace.mjs']],
+  ['Scheduler: idle cost, timer drift', ['scripts/bench-scheduler.mjs', ...(process.env.BENCH_DRIFT_MINUTES ? ['--minutes', process.env.BENCH_DRIFT_MINUTES] : [])]],
+  ['Renderer: bundle size, first token to screen, frame time', ['scripts/bench-renderer.mjs', '--e2e']],
+];
+
+let failed = 0;
+const build = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
+if (build.status !== 0) {
+  console.error('build failed; the renderer figures need out/renderer');
+  failed++;
+}
+for (const [title, args] of steps) {
+  console.log(`\n== ${title} ==`);
+  const r = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) failed++;
+}
+process.exit(failed ? 1 : 0);
