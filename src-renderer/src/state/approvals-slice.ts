@@ -2,7 +2,7 @@
 import type { ApprovalRequest, ApprovalRule, CoreEventPayload } from '@contract/schemas';
 import { call } from './ipc-call';
 import type { SliceCreator } from './store-types';
-import { emptyThread, type ApprovalState, type ChatItem } from './types';
+import type { ApprovalState, ChatItem } from './types';
 
 export type ApprovalDecision = 'allow_once' | 'allow_always' | 'deny';
 
@@ -43,7 +43,7 @@ export const createApprovalsSlice: SliceCreator<ApprovalsSlice> = (set, get, dep
       const t = s.threads[request.sessionKey];
       if (!t || t.items.some((i) => i.kind === 'approval' && i.request.id === request.id)) return { approvals };
       const item: ChatItem = { kind: 'approval', id: `p${request.id}`, request, decision: 'pending' };
-      return { approvals, threads: { ...s.threads, [request.sessionKey]: { ...(t ?? emptyThread()), items: [...t.items, item] } } };
+      return { approvals, threads: { ...s.threads, [request.sessionKey]: { ...t, items: [...t.items, item] } } };
     });
   }
 
