@@ -4,6 +4,7 @@ import type { CoreEventPayload } from '@contract/schemas';
 import { StreamBatcher } from '../lib/stream-batcher';
 import { call } from './ipc-call';
 import { classifyTurnError, historyToItems } from './history-items';
+import { commitStream, finishTurn } from './thread-updates';
 import type { SliceCreator } from './store-types';
 import { emptyThread, type ChatItem, type Thread } from './types';
 
@@ -55,14 +56,6 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
       return { threads };
     });
   }, deps.frames);
-
-  /** Turns the streamed text so far into a finished assistant item. */
-  function commitStream(t: Thread, finalText?: string): Thread {
-    const text = t.streamText.trim() ? t.streamText : (finalText ?? '');
-    if (!text.trim()) return { ...t, streamText: '' };
-    const item: ChatItem = { kind: 'assistant', id: localId('a'), text, at: now(), turnId: t.turnId };
-    return { ...t, streamText: '', items: [...t.items, item] };
-  }
 
   /** The user/assistant texts of the items, in order (what stored history must agree with). */
   function conversationTexts(items: readonly ChatItem[]): string[] {
@@ -253,7 +246,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
           break;
         case 'tool.started':
           updateThread(event.sessionKey, (t) => {
-            const committed = commitStream(t);
+            const committed = commitStream(t, localId, now());
             const item: ChatItem = {
               kind: 'tool',
               id: `t${event.callId}`,
@@ -277,39 +270,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
           }));
           break;
         case 'turn.finished':
-          updateThread(event.sessionKey, (t) => {
-            const committed = commitStream(t, event.text);
-            const extra: ChatItem[] = [];
-            // A turn the user stopped may still end as "completed" when the model had just finished.
-            if (event.stopReason === 'cancelled' || (t.stopRequested && event.stopReason !== 'error')) {
-              extra.push({ kind: 'notice', id: localId('n'), text: 'Stopped.', tone: 'stopped', at: now() });
-            } else if (event.stopReason === 'max_iterations') {
-              extra.push({
-                kind: 'notice',
-                id: localId('n'),
-                text: 'Stopped after the maximum number of steps (max_iterations).',
-                tone: 'stopped',
-                at: now(),
-              });
-            }
-            const message = event.error ?? 'The turn failed.';
-            // Nothing of a finished turn may look like it is still going.
-            const settled = committed.items.map((i): ChatItem => {
-              if (i.kind === 'tool' && i.status === 'running' && i.turnId === event.turnId) {
-                return { ...i, status: 'error', result: i.result ?? 'Did not finish: the turn ended first.' };
-              }
-              if (i.kind === 'approval' && i.decision === 'pending' && i.request.turnId === event.turnId) return { ...i, decision: 'expired' };
-              return i;
-            });
-            return {
-              ...committed,
-              items: extra.length ? [...settled, ...extra] : settled,
-              turnId: null,
-              retryNote: null,
-              stopRequested: false,
-              error: event.stopReason === 'error' ? { message, fix: classifyTurnError(message) } : committed.error,
-            };
-          });
+          updateThread(event.sessionKey, (t) => finishTurn(t, event, localId, now()));
           break;
         case 'session.message': {
           const t = get().threads[event.sessionKey];

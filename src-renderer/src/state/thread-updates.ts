@@ -1,0 +1,47 @@
+// Pure thread transitions the chat slice applies: the streamed text becoming a message, and a turn's end
+// (stop notices, settling cards that would otherwise look unfinished, the error banner).
+import type { CoreEventPayload } from '@contract/schemas';
+import { classifyTurnError } from './history-items';
+import type { ChatItem, Thread } from './types';
+
+type TurnFinished = Extract<CoreEventPayload, { type: 'turn.finished' }>;
+
+/** Makes ids for items that exist only in this window until history is reloaded. */
+export type IdMaker = (prefix: string) => string;
+
+/** Turns the streamed text so far (or the final text when nothing streamed) into an assistant item. */
+export function commitStream(t: Thread, newId: IdMaker, at: number, finalText?: string): Thread {
+  const text = t.streamText.trim() ? t.streamText : (finalText ?? '');
+  if (!text.trim()) return { ...t, streamText: '' };
+  const item: ChatItem = { kind: 'assistant', id: newId('a'), text, at, turnId: t.turnId };
+  return { ...t, streamText: '', items: [...t.items, item] };
+}
+
+/** The thread after `turn.finished`. */
+export function finishTurn(t: Thread, event: TurnFinished, newId: IdMaker, at: number): Thread {
+  const committed = commitStream(t, newId, at, event.text);
+  const extra: ChatItem[] = [];
+  // A turn the user stopped may still end as "completed" when the model had just finished.
+  if (event.stopReason === 'cancelled' || (t.stopRequested && event.stopReason !== 'error')) {
+    extra.push({ kind: 'notice', id: newId('n'), text: 'Stopped.', tone: 'stopped', at });
+  } else if (event.stopReason === 'max_iterations') {
+    extra.push({ kind: 'notice', id: newId('n'), text: 'Stopped after the maximum number of steps (max_iterations).', tone: 'stopped', at });
+  }
+  // Nothing of a finished turn may look like it is still going.
+  const settled = committed.items.map((i): ChatItem => {
+    if (i.kind === 'tool' && i.status === 'running' && i.turnId === event.turnId) {
+      return { ...i, status: 'error', result: i.result ?? 'Did not finish: the turn ended first.' };
+    }
+    if (i.kind === 'approval' && i.decision === 'pending' && i.request.turnId === event.turnId) return { ...i, decision: 'expired' };
+    return i;
+  });
+  const message = event.error ?? 'The turn failed.';
+  return {
+    ...committed,
+    items: extra.length ? [...settled, ...extra] : settled,
+    turnId: null,
+    retryNote: null,
+    stopRequested: false,
+    error: event.stopReason === 'error' ? { message, fix: classifyTurnError(message) } : committed.error,
+  };
+}
