@@ -233,6 +233,7 @@ class TurnRun {
 
     while (this.iterations < s.maxIterations) {
       if (s.signal.aborted) return this.finish('cancelled', '');
+      if (this.iterations > 0 && s.contextBuilder.fitTurn) messages = s.contextBuilder.fitTurn(messages, s.context);
       const response = await this.callModel(provider, messages, s.context.toolSpecs.length > 0);
       if (!response.ok) return this.failed(response.error);
       const { content, usage } = response.value;
@@ -273,6 +274,7 @@ class TurnRun {
     // The limit: one last call without tools for a final answer.
     if (s.signal.aborted) return this.finish('cancelled', '');
     messages.push({ role: 'user', content: FINAL_ANSWER_NOTE });
+    if (s.contextBuilder.fitTurn) messages = s.contextBuilder.fitTurn(messages, s.context);
     const final = await this.callModel(provider, messages, false);
     if (!final.ok) return this.failed(final.error);
     const text = final.value.content;

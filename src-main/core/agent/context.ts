@@ -22,4 +22,9 @@ export interface ContextInput {
 export interface ContextBuilder {
   /** The full message list for the next model call, system prompt first. */
   build(input: ContextInput): Promise<ChatMessage[]>;
+  /**
+   * Called before every further model call of the same turn with the messages built so far plus what
+   * the turn added (tool calls and results); returns a list that fits the window. Optional.
+   */
+  fitTurn?(messages: ChatMessage[], input: ContextInput): ChatMessage[];
 }

@@ -1,5 +1,6 @@
 // The workspace ContextBuilder: system prompt from the workspace, the history that fits the window (after
 // consolidating the oldest turns into memory when the session outgrew it), and the runtime note last.
+import { fitTurnToWindow } from './turn-window';
 import type { ChatMessage } from '../agent/chat-message';
 import type { ContextBuilder, ContextInput } from '../agent/context';
 import { getSession } from '../store/sessions.repo';
@@ -107,6 +108,12 @@ export class WorkspaceContextBuilder implements ContextBuilder {
       exact: true,
     };
     return withRuntimeNote([{ role: 'system', content: system }, ...fit.messages], note);
+  }
+
+  /** Keeps a long tool-calling turn inside the window (see turn-window.ts). */
+  fitTurn(messages: ChatMessage[], input: ContextInput): ChatMessage[] {
+    const total = requestBudget(input.model.contextWindowTokens, input.model.maxTokens, this.#opts.marginTokens ?? WINDOW_SAFETY_MARGIN_TOKENS);
+    return fitTurnToWindow(messages, Math.max(0, total - toolSpecsTokensUpperBound(input.toolSpecs)));
   }
 
   /**
