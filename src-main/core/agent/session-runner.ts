@@ -36,6 +36,8 @@ export interface TurnRequest {
   toolFilter?: (tool: Tool) => boolean;
   /** Stream no text to listeners (see TurnSetup.quiet); the result still carries it. */
   quiet?: boolean;
+  /** Title for a session that has none yet (default: the first line of `text`). */
+  title?: string;
 }
 
 export interface TurnResult {
@@ -201,7 +203,8 @@ export class SessionRunner {
         meta: { source, ...(req.images?.length ? { images: req.images } : {}) },
         createdAt: d.now(),
       });
-      if (!session.title && req.text.trim()) setSessionTitle(d.db, key, titleFromText(req.text));
+      const title = req.title ?? titleFromText(req.text);
+      if (!session.title && title) setSessionTitle(d.db, key, title);
     }
     const history = this.#history.load(d.db, key, session.meta.consolidatedThrough ?? 0);
     if (req.persistUserMessage === false) history.push(userMessage);

@@ -204,6 +204,7 @@ export class CronService {
         inCronRun: true,
         signal: controller.signal,
         extraSystem: cronSystemNote(job, options.late),
+        title: `Scheduled: ${job.name}`,
       });
       if (result.stopReason === 'cancelled') {
         status = 'skipped';

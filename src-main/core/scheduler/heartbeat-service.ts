@@ -207,6 +207,7 @@ export class HeartbeatService {
         signal: controller.signal,
         extraSystem: HEARTBEAT_SYSTEM_NOTE,
         quiet: true,
+        title: 'Heartbeat',
       });
       tokens = result.usage.totalTokens;
       scrubHeartbeatToken(db, HEARTBEAT_SESSION_KEY);

@@ -15,6 +15,8 @@ export interface ScheduledTurnRequest {
   extraSystem?: string;
   /** Stream no text to the windows (the heartbeat reply may be a bare HEARTBEAT_OK). */
   quiet?: boolean;
+  /** Title of the session when it has none yet. */
+  title?: string;
 }
 
 export interface ScheduledTurnResult {

@@ -61,6 +61,7 @@ describe('scheduler in the core', () => {
     expect(JSON.stringify(stored)).not.toMatch(/heartbeat_ok/i);
     expect(JSON.stringify(llm.requests.at(-1)!.body.messages[0])).toContain('reply with HEARTBEAT_OK alone');
     expect(events.filter((e) => e.type === 'notify')).toHaveLength(0);
+    expect(c.db.prepare("SELECT title FROM sessions WHERE key = 'heartbeat:default'").get()).toEqual({ title: 'Heartbeat' });
     // Nothing the windows receive carries the token either: no streamed tokens, no final text.
     expect(events.filter((e) => e.type === 'token')).toEqual([]);
     expect(JSON.stringify(events)).not.toMatch(/heartbeat_ok/i);
