@@ -2,7 +2,7 @@
 // continuing the same session (`quick:default`) in the main window.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2eApp, type E2eApp } from './helpers/e2e-app';
-import { shootBothThemes } from './ui-helpers';
+import { sendChat, shootBothThemes, waitForAnswer } from './ui-helpers';
 
 describe('quick ask', () => {
   let app: E2eApp;
@@ -16,6 +16,9 @@ describe('quick ask', () => {
   });
 
   it('streams the answer in place and continues the session in the main window', async () => {
+    app.llm.enqueue({ text: 'Desktop hello.' });
+    await sendChat(app.page, 'hello from the window');
+    await waitForAnswer(app.page, 'Desktop hello.');
     const quick = await app.openPage('/quick.html');
     await quick.setViewportSize({ width: 560, height: 320 });
     const input = quick.getByLabel('Ask Nanotray');
@@ -36,6 +39,13 @@ describe('quick ask', () => {
     expect(await app.page.locator('[data-role="assistant"] .markdown').last().innerText()).toBe('It is 12:00 in Berlin.');
     expect(await app.page.locator('.conv-title .badge').innerText()).toBe('quick');
     await quick.close();
+
+    // the sidebar can narrow the list to one channel
+    const filter = app.page.getByRole('radiogroup', { name: 'Show chats from' });
+    await filter.getByRole('radio', { name: 'quick' }).click();
+    expect(await app.page.locator('.session-row').count()).toBe(1);
+    expect(await app.page.locator('.session-row .badge').innerText()).toBe('quick');
+    await filter.getByRole('radio', { name: 'all' }).click();
     expect(app.pageErrors).toEqual([]);
   });
 });

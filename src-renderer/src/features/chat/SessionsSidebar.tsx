@@ -20,6 +20,9 @@ export function SessionsSidebar(): ReactElement {
   const clearSearch = useAppStore((s) => s.clearSearch);
   const openSearchHit = useAppStore((s) => s.openSearchHit);
   const [query, setQuery] = useState('');
+  const [channel, setChannel] = useState<string | null>(null);
+  const channels = [...new Set(sessions.map((x) => x.channel))].sort();
+  const shown = channel ? sessions.filter((x) => x.channel === channel) : sessions;
   const timer = useRef<number | undefined>(undefined);
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
@@ -75,6 +78,22 @@ export function SessionsSidebar(): ReactElement {
           }}
         />
       </div>
+      {channels.length > 1 && hits === null && (
+        <div className="channel-filter" role="radiogroup" aria-label="Show chats from">
+          {[null, ...channels].map((c) => (
+            <button
+              key={c ?? 'all'}
+              type="button"
+              role="radio"
+              aria-checked={channel === c}
+              className="chip"
+              onClick={() => setChannel(c)}
+            >
+              {c ?? 'all'}
+            </button>
+          ))}
+        </div>
+      )}
       {hits !== null ? (
         <ul className="session-list" aria-label="Search results" aria-busy={searching} onKeyDown={onListKeyDown}>
           <li className="session-group" aria-live="polite">
@@ -98,9 +117,9 @@ export function SessionsSidebar(): ReactElement {
           {!loaded && <li className="list-note">Loading…</li>}
           {error && <li className="list-note list-error">Could not load chats: {error}</li>}
           {loaded && !error && sessions.length === 0 && <li className="list-note">No chats yet. Start one with New chat.</li>}
-          {sessions.map((session, i) => {
+          {shown.map((session, i) => {
             const group = dayGroup(session.updatedAt);
-            const showGroup = i === 0 || dayGroup(sessions[i - 1]!.updatedAt) !== group;
+            const showGroup = i === 0 || dayGroup(shown[i - 1]!.updatedAt) !== group;
             return (
               <Fragment key={session.key}>
                 {showGroup && (
