@@ -174,3 +174,42 @@ describe('chat slice: stored history changed', () => {
     fake.emit({ type: 'turn.finished', sessionKey: S, turnId: 't', stopReason: 'completed', text: '', usage });
   });
 });
+
+describe('chat slice: opening a chat that ran while it was not shown', () => {
+  it('shows the stored history once, without the live copies', async () => {
+    const Q = 'quick:default';
+    const { store, fake, frames } = makeTestStore({
+      chat: {
+        history: () =>
+          ok({
+            sessionKey: Q,
+            messages: [
+              { id: 1, turnId: 'q1', role: 'user', content: 'What time is it?', createdAt: 1 },
+              { id: 2, turnId: 'q1', role: 'assistant', content: 'It is noon.', createdAt: 2 },
+            ],
+            toolEvents: [],
+            hasMore: false,
+          }),
+      },
+    });
+    fake.emit({ type: 'turn.started', sessionKey: Q, turnId: 'q1', at: 1 });
+    fake.emit({ type: 'token', sessionKey: Q, turnId: 'q1', text: 'It is noon.' });
+    frames.tick();
+    fake.emit({ type: 'turn.finished', sessionKey: Q, turnId: 'q1', stopReason: 'completed', text: 'It is noon.', usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 } });
+    await store.getState().selectSession(Q);
+    const texts = store.getState().threads[Q]!.items.map((i) => (i.kind === 'user' || i.kind === 'assistant' ? i.text : i.kind));
+    expect(texts).toEqual(['What time is it?', 'It is noon.']);
+  });
+
+  it('keeps the running turn\'s tool card that is not stored yet', async () => {
+    const { mergeLive } = await import('../../src-renderer/src/state/history-items');
+    const history = [{ kind: 'user' as const, id: 'm1', text: 'go', at: 1 }];
+    const live = [
+      { kind: 'user' as const, id: 'u-local', text: 'go', at: 1 },
+      { kind: 'tool' as const, id: 'tc1', turnId: 't9', name: 'exec', args: '{}', status: 'running' as const, startedAt: 2 },
+      { kind: 'assistant' as const, id: 'a-old', text: 'old answer', at: 0, turnId: 't1' },
+    ];
+    expect(mergeLive(history, live, 't9').map((i) => i.id)).toEqual(['m1', 'tc1']);
+    expect(mergeLive(history, live, null).map((i) => i.id)).toEqual(['m1']);
+  });
+});

@@ -3,7 +3,7 @@
 import type { CoreEventPayload } from '@contract/schemas';
 import { StreamBatcher } from '../lib/stream-batcher';
 import { call } from './ipc-call';
-import { classifyTurnError, historyToItems } from './history-items';
+import { classifyTurnError, historyToItems, mergeLive } from './history-items';
 import { commitStream, finishTurn } from './thread-updates';
 import type { SliceCreator } from './store-types';
 import { emptyThread, type ChatItem, type Thread } from './types';
@@ -128,8 +128,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
       const approvalItems: ChatItem[] = pending.map((request) => ({ kind: 'approval', id: `p${request.id}`, request, decision: 'pending' }));
       updateThread(sessionKey, (th) => ({
         ...th,
-        // live items that arrived while loading stay after the stored history
-        items: [...items, ...th.items.filter((i) => !items.some((h) => h.id === i.id)), ...approvalItems],
+        items: mergeLive(items, [...th.items, ...approvalItems.filter((a) => !th.items.some((i) => i.id === a.id))], th.turnId),
         loaded: true,
         loading: false,
         hasMore: res.value.hasMore,

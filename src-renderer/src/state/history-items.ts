@@ -53,3 +53,23 @@ const SETTINGS_HINTS = /api key|apikey|unauthori[sz]ed|401|403|forbidden|no prov
 export function classifyTurnError(message: string): 'settings' | 'retry' {
   return SETTINGS_HINTS.test(message) ? 'settings' : 'retry';
 }
+
+/**
+ * Stored history + what this window saw live before the history arrived. History is the truth for
+ * everything finished; live items survive only when they belong to the turn still running and are not
+ * stored yet (a tool card mid-run, the user's message being sent), plus approvals still waiting.
+ */
+export function mergeLive(history: readonly ChatItem[], live: readonly ChatItem[], runningTurnId: string | null): ChatItem[] {
+  const ids = new Set(history.map((i) => i.id));
+  const texts = new Set(history.filter((i) => i.kind === 'user' || i.kind === 'assistant').map((i) => `${i.kind}:${(i as { text: string }).text.trim()}`));
+  const kept = live.filter((i) => {
+    if (ids.has(i.id)) return false;
+    if (i.kind === 'approval') return i.decision === 'pending';
+    if (!runningTurnId) return false;
+    if (i.kind === 'user') return !texts.has(`user:${i.text.trim()}`);
+    if (i.kind === 'assistant') return i.turnId === runningTurnId && !texts.has(`assistant:${i.text.trim()}`);
+    if (i.kind === 'tool') return i.turnId === runningTurnId;
+    return false;
+  });
+  return [...history, ...kept];
+}
