@@ -57,6 +57,19 @@ function useInitialLoad(): void {
   }, []);
 }
 
+/** The window title names the open chat and marks unsaved memory edits. */
+function useWindowTitle(): void {
+  const view = useAppStore((s) => s.view);
+  const chatTitle = useAppStore((s) => s.sessions.find((x) => x.key === s.activeSessionKey)?.title ?? '');
+  const memoryPath = useAppStore((s) => s.memoryDoc?.path ?? '');
+  const dirty = useAppStore((s) => (s.memoryDoc ? s.memoryDoc.draft !== s.memoryDoc.savedText : false));
+  useEffect(() => {
+    const parts: Record<View, string> = { chat: chatTitle, memory: memoryPath, runtime: 'Runtime', settings: 'Settings' };
+    const detail = parts[view];
+    document.title = `${dirty ? '• ' : ''}${detail ? `${detail} — ` : ''}Nanotray`;
+  }, [view, chatTitle, memoryPath, dirty]);
+}
+
 function StartupBanner(): ReactElement | null {
   const error = useAppStore((s) => s.appInfo?.startupError);
   const requestView = useAppStore((s) => s.requestView);
@@ -130,6 +143,7 @@ export function App(): ReactElement {
   const theme = useAppStore((s) => s.theme);
   useGlobalShortcuts();
   useInitialLoad();
+  useWindowTitle();
   useEffect(() => applyTheme(theme), [theme]);
 
   return (

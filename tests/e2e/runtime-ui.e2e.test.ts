@@ -132,6 +132,8 @@ describe('runtime panel, allowSet true', () => {
     await shootBothThemes(app, app.page, 'runtime-allowed');
 
     await app.page.getByRole('button', { name: 'Chat', exact: true }).click();
+    await app.page.getByRole('button', { name: 'fast', exact: true }).waitFor();
+    expect(await app.page.title()).toBe('one — Nanotray');
     app.llm.enqueue({ text: 'Second.' });
     await sendChat(app.page, 'two');
     await waitForAnswer(app.page, 'Second.');

@@ -19,7 +19,7 @@ export function Conversation(): ReactElement {
   const running = useAppStore((s) => Boolean(s.activeSessionKey && s.threads[s.activeSessionKey]?.turnId));
   const loaded = useAppStore((s) => Boolean(s.activeSessionKey && s.threads[s.activeSessionKey]?.loaded));
   const empty = useAppStore((s) => !s.activeSessionKey || (s.threads[s.activeSessionKey]?.items.length ?? 0) === 0);
-  const activePreset = useAppStore((s) => s.activePreset);
+  const sessionPreset = useAppStore((s) => s.sessions.find((x) => x.key === s.activeSessionKey)?.modelPreset ?? null);
   const requestView = useAppStore((s) => s.requestView);
   const composer = useRef<ComposerHandle>(null);
   const [dropping, setDropping] = useState(false);
@@ -60,9 +60,9 @@ export function Conversation(): ReactElement {
             </span>
           )}
         </div>
-        {activePreset && (
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => requestView('runtime')} title="Model preset — open the runtime panel">
-            <Icon name="bolt" size={13} /> {activePreset}
+        {sessionPreset && sessionPreset !== 'default' && (
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => requestView('runtime')} title="This chat's model preset — open the runtime panel">
+            <Icon name="bolt" size={13} /> {sessionPreset}
           </button>
         )}
       </header>
