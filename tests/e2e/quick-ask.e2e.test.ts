@@ -29,6 +29,7 @@ describe('quick ask', () => {
     await input.press('Enter');
     await quick.locator('.quick-answer strong').waitFor();
     await quick.locator('.quick-answer', { hasText: 'It is 12:00 in Berlin.' }).waitFor();
+    expect(await quick.locator('.quick-question').innerText()).toBe('What time is it in Berlin?');
     expect(await quick.getByTestId('answer-live-region').innerText()).toContain('in Berlin.');
     await shootBothThemes(app, quick, 'quick-ask');
     const sentTo = app.llm.requests.at(-1)!.body.messages.at(-1) as { content: string };

@@ -26,6 +26,14 @@ export function QuickAsk(): ReactElement {
     }
     return null;
   });
+  const lastQuestion = useAppStore((s) => {
+    const items = s.threads[QUICK_SESSION]?.items ?? [];
+    for (let i = items.length - 1; i >= 0; i--) {
+      const item = items[i];
+      if (item?.kind === 'user') return item.text;
+    }
+    return null;
+  });
   const [text, setText] = useState('');
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const [asked, setAsked] = useState(false);
@@ -87,6 +95,7 @@ export function QuickAsk(): ReactElement {
       </div>
       {(answer || running) && (
         <div className="quick-answer" aria-busy={running}>
+          {lastQuestion && <p className="quick-question">{lastQuestion}</p>}
           {answer ? (
             <Markdown source={answer} />
           ) : (
