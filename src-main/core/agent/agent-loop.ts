@@ -236,6 +236,8 @@ class TurnRun {
       if (this.iterations > 0 && s.contextBuilder.fitTurn) messages = s.contextBuilder.fitTurn(messages, s.context);
       const response = await this.callModel(provider, messages, s.context.toolSpecs.length > 0);
       if (!response.ok) return this.failed(response.error);
+      // Stop pressed while the last chunk arrived: the user asked to stop, so nothing of it runs.
+      if (s.signal.aborted) return this.failed(CANCELLED_ERROR);
       const { content, usage } = response.value;
       const toolCalls = this.uniqueIds(response.value.toolCalls);
       if (!toolCalls.length) {
@@ -277,6 +279,7 @@ class TurnRun {
     if (s.contextBuilder.fitTurn) messages = s.contextBuilder.fitTurn(messages, s.context);
     const final = await this.callModel(provider, messages, false);
     if (!final.ok) return this.failed(final.error);
+    if (s.signal.aborted) return this.failed(CANCELLED_ERROR);
     const text = final.value.content;
     if (text) appendMessage(this.deps.db, this.message({ role: 'assistant', content: text, usage: final.value.usage, meta: { maxIterations: true } }));
     return this.finish('max_iterations', text);
@@ -288,6 +291,8 @@ class TurnRun {
     return this.finish('error', this.streamed, error.message);
   }
 }
+
+const CANCELLED_ERROR: ProviderError = { kind: 'cancelled', message: 'The request was cancelled.', transient: false };
 
 /** Why a model call ended with neither text nor tool calls, when the finish reason tells. */
 function emptyAnswerReason(finish: LlmResponse['finishReason'], maxTokens: number): string | undefined {

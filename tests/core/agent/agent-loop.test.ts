@@ -217,6 +217,27 @@ describe('agent loop: cancellation', () => {
     ]);
   });
 
+  it('a stop that lands as the answer completes still ends the turn as cancelled, and no tool runs', async () => {
+    setup({});
+    let ran = false;
+    core.tools.register(
+      defineTool({ name: 'never', description: 'x', params: z.object({}), category: 'read', async run() { ran = true; return fail('Error: ran'); } }),
+    );
+    provider.steps.push(async (_req, cb) => {
+      cb.onTextDelta?.('Almost done');
+      core.sessions.cancel('test:a');
+      return { ok: true, value: { content: 'Almost done', toolCalls: [{ id: 'n1', name: 'never', arguments: '{}' }], finishReason: 'tool_calls', usage: { promptTokens: 1, completionTokens: 1, totalTokens: 2 } } };
+    });
+    const result = await core.sessions.run({ sessionKey: 'test:a', text: 'go' });
+    expect(result.stopReason).toBe('cancelled');
+    expect(ran).toBe(false);
+    const rows = listMessages(core.db, 'test:a');
+    expect(rows.map((m) => [m.role, m.content, m.meta.partial ?? false])).toEqual([
+      ['user', 'go', false],
+      ['assistant', 'Almost done', true],
+    ]);
+  });
+
   it('an already aborted signal ends the turn as cancelled before any model call', async () => {
     setup({}, { text: 'unused' });
     const controller = new AbortController();
