@@ -34,6 +34,7 @@ export const API_MAP = {
     set: INVOKE.runtimeSet,
     presets: INVOKE.runtimePresets,
     audit: INVOKE.runtimeAudit,
+    cancelSubagent: INVOKE.runtimeCancelSubagent,
   },
   heartbeat: {
     status: INVOKE.heartbeatStatus,

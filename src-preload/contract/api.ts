@@ -46,6 +46,8 @@ export interface NanotrayApi {
     set: Call<I['runtimeSet']>;
     presets: OptionalCall<I['runtimePresets']>;
     audit: OptionalCall<I['runtimeAudit']>;
+    /** Stops a running subagent task. */
+    cancelSubagent: Call<I['runtimeCancelSubagent']>;
   };
   heartbeat: {
     status: OptionalCall<I['heartbeatStatus']>;

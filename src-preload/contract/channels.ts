@@ -30,6 +30,7 @@ export const INVOKE = {
   runtimeSet: 'runtime:set',
   runtimePresets: 'runtime:presets',
   runtimeAudit: 'runtime:audit',
+  runtimeCancelSubagent: 'runtime:cancel-subagent',
 
   heartbeatStatus: 'heartbeat:status',
   heartbeatPause: 'heartbeat:pause',

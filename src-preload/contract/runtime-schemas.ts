@@ -21,6 +21,8 @@ export const runtimeOverviewOutput = z.object({
   allowSet: z.boolean(),
   /** The policy's own summary text (what `my` shows the model). */
   summary: z.string().optional(),
+  /** Tokens used today (local day) by every source: chat, heartbeat, cron, subagents, consolidation. */
+  usageToday: z.object({ promptTokens: z.number(), completionTokens: z.number(), totalTokens: z.number() }).optional(),
 });
 
 export const runtimeCheckInput = z.strictObject({ key: nameSchema, sessionKey: sessionKeySchema.optional() });
@@ -65,6 +67,10 @@ export const auditEntrySchema = z.object({
 });
 export const runtimeAuditInput = z.strictObject({ limit: z.number().int().min(1).max(LIMITS.listMax).optional() }).optional();
 export const runtimeAuditOutput = z.object({ entries: z.array(auditEntrySchema) });
+
+export const runtimeCancelSubagentInput = z.strictObject({ id: nameSchema });
+/** `cancelled: false` when the task had already finished. */
+export const runtimeCancelSubagentOutput = z.object({ cancelled: z.boolean() });
 
 export type RuntimeEntry = z.output<typeof runtimeEntrySchema>;
 export type Preset = z.output<typeof presetSchema>;

@@ -52,6 +52,7 @@ export const invokeSchemas = {
   [INVOKE.runtimeSet]: { input: runtime.runtimeSetInput, output: runtime.runtimeSetOutput },
   [INVOKE.runtimePresets]: { input: runtime.runtimePresetsInput, output: runtime.runtimePresetsOutput },
   [INVOKE.runtimeAudit]: { input: runtime.runtimeAuditInput, output: runtime.runtimeAuditOutput },
+  [INVOKE.runtimeCancelSubagent]: { input: runtime.runtimeCancelSubagentInput, output: runtime.runtimeCancelSubagentOutput },
 
   [INVOKE.heartbeatStatus]: { input: emptyInputSchema, output: sched.heartbeatStatusOutput },
   [INVOKE.heartbeatPause]: { input: emptyInputSchema, output: sched.heartbeatStatusOutput },

@@ -110,44 +110,33 @@ describe('subagents text', () => {
   });
 });
 
-describe('runtime slice: subagent cancel', () => {
-  it('offers cancel only when the API has it, and calls it with the id', async () => {
+describe('runtime slice: subagent cancel and usage today', () => {
+  it('cancels through runtime.cancelSubagent with the id and shows a failure as a toast', async () => {
     const { makeFakeApi, ok } = await import('./fake-api');
     const { createAppStore } = await import('../../src-renderer/src/state/store');
+    const base = makeFakeApi().api;
+    const calls: unknown[] = [];
+    let answer: unknown = ok({ cancelled: true });
+    // The fake answers every method name through a proxy, so the runtime object is spelled out.
     const runtime = {
-      overview: async () => ok({ entries: [], allowSet: true }),
       check: async (input: { key: string }) => ok({ key: input.key, text: `${input.key}: {}` }),
       set: async () => ok({ key: 'x', text: 'ok' }),
       presets: async () => ok({ presets: [], active: 'default' }),
       audit: async () => ok({ entries: [] }),
+      overview: async () => ok({ entries: [], allowSet: true, usageToday: { promptTokens: 30, completionTokens: 12, totalTokens: 42 } }),
+      cancelSubagent: async (input: unknown) => {
+        calls.push(input);
+        return answer;
+      },
     };
     const deps = { frames: { request: () => 0, cancel: () => undefined }, now: () => 0, refreshDelayMs: 0 };
-    const base = makeFakeApi().api;
-    // the fake answers every method name, so build plain runtime objects to test the feature check
-    const plain = createAppStore({ ...deps, api: { ...base, runtime } });
-    expect(plain.getState().canCancelSubagents).toBe(false);
-    const calls: unknown[] = [];
-    const cancelSubagent = async (input: unknown) => {
-      calls.push(input);
-      return ok({ cancelled: true });
-    };
-    const runtimeWithCancel = { ...runtime, cancelSubagent }; // a future contract member, added structurally
-    const store = createAppStore({ ...deps, api: { ...base, runtime: runtimeWithCancel } });
-    expect(store.getState().canCancelSubagents).toBe(true);
+    const store = createAppStore({ ...deps, api: { ...base, runtime } as typeof base });
     await store.getState().cancelSubagent('sa-1');
     expect(calls).toEqual([{ id: 'sa-1' }]);
-  });
-});
-
-describe('stream split', () => {
-  it('settles whole paragraphs, never inside an open code fence', async () => {
-    const { settledLength } = await import('../../src-renderer/src/features/chat/stream-split');
-    expect(settledLength('no break yet')).toBe(0);
-    const two = 'First paragraph.\n\nSecond is still';
-    expect(two.slice(0, settledLength(two))).toBe('First paragraph.\n\n');
-    const fenced = 'Intro.\n\n```ts\nconst a = 1;\n\nconst b = 2;';
-    expect(fenced.slice(0, settledLength(fenced))).toBe('Intro.\n\n');
-    const closed = 'Intro.\n\n```ts\nconst a = 1;\n```\n\nAfter';
-    expect(closed.slice(0, settledLength(closed))).toBe('Intro.\n\n```ts\nconst a = 1;\n```\n\n');
+    await store.getState().loadRuntime();
+    expect(store.getState().runtimeUsageToday).toEqual({ promptTokens: 30, completionTokens: 12, totalTokens: 42 });
+    answer = { ok: false, error: { code: 'not_found', message: "No subagent task 'sa-9'." } };
+    await store.getState().cancelSubagent('sa-9');
+    expect(store.getState().toasts.map((t: { title: string }) => t.title)).toContain('Could not cancel the subagent');
   });
 });

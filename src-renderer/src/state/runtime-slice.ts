@@ -42,8 +42,8 @@ export interface RuntimeSlice {
   /** `_last_usage`, `scratchpad` and `subagents` as the policy prints them. */
   runtimeDetails: { lastUsage: string | null; scratchpad: string | null; subagents: string | null };
   setRuntimeSession(sessionKey: string | null): void;
-  /** True when this build's API can cancel a subagent from the panel. */
-  canCancelSubagents: boolean;
+  /** Tokens used today by every source (chat, heartbeat, cron, subagents). */
+  runtimeUsageToday: { promptTokens: number; completionTokens: number; totalTokens: number } | null;
   cancelSubagent(id: string): Promise<void>;
   loadRuntime(): Promise<void>;
   setRuntimeValue(key: string, value: JsonValue): Promise<boolean>;
@@ -57,18 +57,6 @@ export interface RuntimeSlice {
 /** The session the runtime panel describes (none = instance-wide). */
 function panelSession(sessionKey: string | null | undefined): { sessionKey?: string } {
   return sessionKey ? { sessionKey } : {};
-}
-
-type CancelSubagent = (input: { id: string }) => Promise<IpcResult<unknown>>;
-
-/**
- * `runtime.cancelSubagent` is not in the contract yet (the core has SubagentManager.cancel); the panel
- * offers Cancel as soon as an API object carries it.
- */
-function cancelSubagentCall(api: NanotrayApi): CancelSubagent | undefined {
-  const runtime: Record<string, unknown> = api.runtime;
-  const fn = runtime.cancelSubagent;
-  return typeof fn === 'function' ? (fn as CancelSubagent) : undefined; // checked just above
 }
 
 /** The value part of a `key: value` policy line ('' becomes null). */
@@ -105,12 +93,10 @@ export const createRuntimeSlice: SliceCreator<RuntimeSlice> = (set, get, deps) =
     liveUsage: {},
     runtimeSessionKey: null,
     runtimeDetails: { lastUsage: null, scratchpad: null, subagents: null },
-    canCancelSubagents: typeof cancelSubagentCall(api) === 'function',
+    runtimeUsageToday: null,
 
     async cancelSubagent(id) {
-      const fn = cancelSubagentCall(api);
-      if (!fn) return;
-      const res = await call(fn({ id }));
+      const res = await call(api.runtime.cancelSubagent({ id }));
       if (!res.ok) get().pushToast({ title: 'Could not cancel the subagent', body: res.message, tone: 'error' });
       void get().loadRuntime();
     },
@@ -143,6 +129,7 @@ export const createRuntimeSlice: SliceCreator<RuntimeSlice> = (set, get, deps) =
           runtimeEntries: overview.value.entries,
           runtimeAllowSet: overview.value.allowSet,
           runtimeSummary: overview.value.summary ?? null,
+          runtimeUsageToday: overview.value.usageToday ?? null,
           runtimeError: null,
           runtimeLoaded: true,
         });

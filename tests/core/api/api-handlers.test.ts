@@ -3,9 +3,10 @@
 import { readFileSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCore, type Core } from '../../../src-main/core/nanotray-core';
 import { createApiHandlers } from '../../../src-main/core/api/api-handlers';
+import { insertUsage } from '../../../src-main/core/store/usage.repo';
 import { createDispatcher, type Dispatcher } from '../../../src-main/core/api/dispatch';
 import { headlessHost, type ApiHost } from '../../../src-main/core/api/api-host';
 import { appendMessage } from '../../../src-main/core/store/messages.repo';
@@ -144,6 +145,28 @@ describe('API handlers on a real core', () => {
       expect(value.entries.find((e: { key: string }) => e.key === 'max_iterations')).toEqual({ key: 'max_iterations', access: 'settable', display: '7', value: 7 });
       expect(value.entries.find((e: { key: string }) => e.key === 'web_config').access).toBe('read_only');
       expect(value.summary).toContain('max_iterations: 7');
+    });
+
+    it('overview carries today\'s token usage from every source', async () => {
+      insertUsage(core.db, { at: Date.now(), sessionKey: 'desktop:u', source: 'user', model: 'm', usage: { promptTokens: 100, completionTokens: 20, totalTokens: 120 } });
+      insertUsage(core.db, { at: Date.now(), sessionKey: 'heartbeat:default', source: 'heartbeat', model: 'm', usage: { promptTokens: 5, completionTokens: 1, totalTokens: 6 } });
+      insertUsage(core.db, { at: Date.now() - 3 * 86_400_000, sessionKey: 'desktop:u', source: 'user', model: 'm', usage: { promptTokens: 999, completionTokens: 1, totalTokens: 1000 } });
+      const { value } = await call('runtime:overview', {});
+      expect(value.usageToday.totalTokens - 126).toBeGreaterThanOrEqual(0);
+      expect(value.usageToday.totalTokens).toBeLessThan(1000);
+    });
+
+    it('cancels a subagent by id, and says so for an unknown one', async () => {
+      expect((await call('runtime:cancel-subagent', { id: 'nope' })).error).toEqual({ code: 'not_found', message: "No subagent task 'nope'." });
+      expect((await call('runtime:cancel-subagent', {})).error?.code).toBe('invalid_input');
+      llm.enqueue({ text: 'slow', delayMs: 2000 });
+      const before = llm.requests.length;
+      const started = core.subagents.spawn('a long task', 'long', 'desktop:origin');
+      if (!started.ok) throw new Error(started.error);
+      await vi.waitFor(() => expect(llm.requests.length).toBeGreaterThan(before)); // the model call is in flight
+      expect(await call('runtime:cancel-subagent', { id: started.value.id })).toEqual({ ok: true, value: { cancelled: true } });
+      await core.subagents.wait(started.value.id);
+      expect(core.subagents.get(started.value.id)?.stopReason).toBe('cancelled');
     });
 
     it('check answers like the tool', async () => {

@@ -5,10 +5,11 @@ import type { InvokeHandlers, JsonValue, RuntimeEntry } from '../../../../src-pr
 import { OVERVIEW_KEYS } from '../../runtime/runtime-policy';
 import { isReadOnlyName } from '../../runtime/key-screens';
 import { guessCode, ipcFail, ipcOk } from '../ipc-values';
+import { usageOfDay } from '../../store/usage.repo';
 
 type RuntimeHandlers = Pick<
   InvokeHandlers,
-  'runtime:overview' | 'runtime:check' | 'runtime:set' | 'runtime:presets' | 'runtime:audit'
+  'runtime:overview' | 'runtime:check' | 'runtime:set' | 'runtime:presets' | 'runtime:audit' | 'runtime:cancel-subagent'
 >;
 
 /** `key: value` text from the policy → the value (JSON when it parses, else the text). */
@@ -42,6 +43,7 @@ export function createRuntimeHandlers(core: Core): RuntimeHandlers {
         entries,
         allowSet: core.config().tools.my.allowSet,
         summary: core.runtime.overview(sessionKey),
+        usageToday: usageOfDay(core.db, core.clock.now()),
       });
     },
 
@@ -61,6 +63,11 @@ export function createRuntimeHandlers(core: Core): RuntimeHandlers {
     async 'runtime:presets'(args) {
       const list = core.runtime.presets(args?.sessionKey);
       return ipcOk({ active: list.active, presets: list.presets.map((p) => ({ ...p })) });
+    },
+
+    async 'runtime:cancel-subagent'({ id }) {
+      if (!core.subagents.get(id)) return ipcFail('not_found', `No subagent task '${id}'.`);
+      return ipcOk({ cancelled: core.subagents.cancel(id) });
     },
 
     async 'runtime:audit'(args) {

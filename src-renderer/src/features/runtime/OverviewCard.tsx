@@ -33,6 +33,7 @@ export function OverviewCard(): ReactElement {
   const sessionKey = useAppStore((s) => s.runtimeSessionKey ?? s.activeSessionKey);
   const live = useAppStore((s) => (sessionKey ? s.liveUsage[sessionKey] : undefined));
   const heartbeatToday = useAppStore((s) => s.heartbeat?.tokensToday ?? null);
+  const today = useAppStore((s) => s.runtimeUsageToday);
   const byKey = new Map(entries.map((e) => [e.key, e]));
   const active = presets.find((p) => p.name === activePreset);
   const activeInfo = active?.contextWindowTokens ? `${compactNumber(active.contextWindowTokens)} token window` : '';
@@ -125,7 +126,10 @@ export function OverviewCard(): ReactElement {
           {live ? `${live.promptTokens.toLocaleString()} in · ${live.completionTokens.toLocaleString()} out · ${live.totalTokens.toLocaleString()} total (${live.model})` : (details.lastUsage ?? 'no turn yet')}
         </dd>
         <dt>Today</dt>
-        <dd>{heartbeatToday === null ? '—' : `${heartbeatToday.toLocaleString()} tokens by the heartbeat`}</dd>
+        <dd data-testid="usage-today">
+          {today === null ? '—' : `${today.totalTokens.toLocaleString()} tokens (${today.promptTokens.toLocaleString()} in · ${today.completionTokens.toLocaleString()} out)`}
+          {heartbeatToday ? `, of which ${heartbeatToday.toLocaleString()} by the heartbeat` : ''}
+        </dd>
       </dl>
     </section>
   );

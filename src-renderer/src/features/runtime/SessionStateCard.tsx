@@ -7,7 +7,6 @@ import { isFinished, parseSubagents } from './subagents-text';
 
 export function SessionStateCard(): ReactElement {
   const details = useAppStore(useShallow((s) => s.runtimeDetails));
-  const canCancel = useAppStore((s) => s.canCancelSubagents);
   const cancel = useAppStore((s) => s.cancelSubagent);
   const rows = parseSubagents(details.subagents);
   return (
@@ -39,11 +38,9 @@ export function SessionStateCard(): ReactElement {
                   <th scope="col">Iteration</th>
                   <th scope="col">Elapsed</th>
                   <th scope="col">Last tools</th>
-                  {canCancel && (
-                    <th scope="col">
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  )}
+                  <th scope="col">
+                    <span className="sr-only">Actions</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -59,15 +56,13 @@ export function SessionStateCard(): ReactElement {
                     <td>{r.iteration}</td>
                     <td className="nowrap">{r.elapsedSeconds.toFixed(1)} s</td>
                     <td className="mono">{r.tools}</td>
-                    {canCancel && (
-                      <td>
-                        {!isFinished(r) && (
-                          <button type="button" className="btn btn-sm btn-danger" onClick={() => void cancel(r.id)} aria-label={`Cancel subagent ${r.label}`}>
-                            Cancel
-                          </button>
-                        )}
-                      </td>
-                    )}
+                    <td>
+                      {!isFinished(r) && (
+                        <button type="button" className="btn btn-sm btn-danger" onClick={() => void cancel(r.id)} aria-label={`Cancel subagent ${r.label}`}>
+                          Cancel
+                        </button>
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>
