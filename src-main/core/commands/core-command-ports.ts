@@ -1,7 +1,7 @@
 // Adapts the core's feature services to the ports slash commands use (one place to follow their APIs).
 import type { Core } from '../nanotray-core';
 import type { McpService } from '../mcp/mcp-types';
-import { formatHeartbeatRun, formatHeartbeatStatus } from '../scheduler/scheduler-text';
+import { cronCommandPort, heartbeatCommandPort } from '../scheduler/scheduler-command-ports';
 import { sanitizeNamePart } from '../mcp/tool-naming';
 import type { CommandPorts } from './install-commands';
 
@@ -30,27 +30,8 @@ export function coreCommandPorts(core: Core, mcp: McpService): CommandPorts {
           },
         }
       : undefined,
-    heartbeat: heartbeat
-      ? {
-          status: () => formatHeartbeatStatus(heartbeat.status()),
-          runNow: async () => `Heartbeat: ${formatHeartbeatRun(await heartbeat.runNow())}`,
-          pause: () => `Paused.\n${formatHeartbeatStatus(heartbeat.pause(), 0)}`,
-          resume: () => `Resumed.\n${formatHeartbeatStatus(heartbeat.resume(), 0)}`,
-        }
-      : undefined,
-    cron: cron
-      ? {
-          list: () =>
-            cron.list().map((job) => ({
-              id: job.id,
-              name: job.name,
-              schedule: job.scheduleText,
-              enabled: job.enabled,
-              ...(job.nextRunAt ? { nextRunAt: job.nextRunAt } : {}),
-            })),
-          remove: (id) => cron.remove(id),
-        }
-      : undefined,
+    heartbeat: heartbeat ? heartbeatCommandPort(heartbeat) : undefined,
+    cron: cron ? cronCommandPort(cron) : undefined,
     skills: skills
       ? {
           list: () =>

@@ -53,8 +53,8 @@ it('/model obeys tools.my.allowSet = false', async () => {
 it('/heartbeat shows, pauses and resumes the heartbeat', async () => {
   expect((await run('/heartbeat')).split('\n')[0]).toMatch(/^Heartbeat: \w+ \(every 30 min\)$/);
   const paused = await run('/heartbeat pause');
-  expect(paused.split('\n').slice(0, 2)).toEqual(['Paused.', 'Heartbeat: paused (every 30 min)']);
-  expect((await run('/heartbeat resume')).split('\n')[0]).toBe('Resumed.');
+  expect(paused.split('\n').slice(0, 2)).toEqual(['Heartbeat paused.', 'Heartbeat: paused (every 30 min)']);
+  expect((await run('/heartbeat resume')).split('\n')[0]).toBe('Heartbeat resumed.');
 });
 
 it('/cron lists and removes real jobs', async () => {
