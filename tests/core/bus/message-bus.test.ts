@@ -1,31 +1,13 @@
 // The bus against the real core and a scripted OpenAI-compatible server: 50 sessions at once.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { useScriptedCore } from '../../helpers/scripted-core';
+import { describe, expect, it } from 'vitest';
 import type { CoreEvent } from '../../../src-main/core/agent/events';
 import type { TurnRequest, TurnResult } from '../../../src-main/core/agent/session-runner';
 import { MessageBus } from '../../../src-main/core/bus/message-bus';
 import { BUS_CHANNELS, isBusChannel, sessionKeyOf, type BusChannel, type OutboundMessage } from '../../../src-main/core/bus/bus-messages';
-import { createCore, type Core } from '../../../src-main/core/nanotray-core';
 import { listMessages } from '../../../src-main/core/store/messages.repo';
-import { startScriptedLlm, type ScriptedLlm } from '../../helpers/scripted-llm-server';
-import { makeTempHome, testConfig, type TempHome } from '../../helpers/temp-home';
 
-let llm: ScriptedLlm;
-let home: TempHome | undefined;
-let core: Core | undefined;
-
-beforeAll(async () => {
-  llm = await startScriptedLlm();
-});
-afterAll(async () => {
-  await llm.close();
-});
-afterEach(async () => {
-  await core?.dispose();
-  core = undefined;
-  home?.cleanup();
-  llm.requests.length = 0;
-  llm.setFallback(undefined);
-});
+const t = useScriptedCore();
 
 /** The user's text of the newest message, without the runtime note the context builder appends. */
 function lastUserText(body: any): string {
@@ -80,11 +62,8 @@ describe('message bus', () => {
   });
 
   it('drops no message with 50 sessions sending at once (scripted server, real core)', async () => {
-    home = makeTempHome(testConfig(llm.baseUrl));
-    const created = createCore({ host: 'test', home: home.home, env: {} });
-    if (!created.ok) throw new Error(created.error);
-    const c = (core = created.value);
-    llm.setFallback((r) => ({ text: `reply to ${lastUserText(r.body)}`, delayMs: 10 }));
+    const c = t.open({});
+    t.llm.setFallback((r) => ({ text: `reply to ${lastUserText(r.body)}`, delayMs: 10 }));
 
     const activeTurns = new Map<string, number>();
     let active = 0;
@@ -128,7 +107,7 @@ describe('message bus', () => {
     }
     expect(overlapInSession).toBe(false);
     expect(maxActive).toBeGreaterThan(1);
-    expect(llm.requests).toHaveLength(150);
+    expect(t.llm.requests).toHaveLength(150);
     expect(c.bus.pending()).toEqual({ inbound: 0, inFlight: 0, outbound: 0 });
   });
 });

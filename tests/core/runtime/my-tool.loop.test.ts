@@ -1,45 +1,22 @@
 // End to end: the scripted model calls `my` through the real agent loop and session runner.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../../src-main/core/nanotray-core';
+import { useScriptedCore } from '../../helpers/scripted-core';
+import { describe, expect, it } from 'vitest';
+import type { Core } from '../../../src-main/core/nanotray-core';
 import { getSession } from '../../../src-main/core/store/sessions.repo';
-import { startScriptedLlm, type ScriptedLlm } from '../../helpers/scripted-llm-server';
-import { makeTempHome, testConfig, type TempHome } from '../../helpers/temp-home';
 
-let llm: ScriptedLlm;
-let home: TempHome | undefined;
-let core: Core | undefined;
+const t = useScriptedCore();
 
-beforeAll(async () => {
-  llm = await startScriptedLlm();
-});
-afterAll(async () => {
-  await llm.close();
-});
-afterEach(async () => {
-  await core?.dispose();
-  core = undefined;
-  home?.cleanup();
-  llm.requests.length = 0;
-  llm.setFallback(undefined);
-});
-
-function makeCore(extra: Record<string, any>): Core {
-  home = makeTempHome(testConfig(llm.baseUrl, extra));
-  const created = createCore({ host: 'test', home: home.home, env: {} });
-  if (!created.ok) throw new Error(created.error);
-  core = created.value;
-  return core;
-}
+const makeCore = (extra: Record<string, any>): Core => t.open(extra);
 
 /** The tool messages the model received in request `i`, by call id. */
 function toolMessages(i: number): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const m of llm.requests[i]!.body.messages) if (m.role === 'tool') out[m.tool_call_id] = m.content;
+  for (const m of t.llm.requests[i]!.body.messages) if (m.role === 'tool') out[m.tool_call_id] = m.content;
   return out;
 }
 
 function myDescription(i: number): string {
-  return llm.requests[i]!.body.tools.find((t: any) => t.function.name === 'my').function.description;
+  return t.llm.requests[i]!.body.tools.find((t: any) => t.function.name === 'my').function.description;
 }
 
 describe('my through the agent loop', () => {
@@ -48,7 +25,7 @@ describe('my through the agent loop', () => {
       tools: { my: { enable: true, allowSet: true } },
       modelPresets: { fast: { model: 'fast-model', contextWindowTokens: 64000 } },
     });
-    llm.enqueue(
+    t.llm.enqueue(
       {
         toolCalls: [
           { id: 'c_over', name: 'my', arguments: { action: 'check' } },
@@ -67,7 +44,7 @@ describe('my through the agent loop', () => {
     );
     const first = await c.sessions.run({ sessionKey: 'cli:x', text: 'use the fast model please' });
     expect(first.stopReason).toBe('completed');
-    expect(llm.requests.map((r) => r.body.model)).toEqual(['fake-model', 'fake-model', 'fake-model']);
+    expect(t.llm.requests.map((r) => r.body.model)).toEqual(['fake-model', 'fake-model', 'fake-model']);
     expect(myDescription(0).includes('READ-ONLY')).toBe(false);
 
     const checks = toolMessages(1);
@@ -92,14 +69,14 @@ describe('my through the agent loop', () => {
     expect(getSession(c.db, 'cli:x')?.meta.modelPreset).toBe('fast');
     expect(c.overrides.maxIterations).toBe(12);
     // secrets never went to the model
-    expect(JSON.stringify(llm.requests.map((r) => r.body))).not.toContain('sk-test-secret-key-123456');
+    expect(JSON.stringify(t.llm.requests.map((r) => r.body))).not.toContain('sk-test-secret-key-123456');
 
-    llm.enqueue(
+    t.llm.enqueue(
       { toolCalls: [{ id: 'c_usage', name: 'my', arguments: { action: 'check', key: '_last_usage' } }] },
       { text: 'ok' },
     );
     await c.sessions.run({ sessionKey: 'cli:x', text: 'how many tokens did that take?' });
-    expect(llm.requests[3]!.body.model).toBe('fast-model');
+    expect(t.llm.requests[3]!.body.model).toBe('fast-model');
     expect(toolMessages(4).c_usage).toBe('_last_usage: {"prompt_tokens":30,"completion_tokens":15,"total_tokens":45}');
 
     const audit = c.runtime.listAudit(10).reverse().map((r) => `${r.source} ${r.outcome} ${r.detail}`);
@@ -112,7 +89,7 @@ describe('my through the agent loop', () => {
 
   it('with allow_set false the model sees READ-ONLY MODE and every set is refused', async () => {
     const c = makeCore({});
-    llm.enqueue(
+    t.llm.enqueue(
       { toolCalls: [{ id: 'c_set', name: 'my', arguments: { action: 'set', key: 'max_iterations', value: 80 } }] },
       { toolCalls: [{ id: 'c_bad', name: 'my', arguments: { action: 'reset' } }] },
       { text: 'I cannot change that.' },

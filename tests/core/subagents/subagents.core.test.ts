@@ -1,29 +1,12 @@
 // End to end: the scripted model spawns a subagent through the real core; the subagent works with its
 // reduced tool set, and its result is announced in the origin session and summarised for the user.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { useScriptedCore } from '../../helpers/scripted-core';
+import { describe, expect, it } from 'vitest';
 import type { CoreEvent } from '../../../src-main/core/agent/events';
-import { createCore, type Core } from '../../../src-main/core/nanotray-core';
 import { listMessages } from '../../../src-main/core/store/messages.repo';
 import { startScriptedLlm, type RecordedRequest, type ScriptedLlm, type ScriptedStep } from '../../helpers/scripted-llm-server';
-import { makeTempHome, testConfig, type TempHome } from '../../helpers/temp-home';
 
-let llm: ScriptedLlm;
-let home: TempHome | undefined;
-let core: Core | undefined;
-
-beforeAll(async () => {
-  llm = await startScriptedLlm();
-});
-afterAll(async () => {
-  await llm.close();
-});
-afterEach(async () => {
-  await core?.dispose();
-  core = undefined;
-  home?.cleanup();
-  llm.requests.length = 0;
-  llm.setFallback(undefined);
-});
+const t = useScriptedCore();
 
 const isSubagent = (r: RecordedRequest) => String(r.body.messages[0].content).includes('# You are a subagent');
 const last = (r: RecordedRequest) => r.body.messages[r.body.messages.length - 1];
@@ -46,13 +29,10 @@ function respond(r: RecordedRequest): ScriptedStep {
 
 describe('subagents through the core', () => {
   it('spawns, runs with the reduced tools, announces to the origin session and summarises', async () => {
-    home = makeTempHome(testConfig(llm.baseUrl, { tools: { my: { enable: true } } }));
-    const created = createCore({ host: 'test', home: home.home, env: {} });
-    if (!created.ok) throw new Error(created.error);
-    const c = (core = created.value);
+    const c = t.open({ tools: { my: { enable: true } } });
     const seen: CoreEvent[] = [];
     c.events.on((e) => seen.push(e));
-    llm.setFallback((r) => respond(r));
+    t.llm.setFallback((r) => respond(r));
 
     const turn = await c.sessions.run({ sessionKey: 'desktop:main', text: 'Check my workspace in the background', interactive: true });
     expect(turn.text).toBe('I started a background check.');
@@ -65,9 +45,9 @@ describe('subagents through the core', () => {
     expect(task).toMatchObject({ phase: 'done', stopReason: 'completed', result: 'The workspace holds AGENTS.md and a memory folder.' });
     expect(task!.toolEvents.map((e) => [e.name, e.status])).toEqual([['list_dir', 'ok'], ['spawn', 'error']]);
 
-    const subRequests = llm.requests.filter(isSubagent);
+    const subRequests = t.llm.requests.filter(isSubagent);
     expect(subRequests).toHaveLength(2);
-    const mainTools = toolNames(llm.requests[0]!);
+    const mainTools = toolNames(t.llm.requests[0]!);
     expect(mainTools).toContain('spawn');
     expect(mainTools).toContain('my');
     for (const name of toolNames(subRequests[0]!)) expect(['read_file', 'write_file', 'edit_file', 'list_dir', 'exec', 'web_search', 'web_fetch']).toContain(name);
@@ -75,7 +55,7 @@ describe('subagents through the core', () => {
     const nested = subRequests[1]!.body.messages.find((m: any) => m.role === 'tool' && m.tool_call_id === 's2');
     expect(nested.content.startsWith("Error: Tool 'spawn' not found.")).toBe(true);
 
-    const summaryRequest = llm.requests.find((r) => !isSubagent(r) && String(last(r).content).startsWith('A background subagent'))!;
+    const summaryRequest = t.llm.requests.find((r) => !isSubagent(r) && String(last(r).content).startsWith('A background subagent'))!;
     const announcement = summaryRequest.body.messages.find((m: any) => m.role === 'system' && String(m.content).startsWith("[Subagent 'files'"));
     expect(announcement.content).toBe(
       `[Subagent 'files' (id ${id}) finished]\n\nTask: List the workspace files and report what is there.\n\nResult:\nThe workspace holds AGENTS.md and a memory folder.`,
@@ -97,13 +77,10 @@ describe('subagents through the core', () => {
   });
 
   it('cannot ask for approval: a write without a rule is refused, and the spawn itself needs none', async () => {
-    home = makeTempHome(testConfig(llm.baseUrl, { tools: { approval: { mode: 'ask' } } }));
-    const created = createCore({ host: 'test', home: home.home, env: {} });
-    if (!created.ok) throw new Error(created.error);
-    const c = (core = created.value);
+    const c = t.open({ tools: { approval: { mode: 'ask' } } });
     const seen: CoreEvent[] = [];
     c.events.on((e) => seen.push(e));
-    llm.setFallback((r) => {
+    t.llm.setFallback((r) => {
       const tail = last(r);
       if (isSubagent(r)) {
         if (tail.role === 'user') return { toolCalls: [{ id: 'w', name: 'write_file', arguments: { path: 'notes/out.md', content: 'x' } }] };
@@ -117,7 +94,7 @@ describe('subagents through the core', () => {
     const [task] = c.subagents.tasks('desktop:main');
     const done = await c.subagents.wait(task!.id);
     expect(done!.toolEvents.map((e) => [e.name, e.status])).toEqual([['write_file', 'error']]);
-    const refused = llm.requests.filter(isSubagent)[1]!.body.messages.find((m: any) => m.role === 'tool');
+    const refused = t.llm.requests.filter(isSubagent)[1]!.body.messages.find((m: any) => m.role === 'tool');
     expect(refused.content.startsWith("Error: write_file needs the user's approval, but nobody can answer in this non-interactive run")).toBe(true);
     expect(seen.some((e) => e.type === 'approval.requested')).toBe(false);
   });

@@ -1,50 +1,27 @@
 // The workspace feature inside a real core: prompt stability across turns, edits picked up next turn,
 // versions of files the agent writes, and core.skills.
+import { useScriptedCore } from '../../helpers/scripted-core';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../../src-main/core/nanotray-core';
+import { describe, expect, it } from 'vitest';
+import type { Core } from '../../../src-main/core/nanotray-core';
 import { WorkspaceContextBuilder } from '../../../src-main/core/workspace/context-builder';
 import { appendMessages, type NewMessage } from '../../../src-main/core/store/messages.repo';
 import { ensureSession, getSession } from '../../../src-main/core/store/sessions.repo';
 import { sumUsage } from '../../../src-main/core/store/usage.repo';
-import { startScriptedLlm, type ScriptedLlm } from '../../helpers/scripted-llm-server';
-import { makeTempHome, testConfig, type TempHome } from '../../helpers/temp-home';
 
-let llm: ScriptedLlm;
-let home: TempHome | undefined;
-let core: Core | undefined;
+const t = useScriptedCore();
 
-beforeAll(async () => {
-  llm = await startScriptedLlm();
-});
-afterAll(async () => {
-  await llm.close();
-});
-afterEach(async () => {
-  await core?.dispose();
-  core = undefined;
-  home?.cleanup();
-  llm.requests.length = 0;
-  llm.setFallback(undefined);
-});
-
-function makeCore(): Core {
-  home = makeTempHome(testConfig(llm.baseUrl));
-  const created = createCore({ host: 'test', home: home.home, env: { PATH: '' } });
-  if (!created.ok) throw new Error(created.error);
-  core = created.value;
-  return core;
-}
+const makeCore = (): Core => t.open({}, { env: { PATH: '' } });
 
 describe('workspace feature in the core', () => {
   it('installs the workspace context builder: same system prompt across turns, a file edit shows next turn', async () => {
     const c = makeCore();
     expect(c.getContextBuilder()).toBeInstanceOf(WorkspaceContextBuilder);
-    llm.enqueue({ text: 'one' }, { text: 'two' }, { text: 'three' });
+    t.llm.enqueue({ text: 'one' }, { text: 'two' }, { text: 'three' });
     await c.sessions.run({ sessionKey: 'desktop:a', text: 'first' });
     await c.sessions.run({ sessionKey: 'desktop:a', text: 'second' });
-    const [r1, r2] = llm.requests.map((r) => r.body.messages);
+    const [r1, r2] = t.llm.requests.map((r) => r.body.messages);
     expect(r1[0].role).toBe('system');
     expect(r2[0].content).toBe(r1[0].content);
     expect(r2[1]).toEqual({ role: 'user', content: 'first' });
@@ -57,7 +34,7 @@ describe('workspace feature in the core', () => {
     const written = c.memory.write('USER.md', `${user.value.content}\nThe user's name is Grace.\n`, user.value.version, 'user');
     expect(written.ok && written.value.status).toBe('written');
     await c.sessions.run({ sessionKey: 'desktop:a', text: 'third' });
-    const r3 = llm.requests[2]!.body.messages;
+    const r3 = t.llm.requests[2]!.body.messages;
     expect(r3[0].content).not.toBe(r1[0].content);
     expect(r3[0].content).toContain("The user's name is Grace.");
   });
@@ -65,7 +42,7 @@ describe('workspace feature in the core', () => {
   it('stores the previous version when the agent writes a memory file with a tool', async () => {
     const c = makeCore();
     const before = readFileSync(join(c.workspace(), 'memory', 'MEMORY.md'), 'utf8');
-    llm.enqueue(
+    t.llm.enqueue(
       { toolCalls: [{ id: 'w1', name: 'write_file', arguments: { path: 'memory/MEMORY.md', content: '# Memory\n\n- Likes green tea.\n' } }] },
       { text: 'Noted.' },
     );
@@ -94,10 +71,7 @@ describe('workspace feature in the core', () => {
 
 describe('consolidation through the core', () => {
   it('consolidates a session that outgrew the window with one model call, then answers from the summary', async () => {
-    home = makeTempHome(testConfig(llm.baseUrl, { agent: { contextWindowTokens: 16_384, maxTokens: 512 } }));
-    const created = createCore({ host: 'test', home: home.home, env: { PATH: '' } });
-    if (!created.ok) throw new Error(created.error);
-    const c = (core = created.value);
+    const c = t.open({ agent: { contextWindowTokens: 16_384, maxTokens: 512 } }, { env: { PATH: '' } });
     const key = 'desktop:long';
     ensureSession(c.db, key, 1);
     const rows: NewMessage[] = [];
@@ -106,15 +80,15 @@ describe('consolidation through the core', () => {
       rows.push({ sessionKey: key, role: 'assistant', content: `Answer ${i}: noted about the garden.`, createdAt: 1_000 + i });
     }
     appendMessages(c.db, rows);
-    llm.enqueue(
+    t.llm.enqueue(
       { toolCalls: [{ id: 'sm', name: 'save_memory', arguments: { history_entry: 'We planned the garden: tomatoes, watering every morning.', new_facts: ['The user grows tomatoes.'] } }] },
       { text: 'You water every morning.' },
     );
     const turn = await c.sessions.run({ sessionKey: key, text: 'When do I water?' });
     expect(turn.text).toBe('You water every morning.');
-    expect(llm.requests).toHaveLength(2);
-    expect(llm.requests[0]!.body.tools.map((t: any) => t.function.name)).toEqual(['save_memory']);
-    const main = llm.requests[1]!.body.messages;
+    expect(t.llm.requests).toHaveLength(2);
+    expect(t.llm.requests[0]!.body.tools.map((t: any) => t.function.name)).toEqual(['save_memory']);
+    const main = t.llm.requests[1]!.body.messages;
     expect(main[0].content).toContain('# Earlier in this conversation');
     expect(main[0].content).toContain('We planned the garden: tomatoes, watering every morning.');
     expect(main[0].content).toContain('- The user grows tomatoes.');
@@ -129,10 +103,7 @@ describe('consolidation through the core', () => {
 
 describe('external edits', () => {
   it('reports a change made by another program as memory.changed (external) and keeps the replaced text', async () => {
-    home = makeTempHome(testConfig(llm.baseUrl));
-    const created = createCore({ host: 'test', home: home.home, env: { PATH: '' }, startBackground: true });
-    if (!created.ok) throw new Error(created.error);
-    const c = (core = created.value);
+    const c = t.open({}, { env: { PATH: '' }, startBackground: true });
     const changes: unknown[] = [];
     c.events.on((e) => e.type === 'memory.changed' && changes.push(e));
     const soul = join(c.workspace(), 'SOUL.md');

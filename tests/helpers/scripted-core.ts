@@ -1,0 +1,60 @@
+// One scripted model server per test file and a fresh core (temp home) per test, cleaned up after each.
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { createCore, type Core, type CoreOptions } from '../../src-main/core/nanotray-core';
+import { startScriptedLlm, type ScriptedLlm } from './scripted-llm-server';
+import { makeTempHome, testConfig, type TempHome } from './temp-home';
+
+export interface ScriptedCore {
+  /** The file's scripted OpenAI-compatible server (requests and fallback reset after each test). */
+  readonly llm: ScriptedLlm;
+  /** The core opened by the current test. */
+  readonly core: Core;
+  readonly home: TempHome;
+  /** Opens a core on a new temp home whose config points at the scripted server (`testConfig` + extra). */
+  open(extra?: Record<string, unknown>, options?: Partial<CoreOptions>): Core;
+}
+
+/** Registers the hooks; call once at the top of a test file. */
+export function useScriptedCore(): ScriptedCore {
+  let llm: ScriptedLlm | undefined;
+  let home: TempHome | undefined;
+  let core: Core | undefined;
+  beforeAll(async () => {
+    llm = await startScriptedLlm();
+  });
+  afterAll(async () => {
+    await llm?.close();
+  });
+  afterEach(async () => {
+    await core?.dispose();
+    core = undefined;
+    home?.cleanup();
+    home = undefined;
+    if (llm) {
+      llm.requests.length = 0;
+      llm.setFallback(undefined);
+    }
+  });
+  const need = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`no ${what}: call open() in the test first`);
+    return value;
+  };
+  return {
+    get llm() {
+      return need(llm, 'scripted server');
+    },
+    get core() {
+      return need(core, 'core');
+    },
+    get home() {
+      return need(home, 'home');
+    },
+    open(extra = {}, options = {}) {
+      home = makeTempHome(testConfig(need(llm, 'scripted server').baseUrl, extra));
+      const created = createCore({ host: 'test', env: {}, ...options, home: home.home });
+      if (!created.ok) throw new Error(created.error);
+      core = created.value;
+      return core;
+    },
+  };
+}
