@@ -87,7 +87,13 @@ export function startDesktopShell(options: DesktopShellOptions): DesktopShell {
   const dispatch = createDispatcher(createApiHandlers(core, host));
   disposers.push(registerIpcRouter(dispatch, (event) => isTrustedSender(event, options.windows.devServerUrl, options.windows.rendererDir)));
   disposers.push(forwardCoreEvents(core.events, () => [main?.webContents, quick?.webContents]));
-  disposers.push(startNotifications(core.events, { onClick: (sessionKey) => showMain({ view: 'chat', sessionKey }), iconPath: join(options.resourcesDir, 'icon.png') }));
+  disposers.push(
+    startNotifications(core.events, {
+      onClick: (sessionKey) => showMain({ view: 'chat', sessionKey }),
+      iconPath: join(options.resourcesDir, 'icon.png'),
+      isAppInFront: () => Boolean(main && !main.isDestroyed() && main.isVisible() && main.isFocused()),
+    }),
+  );
 
   const menuState = (): TrayMenuState => {
     const hb = core.heartbeat.status();

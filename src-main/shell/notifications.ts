@@ -9,6 +9,11 @@ export interface NotificationOptions {
   /** Called with the event's session when the user clicks the notification. */
   onClick(sessionKey: string): void;
   iconPath?: string;
+  /**
+   * True while the main window is in front of the user. The window shows every `notify` as an in-app
+   * toast, so a desktop notification then would only repeat it.
+   */
+  isAppInFront?(): boolean;
 }
 
 /** Shows a notification per `notify` event; returns the disposer. */
@@ -17,6 +22,7 @@ export function startNotifications(events: Emitter<CoreEvent>, options: Notifica
   const live = new Set<Notification>();
   const off = events.on((event) => {
     if (event.type !== 'notify' || !Notification.isSupported()) return;
+    if (options.isAppInFront?.()) return;
     const body = event.body.length > BODY_MAX ? `${event.body.slice(0, BODY_MAX - 1)}…` : event.body;
     const n = new Notification({ title: event.title, body, ...(options.iconPath ? { icon: options.iconPath } : {}) });
     live.add(n);

@@ -167,6 +167,21 @@ describe('desktop shell', () => {
       expect(tray().image.path).toBe(join('/app/resources', 'tray-idle.png'));
     });
 
+    it('leaves it to the in-window toast while the main window is in front, and notifies again once it is not', () => {
+      desktop = start();
+      desktop.showMain();
+      const main = BrowserWindow.instances.find((w) => w.options.title === 'Nanotray')!;
+      expect(main.isFocused()).toBe(true);
+      const before = Notification.instances.length;
+      core.events.emit({ type: 'notify', title: 'Subagent done', body: 'files listed', sessionKey: 'desktop:a', kind: 'subagent' });
+      expect(Notification.instances.length).toBe(before);
+      expect(main.webContents.sent.some(([channel, e]) => channel === 'core:event' && (e as { type?: string }).type === 'notify')).toBe(true);
+      main.blur();
+      core.events.emit({ type: 'notify', title: 'Subagent done', body: 'again', sessionKey: 'desktop:a', kind: 'subagent' });
+      expect(Notification.instances.length).toBe(before + 1);
+      expect(Notification.instances.at(-1)!.shown).toBe(true);
+    });
+
     it('forwards core events to open windows', () => {
       desktop = start();
       desktop.showMain();

@@ -63,15 +63,28 @@ export class BrowserWindow extends Emitting {
     super();
     BrowserWindow.instances.push(this);
   }
+  /** Whether the window has the keyboard focus (the user is looking at it). */
+  hasFocus = false;
   show(): void {
     this.visible = true;
     this.emit('show');
   }
   hide(): void {
     this.visible = false;
+    this.hasFocus = false;
     this.emit('hide');
   }
-  focus(): void {}
+  focus(): void {
+    this.hasFocus = this.visible;
+  }
+  /** Simulates the user switching to another application. */
+  blur(): void {
+    this.hasFocus = false;
+    this.emit('blur');
+  }
+  isFocused(): boolean {
+    return this.hasFocus;
+  }
   isVisible(): boolean {
     return this.visible;
   }
