@@ -1,11 +1,11 @@
 // The CLI end to end: `nanotray agent -m` (spawned through bin/nanotray.mjs) and in-process runs of agent/status.
+import { captureIo } from './cli-test-io';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../../src-main/host/cli/main';
-import type { CliIo } from '../../../src-main/host/cli/cli-command';
 import { startScriptedLlm, type ScriptedLlm } from '../../helpers/scripted-llm-server';
 import { makeTempHome, testConfig, type TempHome } from '../../helpers/temp-home';
 
@@ -43,20 +43,7 @@ function childEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return env;
 }
 
-interface CapturedIo extends CliIo {
-  out(): string;
-  err(): string;
-}
 
-function captureIo(env: NodeJS.ProcessEnv): CapturedIo {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (d) => (out += d));
-  stderr.on('data', (d) => (err += d));
-  return { stdout, stderr, stdin: new PassThrough(), env, isTty: false, out: () => out, err: () => err };
-}
 
 describe('nanotray agent -m (spawned)', () => {
   it('streams the answer to stdout, tool activity to stderr, and exits 0', async () => {

@@ -1,10 +1,9 @@
 // `nanotray onboard` through the CLI, and what --yes changes for tools that need approval.
+import { captureIo } from './cli-test-io';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../../src-main/host/cli/main';
-import type { CliIo } from '../../../src-main/host/cli/cli-command';
 import { startScriptedLlm, type ScriptedLlm } from '../../helpers/scripted-llm-server';
 import { makeTempHome, testConfig, type TempHome } from '../../helpers/temp-home';
 
@@ -18,15 +17,6 @@ afterAll(async () => {
 });
 afterEach(() => home?.cleanup());
 
-function captureIo(env: NodeJS.ProcessEnv): CliIo & { out(): string; err(): string } {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (d) => (out += d));
-  stderr.on('data', (d) => (err += d));
-  return { stdout, stderr, stdin: new PassThrough(), env, isTty: false, out: () => out, err: () => err };
-}
 
 describe('nanotray onboard', () => {
   it('creates config, database and workspace files, and keeps them on a second run', async () => {

@@ -1,24 +1,14 @@
 // `nanotray status` without a provider, and how the CLI reports an invalid config.json.
+import { captureIo } from './cli-test-io';
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
-import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../../src-main/host/cli/main';
-import type { CliIo } from '../../../src-main/host/cli/cli-command';
 import { makeTempHome, type TempHome } from '../../helpers/temp-home';
 
 let home: TempHome;
 afterEach(() => home?.cleanup());
 
-function captureIo(env: NodeJS.ProcessEnv): CliIo & { out(): string; err(): string } {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (d) => (out += d));
-  stderr.on('data', (d) => (err += d));
-  return { stdout, stderr, stdin: new PassThrough(), env, isTty: false, out: () => out, err: () => err };
-}
 
 describe('nanotray status', () => {
   it('says when no provider is configured and how to add one', async () => {
