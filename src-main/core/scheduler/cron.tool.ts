@@ -47,6 +47,8 @@ export function createCronTool(cron: CronService): Tool<typeof params> {
       'Prefer a one-time `at` unless the user asks for something recurring.',
     params,
     category: 'write',
+    // Looking at the schedule changes nothing; adding or removing a job does.
+    categoryFor: (args) => (args.action === 'list' ? 'read' : 'write'),
     async run(args, ctx) {
       const timeZone = resolveTimeZone(ctx.config.agent.timezone);
       switch (args.action) {

@@ -75,6 +75,8 @@ export interface Tool<S extends z.ZodType = z.ZodType> {
   readonly params: S;
   /** Missing means 'command' (the strictest). */
   readonly category?: ApprovalCategory;
+  /** A category that depends on the call (e.g. `cron` list is read, add/remove write); wins over `category`. */
+  categoryFor?(args: z.output<S>): ApprovalCategory;
   /** Extra details an approval prompt shows, derived from the parsed arguments. */
   approvalSubject?(args: z.output<S>, ctx: ToolContext): ApprovalSubject;
   run(args: z.output<S>, ctx: ToolContext): Promise<ToolResult>;

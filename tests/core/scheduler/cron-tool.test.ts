@@ -57,6 +57,13 @@ describe('cron tool', () => {
     expect(text(await call({ action: 'list' }))).toBe('No scheduled jobs.');
   });
 
+  it('asks for approval only to change the schedule, not to look at it', () => {
+    const tool = registry.get('cron')!;
+    expect(tool.categoryFor?.({ action: 'list' })).toBe('read');
+    expect(tool.categoryFor?.({ action: 'add', message: 'x', every_seconds: 5 })).toBe('write');
+    expect(tool.categoryFor?.({ action: 'remove', job_id: 'a' })).toBe('write');
+  });
+
   it('adds a job owned by the calling session', async () => {
     const result = await call({ action: 'add', message: 'Water the plants', every_seconds: 3600 });
     const id = listCronJobs(db)[0]!.id;

@@ -56,8 +56,12 @@ interface Waiting {
   finish(decision: ApprovalDecision): void;
 }
 
-/** The tool's approval category; a tool registered without one is treated as the strictest, `command`. */
-export function categoryOf(tool: Tool): ApprovalCategory {
+/**
+ * The approval category of this call: the tool's per-call answer when it has one, else its category;
+ * a tool registered without one is treated as the strictest, `command`.
+ */
+export function categoryOf(tool: Tool, args?: unknown): ApprovalCategory {
+  if (tool.categoryFor && args !== undefined) return tool.categoryFor(args);
   return tool.category ?? 'command';
 }
 
@@ -93,7 +97,7 @@ export class ApprovalService implements ApprovalGate {
   }
 
   async #check(tool: Tool, args: unknown, ctx: ToolContext): Promise<GateVerdict> {
-    const category = categoryOf(tool);
+    const category = categoryOf(tool, args);
     const blocked = this.#options.preflight?.(tool, args, ctx);
     if (blocked) return { allowed: false, error: blocked };
     if (category === 'read') return { allowed: true };

@@ -147,6 +147,29 @@ describe('mode ask', () => {
     expect(ran).toEqual([]);
   });
 
+  it('asks by the category of the call when a tool says it depends on the arguments', async () => {
+    const ledger = defineTool({
+      name: 'ledger',
+      description: 'list or change entries',
+      params: z.object({ action: z.enum(['list', 'add']) }),
+      category: 'write',
+      categoryFor: (args) => (args.action === 'list' ? 'read' : 'write'),
+      async run(args) {
+        ran.push(`ledger ${args.action}`);
+        return ok(`ledger ${args.action}`);
+      },
+    });
+    registry.register(ledger);
+    expect(await registry.execute('ledger', { action: 'list' }, ctx({ interactive: false }))).toEqual({ ok: true, output: 'ledger list' });
+    expect(events).toEqual([]);
+    const pending = registry.execute('ledger', { action: 'add' }, ctx());
+    await tick();
+    expect(events[0]).toMatchObject({ type: 'approval.requested', tool: 'ledger', category: 'write' });
+    service.resolve('req-1', 'deny');
+    expect(await pending).toEqual({ ok: false, error: 'Error: the user denied ledger' });
+    expect(ran).toEqual(['ledger list']);
+  });
+
   it('denies after 5 minutes without an answer', async () => {
     const pending = registry.execute('scribble', { text: 'late' }, ctx());
     await tick();
