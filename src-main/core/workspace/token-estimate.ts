@@ -26,6 +26,13 @@ const IMAGE_TOKENS = 800;
 
 let encoder: Tiktoken | undefined;
 const cache = new Map<string, number>();
+/** How often the tokenizer really ran (a cache miss); the bench and tests read it. */
+let encodes = 0;
+
+/** Calls of the tokenizer so far (cache misses), to check that repeated texts are not tokenized again. */
+export function tokenizerCalls(): number {
+  return encodes;
+}
 
 function getEncoder(): Tiktoken {
   encoder ??= new Tiktoken(o200kBase);
@@ -42,6 +49,7 @@ export function countTokens(text: string): number {
   if (text.length > EXACT_LIMIT_CHARS) return Math.ceil(text.length / 3);
   const hit = cache.get(text);
   if (hit !== undefined) return hit;
+  encodes++;
   const n = text.length > LINE_SPLIT_CHARS && text.includes('\n') ? countByLines(text) : encodeCount(text);
   if (cache.size >= CACHE_MAX_ENTRIES) cache.clear();
   cache.set(text, n);
