@@ -4,7 +4,7 @@ import { vi } from 'vitest';
 import { createCore, type Core } from '../../../src-main/core/nanotray-core';
 import type { ToolContext } from '../../../src-main/core/tools/tool';
 import { makeTempHome, type TempHome } from '../../helpers/temp-home';
-import { FakeClock } from './fake-clock';
+import { FakeClock } from '../../helpers/fake-clock';
 
 export const STDIO_FIXTURE = resolve(__dirname, '../../fixtures/mcp/stdio-server.mjs');
 

@@ -9,7 +9,7 @@ import { mcpServerSchema } from '../../../src-main/core/config/config-schema';
 import { toolParameters } from '../../../src-main/core/tools/tool-registry';
 import { defineTool, ok } from '../../../src-main/core/tools/tool';
 import { z } from 'zod';
-import { FakeClock } from './fake-clock';
+import { FakeClock } from '../../helpers/fake-clock';
 
 const NAME_RULE = /^[a-zA-Z0-9_-]{1,64}$/;
 

@@ -81,7 +81,7 @@ describe('HeartbeatService skips', () => {
     expect(run).toMatchObject({ outcome: 'skipped', reason: 'daily token budget spent (200 of 150 tokens)' });
     expect(runner.requests).toHaveLength(1);
     // A new day (in agent.timezone) starts a new budget.
-    await clock.advance(24 * 3600_000);
+    await clock.advanceSettled(24 * 3600_000);
     expect((await hb.tick()).outcome).toBe('silent');
   });
 
@@ -137,11 +137,11 @@ describe('HeartbeatService skips', () => {
     const hb = service();
     hb.start();
     runner.busy = true;
-    await clock.advance(30 * 60_000);
+    await clock.advanceSettled(30 * 60_000);
     expect(listHeartbeatRuns(db)[0]).toMatchObject({ outcome: 'skipped', reason: 'user is mid-turn; deferred' });
     expect(hb.status().nextDueAt).toBe(clock.now() + 60_000);
     runner.busy = false;
-    await clock.advance(60_000);
+    await clock.advanceSettled(60_000);
     expect(listHeartbeatRuns(db)[0]!.outcome).toBe('silent');
     hb.stop();
   });
@@ -215,7 +215,7 @@ describe('HeartbeatService outcomes', () => {
 
   it('every tick writes a row with duration and tokens', async () => {
     runner.replies.push(async () => {
-      await clock.advance(1234);
+      await clock.advanceSettled(1234);
       return { turnId: 't', stopReason: 'completed', text: 'HEARTBEAT_OK', usage: { promptTokens: 40, completionTokens: 2, totalTokens: 42 } };
     });
     await service().tick();
@@ -229,18 +229,18 @@ describe('HeartbeatService timer and controls', () => {
     const hb = service();
     hb.start();
     expect(hb.status()).toMatchObject({ state: 'idle', nextDueAt: START + 5 * 60_000 });
-    await clock.advance(15 * 60_000);
+    await clock.advanceSettled(15 * 60_000);
     expect(runner.requests).toHaveLength(3);
     expect(events.filter((e) => e.type === 'heartbeat.changed').length).toBeGreaterThan(0);
     hb.stop();
-    expect(clock.pendingTimers).toBe(0);
+    expect(clock.pending).toBe(0);
   });
 
   it('pause stops ticks; resume re-arms; run-now works while paused', async () => {
     const hb = service();
     hb.start();
     expect(hb.pause()).toMatchObject({ state: 'paused', nextDueAt: null });
-    await clock.advance(2 * 3600_000);
+    await clock.advanceSettled(2 * 3600_000);
     expect(listHeartbeatRuns(db)).toHaveLength(0);
     expect((await hb.runNow()).outcome).toBe('silent');
     expect(hb.resume()).toMatchObject({ state: 'idle', nextDueAt: clock.now() + 30 * 60_000 });
@@ -252,14 +252,14 @@ describe('HeartbeatService timer and controls', () => {
     const hb = service();
     hb.start();
     expect(hb.status()).toMatchObject({ state: 'disabled', nextDueAt: null });
-    expect(clock.pendingTimers).toBe(0);
+    expect(clock.pending).toBe(0);
   });
 
   it('an idle day with an empty template costs nothing', async () => {
     writeFileSync(join(dir, 'HEARTBEAT.md'), '# Heartbeat\n\n## Active Tasks\n\n');
     const hb = service();
     hb.start();
-    await clock.advance(24 * 3600_000);
+    await clock.advanceSettled(24 * 3600_000);
     hb.stop();
     const runs = listHeartbeatRuns(db, 100);
     expect(runs).toHaveLength(48);

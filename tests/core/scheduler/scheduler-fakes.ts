@@ -1,5 +1,4 @@
-// Test doubles for the scheduler: a manual clock and a scripted turn runner that writes like the real one.
-import type { Clock } from '../../../src-main/core/lib/clock';
+// Test doubles for the scheduler: the shared manual clock and a scripted turn runner that writes like the real one.
 import type { Database } from '../../../src-main/core/store/sqlite-driver';
 import { ensureSession } from '../../../src-main/core/store/sessions.repo';
 import type {
@@ -8,51 +7,7 @@ import type {
   TurnRunner,
 } from '../../../src-main/core/scheduler/turn-runner';
 
-/** A clock that only moves when the test says so. */
-export class FakeClock implements Clock {
-  #now: number;
-  #timers: { at: number; fn: () => void; id: number }[] = [];
-  #nextId = 1;
-
-  constructor(start: number) {
-    this.#now = start;
-  }
-
-  now(): number {
-    return this.#now;
-  }
-
-  setTimeout(fn: () => void, ms: number): () => void {
-    const id = this.#nextId++;
-    this.#timers.push({ at: this.#now + ms, fn, id });
-    return () => {
-      this.#timers = this.#timers.filter((t) => t.id !== id);
-    };
-  }
-
-  /** Moves time forward, firing due timers in order (and letting their promises settle). */
-  async advance(ms: number): Promise<void> {
-    const target = this.#now + ms;
-    for (;;) {
-      const due = this.#timers.filter((t) => t.at <= target).sort((a, b) => a.at - b.at)[0];
-      if (!due) break;
-      this.#timers = this.#timers.filter((t) => t.id !== due.id);
-      this.#now = Math.max(this.#now, due.at);
-      due.fn();
-      await flush();
-    }
-    this.#now = target;
-    await flush();
-  }
-
-  get pendingTimers(): number {
-    return this.#timers.length;
-  }
-}
-
-export async function flush(): Promise<void> {
-  for (let i = 0; i < 10; i++) await new Promise<void>((r) => setImmediate(r));
-}
+export { FakeClock, flush } from '../../helpers/fake-clock';
 
 export type ScriptedReply =
   | { text: string; tokens?: number; error?: string; stopReason?: ScheduledTurnResult['stopReason'] }

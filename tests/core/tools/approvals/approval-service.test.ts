@@ -3,34 +3,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { CoreEvent } from '../../../../src-main/core/agent/events';
 import { configSchema } from '../../../../src-main/core/config/config-schema';
-import type { Clock } from '../../../../src-main/core/lib/clock';
+import { FakeClock } from '../../../helpers/fake-clock';
 import { openDatabase, type Database } from '../../../../src-main/core/store/db';
 import { ApprovalService } from '../../../../src-main/core/tools/approvals/approval-service';
 import { defineTool, ok, type Tool } from '../../../../src-main/core/tools/tool';
 import { ToolRegistry } from '../../../../src-main/core/tools/tool-registry';
 import { makeToolFixture, type ToolFixture } from '../tool-context-fixture';
 
-/** A clock whose timers fire only when the test advances it. */
-function fakeClock(start = 1_000): Clock & { advance(ms: number): void } {
-  let now = start;
-  let timers: Array<{ at: number; fn: () => void }> = [];
-  return {
-    now: () => now,
-    setTimeout(fn, ms) {
-      const timer = { at: now + ms, fn };
-      timers.push(timer);
-      return () => {
-        timers = timers.filter((t) => t !== timer);
-      };
-    },
-    advance(ms) {
-      now += ms;
-      const due = timers.filter((t) => t.at <= now);
-      timers = timers.filter((t) => t.at > now);
-      for (const t of due) t.fn();
-    },
-  };
-}
 
 const ran: string[] = [];
 const makeTool = (name: string, category?: 'read' | 'write' | 'command'): Tool =>
@@ -58,7 +37,7 @@ const shell = defineTool({
 
 let fx: ToolFixture;
 let db: Database;
-let clock: ReturnType<typeof fakeClock>;
+let clock: FakeClock;
 let events: CoreEvent[];
 let mode: 'ask' | 'auto' | 'readonly';
 let service: ApprovalService;
@@ -86,7 +65,7 @@ const tick = () => new Promise((r) => setImmediate(r));
 beforeEach(() => {
   fx = makeToolFixture();
   db = openDatabase(':memory:');
-  clock = fakeClock();
+  clock = new FakeClock(1_000);
   events = [];
   mode = 'ask';
   ids = 0;
