@@ -59,20 +59,9 @@ function tempHome(baseUrl, heartbeat) {
   return home;
 }
 
+/** Bundles the idle-day simulation exactly like the CLI (scripts/build-cli.mjs) and loads it. */
 async function bundleIdle() {
-  const esbuild = await import('esbuild');
-  const outfile = join(ROOT, 'out', 'bench', 'scheduler-idle.mjs');
-  await esbuild.build({
-    entryPoints: [join(ROOT, 'scripts', 'bench-scheduler-idle.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    alias: { '@contract': join(ROOT, 'src-preload', 'contract') },
-    outfile,
-    logLevel: 'silent',
-  });
+  const outfile = await buildCli({ outfile: join(ROOT, 'out', 'bench', 'scheduler-idle.mjs'), entry: 'scripts/bench-scheduler-idle.ts' });
   return import(pathToFileURL(outfile).href);
 }
 

@@ -3,26 +3,14 @@
 // The lead's bench can import runWorkspaceBenchFigures() and print the same lines.
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
+import { buildCli, ROOT } from './build-cli.mjs';
 
-const ROOT = join(fileURLToPath(new URL('.', import.meta.url)), '..');
 const fmt = (n) => n.toFixed(n < 10 ? 2 : 1);
 
-/** Bundles scripts/bench/workspace-bench.ts into out/bench/ (inside the repo so bare imports resolve). */
+/** Bundles scripts/bench/workspace-bench.ts exactly like the CLI (scripts/build-cli.mjs) and loads it. */
 async function bundle() {
-  const esbuild = await import('esbuild');
-  const outfile = join(ROOT, 'out', 'bench', 'workspace-bench.mjs');
-  await esbuild.build({
-    entryPoints: [join(ROOT, 'scripts', 'bench', 'workspace-bench.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    alias: { '@contract': join(ROOT, 'src-preload', 'contract') },
-    outfile,
-    logLevel: 'silent',
-  });
+  const outfile = await buildCli({ outfile: join(ROOT, 'out', 'bench', 'workspace-bench.mjs'), entry: 'scripts/bench/workspace-bench.ts' });
   return import(pathToFileURL(outfile).href);
 }
 
