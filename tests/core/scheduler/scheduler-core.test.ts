@@ -1,46 +1,26 @@
 // The scheduler wired into createCore with the real session runner and a scripted OpenAI-compatible server.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CoreEvent } from '../../../src-main/core/agent/events';
-import { createCore, type Core } from '../../../src-main/core/nanotray-core';
-import { startScriptedLlm, type ScriptedLlm } from '../../helpers/scripted-llm-server';
-import { makeTempHome, testConfig, type TempHome } from '../../helpers/temp-home';
+import type { Core } from '../../../src-main/core/nanotray-core';
+import { useScriptedCore } from '../../helpers/scripted-core';
 
-let llm: ScriptedLlm;
-let home: TempHome;
-let core: Core | undefined;
+const t = useScriptedCore();
 
-beforeAll(async () => {
-  llm = await startScriptedLlm();
-});
-afterAll(async () => {
-  await llm.close();
-});
-afterEach(async () => {
-  await core?.dispose();
-  core = undefined;
-  home.cleanup();
-});
-
-function open(extra: Record<string, unknown> = {}): Core {
-  home = makeTempHome(testConfig(llm.baseUrl, { heartbeat: { enable: true }, agent: { timezone: 'UTC' }, ...extra }));
-  const created = createCore({ host: 'test', home: home.home });
-  if (!created.ok) throw new Error(created.error);
-  core = created.value;
-  return core;
-}
+const open = (extra: Record<string, unknown> = {}): Core =>
+  t.open({ heartbeat: { enable: true }, agent: { timezone: 'UTC' }, ...extra }, { env: process.env });
 
 describe('scheduler in the core', () => {
   it('the bundled HEARTBEAT.md template makes zero model requests', async () => {
     const c = open();
     const template = readFileSync(join(c.workspace(), 'HEARTBEAT.md'), 'utf8');
     expect(template).toContain('## Active Tasks');
-    const before = llm.requests.length;
+    const before = t.llm.requests.length;
     for (let i = 0; i < 5; i++) {
       expect(await c.heartbeat.runNow()).toMatchObject({ outcome: 'skipped', reason: 'no active tasks in HEARTBEAT.md', tokens: 0 });
     }
-    expect(llm.requests.length - before).toBe(0);
+    expect(t.llm.requests.length - before).toBe(0);
     expect(c.heartbeat.status().lastRuns).toHaveLength(5);
   });
 
@@ -49,17 +29,17 @@ describe('scheduler in the core', () => {
     writeFileSync(join(c.workspace(), 'HEARTBEAT.md'), '## Active Tasks\n\n- check the oven\n');
     const events: CoreEvent[] = [];
     c.events.on((e) => events.push(e));
-    llm.enqueue({ text: '**HEARTBEAT_OK**', usage: { prompt_tokens: 120, completion_tokens: 3 } });
-    const before = llm.requests.length;
+    t.llm.enqueue({ text: '**HEARTBEAT_OK**', usage: { prompt_tokens: 120, completion_tokens: 3 } });
+    const before = t.llm.requests.length;
     const run = await c.heartbeat.runNow();
     expect(run).toMatchObject({ outcome: 'silent', tokens: 123 });
-    expect(llm.requests.length - before).toBe(1);
-    const sent = JSON.stringify(llm.requests.at(-1)!.body.messages);
+    expect(t.llm.requests.length - before).toBe(1);
+    const sent = JSON.stringify(t.llm.requests.at(-1)!.body.messages);
     expect(sent).toContain('check the oven');
     const stored = c.db.prepare("SELECT content FROM messages WHERE session_key = 'heartbeat:default'").all();
     expect(stored.length).toBeGreaterThan(0);
     expect(JSON.stringify(stored)).not.toMatch(/heartbeat_ok/i);
-    expect(JSON.stringify(llm.requests.at(-1)!.body.messages[0])).toContain('reply with HEARTBEAT_OK alone');
+    expect(JSON.stringify(t.llm.requests.at(-1)!.body.messages[0])).toContain('reply with HEARTBEAT_OK alone');
     expect(events.filter((e) => e.type === 'notify')).toHaveLength(0);
     expect(c.db.prepare("SELECT title FROM sessions WHERE key = 'heartbeat:default'").get()).toEqual({ title: 'Heartbeat' });
     // Nothing the windows receive carries the token either: no streamed tokens, no final text.
@@ -73,7 +53,7 @@ describe('scheduler in the core', () => {
     const events: CoreEvent[] = [];
     c.events.on((e) => events.push(e));
     const report = `The oven is still on since 2 hours. ${'It is getting hot. '.repeat(20)}HEARTBEAT_OK`;
-    llm.enqueue({ text: report });
+    t.llm.enqueue({ text: report });
     expect((await c.heartbeat.runNow()).outcome).toBe('notified');
     const note = events.find((e) => e.type === 'notify');
     expect(note).toMatchObject({ kind: 'heartbeat', sessionKey: 'heartbeat:default' });
@@ -91,7 +71,7 @@ describe('scheduler in the core', () => {
     if (!added.ok) throw new Error(added.error);
     const events: CoreEvent[] = [];
     c.events.on((e) => events.push(e));
-    llm.enqueue({ text: 'Hi there!' });
+    t.llm.enqueue({ text: 'Hi there!' });
     const run = await c.cron.runJobNow(added.value.id);
     expect(run).toMatchObject({ ok: true, value: { status: 'ok' } });
     expect(events).toContainEqual({ type: 'notify', title: 'Say hi', body: 'Hi there!', sessionKey: 'desktop:main', kind: 'cron' });
@@ -99,10 +79,7 @@ describe('scheduler in the core', () => {
   });
 
   it('no provider configured → skipped with that reason', async () => {
-    home = makeTempHome({ agent: { provider: 'missing', timezone: 'UTC' }, heartbeat: { enable: true } });
-    const created = createCore({ host: 'test', home: home.home, env: {} });
-    if (!created.ok) throw new Error(created.error);
-    core = created.value;
+    const core = t.open({ agent: { provider: 'missing', timezone: 'UTC' }, heartbeat: { enable: true } });
     writeFileSync(join(core.workspace(), 'HEARTBEAT.md'), '## Active Tasks\n- x\n');
     expect(await core.heartbeat.runNow()).toMatchObject({ outcome: 'skipped', reason: 'no provider configured' });
   });

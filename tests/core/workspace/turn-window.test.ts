@@ -1,14 +1,12 @@
 // A long tool-calling turn stays inside the context window: old results in the request give way to a note.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { ChatMessage } from '../../../src-main/core/agent/chat-message';
-import { createCore, type Core } from '../../../src-main/core/nanotray-core';
 import { defineTool, ok } from '../../../src-main/core/tools/tool';
 import { fitTurnToWindow, OMITTED_RESULT_NOTE } from '../../../src-main/core/workspace/turn-window';
 import { messagesTokens } from '../../../src-main/core/workspace/token-estimate';
 import { listMessages } from '../../../src-main/core/store/messages.repo';
-import { startScriptedLlm, type ScriptedLlm } from '../../helpers/scripted-llm-server';
-import { makeTempHome, testConfig, type TempHome } from '../../helpers/temp-home';
+import { useScriptedCore } from '../../helpers/scripted-core';
 
 const call = (id: string): ChatMessage => ({ role: 'assistant', content: null, toolCalls: [{ id, name: 'big', arguments: '{}' }] });
 const result = (id: string, text: string): ChatMessage => ({ role: 'tool', toolCallId: id, name: 'big', content: text });
@@ -45,25 +43,10 @@ describe('fitTurnToWindow', () => {
 });
 
 describe('a long turn through the real loop', () => {
-  let llm: ScriptedLlm;
-  let home: TempHome;
-  let core: Core | undefined;
-  beforeAll(async () => {
-    llm = await startScriptedLlm();
-  });
-  afterAll(async () => {
-    await llm.close();
-  });
-  afterEach(async () => {
-    await core?.dispose();
-    home.cleanup();
-  });
+  const t = useScriptedCore();
 
   it('never sends more than the window allows, while the stored history keeps every result in full', async () => {
-    home = makeTempHome(testConfig(llm.baseUrl, { agent: { contextWindowTokens: 8192, maxTokens: 512, maxToolResultChars: 16000 } }));
-    const created = createCore({ host: 'test', home: home.home, env: {} });
-    if (!created.ok) throw new Error(created.error);
-    core = created.value;
+    const core = t.open({ agent: { contextWindowTokens: 8192, maxTokens: 512, maxToolResultChars: 16000 } });
     const chunk = 'lorem ipsum dolor sit amet '.repeat(400); // ~10,800 chars, ~2,400 tokens
     core.tools.register(
       defineTool({
@@ -76,17 +59,17 @@ describe('a long turn through the real loop', () => {
         },
       }),
     );
-    for (let i = 0; i < 5; i++) llm.enqueue({ toolCalls: [{ name: 'big', arguments: {} }] });
-    llm.enqueue({ text: 'summary done' });
+    for (let i = 0; i < 5; i++) t.llm.enqueue({ toolCalls: [{ name: 'big', arguments: {} }] });
+    t.llm.enqueue({ text: 'summary done' });
     const r = await core.sessions.run({ sessionKey: 'cli:long', text: 'read it all' });
     expect(r.stopReason).toBe('completed');
     const budget = 8192 - 512 - 1024;
-    for (const req of llm.requests) {
+    for (const req of t.llm.requests) {
       const sent = req.body.messages.map((m: { role: string; content: unknown; tool_calls?: unknown }) => JSON.stringify(m)).join('');
       // ~4 characters per token for this text; a request over the window would be far above this bound.
       expect(sent.length / 4).toBeLessThan(budget);
     }
-    const last = JSON.stringify(llm.requests.at(-1)!.body.messages);
+    const last = JSON.stringify(t.llm.requests.at(-1)!.body.messages);
     expect(last).toContain('omitted from this request to stay inside the context window');
     const stored = listMessages(core.db, 'cli:long').filter((m) => m.role === 'tool');
     expect(stored).toHaveLength(5);
