@@ -299,7 +299,7 @@ describe('createProviderFor', () => {
         kind: 'no_provider',
         transient: false,
         message:
-          "No provider 'openai' is configured. Set OPENAI_API_KEY (and OPENAI_BASE_URL for another OpenAI-compatible server), or add providers.openai with apiKey/baseUrl to config.json, or run `nanotray onboard`.",
+          "No provider 'openai' is configured. Set OPENAI_API_KEY (and OPENAI_BASE_URL for another OpenAI-compatible server), or add providers.openai with apiKey/baseUrl to config.json (in the desktop app: Settings).",
       } satisfies ProviderError,
     });
   });

@@ -63,7 +63,7 @@ describe('nanotray agent -m (spawned)', () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(
-      "nanotray agent: No provider 'openai' is configured. Set OPENAI_API_KEY (and OPENAI_BASE_URL for another OpenAI-compatible server), or add providers.openai with apiKey/baseUrl to config.json, or run `nanotray onboard`.\n",
+      "nanotray agent: No provider 'openai' is configured. Set OPENAI_API_KEY (and OPENAI_BASE_URL for another OpenAI-compatible server), or add providers.openai with apiKey/baseUrl to config.json (in the desktop app: Settings).\n",
     );
   });
 

@@ -20,7 +20,7 @@ describe('nanotray status', () => {
       `  home:      ${home.home}`,
       `  config:    ${join(home.home, 'config.json')}`,
       `  workspace: ${home.workspace}`,
-      '  provider:  openai — not configured: set OPENAI_API_KEY or add providers.openai to config.json (or run `nanotray onboard`)',
+      '  provider:  openai — not configured: set OPENAI_API_KEY or add providers.openai to config.json',
       '  model:     gpt-4.1-mini (preset default)',
       '  sessions:  0',
       '  messages:  0',

@@ -31,8 +31,8 @@ export function noProviderError(providerName: string): ProviderError {
     kind: 'no_provider',
     message:
       `No provider '${providerName}' is configured. Set OPENAI_API_KEY (and OPENAI_BASE_URL for another ` +
-      `OpenAI-compatible server), or add providers.${providerName} with apiKey/baseUrl to config.json, ` +
-      'or run `nanotray onboard`.',
+      `OpenAI-compatible server), or add providers.${providerName} with apiKey/baseUrl to config.json ` +
+      '(in the desktop app: Settings).',
     transient: false,
   };
 }

@@ -21,7 +21,7 @@ export const statusCommand: CliCommand = {
       const provider = config.providers[model.provider];
       const providerLine = provider
         ? `${model.provider} (${provider.baseUrl ?? 'https://api.openai.com/v1'}; key ${provider.apiKey ? maskSecret(provider.apiKey) : 'not set'})`
-        : `${model.provider} — not configured: set OPENAI_API_KEY or add providers.${model.provider} to config.json (or run \`nanotray onboard\`)`;
+        : `${model.provider} — not configured: set OPENAI_API_KEY or add providers.${model.provider} to config.json`;
       const configState = existsSync(core.paths.configFile) ? '' : ' (missing — run `nanotray onboard`)';
       const rows: [string, string][] = [
         ['home', core.paths.home],
