@@ -1,7 +1,7 @@
 // Keeps recently used session histories in memory so a turn reads only the rows added since the last one.
 // A cheap count/max-id check detects deletions (clear, delete) and falls back to a full read.
 import type { ChatMessage } from './chat-message';
-import type { Database } from '../store/sqlite-driver';
+import type { Database } from '../store/db';
 import { listMessages, messageStats, repairHistory, toHistoryMessages, type StoredMessage } from '../store/messages.repo';
 
 /** The same measure as messageStats' `bytes`: UTF-8 size of the content plus the stored tool-call JSON. */

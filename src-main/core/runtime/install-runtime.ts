@@ -2,7 +2,7 @@
 import type { CoreBase } from '../nanotray-core';
 import { Emitter } from '../lib/emitter';
 import type { Result } from '../lib/result';
-import { listAudit, type AuditRow } from './audit.repo';
+import { listAudit, type AuditRow } from '../store/audit.repo';
 import { createMyTool, MY_TOOL_NAME } from './my.tool';
 import { RuntimePolicy, type RuntimeCallContext } from './runtime-policy';
 import { ScratchpadStore } from './scratchpad';

@@ -5,7 +5,7 @@ import type { Database } from '../store/db';
 import { effectiveModel, resolvePresetName, type RuntimeOverrides } from '../agent/model-presets';
 import { getSession, splitSessionKey, updateSessionMeta } from '../store/sessions.repo';
 import { errResult, okResult, type Result } from '../lib/result';
-import { recordAudit, type AuditOutcome, type AuditSource } from './audit.repo';
+import { recordAudit, type AuditOutcome, type AuditSource } from '../store/audit.repo';
 import {
   firstRefusedSegment, isBlockedName, isForbiddenSegment, isPrototypeLike, isReadOnlyName, isSensitiveName,
   notAccessible, splitKey,

@@ -4,7 +4,7 @@ import type { CoreEvent } from '../agent/events';
 import type { Config } from '../config/config-schema';
 import type { Clock } from '../lib/clock';
 import { errResult, errorMessage, okResult, type Result } from '../lib/result';
-import type { Database } from '../store/sqlite-driver';
+import type { Database } from '../store/db';
 import {
   deleteCronJob,
   getCronJob,
@@ -16,7 +16,7 @@ import {
   type CronJob,
   type CronRun,
   type CronRunStatus,
-} from './cron-jobs.repo';
+} from '../store/cron-jobs.repo';
 import { CRON_ERRORS, describeSchedule, parseCronSchedule, type CronScheduleInput } from './cron-schedule';
 import { startJobTimer, type JobTimer } from './cron-timers';
 import type { TurnRunner } from './turn-runner';

@@ -2,10 +2,10 @@
 import type { CoreBase } from '../nanotray-core';
 import type { Result } from '../lib/result';
 import { CronService, type CronAddInput, type CronJobView, type CronStatus } from './cron-service';
-import type { CronJob, CronRun } from './cron-jobs.repo';
+import type { CronJob, CronRun } from '../store/cron-jobs.repo';
 import { createCronTool } from './cron.tool';
 import { HeartbeatService, type HeartbeatStatus } from './heartbeat-service';
-import type { HeartbeatRun } from './heartbeat-runs.repo';
+import type { HeartbeatRun } from '../store/heartbeat-runs.repo';
 import type { TurnRunner } from './turn-runner';
 
 /** `core.heartbeat`: what the tray, runtime panel, `/heartbeat` and `nanotray heartbeat` use. */

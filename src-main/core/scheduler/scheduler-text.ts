@@ -1,7 +1,7 @@
 // Plain-text views of the heartbeat and cron state, shared by the CLI, slash commands and the daemon.
-import type { HeartbeatRun } from './heartbeat-runs.repo';
+import type { HeartbeatRun } from '../store/heartbeat-runs.repo';
 import type { HeartbeatStatus } from './heartbeat-service';
-import type { CronRun } from './cron-jobs.repo';
+import type { CronRun } from '../store/cron-jobs.repo';
 import { formatZoned } from './zoned-time';
 
 /** `skipped — no active tasks in HEARTBEAT.md (tokens used: 0)`, plus the notification text when notified. */

@@ -1,8 +1,10 @@
 // Messages of a session: append (atomically per step of a turn), list, count, and turn rows into a valid
 // chat history (every assistant tool call answered, no orphan tool results).
 import type { ChatMessage, ContentPart, TokenUsage, ToolCall } from '../agent/chat-message';
+import { z } from 'zod';
 import type { Database } from './sqlite-driver';
 import { cachedStatement } from './statement-cache';
+import { countRowSchema, parseAggregate, parseJsonColumn, parseRow, parseRows } from './row-parsing';
 
 export type MessageRole = ChatMessage['role'];
 
@@ -27,42 +29,39 @@ export interface StoredMessage extends NewMessage {
   meta: Record<string, unknown>;
 }
 
-interface RawMessage {
-  id: number;
-  session_key: string;
-  turn_id: string | null;
-  role: MessageRole;
-  content: string | null;
-  tool_calls: string | null;
-  tool_call_id: string | null;
-  name: string | null;
-  usage: string | null;
-  meta: string;
-  created_at: number;
-}
+const roleSchema = z.enum(['system', 'user', 'assistant', 'tool']);
+const toolCallsSchema = z.array(z.object({ id: z.string(), name: z.string(), arguments: z.string() }));
+const usageSchema = z.object({ promptTokens: z.number(), completionTokens: z.number(), totalTokens: z.number() });
+const metaSchema = z.record(z.string(), z.unknown());
 
-function parseJson<T>(text: string | null, fallback: T): T {
-  if (!text) return fallback;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return fallback;
-  }
-}
+const messageRowSchema = z.object({
+  id: z.number(),
+  session_key: z.string(),
+  turn_id: z.string().nullable(),
+  role: roleSchema,
+  content: z.string().nullable(),
+  tool_calls: z.string().nullable(),
+  tool_call_id: z.string().nullable(),
+  name: z.string().nullable(),
+  usage: z.string().nullable(),
+  meta: z.string(),
+  created_at: z.number(),
+});
 
-function toStored(r: RawMessage): StoredMessage {
-  const usage = parseJson<TokenUsage | undefined>(r.usage, undefined);
+function toStored(raw: unknown): StoredMessage {
+  const r = parseRow('messages', messageRowSchema, raw)!;
+  const usage = parseJsonColumn(r.usage, usageSchema, undefined);
   return {
     id: r.id,
     sessionKey: r.session_key,
     turnId: r.turn_id,
     role: r.role,
     content: r.content,
-    toolCalls: parseJson<ToolCall[]>(r.tool_calls, []),
+    toolCalls: parseJsonColumn(r.tool_calls, toolCallsSchema, []),
     ...(r.tool_call_id ? { toolCallId: r.tool_call_id } : {}),
     ...(r.name ? { name: r.name } : {}),
     ...(usage ? { usage } : {}),
-    meta: parseJson<Record<string, unknown>>(r.meta, {}),
+    meta: parseJsonColumn(r.meta, metaSchema, {}),
     createdAt: r.created_at,
   };
 }
@@ -123,7 +122,7 @@ export function listMessages(db: Database, sessionKey: string, options: ListOpti
     options.limit !== undefined ? ' LIMIT ?' : ''
   }`;
   if (options.limit !== undefined) params.push(options.limit);
-  const rows = (cachedStatement(db, sql).all(...params) as RawMessage[]).map(toStored);
+  const rows = cachedStatement(db, sql).all(...params).map(toStored);
   return newestFirst ? rows.reverse() : rows;
 }
 
@@ -132,20 +131,28 @@ export function countMessages(db: Database, sessionKey?: string): number {
   const row = sessionKey
     ? cachedStatement(db, 'SELECT count(*) AS n FROM messages WHERE session_key = ?').get(sessionKey)
     : cachedStatement(db, 'SELECT count(*) AS n FROM messages').get();
-  return (row as { n: number }).n;
+  return parseAggregate('messages', countRowSchema, row).n;
 }
+
+const maxIdRowSchema = z.object({ id: z.number().nullable() });
 
 export function lastMessageId(db: Database, sessionKey: string): number {
-  const row = cachedStatement(db, 'SELECT max(id) AS id FROM messages WHERE session_key = ?').get(sessionKey) as { id: number | null };
-  return row.id ?? 0;
+  const row = cachedStatement(db, 'SELECT max(id) AS id FROM messages WHERE session_key = ?').get(sessionKey);
+  return parseAggregate('messages', maxIdRowSchema, row).id ?? 0;
 }
 
-/** Images stored with a user message (`meta.images`), as image parts. */
+const storedImageSchema = z.object({ mimeType: z.string(), data: z.string() });
+
+/** One entry of a user message's `meta.images` as `{ mimeType, data }`, or undefined when it is not one. */
+export function storedImage(value: unknown): { mimeType: string; data: string } | undefined {
+  const parsed = storedImageSchema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** Images stored with a user message (`meta.images`), as image parts; malformed entries are skipped. */
 function imageParts(meta: Record<string, unknown>): ContentPart[] {
-  const images = Array.isArray(meta.images) ? (meta.images as { mimeType?: unknown; data?: unknown }[]) : [];
-  return images
-    .filter((i) => typeof i.mimeType === 'string' && typeof i.data === 'string')
-    .map((i) => ({ type: 'image_url', image_url: { url: `data:${String(i.mimeType)};base64,${String(i.data)}` } }));
+  const images = Array.isArray(meta.images) ? meta.images.map(storedImage) : [];
+  return images.flatMap((i) => (i ? [{ type: 'image_url' as const, image_url: { url: `data:${i.mimeType};base64,${i.data}` } }] : []));
 }
 
 /** A stored row as the model sees it. */
@@ -186,10 +193,8 @@ export function repairHistory(messages: ChatMessage[]): ChatMessage[] {
     i++;
     if (m.role !== 'assistant' || !m.toolCalls?.length) continue;
     const results = new Map<string, ChatMessage & { role: 'tool' }>();
-    while (i < messages.length && messages[i]!.role === 'tool') {
-      const t = messages[i] as ChatMessage & { role: 'tool' };
+    for (let t = messages[i]; t?.role === 'tool'; t = messages[++i]) {
       if (!results.has(t.toolCallId)) results.set(t.toolCallId, t);
-      i++;
     }
     for (const call of m.toolCalls) {
       out.push(results.get(call.id) ?? { role: 'tool', toolCallId: call.id, name: call.name, content: MISSING_TOOL_RESULT });
@@ -209,15 +214,42 @@ export function loadHistory(db: Database, sessionKey: string, options: { afterId
   return repairHistory(toHistoryMessages(rows));
 }
 
+const statsRowSchema = z.object({ n: z.number(), id: z.number().nullable(), bytes: z.number() });
+
 /**
  * A cheap fingerprint of the session's messages after `afterId`: how many, the newest id, and the summed
- * UTF-8 size of their text, so a deletion or an edit in place (e.g. a token stripped by the heartbeat) shows.
+ * UTF-8 size of their text, so a deletion or an edit in place (e.g. a message rewritten elsewhere) shows.
  */
 export function messageStats(db: Database, sessionKey: string, afterId = 0): { count: number; maxId: number; bytes: number } {
   const row = cachedStatement(
     db,
     `SELECT count(*) AS n, max(id) AS id, total(length(CAST(content AS BLOB))) + total(length(CAST(tool_calls AS BLOB))) AS bytes
      FROM messages WHERE session_key = ? AND id > ?`,
-  ).get(sessionKey, afterId) as { n: number; id: number | null; bytes: number };
-  return { count: row.n, maxId: row.id ?? 0, bytes: row.bytes };
+  ).get(sessionKey, afterId);
+  const stats = parseAggregate('messages', statsRowSchema, row);
+  return { count: stats.n, maxId: stats.id ?? 0, bytes: stats.bytes };
+}
+
+const idRoleRowSchema = z.object({ id: z.number(), role: roleSchema });
+
+/**
+ * Deletes all but the last `keep` messages of a session, and the tool events of the turns that leaves with no
+ * message. The cut never leaves a tool result without the assistant message that called it: tool results at
+ * the start of the kept window go too. Returns how many messages were deleted.
+ */
+export function trimSessionMessages(db: Database, sessionKey: string, keep: number): number {
+  return db.transaction(() => {
+    const rows = parseRows('messages', idRoleRowSchema, cachedStatement(db, 'SELECT id, role FROM messages WHERE session_key = ? ORDER BY id').all(sessionKey));
+    if (rows.length <= keep) return 0;
+    let start = rows.length - keep;
+    while (start < rows.length && rows[start]!.role === 'tool') start++;
+    const firstKept = rows[start]?.id ?? Number.MAX_SAFE_INTEGER;
+    const deleted = cachedStatement(db, 'DELETE FROM messages WHERE session_key = ? AND id < ?').run(sessionKey, firstKept).changes;
+    cachedStatement(
+      db,
+      `DELETE FROM tool_events WHERE session_key = ?
+         AND turn_id NOT IN (SELECT turn_id FROM messages WHERE session_key = ? AND turn_id IS NOT NULL)`,
+    ).run(sessionKey, sessionKey);
+    return deleted;
+  })();
 }

@@ -1,6 +1,7 @@
 // Sessions: one row per conversation, keyed `channel:chat_id`, with JSON metadata (model preset, usage, …).
 import { z } from 'zod';
 import type { Database } from './sqlite-driver';
+import { countRowSchema, parseAggregate, parseJsonColumn, parseRow } from './row-parsing';
 
 const usageSchema = z.object({ promptTokens: z.number(), completionTokens: z.number(), totalTokens: z.number() });
 
@@ -27,15 +28,15 @@ export interface SessionRow {
   meta: SessionMeta;
 }
 
-interface RawRow {
-  key: string;
-  channel: string;
-  chat_id: string;
-  title: string;
-  created_at: number;
-  updated_at: number;
-  metadata: string;
-}
+const sessionRowSchema = z.object({
+  key: z.string(),
+  channel: z.string(),
+  chat_id: z.string(),
+  title: z.string(),
+  created_at: z.number(),
+  updated_at: z.number(),
+  metadata: z.string(),
+});
 
 /** `desktop:abc` → channel `desktop`, chat id `abc`; a key without a colon is `<key>:default`. */
 export function splitSessionKey(key: string): { channel: string; chatId: string } {
@@ -44,16 +45,8 @@ export function splitSessionKey(key: string): { channel: string; chatId: string 
   return { channel: key.slice(0, i), chatId: key.slice(i + 1) || 'default' };
 }
 
-function parseMeta(text: string): SessionMeta {
-  try {
-    const parsed = sessionMetaSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : {};
-  } catch {
-    return {};
-  }
-}
-
-function toRow(r: RawRow): SessionRow {
+function toRow(raw: unknown): SessionRow {
+  const r = parseRow('sessions', sessionRowSchema, raw)!;
   return {
     key: r.key,
     channel: r.channel,
@@ -61,13 +54,13 @@ function toRow(r: RawRow): SessionRow {
     title: r.title,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
-    meta: parseMeta(r.metadata),
+    meta: parseJsonColumn(r.metadata, sessionMetaSchema, {}),
   };
 }
 
 export function getSession(db: Database, key: string): SessionRow | undefined {
-  const row = db.prepare('SELECT * FROM sessions WHERE key = ?').get(key) as RawRow | undefined;
-  return row ? toRow(row) : undefined;
+  const row = db.prepare('SELECT * FROM sessions WHERE key = ?').get(key);
+  return row === undefined ? undefined : toRow(row);
 }
 
 /** Returns the session, creating it when missing. */
@@ -92,10 +85,10 @@ export function updateSessionMeta(db: Database, key: string, patch: Partial<Sess
   ensureSession(db, key);
   return db.transaction(() => {
     const current = getSession(db, key)!.meta;
-    const next: Record<string, unknown> = { ...current, ...patch };
+    const next: SessionMeta = { ...current, ...patch };
     for (const [k, v] of Object.entries(next)) if (v === undefined) delete next[k];
     db.prepare('UPDATE sessions SET metadata = ? WHERE key = ?').run(JSON.stringify(next), key);
-    return next as SessionMeta;
+    return next;
   })();
 }
 
@@ -104,14 +97,14 @@ export function listSessions(db: Database, options: { limit?: number; channel?: 
   const rows = options.channel
     ? db.prepare('SELECT * FROM sessions WHERE channel = ? ORDER BY updated_at DESC, key LIMIT ?').all(options.channel, limit)
     : db.prepare('SELECT * FROM sessions ORDER BY updated_at DESC, key LIMIT ?').all(limit);
-  return (rows as RawRow[]).map(toRow);
+  return rows.map(toRow);
 }
 
-/** Deletes the session and (by cascade) its messages. */
+/** Deletes the session and (by cascade) its messages and tool events. */
 export function deleteSession(db: Database, key: string): boolean {
   return db.prepare('DELETE FROM sessions WHERE key = ?').run(key).changes > 0;
 }
 
 export function countSessions(db: Database): number {
-  return (db.prepare('SELECT count(*) AS n FROM sessions').get() as { n: number }).n;
+  return parseAggregate('sessions', countRowSchema, db.prepare('SELECT count(*) AS n FROM sessions').get()).n;
 }

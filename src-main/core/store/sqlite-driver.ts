@@ -16,6 +16,7 @@ export function sqliteDriver(): DatabaseConstructor {
   if (cached) return cached;
   const req = createRequire(import.meta.url);
   const name = !isElectron && nodeMajor < 22 ? 'better-sqlite3-node20' : 'better-sqlite3';
+  // require() is untyped; both package names export better-sqlite3's Database class.
   cached = req(name) as DatabaseConstructor;
   return cached;
 }

@@ -1,7 +1,12 @@
 // Token usage rows (one per model call) and their sums by day and by source (user, heartbeat, cron, …).
 import type { TokenUsage } from '../agent/chat-message';
+import { z } from 'zod';
 import type { Database } from './sqlite-driver';
 import { cachedStatement } from './statement-cache';
+import { parseAggregate, parseRows } from './row-parsing';
+
+const sumsSchema = z.object({ p: z.number(), c: z.number(), t: z.number() });
+const dailyRowSchema = sumsSchema.extend({ day: z.string(), source: z.string() });
 
 export type UsageSource = 'user' | 'heartbeat' | 'cron' | 'subagent' | 'system';
 
@@ -38,12 +43,9 @@ export function sumUsage(db: Database, options: { from?: number; to?: number; so
     where.push('source = ?');
     params.push(options.source);
   }
-  const row = cachedStatement(
-    db,
-      `SELECT coalesce(sum(prompt_tokens),0) AS p, coalesce(sum(completion_tokens),0) AS c, coalesce(sum(total_tokens),0) AS t
-       FROM usage ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`,
-    )
-    .get(...params) as { p: number; c: number; t: number };
+  const sql = `SELECT coalesce(sum(prompt_tokens),0) AS p, coalesce(sum(completion_tokens),0) AS c, coalesce(sum(total_tokens),0) AS t
+     FROM usage ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`;
+  const row = parseAggregate('usage', sumsSchema, cachedStatement(db, sql).get(...params));
   return { promptTokens: row.p, completionTokens: row.c, totalTokens: row.t };
 }
 
@@ -71,12 +73,9 @@ export interface DailyUsage {
 
 /** Usage per local day and source since `from`, oldest day first. */
 export function usageByDay(db: Database, from: number): DailyUsage[] {
-  const rows = cachedStatement(
-    db,
-      `SELECT date(at / 1000, 'unixepoch', 'localtime') AS day, source,
-              sum(prompt_tokens) AS p, sum(completion_tokens) AS c, sum(total_tokens) AS t
-       FROM usage WHERE at >= ? GROUP BY day, source ORDER BY day, source`,
-    )
-    .all(from) as { day: string; source: string; p: number; c: number; t: number }[];
+  const sql = `SELECT date(at / 1000, 'unixepoch', 'localtime') AS day, source,
+            sum(prompt_tokens) AS p, sum(completion_tokens) AS c, sum(total_tokens) AS t
+     FROM usage WHERE at >= ? GROUP BY day, source ORDER BY day, source`;
+  const rows = parseRows('usage', dailyRowSchema, cachedStatement(db, sql).all(from));
   return rows.map((r) => ({ day: r.day, source: r.source, usage: { promptTokens: r.p, completionTokens: r.c, totalTokens: r.t } }));
 }

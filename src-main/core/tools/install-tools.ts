@@ -1,7 +1,7 @@
 // Installs the built-in tools and the approval gate on a core: the [tool-sandbox] slot of createCore.
 import type { Config } from '../config/config-schema';
 import type { CoreBase } from '../nanotray-core';
-import type { Database } from '../store/sqlite-driver';
+import type { Database } from '../store/db';
 import { ApprovalService } from './approvals/approval-service';
 import { editFileTool } from './builtin/edit-file.tool';
 import { createExecTool, precheckExec, type ExecToolDeps } from './builtin/exec.tool';

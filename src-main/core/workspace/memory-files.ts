@@ -16,7 +16,7 @@ import {
   type MemoryVersion,
   type MemoryVersionInfo,
   type VersionAuthor,
-} from './memory-versions.repo';
+} from '../store/memory-versions.repo';
 import { resolveWorkspaceMarkdown, toWorkspaceRelative } from './workspace-path';
 import { BOOTSTRAP_FILES, HEARTBEAT_FILE, SKILL_FILE_NAME } from './workspace-files';
 

@@ -1,7 +1,7 @@
 // MCP over stdio against a real fixture server: names, calls, images, list_changed, env, approvals, add/remove.
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { addApprovalRule } from '../../../src-main/core/tools/approvals/approval-rules.repo';
+import { addApprovalRule } from '../../../src-main/core/store/approval-rules.repo';
 import { baseToolName } from '../../../src-main/core/mcp/tool-naming';
 import { STDIO_FIXTURE, fixtureServer, startCore, type McpTestCore } from './mcp-test-kit';
 

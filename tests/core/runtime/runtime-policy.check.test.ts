@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { updateSessionMeta } from '../../../src-main/core/store/sessions.repo';
 import { BLOCKED_KEYS, READ_ONLY_KEYS, SENSITIVE_NAMES } from '../../../src-main/core/runtime/key-screens';
-import { listAudit } from '../../../src-main/core/runtime/audit.repo';
+import { listAudit } from '../../../src-main/core/store/audit.repo';
 import { BASE_CONFIG, makePolicy, text, TOOL_CTX, UI_NO_SESSION, type PolicyFixture } from './policy-fixture';
 
 let f: PolicyFixture;

@@ -4,7 +4,7 @@ import type { CoreEvent } from '../../../src-main/core/agent/events';
 import { configSchema } from '../../../src-main/core/config/config-schema';
 import { openDatabase, type Database } from '../../../src-main/core/store/db';
 import { CronService } from '../../../src-main/core/scheduler/cron-service';
-import { listCronJobs, listCronRuns } from '../../../src-main/core/scheduler/cron-jobs.repo';
+import { listCronJobs, listCronRuns } from '../../../src-main/core/store/cron-jobs.repo';
 import { systemClock } from '../../../src-main/core/lib/clock';
 import { FakeRunner, flush } from './scheduler-fakes';
 

@@ -5,7 +5,7 @@ import { configSchema } from '../../../src-main/core/config/config-schema';
 import { systemClock } from '../../../src-main/core/lib/clock';
 import { openDatabase, type Database } from '../../../src-main/core/store/db';
 import { CronService } from '../../../src-main/core/scheduler/cron-service';
-import { listCronJobs, listCronRuns } from '../../../src-main/core/scheduler/cron-jobs.repo';
+import { listCronJobs, listCronRuns } from '../../../src-main/core/store/cron-jobs.repo';
 import { FakeRunner } from './scheduler-fakes';
 
 const T0 = Date.UTC(2026, 5, 1, 8, 0, 0);

@@ -7,7 +7,7 @@ import { ToolRegistry } from '../../../src-main/core/tools/tool-registry';
 import type { ToolContext, ToolResult } from '../../../src-main/core/tools/tool';
 import { CronService } from '../../../src-main/core/scheduler/cron-service';
 import { createCronTool } from '../../../src-main/core/scheduler/cron.tool';
-import { listCronJobs } from '../../../src-main/core/scheduler/cron-jobs.repo';
+import { listCronJobs } from '../../../src-main/core/store/cron-jobs.repo';
 import { FakeRunner } from './scheduler-fakes';
 
 const config = configSchema.parse({ agent: { timezone: 'Europe/Berlin' } });

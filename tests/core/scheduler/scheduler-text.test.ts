@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formatCronRun, formatHeartbeatRun, formatHeartbeatStatus } from '../../../src-main/core/scheduler/scheduler-text';
 import { cronCommandPort, heartbeatCommandPort } from '../../../src-main/core/scheduler/scheduler-command-ports';
 import type { HeartbeatStatus } from '../../../src-main/core/scheduler/heartbeat-service';
-import type { HeartbeatRun } from '../../../src-main/core/scheduler/heartbeat-runs.repo';
+import type { HeartbeatRun } from '../../../src-main/core/store/heartbeat-runs.repo';
 import type { CronApi, HeartbeatApi } from '../../../src-main/core/scheduler/install-scheduler';
 
 const T = Date.UTC(2026, 5, 1, 7, 30, 0);

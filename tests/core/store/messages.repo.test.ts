@@ -9,7 +9,9 @@ import {
   loadHistory,
   MISSING_TOOL_RESULT,
   repairHistory,
+  trimSessionMessages,
 } from '../../../src-main/core/store/messages.repo';
+import { insertToolEvent, listToolEvents } from '../../../src-main/core/store/tool-events.repo';
 import { deleteSession, ensureSession } from '../../../src-main/core/store/sessions.repo';
 import type { ChatMessage } from '../../../src-main/core/agent/chat-message';
 
@@ -116,5 +118,45 @@ describe('repairHistory', () => {
       { role: 'assistant', content: null, toolCalls: [call('a')] },
       tool('a', 'first'),
     ]);
+  });
+});
+
+describe('trimSessionMessages', () => {
+  function seed(roles: string[]) {
+    ensureSession(db, 'heartbeat:default');
+    const insert = db.prepare('INSERT INTO messages (session_key, turn_id, role, content, tool_calls, tool_call_id, created_at) VALUES (?, ?, ?, ?, ?, ?, 0)');
+    roles.forEach((role, i) => {
+      const calls = role === 'assistant+call' ? '[{"id":"c","name":"x","arguments":"{}"}]' : null;
+      insert.run('heartbeat:default', `t${i}`, role.replace('+call', ''), `m${i}`, calls, role === 'tool' ? 'c' : null);
+    });
+    return () => listMessages(db, 'heartbeat:default').map((m) => m.content);
+  }
+
+  it('keeps the last 8 messages', () => {
+    const contents = seed(['user', 'assistant', 'user', 'assistant', 'user', 'assistant', 'user', 'assistant', 'user', 'assistant']);
+    trimSessionMessages(db, 'heartbeat:default', 8);
+    expect(contents()).toEqual(['m2', 'm3', 'm4', 'm5', 'm6', 'm7', 'm8', 'm9']);
+  });
+
+  it('drops tool results whose call would be cut off', () => {
+    // index 3 would be the first kept message, but it is a tool result of the call at index 2.
+    const contents = seed(['user', 'assistant+call', 'tool', 'tool', 'assistant', 'user', 'assistant+call', 'tool', 'assistant', 'user', 'assistant']);
+    trimSessionMessages(db, 'heartbeat:default', 8);
+    expect(contents()).toEqual(['m4', 'm5', 'm6', 'm7', 'm8', 'm9', 'm10']);
+  });
+
+  it('does nothing under the limit', () => {
+    const contents = seed(['user', 'assistant']);
+    expect(trimSessionMessages(db, 'heartbeat:default', 8)).toBe(0);
+    expect(contents()).toEqual(['m0', 'm1']);
+  });
+
+  it('deletes the tool events of the turns it cut off, and only those', () => {
+    seed(['user', 'assistant', 'user', 'assistant']);
+    const event = { sessionKey: 'heartbeat:default', callId: 'c', name: 'x', args: '{}', status: 'ok' as const, result: '', startedAt: 0, durationMs: 0 };
+    insertToolEvent(db, { ...event, turnId: 't0' });
+    insertToolEvent(db, { ...event, turnId: 't3' });
+    trimSessionMessages(db, 'heartbeat:default', 2);
+    expect(listToolEvents(db, 'heartbeat:default').map((e) => e.turnId)).toEqual(['t3']);
   });
 });

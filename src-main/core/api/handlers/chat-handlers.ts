@@ -6,7 +6,8 @@ import type { InvokeHandlers } from '../../../../src-preload/contract/schemas';
 import { deleteSession, ensureSession, getSession, setSessionTitle } from '../../store/sessions.repo';
 import { errorMessage } from '../../lib/result';
 import { ipcFail, ipcOk } from '../ipc-values';
-import { exportMarkdown, historyPage, searchMessages, summaries } from './chat-store';
+import { exportMarkdown, historyPage, summaries } from './chat-store';
+import { searchMessages } from '../../store/message-search.repo';
 
 type ChatHandlers = Pick<
   InvokeHandlers,

@@ -1,9 +1,9 @@
-// Read side of chat for the UI: session list, history pages with tool events, FTS5 search, markdown export.
+// Read side of chat for the UI: session summaries, history pages with tool events, markdown export.
 import type { Database } from '../../store/db';
-import { listMessages, type StoredMessage } from '../../store/messages.repo';
+import { listMessages, storedImage, type StoredMessage } from '../../store/messages.repo';
 import { listToolEvents } from '../../store/tool-events.repo';
 import { getSession, listSessions, type SessionRow } from '../../store/sessions.repo';
-import type { HistoryMessage, SearchHit, SessionSummary, ToolEventView } from '../../../../src-preload/contract/schemas';
+import type { HistoryMessage, SessionSummary, ToolEventView } from '../../../../src-preload/contract/schemas';
 
 export function toSummary(row: SessionRow, busy: boolean): SessionSummary {
   return {
@@ -27,8 +27,8 @@ function imagesOf(m: StoredMessage): string[] | undefined {
   if (!Array.isArray(images) || images.length === 0) return undefined;
   const urls = images.flatMap((i: unknown) => {
     if (typeof i === 'string') return [i];
-    const a = i as { mimeType?: unknown; data?: unknown } | null;
-    return a && typeof a.mimeType === 'string' && typeof a.data === 'string' ? [`data:${a.mimeType};base64,${a.data}`] : [];
+    const image = storedImage(i);
+    return image ? [`data:${image.mimeType};base64,${image.data}`] : [];
   });
   return urls.length ? urls : undefined;
 }
@@ -73,36 +73,6 @@ export function historyPage(db: Database, sessionKey: string, limit: number, bef
   }
   toolEvents.sort((a, b) => a.id - b.id);
   return { sessionKey, messages, toolEvents, hasMore };
-}
-
-/** Turns free text into a safe FTS5 query: every word quoted, prefix match on the last one. */
-export function ftsQuery(text: string): string | undefined {
-  const words = text.match(/[\p{L}\p{N}_]+/gu) ?? [];
-  if (!words.length) return undefined;
-  return words.map((w, i) => `"${w}"${i === words.length - 1 ? '*' : ''}`).join(' ');
-}
-
-export function searchMessages(db: Database, query: string, limit: number): SearchHit[] {
-  const match = ftsQuery(query);
-  if (!match) return [];
-  const rows = db
-    .prepare(
-      `SELECT m.id AS id, m.session_key AS session_key, s.title AS title, m.role AS role, m.created_at AS created_at,
-              snippet(messages_fts, 0, '[', ']', '…', 12) AS snippet
-         FROM messages_fts JOIN messages m ON m.id = messages_fts.rowid
-         LEFT JOIN sessions s ON s.key = m.session_key
-        WHERE messages_fts MATCH ? AND m.role IN ('user','assistant')
-        ORDER BY rank LIMIT ?`,
-    )
-    .all(match, limit) as { id: number; session_key: string; title: string | null; role: SearchHit['role']; created_at: number; snippet: string }[];
-  return rows.map((r) => ({
-    messageId: r.id,
-    sessionKey: r.session_key,
-    sessionTitle: r.title ?? '',
-    role: r.role,
-    snippet: r.snippet,
-    createdAt: r.created_at,
-  }));
 }
 
 /** The session as a markdown document (user and assistant turns, tool calls as short notes). */

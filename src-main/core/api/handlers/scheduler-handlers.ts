@@ -1,7 +1,7 @@
 // heartbeat:* and cron:* handlers over `core.heartbeat` and `core.cron` (status, pause/resume/run now, jobs).
 import type { Core } from '../../nanotray-core';
 import type { CronJob, HeartbeatRun, HeartbeatStatus, InvokeHandlers } from '../../../../src-preload/contract/schemas';
-import type { HeartbeatRun as CoreHeartbeatRun } from '../../scheduler/heartbeat-runs.repo';
+import type { HeartbeatRun as CoreHeartbeatRun } from '../../store/heartbeat-runs.repo';
 import type { HeartbeatStatus as CoreHeartbeatStatus } from '../../scheduler/heartbeat-service';
 import type { CronJobView } from '../../scheduler/cron-service';
 import type { CronScheduleInput } from '../../scheduler/cron-schedule';

@@ -4,7 +4,7 @@ import type { ApprovalCategory, ApprovalDecision, CoreEvent } from '../../agent/
 import type { Config } from '../../config/config-schema';
 import type { Clock } from '../../lib/clock';
 import { errResult, okResult, type Result } from '../../lib/result';
-import type { Database } from '../../store/sqlite-driver';
+import type { Database } from '../../store/db';
 import type { ApprovalGate, GateVerdict } from '../approval-gate';
 import type { Tool, ToolContext } from '../tool';
 import { commandPrefixes, isCoveredByPrefixes } from '../sandbox/shell-segments';
@@ -14,7 +14,7 @@ import {
   listApprovalRules,
   type ApprovalRule,
   type ApprovalRuleKind,
-} from './approval-rules.repo';
+} from '../../store/approval-rules.repo';
 import { mcpServerOf } from '../../mcp/mcp-tool';
 
 export type ApprovalMode = Config['tools']['approval']['mode'];

@@ -1,6 +1,6 @@
 // message: tells the user something outside the current reply — stored in a session and shown as a notification.
 import { z } from 'zod';
-import type { Database } from '../../store/sqlite-driver';
+import type { Database } from '../../store/db';
 import { appendMessage } from '../../store/messages.repo';
 import { ensureSession, getSession, touchSession } from '../../store/sessions.repo';
 import { defineTool, fail, ok, type Tool } from '../tool';

@@ -1,12 +1,16 @@
 // The audit log of runtime changes: one row per set attempt (tool, runtime panel or CLI), never a secret.
-import type { Database } from '../store/db';
+import { z } from 'zod';
+import type { Database } from './sqlite-driver';
+import { parseRows } from './row-parsing';
 import { knownSecrets } from '../lib/logger';
 import { scrubSecrets } from '../lib/redact';
-import { clip } from './value-format';
+import { clip } from '../runtime/value-format';
 
-export type AuditSource = 'tool' | 'ui' | 'cli';
+const auditSourceSchema = z.enum(['tool', 'ui', 'cli']);
 /** accepted: applied; blocked: internal/sensitive/prototype name; read_only; rejected: invalid; disabled: allow_set off. */
-export type AuditOutcome = 'accepted' | 'blocked' | 'read_only' | 'rejected' | 'disabled';
+const auditOutcomeSchema = z.enum(['accepted', 'blocked', 'read_only', 'rejected', 'disabled']);
+export type AuditSource = z.output<typeof auditSourceSchema>;
+export type AuditOutcome = z.output<typeof auditOutcomeSchema>;
 
 export interface AuditEntry {
   at: number;
@@ -22,15 +26,15 @@ export interface AuditRow extends AuditEntry {
   id: number;
 }
 
-interface RawAuditRow {
-  id: number;
-  at: number;
-  session_key: string | null;
-  source: AuditSource;
-  key: string;
-  outcome: AuditOutcome;
-  detail: string;
-}
+const auditRowSchema = z.object({
+  id: z.number(),
+  at: z.number(),
+  session_key: z.string().nullable(),
+  source: auditSourceSchema,
+  key: z.string(),
+  outcome: auditOutcomeSchema,
+  detail: z.string(),
+});
 
 const MAX_KEY_CHARS = 200;
 const MAX_DETAIL_CHARS = 300;
@@ -57,9 +61,13 @@ export function recordAudit(db: Database, entry: AuditEntry): number {
 
 /** The newest rows first. */
 export function listAudit(db: Database, limit = 100): AuditRow[] {
-  const rows = db
-    .prepare('SELECT id, at, session_key, source, key, outcome, detail FROM audit ORDER BY id DESC LIMIT ?')
-    .all(Math.max(1, Math.min(Math.trunc(limit) || 100, 10_000))) as RawAuditRow[];
+  const rows = parseRows(
+    'audit',
+    auditRowSchema,
+    db
+      .prepare('SELECT id, at, session_key, source, key, outcome, detail FROM audit ORDER BY id DESC LIMIT ?')
+      .all(Math.max(1, Math.min(Math.trunc(limit) || 100, 10_000))),
+  );
   return rows.map((r) => ({
     id: r.id,
     at: r.at,

@@ -1,8 +1,11 @@
 // The cron_jobs and cron_runs tables: jobs with their schedule and state, and each job's last 20 runs.
-import type { Database } from '../store/sqlite-driver';
-import type { CronSchedule } from './cron-schedule';
+import { z } from 'zod';
+import type { Database } from './sqlite-driver';
+import { countRowSchema, parseRow, parseRows } from './row-parsing';
+import type { CronSchedule } from '../scheduler/cron-schedule';
 
-export type CronRunStatus = 'ok' | 'error' | 'skipped';
+const runStatusSchema = z.enum(['ok', 'error', 'skipped']);
+export type CronRunStatus = z.output<typeof runStatusSchema>;
 
 export interface CronJob {
   id: string;
@@ -33,41 +36,43 @@ export interface CronRun {
 /** Runs kept per job. */
 export const CRON_RUNS_KEPT = 20;
 
-interface RawJob {
-  id: string;
-  name: string;
-  session_key: string;
-  message: string;
-  kind: 'every' | 'cron' | 'at';
-  every_seconds: number | null;
-  cron_expr: string | null;
-  tz: string | null;
-  at: string | null;
-  enabled: number;
-  consecutive_errors: number;
-  last_status: CronRunStatus | null;
-  last_error: string | null;
-  last_run_at: number | null;
-  created_at: number;
-}
+const jobRowSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  session_key: z.string(),
+  message: z.string(),
+  kind: z.enum(['every', 'cron', 'at']),
+  every_seconds: z.number().nullable(),
+  cron_expr: z.string().nullable(),
+  tz: z.string().nullable(),
+  at: z.string().nullable(),
+  enabled: z.number(),
+  consecutive_errors: z.number(),
+  last_status: runStatusSchema.nullable(),
+  last_error: z.string().nullable(),
+  last_run_at: z.number().nullable(),
+  created_at: z.number(),
+});
+type JobRow = z.output<typeof jobRowSchema>;
 
-interface RawRun {
-  id: number;
-  job_id: string;
-  started_at: number;
-  duration_ms: number;
-  status: CronRunStatus;
-  error: string | null;
-  late: number;
-}
+const runRowSchema = z.object({
+  id: z.number(),
+  job_id: z.string(),
+  started_at: z.number(),
+  duration_ms: z.number(),
+  status: runStatusSchema,
+  error: z.string().nullable(),
+  late: z.number(),
+});
 
-function scheduleOf(r: RawJob): CronSchedule {
+function scheduleOf(r: JobRow): CronSchedule {
   if (r.kind === 'every') return { kind: 'every', everySeconds: r.every_seconds ?? 60 };
   if (r.kind === 'cron') return { kind: 'cron', expr: r.cron_expr ?? '* * * * *', tz: r.tz ?? 'UTC' };
   return { kind: 'at', atMs: Date.parse(r.at ?? '') };
 }
 
-function toJob(r: RawJob): CronJob {
+function toJob(raw: unknown): CronJob {
+  const r = parseRow('cron_jobs', jobRowSchema, raw)!;
   return {
     id: r.id,
     name: r.name,
@@ -103,13 +108,13 @@ export function insertCronJob(db: Database, job: Pick<CronJob, 'id' | 'name' | '
 }
 
 export function getCronJob(db: Database, id: string): CronJob | undefined {
-  const row = db.prepare('SELECT * FROM cron_jobs WHERE id = ?').get(id) as RawJob | undefined;
-  return row ? toJob(row) : undefined;
+  const row = db.prepare('SELECT * FROM cron_jobs WHERE id = ?').get(id);
+  return row === undefined ? undefined : toJob(row);
 }
 
 /** All jobs, oldest first. */
 export function listCronJobs(db: Database): CronJob[] {
-  return (db.prepare('SELECT * FROM cron_jobs ORDER BY created_at, id').all() as RawJob[]).map(toJob);
+  return db.prepare('SELECT * FROM cron_jobs ORDER BY created_at, id').all().map(toJob);
 }
 
 /** Deletes the job; its run history stays until pruned with it. Returns false when it did not exist. */
@@ -147,14 +152,14 @@ export function recordCronRun(db: Database, run: Omit<CronRun, 'id'>): number {
          consecutive_errors = CASE ? WHEN 'ok' THEN 0 WHEN 'error' THEN consecutive_errors + 1 ELSE consecutive_errors END
        WHERE id = ?`,
     ).run(run.status, run.error ?? null, run.startedAt, run.status, run.jobId);
-    const row = db.prepare('SELECT consecutive_errors AS n FROM cron_jobs WHERE id = ?').get(run.jobId) as { n: number } | undefined;
-    return row?.n ?? 0;
+    const row = db.prepare('SELECT consecutive_errors AS n FROM cron_jobs WHERE id = ?').get(run.jobId);
+    return parseRow('cron_jobs', countRowSchema, row)?.n ?? 0;
   })();
 }
 
 /** A job's runs, newest first. */
 export function listCronRuns(db: Database, jobId: string, limit = CRON_RUNS_KEPT): CronRun[] {
-  const rows = db.prepare('SELECT * FROM cron_runs WHERE job_id = ? ORDER BY id DESC LIMIT ?').all(jobId, limit) as RawRun[];
+  const rows = parseRows('cron_runs', runRowSchema, db.prepare('SELECT * FROM cron_runs WHERE job_id = ? ORDER BY id DESC LIMIT ?').all(jobId, limit));
   return rows.map((r) => ({
     id: r.id,
     jobId: r.job_id,

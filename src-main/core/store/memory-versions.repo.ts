@@ -1,8 +1,11 @@
 // memory_versions: the previous content of a workspace markdown file, stored before every change to it.
-import type { Database } from '../store/db';
+import { z } from 'zod';
+import type { Database } from './sqlite-driver';
+import { parseRow, parseRows } from './row-parsing';
 
 /** Who made the change that replaced the stored content. */
-export type VersionAuthor = 'user' | 'agent' | 'external' | 'system';
+const authorSchema = z.enum(['user', 'agent', 'external', 'system']);
+export type VersionAuthor = z.output<typeof authorSchema>;
 
 export interface MemoryVersionInfo {
   id: number;
@@ -17,14 +20,9 @@ export interface MemoryVersion extends MemoryVersionInfo {
   content: string;
 }
 
-interface RawVersion {
-  id: number;
-  path: string;
-  author: VersionAuthor;
-  created_at: number;
-  size: number;
-  content?: string;
-}
+const versionInfoRowSchema = z.object({ id: z.number(), path: z.string(), author: authorSchema, created_at: z.number(), size: z.number() });
+const versionRowSchema = versionInfoRowSchema.extend({ content: z.string() });
+const contentRowSchema = z.object({ content: z.string() });
 
 /** Versions kept per file; older ones are deleted when a new one is stored (HISTORY.md grows every append). */
 export const MEMORY_VERSIONS_KEPT = 100;
@@ -47,27 +45,29 @@ export function insertMemoryVersion(
 
 /** Versions of `path`, newest first (content left out). */
 export function listMemoryVersions(db: Database, path: string, limit = 200): MemoryVersionInfo[] {
-  const rows = db
-    .prepare(
-      'SELECT id, path, author, created_at, length(content) AS size FROM memory_versions WHERE path = ? ORDER BY id DESC LIMIT ?',
-    )
-    .all(path, limit) as RawVersion[];
+  const rows = parseRows(
+    'memory_versions',
+    versionInfoRowSchema,
+    db
+      .prepare('SELECT id, path, author, created_at, length(content) AS size FROM memory_versions WHERE path = ? ORDER BY id DESC LIMIT ?')
+      .all(path, limit),
+  );
   return rows.map((r) => ({ id: r.id, path: r.path, author: r.author, createdAt: r.created_at, size: r.size }));
 }
 
 /** One stored version with its content, or undefined. */
 export function getMemoryVersion(db: Database, id: number): MemoryVersion | undefined {
-  const r = db
-    .prepare('SELECT id, path, author, created_at, length(content) AS size, content FROM memory_versions WHERE id = ?')
-    .get(id) as RawVersion | undefined;
+  const r = parseRow(
+    'memory_versions',
+    versionRowSchema,
+    db.prepare('SELECT id, path, author, created_at, length(content) AS size, content FROM memory_versions WHERE id = ?').get(id),
+  );
   if (!r) return undefined;
-  return { id: r.id, path: r.path, author: r.author, createdAt: r.created_at, size: r.size, content: r.content ?? '' };
+  return { id: r.id, path: r.path, author: r.author, createdAt: r.created_at, size: r.size, content: r.content };
 }
 
 /** The content of the newest stored version of `path`, if any. */
 export function latestMemoryVersionContent(db: Database, path: string): string | undefined {
-  const r = db.prepare('SELECT content FROM memory_versions WHERE path = ? ORDER BY id DESC LIMIT 1').get(path) as
-    | { content: string }
-    | undefined;
-  return r?.content;
+  const row = db.prepare('SELECT content FROM memory_versions WHERE path = ? ORDER BY id DESC LIMIT 1').get(path);
+  return parseRow('memory_versions', contentRowSchema, row)?.content;
 }

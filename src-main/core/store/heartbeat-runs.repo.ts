@@ -1,7 +1,10 @@
 // The heartbeat_runs table: one row per heartbeat tick with its outcome, reason, duration and tokens.
-import type { Database } from '../store/sqlite-driver';
+import { z } from 'zod';
+import type { Database } from './sqlite-driver';
+import { countRowSchema, parseAggregate, parseRow } from './row-parsing';
 
-export type HeartbeatOutcome = 'ran' | 'silent' | 'notified' | 'skipped' | 'failed';
+const outcomeSchema = z.enum(['ran', 'silent', 'notified', 'skipped', 'failed']);
+export type HeartbeatOutcome = z.output<typeof outcomeSchema>;
 
 export interface HeartbeatRun {
   id: number;
@@ -14,20 +17,21 @@ export interface HeartbeatRun {
   message: string;
 }
 
-interface RawRun {
-  id: number;
-  started_at: number;
-  duration_ms: number;
-  outcome: HeartbeatOutcome;
-  reason: string;
-  tokens: number;
-  message: string;
-}
+const runRowSchema = z.object({
+  id: z.number(),
+  started_at: z.number(),
+  duration_ms: z.number(),
+  outcome: outcomeSchema,
+  reason: z.string(),
+  tokens: z.number(),
+  message: z.string(),
+});
 
 /** Rows kept; older ones are pruned on insert. */
 export const HEARTBEAT_RUNS_KEPT = 1000;
 
-function toRun(r: RawRun): HeartbeatRun {
+function toRun(raw: unknown): HeartbeatRun {
+  const r = parseRow('heartbeat_runs', runRowSchema, raw)!;
   return {
     id: r.id,
     startedAt: r.started_at,
@@ -65,14 +69,11 @@ export function finishHeartbeatRun(db: Database, run: HeartbeatRun): void {
 
 /** The newest runs first. */
 export function listHeartbeatRuns(db: Database, limit = 20): HeartbeatRun[] {
-  const rows = db.prepare('SELECT * FROM heartbeat_runs ORDER BY id DESC LIMIT ?').all(limit) as RawRun[];
-  return rows.map(toRun);
+  return db.prepare('SELECT * FROM heartbeat_runs ORDER BY id DESC LIMIT ?').all(limit).map(toRun);
 }
 
 /** Tokens the heartbeat spent in runs started at or after `sinceMs` (the daily budget's measure). */
 export function heartbeatTokensSince(db: Database, sinceMs: number): number {
-  const row = db.prepare('SELECT coalesce(sum(tokens), 0) AS n FROM heartbeat_runs WHERE started_at >= ?').get(sinceMs) as {
-    n: number;
-  };
-  return row.n;
+  const row = db.prepare('SELECT coalesce(sum(tokens), 0) AS n FROM heartbeat_runs WHERE started_at >= ?').get(sinceMs);
+  return parseAggregate('heartbeat_runs', countRowSchema, row).n;
 }

@@ -6,7 +6,7 @@ import {
   latestMemoryVersionContent,
   listMemoryVersions,
   MEMORY_VERSIONS_KEPT,
-} from '../../../src-main/core/workspace/memory-versions.repo';
+} from '../../../src-main/core/store/memory-versions.repo';
 
 let db: Database;
 beforeEach(() => {

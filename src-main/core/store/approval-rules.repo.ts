@@ -1,8 +1,10 @@
 // Permanent "always allow" rules in the approval_rules table: a whole tool, an exec command prefix, or an MCP server.
 import { z } from 'zod';
-import type { Database } from '../../store/sqlite-driver';
+import type { Database } from './sqlite-driver';
+import { parseRow } from './row-parsing';
 
-export type ApprovalRuleKind = 'tool' | 'prefix' | 'server';
+const ruleKindSchema = z.enum(['tool', 'prefix', 'server']);
+export type ApprovalRuleKind = z.output<typeof ruleKindSchema>;
 
 export interface ApprovalRule {
   id: number;
@@ -17,15 +19,13 @@ export interface ApprovalRule {
 const rowSchema = z.object({
   id: z.number(),
   tool: z.string(),
-  kind: z.enum(['tool', 'prefix', 'server']),
+  kind: ruleKindSchema,
   pattern: z.string(),
   created_at: z.number(),
 });
 
-function toRule(row: unknown): ApprovalRule | undefined {
-  const parsed = rowSchema.safeParse(row);
-  if (!parsed.success) return undefined;
-  const r = parsed.data;
+function toRule(row: unknown): ApprovalRule {
+  const r = parseRow('approval_rules', rowSchema, row)!;
   return { id: r.id, tool: r.tool, kind: r.kind, pattern: r.pattern, createdAt: r.created_at };
 }
 
@@ -34,8 +34,7 @@ export function listApprovalRules(db: Database): ApprovalRule[] {
   return db
     .prepare('SELECT id, tool, kind, pattern, created_at FROM approval_rules ORDER BY id')
     .all()
-    .map(toRule)
-    .filter((r): r is ApprovalRule => r !== undefined);
+    .map(toRule);
 }
 
 /** Adds a rule (or returns the identical existing one). */
@@ -54,9 +53,8 @@ export function addApprovalRule(
   const row = db
     .prepare('SELECT id, tool, kind, pattern, created_at FROM approval_rules WHERE tool = ? AND kind = ? AND pattern = ?')
     .get(rule.tool, rule.kind, pattern);
-  const saved = toRule(row);
-  if (!saved) throw new Error('approval rule was not stored'); // impossible after the insert above
-  return saved;
+  if (row === undefined) throw new Error('approval rule was not stored'); // impossible after the insert above
+  return toRule(row);
 }
 
 /** Deletes a rule; false when no rule had that id. */

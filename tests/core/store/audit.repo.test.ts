@@ -1,8 +1,8 @@
 // Audit rows for every set attempt (accepted, blocked, read-only, rejected, disabled), never a secret value.
 import { afterEach, describe, expect, it } from 'vitest';
-import { listAudit, recordAudit } from '../../../src-main/core/runtime/audit.repo';
+import { listAudit, recordAudit } from '../../../src-main/core/store/audit.repo';
 import { registerSecret } from '../../../src-main/core/lib/logger';
-import { BASE_CONFIG, makePolicy, TOOL_CTX, type PolicyFixture } from './policy-fixture';
+import { BASE_CONFIG, makePolicy, TOOL_CTX, type PolicyFixture } from '../runtime/policy-fixture';
 
 let f: PolicyFixture;
 afterEach(() => f?.close());
