@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../src-main/core/store/db';
 import { insertUsage, startOfLocalDay, sumUsage, usageByDay, usageOfDay } from '../../../src-main/core/store/usage.repo';
 import { insertToolEvent, listToolEvents } from '../../../src-main/core/store/tool-events.repo';
+import { deleteSession, ensureSession } from '../../../src-main/core/store/sessions.repo';
 
 let db: Database;
 beforeEach(() => {
@@ -34,6 +35,7 @@ describe('usage repository', () => {
 describe('tool events repository', () => {
   it('stores and lists events per session and turn', () => {
     const base = { sessionKey: 's', name: 'echo', args: '{}', result: 'ok', startedAt: 1, durationMs: 2.4 };
+    ensureSession(db, 's');
     insertToolEvent(db, { ...base, turnId: 't1', callId: 'a', status: 'ok' });
     insertToolEvent(db, { ...base, turnId: 't2', callId: 'b', status: 'denied', result: 'x'.repeat(5000) });
     expect(listToolEvents(db, 's').map((e) => [e.turnId, e.status, e.durationMs])).toEqual([
@@ -42,5 +44,17 @@ describe('tool events repository', () => {
     ]);
     const [only] = listToolEvents(db, 's', { turnId: 't2' });
     expect(only!.result).toHaveLength(4000);
+  });
+
+  it("are deleted with their session, and need one", () => {
+    const event = { turnId: 't', callId: 'c', name: 'echo', args: '{}', status: 'ok' as const, result: '', startedAt: 1, durationMs: 1 };
+    ensureSession(db, 'desktop:a');
+    ensureSession(db, 'desktop:b');
+    insertToolEvent(db, { ...event, sessionKey: 'desktop:a' });
+    insertToolEvent(db, { ...event, sessionKey: 'desktop:b' });
+    expect(() => insertToolEvent(db, { ...event, sessionKey: 'desktop:none' })).toThrow(/FOREIGN KEY/);
+    deleteSession(db, 'desktop:a');
+    expect(listToolEvents(db, 'desktop:a')).toEqual([]);
+    expect(listToolEvents(db, 'desktop:b')).toHaveLength(1);
   });
 });

@@ -104,7 +104,6 @@ export function createChatHandlers(core: Core): ChatHandlers {
       if (isBusy(sessionKey)) return ipcFail('conflict', 'A turn is running in this session; stop it first.');
       const deleted = deleteSession(core.db, sessionKey);
       if (deleted) {
-        core.db.prepare('DELETE FROM tool_events WHERE session_key = ?').run(sessionKey);
         core.events.emit({ type: 'session.changed', sessionKey, change: 'deleted' });
       }
       return ipcOk({ deleted });
