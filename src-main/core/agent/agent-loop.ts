@@ -2,7 +2,7 @@
 // results back, and repeat until a plain answer or the iteration limit. Never throws: every failure ends
 // the turn with a stop reason and a clear message.
 import type { Config } from '../config/config-schema';
-import type { Database } from '../store/sqlite-driver';
+import type { Database } from '../store/db';
 import { appendMessage, appendMessages, type NewMessage } from '../store/messages.repo';
 import { insertToolEvent, type ToolEventStatus } from '../store/tool-events.repo';
 import { insertUsage } from '../store/usage.repo';
@@ -49,13 +49,19 @@ export interface TurnSetup {
    */
   toolSpecs?: () => ToolSpec[];
   recordFileVersion?: (absPath: string) => void;
-  /**
-   * Publish no text: no `token` events and an empty `turn.finished.text`. For turns whose raw answer
-   * is not for the user's eyes (the heartbeat's HEARTBEAT_OK contract); the caller gets the text back.
-   */
-  quiet?: boolean;
+  /** A turn whose raw answer is not for the user's eyes (the heartbeat's HEARTBEAT_OK contract). */
+  quiet?: QuietTurn;
   /** Told each time a new model call starts (1-based). */
   onIteration?(iteration: number): void;
+}
+
+/**
+ * How a quiet turn publishes: no `token` events and an empty `turn.finished.text`; the final answer is
+ * returned in `TurnOutcome.text` but not stored (the caller stores what is fit to keep); text the model
+ * writes beside tool calls, or streamed before a failure, is stored through `redact`.
+ */
+export interface QuietTurn {
+  redact(text: string): string;
 }
 
 export interface TurnOutcome {
@@ -211,10 +217,16 @@ class TurnRun {
     });
   }
 
+  /** Text as it may be stored: redacted in a quiet turn. */
+  storable(text: string): string {
+    return this.setup.quiet ? this.setup.quiet.redact(text) : text;
+  }
+
   /** Persists what was streamed before a cancel or error, so the user keeps seeing it. */
   savePartial(): void {
-    if (!this.streamed.trim()) return;
-    appendMessage(this.deps.db, this.message({ role: 'assistant', content: this.streamed, meta: { partial: true } }));
+    const text = this.storable(this.streamed);
+    if (!text.trim()) return;
+    appendMessage(this.deps.db, this.message({ role: 'assistant', content: text, meta: { partial: true } }));
   }
 
   async run(): Promise<TurnOutcome> {
@@ -241,13 +253,13 @@ class TurnRun {
       const { content, usage } = response.value;
       const toolCalls = this.uniqueIds(response.value.toolCalls);
       if (!toolCalls.length) {
-        if (content) appendMessage(this.deps.db, this.message({ role: 'assistant', content, usage }));
+        if (content && !s.quiet) appendMessage(this.deps.db, this.message({ role: 'assistant', content, usage }));
         const empty = emptyAnswerReason(response.value.finishReason, s.context.model.maxTokens);
         return content || !empty ? this.finish('completed', content) : this.finish('error', '', empty);
       }
       const assistant: ChatMessage = { role: 'assistant', content: content || null, toolCalls };
       messages.push(assistant);
-      const rows: NewMessage[] = [this.message({ role: 'assistant', content: content || null, toolCalls, usage })];
+      const rows: NewMessage[] = [this.message({ role: 'assistant', content: this.storable(content) || null, toolCalls, usage })];
       const imageParts: ContentPart[] = [];
       let cancelled = false;
       for (const call of toolCalls) {
@@ -281,7 +293,7 @@ class TurnRun {
     if (!final.ok) return this.failed(final.error);
     if (s.signal.aborted) return this.failed(CANCELLED_ERROR);
     const text = final.value.content;
-    if (text) appendMessage(this.deps.db, this.message({ role: 'assistant', content: text, usage: final.value.usage, meta: { maxIterations: true } }));
+    if (text && !s.quiet) appendMessage(this.deps.db, this.message({ role: 'assistant', content: text, usage: final.value.usage, meta: { maxIterations: true } }));
     return this.finish('max_iterations', text);
   }
 
@@ -310,7 +322,7 @@ function appendToSystem(messages: ChatMessage[], extra: string): ChatMessage[] {
 /**
  * Runs one turn to its end. Emits turn.started, token, tool.started/finished, usage, provider.retry and
  * turn.finished; persists each assistant tool-call message together with its results in one transaction,
- * and the final answer at the end (the caller persisted the user message first).
+ * and the final answer at the end, unless the turn is quiet (the caller persisted the user message first).
  */
 export async function runAgentTurn(deps: AgentLoopDeps, setup: TurnSetup): Promise<TurnOutcome> {
   const run = new TurnRun(deps, setup);

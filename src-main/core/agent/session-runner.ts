@@ -2,7 +2,7 @@
 // Persists the user message first, picks the session's model, and records usage and the title.
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../config/config-schema';
-import type { Database } from '../store/sqlite-driver';
+import type { Database } from '../store/db';
 import { appendMessage } from '../store/messages.repo';
 import { HistoryCache } from './history-cache';
 import { ensureSession, getSession, setSessionTitle, splitSessionKey, touchSession, updateSessionMeta } from '../store/sessions.repo';
@@ -13,7 +13,7 @@ import type { ContextBuilder } from './context';
 import type { CoreEvent, StopReason } from './events';
 import type { LlmProvider, ProviderError, ToolSpec } from './llm-provider';
 import { effectiveModel, type EffectiveModel, type RuntimeOverrides } from './model-presets';
-import { runAgentTurn } from './agent-loop';
+import { runAgentTurn, type QuietTurn } from './agent-loop';
 import { errorMessage, type Result } from '../lib/result';
 
 export type TurnSource = 'user' | 'heartbeat' | 'cron' | 'subagent' | 'system';
@@ -34,8 +34,8 @@ export interface TurnRequest {
   extraSystem?: string;
   /** Restricts the tools this turn may see and call (e.g. subagents). */
   toolFilter?: (tool: Tool) => boolean;
-  /** Stream no text to listeners (see TurnSetup.quiet); the result still carries it. */
-  quiet?: boolean;
+  /** Publish and store no raw answer (see QuietTurn); the result carries it for the caller to store. */
+  quiet?: QuietTurn;
   /** Title for a session that has none yet (default: the first line of `text`). */
   title?: string;
 }
@@ -233,7 +233,7 @@ export class SessionRunner {
         ...(req.extraSystem ? { extraSystem: req.extraSystem } : {}),
         ...(req.toolFilter ? { toolFilter: req.toolFilter } : {}),
         toolSpecs: () => this.#toolSpecs(req.toolFilter),
-        ...(req.quiet ? { quiet: true } : {}),
+        ...(req.quiet ? { quiet: req.quiet } : {}),
         ...(recorder ? { recordFileVersion: recorder } : {}),
         onIteration,
       },

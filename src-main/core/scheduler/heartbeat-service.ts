@@ -5,7 +5,7 @@ import type { CoreEvent } from '../agent/events';
 import type { Config } from '../config/config-schema';
 import type { Clock } from '../lib/clock';
 import { errorMessage } from '../lib/result';
-import type { Database } from '../store/sqlite-driver';
+import type { Database } from '../store/db';
 import { parseActiveTasks } from './heartbeat-tasks';
 import { classifyHeartbeatReply } from './heartbeat-reply';
 import { heartbeatPrompt, HEARTBEAT_SYSTEM_NOTE } from './heartbeat-prompt';
@@ -16,14 +16,8 @@ import {
   listHeartbeatRuns,
   type HeartbeatOutcome,
   type HeartbeatRun,
-} from './heartbeat-runs.repo';
-import {
-  appendAssistantMessage,
-  HEARTBEAT_SESSION_KEY,
-  lastAssistantText,
-  scrubHeartbeatToken,
-  trimSession,
-} from './heartbeat-session';
+} from '../store/heartbeat-runs.repo';
+import { HEARTBEAT_QUIET_TURN, HEARTBEAT_SESSION_KEY, storeHeartbeatReply, trimHeartbeatSession } from './heartbeat-session';
 import type { TurnRunner } from './turn-runner';
 import { formatZoned, minutesOfDay, resolveTimeZone, startOfZonedDay } from './zoned-time';
 
@@ -206,11 +200,10 @@ export class HeartbeatService {
         source: 'heartbeat',
         signal: controller.signal,
         extraSystem: HEARTBEAT_SYSTEM_NOTE,
-        quiet: true,
+        quiet: HEARTBEAT_QUIET_TURN,
         title: 'Heartbeat',
       });
       tokens = result.usage.totalTokens;
-      scrubHeartbeatToken(db, HEARTBEAT_SESSION_KEY);
       if (result.error || result.stopReason === 'error' || result.stopReason === 'cancelled') {
         outcome = 'failed';
         reason = result.error ?? (result.stopReason === 'cancelled' ? 'cancelled' : 'the turn failed');
@@ -227,7 +220,7 @@ export class HeartbeatService {
         } else {
           outcome = 'notified';
           message = reply.text;
-          this.#deliver(reply.text);
+          this.#deliver(result.turnId, reply.text);
         }
       }
     } catch (err) {
@@ -238,8 +231,8 @@ export class HeartbeatService {
     } finally {
       this.#current = undefined;
     }
-    trimSession(db, HEARTBEAT_SESSION_KEY);
-    // The session was rewritten after the turn (token removed, trimmed): views showing it reload from the store.
+    trimHeartbeatSession(db);
+    // The session was trimmed after the turn: views showing it reload from the store.
     this.#deps.emit({ type: 'session.changed', sessionKey: HEARTBEAT_SESSION_KEY, change: 'updated' });
     const finished: HeartbeatRun = { ...row, durationMs: clock.now() - startedAt, outcome, reason, tokens, message };
     finishHeartbeatRun(db, finished);
@@ -247,14 +240,12 @@ export class HeartbeatService {
     return finished;
   }
 
-  /** The notification plus the reply in the heartbeat session (unless the turn already stored it). */
-  #deliver(text: string): void {
+  /** A reply worth telling: stored in the heartbeat session (the quiet turn stored none) and notified. */
+  #deliver(turnId: string, text: string): void {
     const { db, clock, emit } = this.#deps;
-    if ((lastAssistantText(db, HEARTBEAT_SESSION_KEY) ?? '').trim() !== text) {
-      const at = clock.now();
-      appendAssistantMessage(db, HEARTBEAT_SESSION_KEY, text, at);
-      emit({ type: 'session.message', sessionKey: HEARTBEAT_SESSION_KEY, role: 'assistant', content: text, at });
-    }
+    const at = clock.now();
+    storeHeartbeatReply(db, { turnId, text, at });
+    emit({ type: 'session.message', sessionKey: HEARTBEAT_SESSION_KEY, role: 'assistant', content: text, at });
     const body = text.length > NOTIFY_BODY_MAX ? `${text.slice(0, NOTIFY_BODY_MAX - 1)}…` : text;
     emit({ type: 'notify', title: 'Nanotray heartbeat', body, sessionKey: HEARTBEAT_SESSION_KEY, kind: 'heartbeat' });
   }

@@ -1,6 +1,7 @@
 // The port the scheduler runs agent turns through (the session runner `core.sessions` fits it).
 import type { TokenUsage } from '../agent/chat-message';
 import type { StopReason } from '../agent/events';
+import type { QuietTurn } from '../agent/agent-loop';
 
 export interface ScheduledTurnRequest {
   sessionKey: string;
@@ -13,8 +14,8 @@ export interface ScheduledTurnRequest {
   signal?: AbortSignal;
   /** Extra system-prompt text for this turn only. */
   extraSystem?: string;
-  /** Stream no text to the windows (the heartbeat reply may be a bare HEARTBEAT_OK). */
-  quiet?: boolean;
+  /** Publish and store no raw answer (the heartbeat reply may be a bare HEARTBEAT_OK); the result carries it. */
+  quiet?: QuietTurn;
   /** Title of the session when it has none yet. */
   title?: string;
 }

@@ -359,3 +359,32 @@ describe('agent loop: what a turn passes on', () => {
   });
 });
 
+
+describe('agent loop: quiet turns', () => {
+  const redact = (text: string) => text.replaceAll('SECRET_TOKEN', '').trim();
+
+  it('stream nothing, store no final answer and return it, and store text beside tool calls redacted', async () => {
+    setup({}, { text: 'Looking. SECRET_TOKEN', toolCalls: [call('echo', { text: 'hi' })] }, { text: 'All fine. SECRET_TOKEN' });
+    const result = await core.sessions.run({ sessionKey: 'test:q', text: 'check', quiet: { redact } });
+    expect(result).toMatchObject({ stopReason: 'completed', text: 'All fine. SECRET_TOKEN' });
+    expect(events.filter((e) => e.type === 'token')).toEqual([]);
+    expect(events.find((e) => e.type === 'turn.finished')).toMatchObject({ text: '' });
+    expect(listMessages(core.db, 'test:q').map((m) => [m.role, m.content])).toEqual([
+      ['user', 'check'],
+      ['assistant', 'Looking.'],
+      ['tool', 'echo: hi'],
+    ]);
+  });
+
+  it('store what was streamed before a failure redacted', async () => {
+    setup({}, async (_req, cb) => {
+      cb.onTextDelta?.('Half an answer SECRET_TOKEN');
+      return { ok: false, error: { kind: 'server', status: 500, transient: false, message: 'upstream broke' } };
+    });
+    await core.sessions.run({ sessionKey: 'test:q', text: 'check', quiet: { redact } });
+    expect(listMessages(core.db, 'test:q').map((m) => [m.role, m.content])).toEqual([
+      ['user', 'check'],
+      ['assistant', 'Half an answer'],
+    ]);
+  });
+});

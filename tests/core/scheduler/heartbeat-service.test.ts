@@ -7,7 +7,7 @@ import type { CoreEvent } from '../../../src-main/core/agent/events';
 import { configSchema, type Config } from '../../../src-main/core/config/config-schema';
 import { openDatabase, type Database } from '../../../src-main/core/store/db';
 import { HeartbeatService, withinActiveHours } from '../../../src-main/core/scheduler/heartbeat-service';
-import { listHeartbeatRuns } from '../../../src-main/core/scheduler/heartbeat-runs.repo';
+import { listHeartbeatRuns } from '../../../src-main/core/store/heartbeat-runs.repo';
 import { HEARTBEAT_SESSION_KEY } from '../../../src-main/core/scheduler/heartbeat-session';
 import { FakeClock, FakeRunner, flush } from './scheduler-fakes';
 
@@ -159,6 +159,18 @@ describe('HeartbeatService outcomes', () => {
     expect(events.at(-2)).toEqual({ type: 'session.changed', sessionKey: 'heartbeat:default', change: 'updated' });
   });
 
+  it('a short reply beside the token is silent too: nothing reaches the session but the prompt', async () => {
+    runner.replies.push({ text: 'Rain later. HEARTBEAT_OK' });
+    expect((await service().tick()).outcome).toBe('silent');
+    expect(notifications()).toHaveLength(0);
+    expect(sessionMessages().map((m) => m.role)).toEqual(['user']);
+  });
+
+  it('asks for a quiet turn whose stored text loses the token', async () => {
+    await service().tick();
+    expect(runner.requests[0]!.quiet?.redact('Checking the soil. HEARTBEAT_OK')).toBe('Checking the soil.');
+  });
+
   it('a long report mentioning the token notifies without the token, and the session holds it clean', async () => {
     const report = `The plants need water today: soil is dry in the kitchen. ${'More detail. '.repeat(30)}HEARTBEAT_OK`;
     runner.replies.push({ text: report, tokens: 321 });
@@ -173,7 +185,7 @@ describe('HeartbeatService outcomes', () => {
     expect(JSON.stringify(messages)).not.toMatch(/heartbeat_ok/i);
   });
 
-  it('appends the reply to the session when the runner did not store it', async () => {
+  it('stores the reply in the session itself (a quiet turn stores none) and announces it', async () => {
     runner.replies.push(() => ({ turnId: 't', stopReason: 'completed', text: 'Rain at 3pm.', usage: { promptTokens: 5, completionTokens: 5, totalTokens: 10 } }));
     await service().tick();
     expect(sessionMessages()).toEqual([{ role: 'assistant', content: 'Rain at 3pm.' }]);

@@ -1,5 +1,5 @@
 // Test doubles for the scheduler: the shared manual clock and a scripted turn runner that writes like the real one.
-import type { Database } from '../../../src-main/core/store/sqlite-driver';
+import type { Database } from '../../../src-main/core/store/db';
 import { ensureSession } from '../../../src-main/core/store/sessions.repo';
 import type {
   ScheduledTurnRequest,
@@ -13,7 +13,10 @@ export type ScriptedReply =
   | { text: string; tokens?: number; error?: string; stopReason?: ScheduledTurnResult['stopReason'] }
   | ((request: ScheduledTurnRequest) => Promise<ScheduledTurnResult> | ScheduledTurnResult);
 
-/** A TurnRunner that stores the user and assistant messages like the session runner, with scripted replies. */
+/**
+ * A TurnRunner that stores messages like the session runner, with scripted replies: the user message, and
+ * the answer unless the turn is quiet (a quiet turn leaves storing its answer to the caller).
+ */
 export class FakeRunner implements TurnRunner {
   requests: ScheduledTurnRequest[] = [];
   replies: ScriptedReply[] = [];
@@ -36,7 +39,7 @@ export class FakeRunner implements TurnRunner {
       'INSERT INTO messages (session_key, turn_id, role, content, created_at) VALUES (?, ?, ?, ?, ?)',
     );
     insert.run(request.sessionKey, turnId, 'user', request.text, Date.now());
-    if (!reply.error) insert.run(request.sessionKey, turnId, 'assistant', reply.text, Date.now());
+    if (!reply.error && !request.quiet) insert.run(request.sessionKey, turnId, 'assistant', reply.text, Date.now());
     const tokens = reply.tokens ?? 100;
     return {
       turnId,
