@@ -22,7 +22,7 @@ import { installMcp } from './mcp/install-mcp';
 import type { McpService } from './mcp/mcp-types';
 import { installCommands, type CommandsService } from './commands/install-commands';
 import { coreCommandPorts } from './commands/core-command-ports';
-import { installTools } from './tools/install-tools';
+import { installTools, type InstallToolsOptions } from './tools/install-tools';
 import type { ApprovalService } from './tools/approvals/approval-service';
 import { installSessions } from './agent/install-sessions';
 import { installRuntime, type RuntimeApi } from './runtime/install-runtime';
@@ -52,6 +52,8 @@ export interface CoreOptions {
   startBackground?: boolean;
   /** Tests may inject a provider instead of the openai-SDK one. */
   createProvider?: (config: Config, providerName: string) => LlmProvider;
+  /** Tests may inject the built-in tools' endpoints and DNS (web tools against loopback servers). */
+  tools?: InstallToolsOptions;
 }
 
 /** The parts every feature service is built from. */
@@ -182,7 +184,7 @@ export function createCore(options: CoreOptions): Result<Core> {
   // [foundation] sessions + agent loop
   const foundation = installSessions(base);
   // [tool-sandbox] builtin tools + approvals
-  const approvals = installTools(base);
+  const approvals = installTools(base, options.tools);
   // [my] runtime policy + my tool
   const runtime = installRuntime(base, { activeTurn: (key) => foundation.sessions.activeTurn(key) });
   // [workspace] context builder, skills, memory, subagents, bus

@@ -19,6 +19,7 @@ export const API_MAP = {
     pending: INVOKE.approvalsPending,
     listRules: INVOKE.approvalsListRules,
     revokeRule: INVOKE.approvalsRevokeRule,
+    allowHost: INVOKE.approvalsAllowHost,
   },
   memory: {
     listFiles: INVOKE.memoryListFiles,

@@ -29,6 +29,8 @@ export interface NanotrayApi {
     pending: OptionalCall<I['approvalsPending']>;
     listRules: OptionalCall<I['approvalsListRules']>;
     revokeRule: Call<I['approvalsRevokeRule']>;
+    /** Always let web_fetch reach a host (Settings → Allowed hosts). */
+    allowHost: Call<I['approvalsAllowHost']>;
   };
   memory: {
     listFiles: OptionalCall<I['memoryListFiles']>;

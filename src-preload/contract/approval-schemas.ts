@@ -14,8 +14,11 @@ export const approvalsPendingOutput = z.object({ pending: z.array(approvalReques
 export const approvalRuleSchema = z.object({
   id: z.number(),
   tool: z.string(),
-  /** `tool`: every call of the tool; `prefix`: exec commands starting with `pattern`; `server`: an MCP server. */
-  kind: z.enum(['tool', 'prefix', 'server']),
+  /**
+   * `tool`: every call of the tool; `prefix`: exec commands starting with `pattern`; `server`: an MCP server;
+   * `host`: web_fetch requests to the host `pattern`.
+   */
+  kind: z.enum(['tool', 'prefix', 'server', 'host']),
   pattern: z.string(),
   createdAt: z.number(),
 });
@@ -23,5 +26,9 @@ export const approvalsListRulesOutput = z.object({ rules: z.array(approvalRuleSc
 
 export const approvalsRevokeRuleInput = z.strictObject({ id: z.number().int().positive() });
 export const approvalsRevokeRuleOutput = z.object({ revoked: z.boolean() });
+
+/** A permanent host rule for web_fetch: a host name or URL, stored in its canonical form (see the returned rule). */
+export const approvalsAllowHostInput = z.strictObject({ host: z.string().min(1).max(LIMITS.nameChars) });
+export const approvalsAllowHostOutput = z.object({ rule: approvalRuleSchema });
 
 export type ApprovalRule = z.output<typeof approvalRuleSchema>;

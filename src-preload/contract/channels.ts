@@ -17,6 +17,7 @@ export const INVOKE = {
   approvalsPending: 'approvals:pending',
   approvalsListRules: 'approvals:list-rules',
   approvalsRevokeRule: 'approvals:revoke-rule',
+  approvalsAllowHost: 'approvals:allow-host',
 
   memoryListFiles: 'memory:list-files',
   memoryRead: 'memory:read',

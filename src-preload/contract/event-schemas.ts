@@ -9,7 +9,7 @@ export const tokenUsageSchema = z.object({
 });
 
 export const stopReasonSchema = z.enum(['completed', 'max_iterations', 'cancelled', 'error']);
-export const approvalCategorySchema = z.enum(['read', 'write', 'command']);
+export const approvalCategorySchema = z.enum(['read', 'write', 'command', 'network', 'memory']);
 export const approvalDecisionSchema = z.enum(['allow_once', 'allow_always', 'deny']);
 export const notificationKindSchema = z.enum(['heartbeat', 'cron', 'message', 'subagent', 'error', 'info']);
 
@@ -24,7 +24,9 @@ export const approvalRequestSchema = z.object({
   args: z.string(),
   /** For exec: where the command will run. */
   workingDir: z.string().optional(),
-  /** What "always allow" would remember (tool name or command prefix). */
+  /** For network calls: the full URL and the host an "always" rule would allow. */
+  egress: z.object({ url: z.string(), host: z.string(), unicodeHost: z.string().optional() }).optional(),
+  /** What "always allow" would remember (tool name, command prefix or host). */
   alwaysLabel: z.string(),
   expiresAt: z.number(),
 });

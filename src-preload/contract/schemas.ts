@@ -39,6 +39,7 @@ export const invokeSchemas = {
   [INVOKE.approvalsPending]: { input: emptyInputSchema, output: approvals.approvalsPendingOutput },
   [INVOKE.approvalsListRules]: { input: emptyInputSchema, output: approvals.approvalsListRulesOutput },
   [INVOKE.approvalsRevokeRule]: { input: approvals.approvalsRevokeRuleInput, output: approvals.approvalsRevokeRuleOutput },
+  [INVOKE.approvalsAllowHost]: { input: approvals.approvalsAllowHostInput, output: approvals.approvalsAllowHostOutput },
 
   [INVOKE.memoryListFiles]: { input: emptyInputSchema, output: memory.memoryListFilesOutput },
   [INVOKE.memoryRead]: { input: memory.memoryReadInput, output: memory.memoryReadOutput },

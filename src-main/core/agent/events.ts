@@ -3,7 +3,12 @@ import type { TokenUsage } from './chat-message';
 
 export type StopReason = 'completed' | 'max_iterations' | 'cancelled' | 'error';
 
-export type ApprovalCategory = 'read' | 'write' | 'command';
+/**
+ * What a tool call may do, for the approval gate: `read` runs; `write` changes files; `command` runs programs
+ * (exec, untrusted MCP tools); `network` sends a request to a host (web_fetch); `memory` changes a file that
+ * forms the system prompt (AGENTS.md, memory/MEMORY.md, …).
+ */
+export type ApprovalCategory = 'read' | 'write' | 'command' | 'network' | 'memory';
 export type ApprovalDecision = 'allow_once' | 'allow_always' | 'deny';
 
 export type NotificationKind = 'heartbeat' | 'cron' | 'message' | 'subagent' | 'error' | 'info';
@@ -34,7 +39,12 @@ export type CoreEvent =
       args: string;
       /** For exec: where the command will run. */
       workingDir?: string;
-      /** What "always allow" would remember (tool name or command prefix). */
+      /**
+       * For network calls: the full URL, the host (with a non-default port) an "always" rule would allow, and
+       * how an internationalised (punycode) host reads to a person, so a lookalike stands out.
+       */
+      egress?: { url: string; host: string; unicodeHost?: string };
+      /** What "always allow" would remember (tool name, command prefix or host). */
       alwaysLabel: string;
       expiresAt: number;
     }

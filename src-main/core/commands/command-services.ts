@@ -56,6 +56,8 @@ export interface SkillsPort {
 export interface ApprovalsPort {
   /** Adds a rule allowing every tool of the MCP server; returns the rule id. */
   allowServer(server: string): number;
+  /** Adds a rule letting web_fetch reach a host without asking; the canonical host and rule id, or why not. */
+  allowHost(host: string): Result<{ id: number; host: string }>;
 }
 
 /** What every command may use; optional ports mean "this feature is not available here". */

@@ -3,6 +3,7 @@ import type { Core } from '../nanotray-core';
 import type { McpService } from '../mcp/mcp-types';
 import { cronCommandPort, heartbeatCommandPort } from '../scheduler/scheduler-command-ports';
 import { sanitizeNamePart } from '../mcp/tool-naming';
+import { okResult } from '../lib/result';
 import type { CommandPorts } from './install-commands';
 
 /** Slash commands are typed by the user, so runtime changes are audited with the `ui` source. */
@@ -44,7 +45,13 @@ export function coreCommandPorts(core: Core, mcp: McpService): CommandPorts {
         }
       : undefined,
     approvals: approvals
-      ? { allowServer: (server) => approvals.addRule({ tool: `mcp_${sanitizeNamePart(server)}`, kind: 'server', pattern: server }).id }
+      ? {
+          allowServer: (server) => approvals.addRule({ tool: `mcp_${sanitizeNamePart(server)}`, kind: 'server', pattern: server }).id,
+          allowHost: (host) => {
+            const rule = approvals.allowHost(host);
+            return rule.ok ? okResult({ id: rule.value.id, host: rule.value.pattern }) : rule;
+          },
+        }
       : undefined,
   };
 }

@@ -1,9 +1,9 @@
-// Permanent "always allow" rules in the approval_rules table: a whole tool, an exec command prefix, or an MCP server.
+// Permanent "always allow" rules in the approval_rules table: a whole tool, an exec command prefix, an MCP server or a host.
 import { z } from 'zod';
 import type { Database } from './sqlite-driver';
 import { parseRow } from './row-parsing';
 
-const ruleKindSchema = z.enum(['tool', 'prefix', 'server']);
+const ruleKindSchema = z.enum(['tool', 'prefix', 'server', 'host']);
 export type ApprovalRuleKind = z.output<typeof ruleKindSchema>;
 
 export interface ApprovalRule {
@@ -11,7 +11,7 @@ export interface ApprovalRule {
   /** Tool name (`exec` for prefix rules; the MCP server's tool-name prefix for server rules). */
   tool: string;
   kind: ApprovalRuleKind;
-  /** '' for tool rules; the command prefix (`git`, `sudo apt`) or the server name otherwise. */
+  /** '' for tool rules; the command prefix (`git`, `sudo apt`), the server name or the host (see egress-host.ts). */
   pattern: string;
   createdAt: number;
 }

@@ -7,7 +7,7 @@ import { editFileTool } from './builtin/edit-file.tool';
 import { createExecTool, precheckExec, type ExecToolDeps } from './builtin/exec.tool';
 import { listDirTool } from './builtin/list-dir.tool';
 import { createMessageTool } from './builtin/message.tool';
-import { createWebFetchTool, type WebFetchDeps } from './builtin/web-fetch.tool';
+import { createWebFetchTool, precheckWebFetch, type WebFetchDeps } from './builtin/web-fetch.tool';
 import { createWebSearchTool } from './builtin/web-search.tool';
 import type { SearchDeps } from './sandbox/web-search-providers';
 import { readFileTool } from './builtin/read-file.tool';
@@ -36,15 +36,26 @@ export function builtinTools(config: Config, db: Database, options: InstallTools
  * Returns the service (exposed as `core.approvals`); pending requests are denied when the core is disposed.
  */
 export function installTools(base: CoreBase, options: InstallToolsOptions = {}): ApprovalService {
-  const tools = builtinTools(base.config(), base.db, options);
+  // web_fetch asks the gate (created below) whether a redirect may go on to another host.
+  const webFetch: WebFetchDeps = {
+    ...options.webFetch,
+    egressAllowed: (host, ctx) => approvals.allowsEgress(webFetchTool(), host, ctx),
+  };
+  const tools = builtinTools(base.config(), base.db, { ...options, webFetch });
+  const webFetchTool = (): Tool => tools.find((t) => t.name === 'web_fetch')!;
   const approvals = new ApprovalService({
     db: base.db,
     emit: (event) => base.events.emit(event),
     clock: base.clock,
     config: () => base.config(),
-    // Refuse blocked commands before the user is asked to approve them. The registry validated `args` against
-    // exec's params before consulting the gate, hence the cast.
-    preflight: (tool, args, ctx) => (tool.name === 'exec' && tools.includes(tool) ? precheckExec(args as never, ctx) : undefined),
+    // Refuse blocked commands and unfetchable URLs before the user is asked to approve them. The registry
+    // validated `args` against the tool's params before consulting the gate, hence the casts.
+    preflight: (tool, args, ctx) => {
+      if (!tools.includes(tool)) return undefined;
+      if (tool.name === 'exec') return precheckExec(args as never, ctx);
+      if (tool.name === 'web_fetch') return precheckWebFetch(args as never, ctx);
+      return undefined;
+    },
     ...(options.approvalTimeoutMs !== undefined ? { timeoutMs: options.approvalTimeoutMs } : {}),
   });
   base.tools.setGate(approvals);

@@ -65,6 +65,8 @@ export interface ApprovalSubject {
   workingDir?: string;
   /** For exec: the command, whose prefix an "always allow" may remember. */
   command?: string;
+  /** For network tools: where the request goes (`host` is what an "always allow" remembers). */
+  egress?: { url: string; host: string };
 }
 
 export interface Tool<S extends z.ZodType = z.ZodType> {
@@ -76,7 +78,7 @@ export interface Tool<S extends z.ZodType = z.ZodType> {
   /** Missing means 'command' (the strictest). */
   readonly category?: ApprovalCategory;
   /** A category that depends on the call (e.g. `cron` list is read, add/remove write); wins over `category`. */
-  categoryFor?(args: z.output<S>): ApprovalCategory;
+  categoryFor?(args: z.output<S>, ctx: ToolContext): ApprovalCategory;
   /** Extra details an approval prompt shows, derived from the parsed arguments. */
   approvalSubject?(args: z.output<S>, ctx: ToolContext): ApprovalSubject;
   run(args: z.output<S>, ctx: ToolContext): Promise<ToolResult>;

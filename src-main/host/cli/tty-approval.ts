@@ -17,12 +17,22 @@ export interface TtyApprovalOptions {
 const MAX_INVALID_ANSWERS = 3;
 export const APPROVAL_QUESTION = 'Allow? [y]es / [n]o / [a]lways: ';
 
-/** The lines shown before the question: tool, category, working dir, full arguments, what "always" remembers. */
+/**
+ * The lines shown before the question: tool, category, working dir, host and full URL (egress), full
+ * arguments, what "always" remembers.
+ */
 export function formatApprovalRequest(request: ApprovalPromptRequest): string {
   const lines = [`⚠ Approval needed: ${request.tool} (${request.category})`];
   if (request.workingDir) lines.push(`  Working dir: ${request.workingDir}`);
+  if (request.egress) {
+    lines.push(`  Host: ${request.egress.host}`);
+    if (request.egress.unicodeHost) {
+      lines.push(`  (an internationalised name that reads as ${request.egress.unicodeHost}: make sure it is not a lookalike)`);
+    }
+    lines.push(`  Full URL: ${request.egress.url}`);
+  }
   lines.push('  Arguments:', ...request.args.split('\n').map((l) => `    ${l}`));
-  lines.push(`  [a]lways remembers: ${request.alwaysLabel}`);
+  lines.push(`  [a]lways ${request.egress ? 'allows this host' : 'remembers'}: ${request.alwaysLabel}`);
   return `${lines.join('\n')}\n`;
 }
 

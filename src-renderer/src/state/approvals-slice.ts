@@ -15,6 +15,8 @@ export interface ApprovalsSlice {
   loadPendingApprovals(): Promise<void>;
   loadApprovalRules(): Promise<void>;
   revokeApprovalRule(id: number): Promise<void>;
+  /** Always let web_fetch reach a host; the error text when the host is not valid. */
+  allowHost(host: string): Promise<string | null>;
   applyApprovalsEvent(event: CoreEventPayload): void;
 }
 
@@ -92,6 +94,13 @@ export const createApprovalsSlice: SliceCreator<ApprovalsSlice> = (set, get, dep
         return;
       }
       set((s) => ({ approvalRules: s.approvalRules.filter((r) => r.id !== id) }));
+    },
+
+    async allowHost(host) {
+      const res = await call(api.approvals.allowHost({ host }));
+      if (!res.ok) return res.message;
+      await get().loadApprovalRules();
+      return null;
     },
 
     applyApprovalsEvent(event) {

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { installCommands, type CommandPorts, type CommandsService } from '../../../src-main/core/commands/install-commands';
+import { coreCommandPorts } from '../../../src-main/core/commands/core-command-ports';
 import { createCore, type Core } from '../../../src-main/core/nanotray-core';
 import type { McpServerInput, McpServerStatus, McpService } from '../../../src-main/core/mcp/mcp-types';
 import { ensureSession, getSession, setSessionTitle, touchSession, updateSessionMeta } from '../../../src-main/core/store/sessions.repo';
@@ -205,14 +206,14 @@ describe('/approve', () => {
     const saved = JSON.parse(readFileSync(home.configFile, 'utf8'));
     expect(saved.tools.approval.mode).toBe('auto');
     expect(saved.modelPresets.fast.model).toBe('fast-model');
-    expect(await run('/approve sometimes')).toBe("Error: unknown subcommand '/approve sometimes'. Try /approve ask|auto|readonly|server.");
+    expect(await run('/approve sometimes')).toBe("Error: unknown subcommand '/approve sometimes'. Try /approve ask|auto|readonly|server|host.");
   });
 });
 
 describe('/approve server', () => {
   it('adds a per-server always-allow rule for a configured server', async () => {
     const allowed: string[] = [];
-    ports = { approvals: { allowServer: (server) => (allowed.push(server), 7) } };
+    ports = { approvals: { allowServer: (server) => (allowed.push(server), 7), allowHost: () => ({ ok: false, error: 'unused' }) } };
     expect(await run('/approve server files')).toBe("Error: no MCP server 'files' in config.json. Servers: (none).");
     core.updateConfig((raw) => {
       raw.mcpServers = { files: { command: 'node' } };
@@ -221,6 +222,22 @@ describe('/approve server', () => {
     expect(allowed).toEqual(['files']);
     expect(await run('/approve server')).toBe('Error: usage: /approve server <name>');
     expect(commands.complete('/approve server f').map((c) => c.text)).toEqual(['/approve server files']);
+  });
+});
+
+describe('/approve host', () => {
+  it('stores a permanent web_fetch host rule in its canonical form, through the real approval gate', async () => {
+    ports = { approvals: coreCommandPorts(core, core.mcp).approvals! };
+    expect(await run('/approve host Docs.Python.ORG.')).toBe('web_fetch may now reach docs.python.org without asking (rule 1; revoke it in settings).');
+    expect(await run('/approve host http://127.0.0.1:8080/x?y=1')).toBe('web_fetch may now reach 127.0.0.1:8080 without asking (rule 2; revoke it in settings).');
+    expect(core.approvals.listRules().map((r) => [r.tool, r.kind, r.pattern])).toEqual([
+      ['web_fetch', 'host', 'docs.python.org'],
+      ['web_fetch', 'host', '127.0.0.1:8080'],
+    ]);
+    expect(await run('/approve host')).toBe('Error: usage: /approve host <host>   (e.g. /approve host docs.python.org)');
+    expect(await run('/approve host user:pw@evil.example')).toBe('Error: "user:pw@evil.example" contains a user name or password; give the host only');
+    expect(await run('/approve host ftp://files.example')).toBe('Error: "ftp://files.example" is not an http(s) host');
+    expect(core.approvals.listRules()).toHaveLength(2);
   });
 });
 

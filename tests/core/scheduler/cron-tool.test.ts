@@ -59,9 +59,9 @@ describe('cron tool', () => {
 
   it('asks for approval only to change the schedule, not to look at it', () => {
     const tool = registry.get('cron')!;
-    expect(tool.categoryFor?.({ action: 'list' })).toBe('read');
-    expect(tool.categoryFor?.({ action: 'add', message: 'x', every_seconds: 5 })).toBe('write');
-    expect(tool.categoryFor?.({ action: 'remove', job_id: 'a' })).toBe('write');
+    expect(tool.categoryFor?.({ action: 'list' }, ctx())).toBe('read');
+    expect(tool.categoryFor?.({ action: 'add', message: 'x', every_seconds: 5 }, ctx())).toBe('write');
+    expect(tool.categoryFor?.({ action: 'remove', job_id: 'a' }, ctx())).toBe('write');
   });
 
   it('adds a job owned by the calling session', async () => {

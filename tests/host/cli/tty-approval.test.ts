@@ -39,6 +39,30 @@ describe('formatApprovalRequest', () => {
         '  [a]lways remembers: exec: git\n',
     );
   });
+  it('shows the host, a lookalike warning and the full URL of a network call', () => {
+    const url = 'https://xn--exmple-4nf.com/?d=c2VjcmV0';
+    expect(
+      formatApprovalRequest({
+        ...request,
+        tool: 'web_fetch',
+        category: 'network',
+        args: `{\n  "url": "${url}"\n}`,
+        workingDir: undefined,
+        egress: { url, host: 'xn--exmple-4nf.com', unicodeHost: 'ex\u0430mple.com' },
+        alwaysLabel: 'xn--exmple-4nf.com',
+      }),
+    ).toBe(
+      '⚠ Approval needed: web_fetch (network)\n' +
+        '  Host: xn--exmple-4nf.com\n' +
+        '  (an internationalised name that reads as ex\u0430mple.com: make sure it is not a lookalike)\n' +
+        `  Full URL: ${url}\n` +
+        '  Arguments:\n' +
+        '    {\n' +
+        `      "url": "${url}"\n` +
+        '    }\n' +
+        '  [a]lways allows this host: xn--exmple-4nf.com\n',
+    );
+  });
 });
 
 describe('parseApprovalAnswer', () => {

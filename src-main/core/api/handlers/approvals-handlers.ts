@@ -5,7 +5,7 @@ import { guessCode, ipcFail, ipcOk } from '../ipc-values';
 
 type ApprovalHandlers = Pick<
   InvokeHandlers,
-  'approvals:resolve' | 'approvals:pending' | 'approvals:list-rules' | 'approvals:revoke-rule'
+  'approvals:resolve' | 'approvals:pending' | 'approvals:list-rules' | 'approvals:revoke-rule' | 'approvals:allow-host'
 >;
 
 export function createApprovalHandlers(core: Core): ApprovalHandlers {
@@ -28,6 +28,12 @@ export function createApprovalHandlers(core: Core): ApprovalHandlers {
       const revoked = core.approvals.revokeRule(id);
       if (!revoked.ok) return ipcFail(guessCode(revoked.error), revoked.error);
       return ipcOk({ revoked: true });
+    },
+
+    async 'approvals:allow-host'({ host }) {
+      const added = core.approvals.allowHost(host);
+      if (!added.ok) return ipcFail('invalid_input', added.error);
+      return ipcOk({ rule: { ...added.value } });
     },
   };
 }

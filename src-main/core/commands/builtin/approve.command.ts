@@ -1,4 +1,4 @@
-// /approve [ask|auto|readonly|server <name>]: the approval mode (tools.approval.mode), or always allow an MCP server.
+// /approve [ask|auto|readonly|server <name>|host <host>]: the approval mode, or always allow an MCP server or a web host.
 import type { Config } from '../../config/config-schema';
 import { notAvailable, type CommandServices } from '../command-services';
 import type { CommandOutcome, SlashCommand } from '../slash-command';
@@ -27,22 +27,33 @@ function allowServer(name: string | undefined, services: CommandServices): Comma
   return { output: `Every tool of MCP server '${name}' is now always allowed (rule ${id}; revoke it in settings).` };
 }
 
+/** `/approve host <host>`: a permanent rule letting web_fetch reach the host without asking. */
+function allowHost(host: string | undefined, services: CommandServices): CommandOutcome {
+  if (!host) return { output: 'Error: usage: /approve host <host>   (e.g. /approve host docs.python.org)' };
+  if (!services.approvals) return { output: notAvailable('approve', 'the approval gate') };
+  const added = services.approvals.allowHost(host);
+  if (!added.ok) return { output: added.error };
+  return { output: `web_fetch may now reach ${added.value.host} without asking (rule ${added.value.id}; revoke it in settings).` };
+}
+
 export const approveCommand: SlashCommand = {
   name: 'approve',
-  summary: 'Show or change the approval mode, or always allow an MCP server',
-  usage: '/approve [ask|auto|readonly|server <name>]',
+  summary: 'Show or change the approval mode, or always allow an MCP server or a web host',
+  usage: '/approve [ask|auto|readonly|server <name>|host <host>]',
   subcommands: [
     ...Object.entries(MODES).map(([name, summary]) => ({ name, summary })),
     { name: 'server', summary: 'Always allow every tool of an MCP server' },
+    { name: 'host', summary: 'Always allow web_fetch to reach a host' },
   ],
   completeArgs(args, services) {
-    if (args.length === 1) return [...Object.keys(MODES), 'server'];
+    if (args.length === 1) return [...Object.keys(MODES), 'server', 'host'];
     if (args.length === 2 && args[0]?.toLowerCase() === 'server') return Object.keys(services.config().mcpServers).sort();
     return [];
   },
   async run({ args, services }) {
     const wanted = args[0]?.toLowerCase();
     if (wanted === 'server') return allowServer(args[1], services);
+    if (wanted === 'host') return allowHost(args[1], services);
     if (!wanted) {
       const mode = services.config().tools.approval.mode;
       return { output: `Approval mode: ${mode} (${MODES[mode]}). Modes: ${Object.keys(MODES).join(', ')}.` };

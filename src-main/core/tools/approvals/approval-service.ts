@@ -6,8 +6,10 @@ import type { Clock } from '../../lib/clock';
 import { errResult, okResult, type Result } from '../../lib/result';
 import type { Database } from '../../store/db';
 import type { ApprovalGate, GateVerdict } from '../approval-gate';
-import type { Tool, ToolContext } from '../tool';
+import type { ApprovalSubject, Tool, ToolContext } from '../tool';
 import { commandPrefixes, isCoveredByPrefixes } from '../sandbox/shell-segments';
+import { parseEgressHost, unicodeLookalike } from '../sandbox/egress-host';
+import { deniedError, nonInteractiveError, readonlyError } from './approval-messages';
 import {
   addApprovalRule,
   deleteApprovalRule,
@@ -17,7 +19,12 @@ import {
 } from '../../store/approval-rules.repo';
 import { mcpServerOf } from '../../mcp/mcp-tool';
 
+export { deniedError } from './approval-messages';
+
 export type ApprovalMode = Config['tools']['approval']['mode'];
+
+/** The tool host rules are for. */
+export const WEB_FETCH_TOOL = 'web_fetch';
 
 /** Five minutes without an answer count as "deny". */
 export const APPROVAL_TIMEOUT_MS = 5 * 60_000;
@@ -60,14 +67,10 @@ interface Waiting {
  * The approval category of this call: the tool's per-call answer when it has one, else its category;
  * a tool registered without one is treated as the strictest, `command`.
  */
-export function categoryOf(tool: Tool, args?: unknown): ApprovalCategory {
-  if (tool.categoryFor && args !== undefined) return tool.categoryFor(args);
+export function categoryOf(tool: Tool, args?: unknown, ctx?: ToolContext): ApprovalCategory {
+  // args were validated against tool.params by the registry before the gate is consulted.
+  if (tool.categoryFor && args !== undefined && ctx) return tool.categoryFor(args as never, ctx);
   return tool.category ?? 'command';
-}
-
-/** Model-facing text for a denial. Exact wording: `Error: the user denied <tool>`. */
-export function deniedError(toolName: string): string {
-  return `Error: the user denied ${toolName}`;
 }
 
 export class ApprovalService implements ApprovalGate {
@@ -97,36 +100,39 @@ export class ApprovalService implements ApprovalGate {
   }
 
   async #check(tool: Tool, args: unknown, ctx: ToolContext): Promise<GateVerdict> {
-    const category = categoryOf(tool, args);
+    const category = categoryOf(tool, args, ctx);
     const blocked = this.#options.preflight?.(tool, args, ctx);
     if (blocked) return { allowed: false, error: blocked };
     if (category === 'read') return { allowed: true };
     const mode = ctx.config.tools.approval.mode;
+    const subject = this.#subject(tool, args, ctx);
+    if (category === 'network' && !subject.egress) {
+      // A network tool must say where it goes; one that cannot is refused rather than let through unnamed.
+      return { allowed: false, error: `Error: ${tool.name} was refused: the destination of this call could not be determined.` };
+    }
+    const covered = (): boolean => this.#matchesRule(tool, subject, ctx.sessionKey);
     if (mode === 'readonly') {
-      return {
-        allowed: false,
-        error:
-          `Error: ${tool.name} is not allowed: approvals are in read-only mode (tools.approval.mode = "readonly"), ` +
-          `so ${category} tools are refused. Tell the user what you wanted to do; they can change the mode in settings.`,
-      };
+      // A host the user allowed for good stays reachable in read-only mode; nothing else that is not a read runs.
+      return category === 'network' && covered() ? { allowed: true } : { allowed: false, error: readonlyError(tool.name, category) };
     }
     if (mode === 'auto' || this.#autoApproveSessions.has(ctx.sessionKey)) return { allowed: true };
-    const subject = this.#subject(tool, args, ctx);
-    if (this.#matchesRule(tool.name, subject.command, ctx.sessionKey, mcpServerOf(tool))) return { allowed: true };
-    if (!ctx.interactive) {
-      return {
-        allowed: false,
-        error:
-          `Error: ${tool.name} needs the user's approval, but nobody can answer in this non-interactive run ` +
-          '(heartbeat, cron, subagent or a CLI without a terminal), so it was not run. To allow it, the user can add an ' +
-          '"always allow" rule for it in settings, run the CLI with --yes, or set tools.approval.mode to "auto".',
-      };
-    }
+    if (covered()) return { allowed: true };
+    if (!ctx.interactive) return { allowed: false, error: nonInteractiveError(tool.name, subject.egress?.host) };
     const decision = await this.#ask(tool, args, ctx, category, subject);
     return decision === 'deny' ? { allowed: false, error: deniedError(tool.name) } : { allowed: true };
   }
 
-  #subject(tool: Tool, args: unknown, ctx: ToolContext): { command?: string; workingDir?: string } {
+  /**
+   * May a request of this call go on to `host` without asking (a redirect to another host)? Yes in auto mode
+   * or with --yes, else only when a rule covers the host. Never asks.
+   */
+  allowsEgress(tool: Tool, host: string, ctx: ToolContext): boolean {
+    const mode = ctx.config.tools.approval.mode;
+    if (mode !== 'readonly' && (mode === 'auto' || this.#autoApproveSessions.has(ctx.sessionKey))) return true;
+    return this.#matchesRule(tool, { egress: { url: '', host } }, ctx.sessionKey);
+  }
+
+  #subject(tool: Tool, args: unknown, ctx: ToolContext): ApprovalSubject {
     try {
       // args were validated against tool.params by the registry before the gate is consulted.
       return tool.approvalSubject?.(args as never, ctx) ?? {};
@@ -135,8 +141,9 @@ export class ApprovalService implements ApprovalGate {
     }
   }
 
-  /** The rules "allow always" would add for this call: command prefixes for exec, else the tool. */
-  #rulesFor(toolName: string, command: string | undefined): RuleSpec[] {
+  /** The rules "allow always" would add for this call: the host for egress, command prefixes for exec, else the tool. */
+  #rulesFor(toolName: string, { command, egress }: ApprovalSubject): RuleSpec[] {
+    if (egress) return [{ tool: toolName, kind: 'host', pattern: egress.host }];
     if (command !== undefined) {
       const prefixes = commandPrefixes(command);
       if (prefixes.length > 0) return prefixes.map((pattern) => ({ tool: toolName, kind: 'prefix', pattern }));
@@ -144,9 +151,13 @@ export class ApprovalService implements ApprovalGate {
     return [{ tool: toolName, kind: 'tool', pattern: '' }];
   }
 
-  #matchesRule(toolName: string, command: string | undefined, sessionKey: string, mcpServer?: string): boolean {
+  #matchesRule(tool: Tool, { command, egress }: ApprovalSubject, sessionKey: string): boolean {
+    const toolName = tool.name;
+    const mcpServer = mcpServerOf(tool);
     const rules: RuleSpec[] = [...listApprovalRules(this.#options.db), ...(this.#sessionRules.get(sessionKey) ?? [])];
     if (rules.some((r) => r.kind === 'tool' && r.tool === toolName)) return true;
+    // A host rule names one exact host (see egress-host.ts): no subdomains, no other port.
+    if (egress) return rules.some((r) => r.kind === 'host' && r.tool === toolName && r.pattern === egress.host);
     // A server rule trusts every tool of that MCP server (matched on the server name the tool carries, since
     // tool names are sanitised and one server name can be a prefix of another).
     if (mcpServer !== undefined && rules.some((r) => r.kind === 'server' && r.pattern === mcpServer)) return true;
@@ -160,11 +171,14 @@ export class ApprovalService implements ApprovalGate {
     args: unknown,
     ctx: ToolContext,
     category: ApprovalCategory,
-    subject: { command?: string; workingDir?: string },
+    subject: ApprovalSubject,
   ): Promise<ApprovalDecision> {
     if (ctx.signal.aborted) return Promise.resolve('deny');
-    const rules = this.#rulesFor(tool.name, subject.command);
-    const alwaysLabel = rules[0]!.kind === 'prefix' ? `${tool.name}: ${rules.map((r) => r.pattern).join(', ')}` : tool.name;
+    const rules = this.#rulesFor(tool.name, subject);
+    const kind = rules[0]!.kind;
+    const alwaysLabel =
+      kind === 'prefix' ? `${tool.name}: ${rules.map((r) => r.pattern).join(', ')}` : kind === 'host' ? rules[0]!.pattern : tool.name;
+    const unicodeHost = subject.egress ? unicodeLookalike(subject.egress.host) : undefined;
     const request: ApprovalRequest = {
       id: this.#options.newId?.() ?? randomUUID(),
       sessionKey: ctx.sessionKey,
@@ -173,6 +187,7 @@ export class ApprovalService implements ApprovalGate {
       category,
       args: JSON.stringify(args, null, 2) ?? '{}',
       ...(subject.workingDir !== undefined ? { workingDir: subject.workingDir } : {}),
+      ...(subject.egress ? { egress: { url: subject.egress.url, host: subject.egress.host, ...(unicodeHost ? { unicodeHost } : {}) } } : {}),
       alwaysLabel,
       expiresAt: this.#options.clock.now() + this.#timeoutMs,
     };
@@ -186,7 +201,7 @@ export class ApprovalService implements ApprovalGate {
         this.#options.emit({ type: 'approval.resolved', id: request.id, sessionKey: request.sessionKey, decision });
         resolvePromise(decision);
       };
-      const coveredByRules = (): boolean => this.#matchesRule(tool.name, subject.command, ctx.sessionKey, mcpServerOf(tool));
+      const coveredByRules = (): boolean => this.#matchesRule(tool, subject, ctx.sessionKey);
       this.#waiting.set(request.id, { request, rules, coveredByRules, finish });
       cancelTimer = this.#options.clock.setTimeout(() => finish('deny'), this.#timeoutMs);
       ctx.signal.addEventListener('abort', onAbort, { once: true });
@@ -195,7 +210,7 @@ export class ApprovalService implements ApprovalGate {
   }
 
   /**
-   * Answers a waiting request. `allow_always` remembers the tool (or, for exec, the command prefixes) in the
+   * Answers a waiting request. `allow_always` remembers the tool (for exec the command prefixes, for egress the host) in the
    * database, or only for the session with `scope: 'session'`.
    */
   resolve(id: string, decision: ApprovalDecision, scope: RuleScope = 'permanent'): Result<void> {
@@ -236,6 +251,13 @@ export class ApprovalService implements ApprovalGate {
   /** Adds a permanent rule directly (settings UI, `nanotray` commands). */
   addRule(rule: { tool: string; kind: ApprovalRuleKind; pattern?: string }): ApprovalRule {
     return addApprovalRule(this.#options.db, rule, this.#options.clock.now());
+  }
+
+  /** A permanent rule letting web_fetch reach `input` (a host or URL, canonicalised) without asking. */
+  allowHost(input: string): Result<ApprovalRule> {
+    const host = parseEgressHost(input);
+    if (!host.ok) return host;
+    return okResult(this.addRule({ tool: WEB_FETCH_TOOL, kind: 'host', pattern: host.value }));
   }
 
   revokeRule(id: number): Result<void> {

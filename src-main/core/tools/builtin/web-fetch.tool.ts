@@ -1,7 +1,10 @@
-// web_fetch: reads a web page as text/markdown, through the SSRF guard (no private addresses, checked per redirect).
+// web_fetch: reads a web page as text/markdown, through the SSRF guard (no private addresses, checked per redirect)
+// and the egress approval (network category: per host; a redirect to another host needs that host's approval too).
 import { z } from 'zod';
-import { defineTool, fail, ok, type Tool } from '../tool';
+import { defineTool, fail, ok, type Tool, type ToolContext } from '../tool';
 import { guardedFetch, type ResolveAll } from '../sandbox/guarded-http';
+import { egressHost } from '../sandbox/egress-host';
+import { parseFetchUrl } from '../sandbox/url-guard';
 import { htmlToText } from '../sandbox/html-to-text';
 import { untrustedBanner } from './untrusted';
 
@@ -14,6 +17,26 @@ export interface WebFetchDeps {
   /** DNS resolution (all addresses); tests map names to addresses. */
   resolveAll?: ResolveAll;
   timeoutMs?: number;
+  /**
+   * May this call go on to `host` without asking? Consulted for a redirect to a host other than the approved
+   * one (the approval gate answers: auto mode, --yes, or a rule). Missing: redirects never leave the host.
+   */
+  egressAllowed?(host: string, ctx: ToolContext): boolean;
+}
+
+/** Refuses a URL that would be refused anyway before anyone is asked to approve it (the gate's preflight). */
+export function precheckWebFetch(args: { url: string }, ctx: ToolContext): string | undefined {
+  if (!ctx.config.tools.web.enable) return 'Error: web tools are disabled (tools.web.enable is false)';
+  const parsed = parseFetchUrl(args.url);
+  return parsed.ok ? undefined : parsed.error;
+}
+
+/** The model-facing refusal of a redirect to a host nobody approved; the model may fetch it itself (and be asked). */
+function redirectRefusal(from: URL, to: URL, host: string): string {
+  return (
+    `Error: ${from.href} redirects to ${to.href}, on another host (${host}) that has not been approved, so web_fetch ` +
+    'stopped there and sent nothing to it. If you need that page, call web_fetch with that URL (the user will be asked).'
+  );
 }
 
 function isTextual(contentType: string): boolean {
@@ -26,14 +49,27 @@ export function createWebFetchTool(deps: WebFetchDeps = {}): Tool<typeof params>
     description:
       'Fetch a web page (http/https) and return its readable text as markdown. Private and local network addresses are refused.',
     params,
-    category: 'read',
+    category: 'network',
+    approvalSubject(args) {
+      const parsed = parseFetchUrl(args.url);
+      return parsed.ok ? { egress: { url: parsed.value.href, host: egressHost(parsed.value) } } : {};
+    },
     async run(args, ctx) {
       const web = ctx.config.tools.web;
       if (!web.enable) return fail('Error: web tools are disabled (tools.web.enable is false)');
-      const fetched = await guardedFetch(args.url, {
+      const start = parseFetchUrl(args.url);
+      if (!start.ok) return fail(start.error);
+      // The gate approved this call's host; every other host a redirect leads to needs its own yes.
+      const approved = egressHost(start.value);
+      const fetched = await guardedFetch(start.value.href, {
         allowPrivateHosts: web.allowPrivateHosts,
         proxy: web.proxy,
         signal: ctx.signal,
+        beforeRedirect: (from, to) => {
+          const host = egressHost(to);
+          if (host === approved || deps.egressAllowed?.(host, ctx)) return undefined;
+          return redirectRefusal(from, to, host);
+        },
         ...(deps.resolveAll ? { resolveAll: deps.resolveAll } : {}),
         ...(deps.timeoutMs !== undefined ? { timeoutMs: deps.timeoutMs } : {}),
       });

@@ -34,6 +34,11 @@ export interface GuardedFetchOptions {
   maxBytes?: number;
   /** tools.web.proxy: requests go through it (names are then checked by resolving them here first). */
   proxy?: string | null;
+  /**
+   * Asked before each redirect is followed: a model-facing refusal stops there (e.g. a hop to a host the user
+   * has not approved); undefined follows it.
+   */
+  beforeRedirect?(from: URL, to: URL): string | undefined;
 }
 
 export interface FetchedResponse {
@@ -127,7 +132,10 @@ export async function guardedFetch(rawUrl: string, options: GuardedFetchOptions)
       const contentType = String(response.headers['content-type'] ?? '');
       return okResult({ finalUrl: url.href, status: response.status, contentType, body: response.body, cut: response.cut });
     }
-    current = new URL(response.location, url).href;
+    const next = new URL(response.location, url);
+    const refused = options.beforeRedirect?.(url, next);
+    if (refused) return errResult(refused);
+    current = next.href;
   }
   return errResult(`Error: Too many redirects (more than ${MAX_REDIRECTS}) fetching ${rawUrl}`);
 }

@@ -1,14 +1,21 @@
-// An approval request inline in the chat: the full arguments (and working dir for exec), then
-// Allow once / Always allow / Deny. After the decision it shows what was chosen.
+// An approval request inline in the chat: the full arguments (working dir for exec, host and full URL for
+// egress), then Allow once / Always allow / Deny. After the decision it shows what was chosen.
 import { memo, useEffect, useState, type ReactElement } from 'react';
 import { Icon } from '../../components/Icon';
 import { useAppStore } from '../../state/store';
 import type { ChatItem } from '../../state/types';
 import { prettyArgs } from './ToolCallCard';
+import { EgressTarget } from './EgressTarget';
 
 type ApprovalItem = Extract<ChatItem, { kind: 'approval' }>;
 
-const CATEGORY_LABEL = { read: 'reads data', write: 'changes files', command: 'runs a command' } as const;
+const CATEGORY_LABEL = {
+  read: 'reads data',
+  write: 'changes files',
+  command: 'runs a command',
+  network: 'sends a request to a web host',
+  memory: 'changes what the agent is told every turn',
+} as const;
 const DECISION_TEXT = {
   allow_once: 'Allowed once',
   allow_always: 'Always allowed',
@@ -57,6 +64,7 @@ export const ApprovalCard = memo(function ApprovalCard({ item }: { item: Approva
           Working directory: <span className="mono">{request.workingDir}</span>
         </div>
       )}
+      {pending && request.egress && <EgressTarget egress={request.egress} />}
       {pending && (
         <pre className="pre" aria-label="Arguments">
           {prettyArgs(request.args)}
@@ -68,7 +76,7 @@ export const ApprovalCard = memo(function ApprovalCard({ item }: { item: Approva
             Allow once
           </button>
           <button type="button" className="btn" disabled={busy} onClick={() => void answer('allow_always')} title={`Remember: ${request.alwaysLabel}`}>
-            Always allow <span className="mono faint">{request.alwaysLabel}</span>
+            {request.egress ? 'Always allow this host' : 'Always allow'} <span className="mono faint">{request.alwaysLabel}</span>
           </button>
           <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void answer('deny')}>
             Deny

@@ -1,5 +1,6 @@
-// Approvals (mode + the remembered always-allow rules, revocable), runtime changes and the workspace fence.
-import { useEffect, type ReactElement } from 'react';
+// Approvals (mode + the remembered always-allow rules, revocable; hosts web_fetch may reach), runtime changes
+// and the workspace fence.
+import { useEffect, useState, type ReactElement } from 'react';
 import { relativeTime } from '../../lib/format';
 import { useAppStore } from '../../state/store';
 import type { SettingsDraft } from './settings-form';
@@ -10,12 +11,62 @@ interface Props {
 }
 
 const MODES = [
-  { value: 'ask', label: 'Ask', text: 'Ask before anything that writes files or runs commands (recommended).' },
+  { value: 'ask', label: 'Ask', text: 'Ask before anything that writes files, runs commands, or contacts a new web host (recommended).' },
   { value: 'auto', label: 'Automatic', text: 'Run every tool without asking.' },
-  { value: 'readonly', label: 'Read-only', text: 'Refuse every tool that writes or runs something.' },
+  { value: 'readonly', label: 'Read-only', text: 'Refuse every tool that writes or runs something (allowed hosts stay reachable).' },
 ] as const;
 
-const RULE_KIND = { tool: 'every call of', prefix: 'commands starting with', server: 'every tool of MCP server' } as const;
+const RULE_KIND = {
+  tool: 'every call of',
+  prefix: 'commands starting with',
+  server: 'every tool of MCP server',
+  host: 'web_fetch to host',
+} as const;
+
+/**
+ * "Allowed hosts": a host web_fetch may reach without asking (also where nobody can answer). Not a <form>:
+ * it sits inside the settings form, and Enter here must add the host, not save the settings.
+ */
+function AllowHostForm(): ReactElement {
+  const allowHost = useAppStore((s) => s.allowHost);
+  const [host, setHost] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = async () => {
+    if (!host.trim()) return;
+    const problem = await allowHost(host);
+    setError(problem);
+    if (!problem) setHost('');
+  };
+  return (
+    <div className="row allow-host" role="group" aria-label="Add an allowed host">
+      <label htmlFor="allow-host-input" className="faint">
+        Allowed hosts
+      </label>
+      <input
+        id="allow-host-input"
+        className="input"
+        placeholder="docs.python.org"
+        value={host}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'allow-host-error' : undefined}
+        onChange={(e) => setHost(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key !== 'Enter') return;
+          e.preventDefault();
+          void submit();
+        }}
+      />
+      <button type="button" className="btn btn-sm" disabled={!host.trim()} onClick={() => void submit()}>
+        Allow host
+      </button>
+      {error && (
+        <div className="field-error" id="allow-host-error" role="alert">
+          {error}
+        </div>
+      )}
+    </div>
+  );
+}
 
 export function SafetySection({ draft, update }: Props): ReactElement {
   const rules = useAppStore((s) => s.approvalRules);
@@ -65,6 +116,7 @@ export function SafetySection({ draft, update }: Props): ReactElement {
           ))}
         </ul>
       )}
+      <AllowHostForm />
       <div className="stack" style={{ marginTop: 12 }}>
         <label className="check">
           <input type="checkbox" checked={draft.restrictToWorkspace} onChange={(e) => update((d) => ({ ...d, restrictToWorkspace: e.target.checked }))} />

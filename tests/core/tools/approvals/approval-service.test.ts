@@ -328,3 +328,65 @@ describe('preflight', () => {
     expect(events).toEqual([]);
   });
 });
+
+describe('network (egress per host)', () => {
+  const fetchTool = defineTool({
+    name: 'web_fetch',
+    description: 'fetch',
+    params: z.object({ url: z.string() }),
+    category: 'network',
+    approvalSubject: (args) => {
+      const url = new URL(args.url);
+      return { egress: { url: url.href, host: url.host } };
+    },
+    async run(args) {
+      ran.push(`fetch:${args.url}`);
+      return ok('fetched');
+    },
+  });
+  const blindTool = defineTool({ name: 'blind_net', description: 'b', params: z.object({}), category: 'network', async run() {
+    ran.push('blind');
+    return ok('sent');
+  } });
+  beforeEach(() => {
+    registry.register(fetchTool);
+    registry.register(blindTool);
+  });
+
+  it('asks with the URL and host; "always" remembers exactly that host (not another port, not a subdomain)', async () => {
+    const first = registry.execute('web_fetch', { url: 'https://docs.example/a?q=1' }, ctx());
+    await tick();
+    expect(events[0]).toMatchObject({ category: 'network', egress: { url: 'https://docs.example/a?q=1', host: 'docs.example' }, alwaysLabel: 'docs.example' });
+    service.resolve('req-1', 'allow_always');
+    expect(await first).toEqual({ ok: true, output: 'fetched' });
+    expect(service.listRules().map((r) => [r.tool, r.kind, r.pattern])).toEqual([['web_fetch', 'host', 'docs.example']]);
+    expect(await registry.execute('web_fetch', { url: 'https://docs.example/b' }, ctx({ interactive: false }))).toEqual({ ok: true, output: 'fetched' });
+    for (const url of ['https://docs.example:8443/', 'https://evil.docs.example/', 'https://docs.example.evil/']) {
+      expect(await registry.execute('web_fetch', { url }, ctx({ interactive: false }))).toMatchObject({ ok: false });
+    }
+    expect(ran).toEqual(['fetch:https://docs.example/a?q=1', 'fetch:https://docs.example/b']);
+  });
+
+  it('answers allowsEgress (redirect hops) from rules, auto mode and --yes, never by asking', () => {
+    const c = ctx();
+    expect(service.allowsEgress(fetchTool, 'docs.example', c)).toBe(false);
+    service.allowHost('Docs.Example.');
+    expect(service.allowsEgress(fetchTool, 'docs.example', c)).toBe(true);
+    expect(service.allowsEgress(fetchTool, 'other.example', c)).toBe(false);
+    service.setSessionAutoApprove('cli:test', true);
+    expect(service.allowsEgress(fetchTool, 'other.example', c)).toBe(true);
+    mode = 'readonly';
+    expect(service.allowsEgress(fetchTool, 'other.example', ctx())).toBe(false);
+    expect(service.allowsEgress(fetchTool, 'docs.example', ctx())).toBe(true);
+    expect(events).toEqual([]);
+  });
+
+  it('refuses a network tool that does not say where it goes, even in auto mode', async () => {
+    mode = 'auto';
+    expect(await registry.execute('blind_net', {}, ctx())).toEqual({
+      ok: false,
+      error: 'Error: blind_net was refused: the destination of this call could not be determined.',
+    });
+    expect(ran).toEqual([]);
+  });
+});

@@ -159,11 +159,22 @@ describe('web_fetch', () => {
     const fetch = fetcher(['127.0.0.1']);
     const ok = await fetch({ url: `${base}/redirect-ok` });
     expect(ok.ok && ok.output.startsWith(`${banner(`${base}/page`)}\nURL: ${base}/page\nStatus: 200`)).toBe(true);
-    expect(await fetcher(['127.0.0.1'])({ url: `${base}/redirect-localhost` })).toEqual({
+    // Another host needs its own approval first (here: none given, so the hop is not made) …
+    const before = requests.length;
+    expect(await fetcher(['127.0.0.1', 'localhost'])({ url: `${base}/redirect-localhost` })).toEqual({
+      ok: false,
+      error:
+        `Error: ${base}/redirect-localhost redirects to http://localhost:${port}/page, on another host (localhost:${port}) that has ` +
+        'not been approved, so web_fetch stopped there and sent nothing to it. If you need that page, call web_fetch with that URL (the user will be asked).',
+    });
+    expect(requests.length).toBe(before + 1);
+    // … and an approved one still passes the address check of every hop.
+    const approvedEverywhere = (allow: string[]) => fetcher(allow, { egressAllowed: () => true });
+    expect(await approvedEverywhere(['127.0.0.1'])({ url: `${base}/redirect-localhost` })).toEqual({
       ok: false,
       error: refusal(`http://localhost:${port}/page`, '127.0.0.1', 'a loopback'),
     });
-    expect(await fetcher(['127.0.0.1'])({ url: `${base}/redirect-metadata` })).toEqual({
+    expect(await approvedEverywhere(['127.0.0.1'])({ url: `${base}/redirect-metadata` })).toEqual({
       ok: false,
       error: refusal('http://169.254.169.254/latest/meta-data/', '169.254.169.254', 'a link-local (cloud metadata)'),
     });

@@ -1,0 +1,34 @@
+// The model-facing refusals of the approval gate: denied, read-only mode, and nobody there to answer.
+import type { ApprovalCategory } from '../../agent/events';
+
+/** Model-facing text for a denial. Exact wording: `Error: the user denied <tool>`. */
+export function deniedError(toolName: string): string {
+  return `Error: the user denied ${toolName}`;
+}
+
+/** `tools.approval.mode = "readonly"` refuses everything but reads (and hosts the user allowed). */
+export function readonlyError(toolName: string, category: ApprovalCategory): string {
+  return (
+    `Error: ${toolName} is not allowed: approvals are in read-only mode (tools.approval.mode = "readonly"), ` +
+    `so ${category} tools are refused. Tell the user what you wanted to do; they can change the mode in settings.`
+  );
+}
+
+const NOBODY_THERE = 'nobody can answer in this non-interactive run (heartbeat, cron, subagent or a CLI without a terminal)';
+
+/** A call that needs a "yes" where nobody can give one; `host` is set for network calls. */
+export function nonInteractiveError(toolName: string, host?: string): string {
+  if (host !== undefined) {
+    return (
+      `Error: ${toolName} to ${host} needs the user's approval, but ${NOBODY_THERE}, so nothing was sent. ` +
+      `To allow this host, the user can choose "Always allow this host" on a ${toolName} approval, add ${host} under ` +
+      `Settings → Safety → Allowed hosts, or send the command /approve host ${host} (in the chat, or ` +
+      `nanotray agent -m "/approve host ${host}"); the CLI's --yes or tools.approval.mode "auto" allow it too. ` +
+      'Do not try to reach it another way.'
+    );
+  }
+  return (
+    `Error: ${toolName} needs the user's approval, but ${NOBODY_THERE}, so it was not run. To allow it, the user can ` +
+    'add an "always allow" rule for it in settings, run the CLI with --yes, or set tools.approval.mode to "auto".'
+  );
+}

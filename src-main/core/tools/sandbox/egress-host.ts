@@ -1,0 +1,40 @@
+// The host an egress approval is about: one canonical spelling per destination, so a rule cannot be dodged.
+import { domainToUnicode } from 'node:url';
+import { errResult, okResult, type Result } from '../../lib/result';
+
+/**
+ * The canonical host of a parsed URL: the WHATWG parser already lower-cases, decodes `%41`, turns IDN into
+ * punycode (`xn--…`) and numeric IPv4 forms into dotted quads; this also drops trailing dots (`example.com.`
+ * is the same DNS name) and adds the port when it is not the scheme's default (`127.0.0.1:8080`), since
+ * another port can be another service. IPv6 literals keep their brackets.
+ */
+export function egressHost(url: URL): string {
+  const host = url.hostname.toLowerCase().replace(/\.+$/, '');
+  return url.port ? `${host}:${url.port}` : host;
+}
+
+/** The canonical host of a URL or bare host name typed by a user (`Example.COM`, `https://x.org/a`). */
+export function parseEgressHost(input: string): Result<string> {
+  const raw = input.trim();
+  if (!raw) return errResult('Error: the host is empty');
+  let url: URL;
+  try {
+    url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `https://${raw}`);
+  } catch {
+    return errResult(`Error: "${input}" is not a host name or URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return errResult(`Error: "${input}" is not an http(s) host`);
+  if (url.username || url.password) return errResult(`Error: "${input}" contains a user name or password; give the host only`);
+  const host = egressHost(url);
+  return host ? okResult(host) : errResult(`Error: "${input}" has no host name`);
+}
+
+/**
+ * How a host looks to a person, when that differs from what is contacted: `xn--exmple-4nf.com` is shown
+ * as `exаmple.com` (with a Cyrillic а). Undefined when the ASCII form is all there is.
+ */
+export function unicodeLookalike(host: string): string | undefined {
+  if (!/(^|\.)xn--/i.test(host)) return undefined;
+  const unicode = domainToUnicode(host.replace(/:\d+$/, ''));
+  return unicode && unicode !== host ? unicode : undefined;
+}
