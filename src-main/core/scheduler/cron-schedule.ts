@@ -1,7 +1,7 @@
 // Cron job schedules: validation of every / cron (+tz) / at with the exact messages the tool and CLI show.
 import cron from 'node-cron';
 import { errResult, okResult, type Result } from '../lib/result';
-import { isValidTimeZone, resolveTimeZone, zonedToEpoch } from './zoned-time';
+import { isValidTimeZone, resolveTimeZone, zonedToEpoch } from '../lib/zoned-time';
 
 export type CronSchedule =
   | { kind: 'every'; everySeconds: number }

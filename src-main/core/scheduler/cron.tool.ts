@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineTool, fail, ok, type Tool } from '../tools/tool';
 import { CRON_ERRORS } from './cron-schedule';
 import type { CronJobView, CronService } from './cron-service';
-import { formatZoned, resolveTimeZone } from './zoned-time';
+import { formatZoned, resolveTimeZone } from '../lib/zoned-time';
 
 const params = z.object({
   action: z.enum(['add', 'list', 'remove']).describe('add a job, list all jobs, or remove one'),

@@ -19,7 +19,7 @@ import {
 } from '../store/heartbeat-runs.repo';
 import { HEARTBEAT_QUIET_TURN, HEARTBEAT_SESSION_KEY, storeHeartbeatReply, trimHeartbeatSession } from './heartbeat-session';
 import type { TurnRunner } from './turn-runner';
-import { formatZoned, minutesOfDay, resolveTimeZone, startOfZonedDay } from './zoned-time';
+import { formatZoned, minutesOfDay, resolveTimeZone, startOfZonedDay } from '../lib/zoned-time';
 
 export interface HeartbeatDeps {
   db: Database;

@@ -2,7 +2,7 @@
 import type { HeartbeatRun } from '../store/heartbeat-runs.repo';
 import type { HeartbeatStatus } from './heartbeat-service';
 import type { CronRun } from '../store/cron-jobs.repo';
-import { formatZoned } from './zoned-time';
+import { formatZoned } from '../lib/zoned-time';
 
 /** `skipped — no active tasks in HEARTBEAT.md (tokens used: 0)`, plus the notification text when notified. */
 export function formatHeartbeatRun(run: HeartbeatRun): string {

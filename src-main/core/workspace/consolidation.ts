@@ -14,8 +14,7 @@ import { createLogger } from '../lib/logger';
 import type { HistoryConsolidator } from './context-builder';
 import { SUMMARY_META_KEY } from './context-builder';
 import type { MemoryFiles } from './memory-files';
-import { formatLocalTime } from './runtime-note';
-import { resolveTimeZone } from './system-prompt';
+import { formatLocalTime, resolveTimeZone } from '../lib/zoned-time';
 import { messageTokens } from './token-estimate';
 import { HISTORY_FILE, MEMORY_FILE } from './workspace-files';
 

@@ -6,7 +6,8 @@ import type { ContextBuilder, ContextInput } from '../agent/context';
 import { getSession } from '../store/sessions.repo';
 import type { Database } from '../store/db';
 import { fitHistoryToWindow, isWellFormedHistory, requestBudget, WINDOW_SAFETY_MARGIN_TOKENS } from './history-window';
-import { resolveTimeZone, SystemPromptBuilder } from './system-prompt';
+import { SystemPromptBuilder } from './system-prompt';
+import { resolveTimeZone } from '../lib/zoned-time';
 import { runtimeNote, withRuntimeNote } from './runtime-note';
 import {
   countTokens,

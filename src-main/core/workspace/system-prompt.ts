@@ -24,30 +24,6 @@ export interface SystemPromptInput {
 
 const OS_NAMES: Record<string, string> = { darwin: 'macOS', win32: 'Windows', linux: 'Linux' };
 
-const resolvedZones = new Map<string, string>();
-
-/** The configured zone, else the system's, else UTC (memoised: Intl lookups are slow for a per-turn path). */
-export function resolveTimeZone(configured: string): string {
-  let zone = resolvedZones.get(configured);
-  if (zone === undefined) {
-    zone = lookUpTimeZone(configured);
-    resolvedZones.set(configured, zone);
-  }
-  return zone;
-}
-
-function lookUpTimeZone(configured: string): string {
-  if (configured.trim()) {
-    try {
-      new Intl.DateTimeFormat('en', { timeZone: configured.trim() });
-      return configured.trim();
-    } catch {
-      // an invalid zone name falls back to the system zone
-    }
-  }
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
-
 function identitySection(workspace: string, timeZone: string): string {
   return [
     '# Nanotray',

@@ -1,7 +1,7 @@
 // /cron [list|remove <id>]: the scheduled jobs.
 import { notAvailable } from '../command-services';
 import type { SlashCommand } from '../slash-command';
-import { formatTimestamp } from '../format-time';
+import { formatUtcTimestamp } from '../../lib/zoned-time';
 
 export const cronCommand: SlashCommand = {
   name: 'cron',
@@ -30,7 +30,7 @@ export const cronCommand: SlashCommand = {
     const jobs = await cron.list();
     if (!jobs.length) return { output: 'No cron jobs.' };
     const lines = jobs.map((j) => {
-      const next = j.enabled ? (j.nextRunAt ? `next ${formatTimestamp(j.nextRunAt)}` : 'no next run') : 'disabled';
+      const next = j.enabled ? (j.nextRunAt ? `next ${formatUtcTimestamp(j.nextRunAt)}` : 'no next run') : 'disabled';
       return `  ${j.id}  ${j.schedule}  ${j.name}  (${next})`;
     });
     return { output: [`${jobs.length} cron job(s):`, ...lines].join('\n') };

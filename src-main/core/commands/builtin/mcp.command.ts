@@ -1,7 +1,7 @@
 // /mcp [status|add|remove|reload|help]: the MCP servers — their state, and adding or removing one.
 import type { McpServerInput, McpServerStatus } from '../../mcp/mcp-types';
 import { notAvailable } from '../command-services';
-import { formatTimestamp } from '../format-time';
+import { formatUtcTimestamp } from '../../lib/zoned-time';
 import type { SlashCommand } from '../slash-command';
 
 const STATE_LABEL: Record<McpServerStatus['state'], string> = {
@@ -32,7 +32,7 @@ export function formatMcpStatus(servers: McpServerStatus[]): string {
     const notes = [s.transport, s.trusted ? 'trusted' : undefined].filter(Boolean).join(', ');
     let line = `  ${s.name.padEnd(nameWidth)}  ${STATE_LABEL[s.state].padEnd(stateWidth)}  ${s.toolCount} tool(s)  (${notes})`;
     if (s.state !== 'connected' && s.lastError) line += ` — ${s.lastError}`;
-    if ((s.state === 'circuit_open' || s.state === 'failing') && s.retryAt) line += `; retrying after ${formatTimestamp(s.retryAt)}`;
+    if ((s.state === 'circuit_open' || s.state === 'failing') && s.retryAt) line += `; retrying after ${formatUtcTimestamp(s.retryAt)}`;
     return line;
   });
   return ['MCP servers:', ...lines].join('\n');

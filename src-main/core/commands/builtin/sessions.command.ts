@@ -1,7 +1,7 @@
 // /sessions: the most recently used sessions, the current one marked with `*`.
 import { listSessions } from '../../store/sessions.repo';
 import type { SlashCommand } from '../slash-command';
-import { formatTimestamp } from '../format-time';
+import { formatUtcTimestamp } from '../../lib/zoned-time';
 
 const MAX_LISTED = 20;
 
@@ -16,7 +16,7 @@ export const sessionsCommand: SlashCommand = {
     const lines = rows.map((r) => {
       const mark = r.key === sessionKey ? '*' : ' ';
       const title = r.title ? `  ${r.title}` : '';
-      return `${mark} ${r.key.padEnd(width)}  ${formatTimestamp(r.updatedAt)}${title}`;
+      return `${mark} ${r.key.padEnd(width)}  ${formatUtcTimestamp(r.updatedAt)}${title}`;
     });
     return { output: [`Recent sessions (${rows.length}):`, ...lines].join('\n') };
   },

@@ -1,5 +1,5 @@
 // `nanotray cron list|add|remove`: the scheduled jobs, with the same rules and messages as the agent's cron tool.
-import { resolveTimeZone } from '../../../core/scheduler/zoned-time';
+import { resolveTimeZone } from '../../../core/lib/zoned-time';
 import { formatJobList } from '../../../core/scheduler/cron.tool';
 import { flagString, parseArgs, write, type CliCommand } from '../cli-command';
 import { openCliCore } from './cli-core';

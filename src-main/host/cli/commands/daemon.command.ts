@@ -1,6 +1,6 @@
 // `nanotray daemon`: runs the heartbeat and cron jobs without a window, printing notifications as they happen.
 import { createCore } from '../../../core/nanotray-core';
-import { formatZoned, resolveTimeZone } from '../../../core/scheduler/zoned-time';
+import { formatZoned, resolveTimeZone } from '../../../core/lib/zoned-time';
 import { write, type CliCommand, type CliIo } from '../cli-command';
 
 const USAGE = `Usage: nanotray daemon
