@@ -34,7 +34,6 @@ import { installScheduler, type CronApi, type HeartbeatApi } from './scheduler/i
 import { installWorkspace, type SkillsApi } from './workspace/install-workspace';
 import type { MemoryFiles } from './workspace/memory-files';
 import type { SubagentManager } from './subagents/subagent-manager';
-import type { MessageBus } from './bus/message-bus';
 
 export type HostKind = 'electron' | 'web' | 'cli' | 'daemon' | 'test';
 
@@ -104,8 +103,6 @@ export interface Core extends CoreBase {
   readonly skills: SkillsApi;
   /** [workspace] Subagents: `spawn(task, label, originSessionKey)`, `cancel(id)`, `tasks(origin?)`, `get(id)`, `wait(id)`, `list()`. */
   readonly subagents: SubagentManager;
-  /** [workspace] Message bus: `publishInbound(msg)`, `onOutbound(listener, channel?)`, `consumeOutbound()`. */
-  readonly bus: MessageBus;
   /** [mcp] MCP servers: `status()`, `reload()`, `add(name, cfg)`, `remove(name)`, `waitForServers(ms)`. */
   readonly mcp: McpService;
   /** [mcp] Slash commands for every host: `execute(sessionKey, text)`, `list()`, `complete(text)`. */
@@ -187,7 +184,7 @@ export function createCore(options: CoreOptions): Result<Core> {
   const approvals = installTools(base, options.tools);
   // [my] runtime policy + my tool
   const runtime = installRuntime(base, { activeTurn: (key) => foundation.sessions.activeTurn(key) });
-  // [workspace] context builder, skills, memory, subagents, bus
+  // [workspace] context builder, skills, memory, subagents
   const workspaceFeature = installWorkspace(base, {
     sessions: foundation.sessions,
     setContextBuilder: foundation.setContextBuilder,
@@ -224,7 +221,6 @@ export function createCore(options: CoreOptions): Result<Core> {
     memory: workspaceFeature.memory,
     skills: workspaceFeature.skills,
     subagents: workspaceFeature.subagents,
-    bus: workspaceFeature.bus,
     mcp,
     commands,
     dispose: () => disposables.dispose(),

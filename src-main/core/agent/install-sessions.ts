@@ -7,12 +7,11 @@ import type { LlmProvider, ProviderError } from './llm-provider';
 import { createProviderFor } from './providers/provider-factory';
 import type { RetryMode } from './providers/retry-policy';
 import { SessionRunner } from './session-runner';
-import { SimpleContextBuilder } from './simple-context-builder';
 
 export interface SessionsFeature {
   /** The turn runner every host and feature calls (`core.sessions.run(...)`). */
   sessions: SessionRunner;
-  /** Replaces the context builder used from the next turn on (the workspace feature installs a richer one). */
+  /** Sets the context builder (the workspace feature installs the one real builder while the core is built). */
   setContextBuilder(builder: ContextBuilder): void;
   getContextBuilder(): ContextBuilder;
   /** The provider called `providerName` in the current config (or the test provider), or a clear error. */
@@ -23,7 +22,7 @@ export interface SessionsFeature {
 }
 
 export function installSessions(base: CoreBase): SessionsFeature {
-  let contextBuilder: ContextBuilder = new SimpleContextBuilder();
+  let contextBuilder: ContextBuilder | undefined;
   let fileVersionRecorder: ((absPath: string) => void) | undefined;
   const cache = new Map<string, LlmProvider>();
   const retryMode = (): RetryMode => base.overrides.providerRetryMode ?? base.config().agent.providerRetryMode;
@@ -31,6 +30,12 @@ export function installSessions(base: CoreBase): SessionsFeature {
   const providerFor = (providerName: string, config: Config = base.config()): Result<LlmProvider, ProviderError> => {
     if (base.options.createProvider) return okResult(base.options.createProvider(config, providerName));
     return createProviderFor(config, providerName, { retryMode, cache });
+  };
+
+  /** createCore installs the workspace feature before it returns, so no turn can run without a builder. */
+  const installedBuilder = (): ContextBuilder => {
+    if (!contextBuilder) throw new Error('no context builder is installed (the workspace feature sets it)');
+    return contextBuilder;
   };
 
   const sessions = new SessionRunner({
@@ -42,7 +47,7 @@ export function installSessions(base: CoreBase): SessionsFeature {
     overrides: base.overrides,
     workspace: () => base.workspace(),
     builtinSkillsDir: base.builtinSkillsDir,
-    contextBuilder: () => contextBuilder,
+    contextBuilder: () => installedBuilder(),
     provider: (config, model) => providerFor(model.provider, config),
     fileVersionRecorder: () => fileVersionRecorder,
   });
@@ -54,7 +59,7 @@ export function installSessions(base: CoreBase): SessionsFeature {
     setContextBuilder: (builder) => {
       contextBuilder = builder;
     },
-    getContextBuilder: () => contextBuilder,
+    getContextBuilder: installedBuilder,
     providerFor: (name) => providerFor(name),
     getFileVersionRecorder: () => fileVersionRecorder,
     setFileVersionRecorder: (recorder) => {

@@ -1,5 +1,5 @@
 // Installs the [workspace] slot of createCore: the workspace context builder (with consolidation), the
-// file-version recorder, core.memory, core.skills, core.subagents (+ the spawn tool) and core.bus.
+// file-version recorder, core.memory, core.skills and core.subagents (+ the spawn tool).
 import { join } from 'node:path';
 import type { CoreBase } from '../nanotray-core';
 import type { ContextBuilder } from '../agent/context';
@@ -7,7 +7,6 @@ import type { LlmProvider, ProviderError } from '../agent/llm-provider';
 import type { SessionRunner } from '../agent/session-runner';
 import type { Result } from '../lib/result';
 import type { SubagentStatusSource } from '../runtime/subagent-status';
-import { MessageBus } from '../bus/message-bus';
 import { SubagentManager } from '../subagents/subagent-manager';
 import { createSpawnTool } from '../subagents/spawn.tool';
 import type { Skill } from '../skills/skill';
@@ -30,7 +29,6 @@ export interface WorkspaceFeature {
   memory: MemoryFiles;
   skills: SkillsApi;
   subagents: SubagentManager;
-  bus: MessageBus;
   contextBuilder: WorkspaceContextBuilder;
 }
 
@@ -88,9 +86,6 @@ export function installWorkspace(base: CoreBase, deps: InstallWorkspaceDeps): Wo
   if (deps.setSubagentSource) base.onDispose(deps.setSubagentSource(subagents));
   base.onDispose(() => subagents.dispose());
 
-  const bus = new MessageBus({ runner: deps.sessions });
-  base.onDispose(() => bus.stop());
-
   if (deps.watch ?? base.options.startBackground === true) {
     let watched = base.workspace();
     const start = (dir: string) => {
@@ -113,5 +108,5 @@ export function installWorkspace(base: CoreBase, deps: InstallWorkspaceDeps): Wo
     });
   }
 
-  return { memory, skills, subagents, bus, contextBuilder };
+  return { memory, skills, subagents, contextBuilder };
 }

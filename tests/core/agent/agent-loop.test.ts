@@ -8,9 +8,9 @@ import { listToolEvents } from '../../../src-main/core/store/tool-events.repo';
 import { sumUsage } from '../../../src-main/core/store/usage.repo';
 import { CANCELLED_TOOL_RESULT, FINAL_ANSWER_NOTE, IMAGE_OMITTED_NOTE, truncateToolResult } from '../../../src-main/core/agent/agent-loop';
 import type { CoreEvent } from '../../../src-main/core/agent/events';
-import { SimpleContextBuilder } from '../../../src-main/core/agent/simple-context-builder';
 import { makeTempHome, testConfig, type TempHome } from '../../helpers/temp-home';
 import { call, FakeProvider } from './fake-provider';
+import { withoutRuntimeNote } from '../../helpers/runtime-note';
 
 let home: TempHome;
 let core: Core;
@@ -23,8 +23,6 @@ function setup(extra: Record<string, unknown> = {}, ...steps: ConstructorParamet
   const created = createCore({ host: 'test', home: home.home, env: {}, createProvider: () => provider });
   if (!created.ok) throw new Error(created.error);
   core = created.value;
-  // The loop is under test: the simple builder keeps the messages predictable.
-  core.setContextBuilder(new SimpleContextBuilder());
   events = [];
   core.events.on((e) => events.push(e));
   core.tools.register(
@@ -342,7 +340,7 @@ describe('agent loop: what a turn passes on', () => {
   it('user images are stored with the message and sent as image parts to a vision model', async () => {
     setup({ agent: { vision: true } }, { text: 'a cat' });
     await core.sessions.run({ sessionKey: 'test:a', text: 'what is this?', images: [{ mimeType: 'image/jpeg', data: '/9j/' }] });
-    expect(provider.requests[0]!.messages.at(-1)).toEqual({
+    expect(withoutRuntimeNote(provider.requests[0]!.messages.at(-1))).toEqual({
       role: 'user',
       content: [
         { type: 'text', text: 'what is this?' },
@@ -355,7 +353,7 @@ describe('agent loop: what a turn passes on', () => {
   it('without vision the image becomes a note', async () => {
     setup({}, { text: 'cannot see' });
     await core.sessions.run({ sessionKey: 'test:a', text: 'look', images: [{ mimeType: 'image/png', data: 'AAAA' }] });
-    expect(provider.requests[0]!.messages.at(-1)).toEqual({ role: 'user', content: `look\n${IMAGE_OMITTED_NOTE}` });
+    expect(withoutRuntimeNote(provider.requests[0]!.messages.at(-1))).toEqual({ role: 'user', content: `look\n${IMAGE_OMITTED_NOTE}` });
   });
 });
 

@@ -6,11 +6,11 @@ import { defineTool, ok } from '../../../src-main/core/tools/tool';
 import { listMessages, loadHistory } from '../../../src-main/core/store/messages.repo';
 import { getSession, updateSessionMeta } from '../../../src-main/core/store/sessions.repo';
 import { FakeProvider } from './fake-provider';
-import { SimpleContextBuilder } from '../../../src-main/core/agent/simple-context-builder';
 import type { LlmResponse } from '../../../src-main/core/agent/llm-provider';
 import type { CoreEvent } from '../../../src-main/core/agent/events';
 import { startScriptedLlm, type ScriptedLlm } from '../../helpers/scripted-llm-server';
 import { makeTempHome, testConfig, type TempHome } from '../../helpers/temp-home';
+import { withoutRuntimeNote, withoutRuntimeNotes } from '../../helpers/runtime-note';
 
 let llm: ScriptedLlm;
 let home: TempHome;
@@ -28,8 +28,6 @@ function makeCore(extra: Record<string, unknown> = {}): Core {
   const created = createCore({ host: 'test', home: home.home, env: {} });
   if (!created.ok) throw new Error(created.error);
   core = created.value;
-  // These tests pin the runner and loop; the simple builder keeps the prompt predictable.
-  core.setContextBuilder(new SimpleContextBuilder());
   return core;
 }
 
@@ -115,11 +113,10 @@ describe('SessionRunner', () => {
     const reopened = createCore({ host: 'test', home: home.home, env: {} });
     if (!reopened.ok) throw new Error(reopened.error);
     core = reopened.value;
-    core.setContextBuilder(new SimpleContextBuilder());
     llm.enqueue({ text: 'second answer' });
     const result = await core.sessions.run({ sessionKey: 'cli:resume', text: 'second question' });
     expect(result.text).toBe('second answer');
-    const sent = llm.requests.at(-1)!.body.messages.slice(1);
+    const sent = withoutRuntimeNotes(llm.requests.at(-1)!.body.messages.slice(1));
     expect(sent).toEqual([
       { role: 'user', content: 'first question' },
       { role: 'assistant', content: null, tool_calls: [{ id: 'call_r', type: 'function', function: { name: 'echo', arguments: '{"text":"x"}' } }] },
@@ -129,7 +126,7 @@ describe('SessionRunner', () => {
     ]);
   });
 
-  it('uses the session\'s model preset and puts the date at the end of the system prompt', async () => {
+  it("uses the session's model preset, ends the system prompt with extraSystem and dates the newest user message", async () => {
     makeCore({ modelPresets: { big: { model: 'fake-model-large', provider: 'test' } } });
     updateSessionMeta(core.db, 'cli:preset', { modelPreset: 'big' });
     llm.enqueue({ text: 'hi' });
@@ -137,7 +134,8 @@ describe('SessionRunner', () => {
     const body = llm.requests.at(-1)!.body;
     expect(body.model).toBe('fake-model-large');
     expect(body.messages[0].role).toBe('system');
-    expect(body.messages[0].content).toMatch(/Current date and time: \d{4}-\d\d-\d\d \d\d:\d\d \(\w+\), time zone [^\n]+\n\nEXTRA NOTE$/);
+    expect(body.messages[0].content).toMatch(/\n\nEXTRA NOTE$/);
+    expect(body.messages.at(-1).content).toMatch(/^hello\n\n\[Runtime context: \d{4}-\d\d-\d\d \d\d:\d\d \(\w+\), time zone [^;]+; channel cli\]$/);
   });
 
   it('a turn without persistUserMessage still sends the message but stores only the answer', async () => {
@@ -145,7 +143,7 @@ describe('SessionRunner', () => {
     llm.enqueue({ text: 'nothing to report' });
     const result = await core.sessions.run({ sessionKey: 'heartbeat', text: 'check HEARTBEAT.md', persistUserMessage: false, source: 'heartbeat' });
     expect(result.text).toBe('nothing to report');
-    expect(llm.requests.at(-1)!.body.messages.at(-1)).toEqual({ role: 'user', content: 'check HEARTBEAT.md' });
+    expect(withoutRuntimeNote(llm.requests.at(-1)!.body.messages.at(-1))).toEqual({ role: 'user', content: 'check HEARTBEAT.md' });
     expect(listMessages(core.db, 'heartbeat').map((m) => [m.role, m.content])).toEqual([['assistant', 'nothing to report']]);
   });
 });
