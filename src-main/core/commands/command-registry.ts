@@ -1,6 +1,6 @@
 // The one registry of slash commands shared by the CLI, the chat input, quick-ask and the API: parse → run.
 import { errorMessage } from '../lib/result';
-import { closestMatch } from './closest-match';
+import { closestName } from './closest-name';
 import type { CommandServices } from './command-services';
 import type { CommandCompletion, CommandInfo, CommandResult, SlashCommand } from './slash-command';
 import { isSlashCommand, splitCommandLine } from './split-command-line';
@@ -51,7 +51,7 @@ export class CommandRegistry {
     const sub = args[0]?.toLowerCase();
     if (command.subcommands?.length && sub !== undefined && !command.subcommands.some((s) => s.name === sub)) {
       const subNames = command.subcommands.map((s) => s.name);
-      const guess = closestMatch(sub, subNames);
+      const guess = closestName(sub, subNames);
       const hint = guess ? `Did you mean /${command.name} ${guess}?` : `Try /${command.name} ${subNames.join('|')}.`;
       return { handled: true, output: `Error: unknown subcommand '/${command.name} ${args[0]}'. ${hint}` };
     }
@@ -107,7 +107,7 @@ export class CommandRegistry {
   }
 
   #unknownCommand(name: string): string {
-    const guess = closestMatch(name, [...this.#commands.keys()]);
+    const guess = closestName(name, [...this.#commands.keys()]);
     const hint = guess ? `Did you mean /${guess}?` : 'Type /help for the list.';
     return `Error: unknown command '/${name}'. ${hint}`;
   }

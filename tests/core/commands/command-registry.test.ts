@@ -1,7 +1,7 @@
 // The slash-command registry: parsing, unknown → closest match, completion, errors as lines.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { installCommands, type CommandPorts, type CommandsService } from '../../../src-main/core/commands/install-commands';
-import { closestMatch, editDistance } from '../../../src-main/core/commands/closest-match';
+import { closestName, editDistance } from '../../../src-main/core/commands/closest-name';
 import { splitCommandLine, isSlashCommand } from '../../../src-main/core/commands/split-command-line';
 import { createCore, type Core } from '../../../src-main/core/nanotray-core';
 import { makeTempHome, type TempHome } from '../../helpers/temp-home';
@@ -42,9 +42,9 @@ describe('parsing', () => {
 
   it('finds the closest command name', () => {
     expect(editDistance('kitten', 'sitting')).toBe(3);
-    expect(closestMatch('hepl', ['help', 'heartbeat', 'mcp'])).toBe('help');
-    expect(closestMatch('heart', ['help', 'heartbeat'])).toBe('heartbeat');
-    expect(closestMatch('zzzzzzzz', ['help', 'mcp'])).toBeUndefined();
+    expect(closestName('hepl', ['help', 'heartbeat', 'mcp'])).toBe('help');
+    expect(closestName('heart', ['help', 'heartbeat'])).toBe('heartbeat');
+    expect(closestName('zzzzzzzz', ['help', 'mcp'])).toBeUndefined();
   });
 });
 

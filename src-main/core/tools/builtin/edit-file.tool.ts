@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { writeFileAtomic } from '../../lib/atomic-write';
 import { defineTool, fail, ok } from '../tool';
 import { fenceFor, realPathLoose, resolveToolPath } from '../sandbox/path-guard';
-import { findClosestLines } from './closest-match';
+import { findClosestLines } from './closest-lines';
 import { existingMode } from './file-mode';
 import { MAX_FILE_BYTES } from './read-file.tool';
 

@@ -1,4 +1,5 @@
-// Edit distance and "did you mean" lookup for unknown command names.
+// "Did you mean" for a mistyped name: the known name closest to it by prefix or edit distance.
+// (Not to be confused with tools/builtin/closest-lines.ts, which finds similar lines of a file.)
 
 /** Levenshtein distance between two strings. */
 export function editDistance(a: string, b: string): number {
@@ -19,7 +20,7 @@ export function editDistance(a: string, b: string): number {
  * The candidate closest to `input`: a candidate that starts with the input wins, else the smallest edit
  * distance (ties go to the alphabetically first). Undefined when nothing is reasonably close.
  */
-export function closestMatch(input: string, candidates: readonly string[]): string | undefined {
+export function closestName(input: string, candidates: readonly string[]): string | undefined {
   const wanted = input.toLowerCase();
   const sorted = [...candidates].sort();
   const prefixed = wanted ? sorted.find((c) => c.startsWith(wanted)) : undefined;

@@ -1,4 +1,5 @@
-// Finds the lines of a file most similar to a snippet that did not match, so edit_file can show what is there.
+// The lines of a file most similar to a snippet that did not match, so edit_file can show what is there.
+// (Not to be confused with commands/closest-name.ts, the "did you mean" for mistyped names.)
 
 function bigrams(text: string): Map<string, number> {
   const counts = new Map<string, number>();
@@ -24,7 +25,7 @@ export function similarity(a: string, b: string): number {
   return total === 0 ? (a.trim() === b.trim() ? 1 : 0) : (2 * common) / total;
 }
 
-export interface ClosestMatch {
+export interface ClosestLines {
   /** 1-based first line. */
   startLine: number;
   lines: string[];
@@ -32,10 +33,10 @@ export interface ClosestMatch {
 }
 
 /** The window of `needle`'s line count with the highest similarity (undefined for an empty file). */
-export function findClosestLines(haystack: string, needle: string): ClosestMatch | undefined {
+export function findClosestLines(haystack: string, needle: string): ClosestLines | undefined {
   const lines = haystack.split(/\r?\n/);
   const size = Math.max(1, needle.split(/\r?\n/).length);
-  let best: ClosestMatch | undefined;
+  let best: ClosestLines | undefined;
   const limit = Math.max(1, lines.length - size + 1);
   // Cap the work on huge files: every window is scored, but at most 5,000 of them.
   const step = Math.max(1, Math.floor(limit / 5000));
