@@ -12,7 +12,9 @@ import { Emitter } from './lib/emitter';
 import { systemClock, type Clock } from './lib/clock';
 import { DisposableStore } from './lib/disposable';
 import { findAppRoot } from './lib/app-root';
-import { registerSecret } from './lib/logger';
+import { registerSecret } from './lib/known-secrets';
+import { configSecrets } from './config/config-secrets';
+import { protectHomeFiles } from './tools/sandbox/protected-files';
 import { errResult, okResult, type Result } from './lib/result';
 import type { CoreEvent } from './agent/events';
 import type { LlmProvider } from './agent/llm-provider';
@@ -125,8 +127,7 @@ export function createCore(options: CoreOptions): Result<Core> {
   if (!loaded.ok) return errResult(loaded.error);
   let config = loaded.value.config;
   const registerConfigSecrets = (c: Config): void => {
-    for (const p of Object.values(c.providers)) registerSecret(p.apiKey);
-    registerSecret(c.tools.web.search.apiKey);
+    for (const secret of configSecrets(c)) registerSecret(secret);
   };
   registerConfigSecrets(config);
 
@@ -144,6 +145,8 @@ export function createCore(options: CoreOptions): Result<Core> {
   disposables.add(() => {
     db.close();
   });
+  // config.json and nanotray.db* hold the keys: no file tool reaches them, whatever the fence says.
+  disposables.add(protectHomeFiles(paths.home));
   const events = new Emitter<CoreEvent>();
 
   const base: CoreBase = {

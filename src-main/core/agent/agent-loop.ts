@@ -3,11 +3,14 @@
 // the turn with a stop reason and a clear message.
 import type { Config } from '../config/config-schema';
 import type { Database } from '../store/db';
-import { appendMessage, appendMessages, type NewMessage } from '../store/messages.repo';
-import { insertToolEvent, type ToolEventStatus } from '../store/tool-events.repo';
+import { appendMessage, type NewMessage } from '../store/messages.repo';
+import { insertToolEvent, type ToolEventRow } from '../store/tool-events.repo';
 import { insertUsage } from '../store/usage.repo';
 import type { ToolRegistry } from '../tools/tool-registry';
-import type { ImageAttachment, Tool, ToolContext, ToolResult } from '../tools/tool';
+import { fail, type ImageAttachment, type Tool, type ToolContext, type ToolResult } from '../tools/tool';
+import { knownSecrets, knownSecretScrubber } from '../lib/known-secrets';
+import { SecretStream } from '../lib/secret-stream';
+import { cleanToolResult, scrubToolCalls, secretInArgumentsError, statusOf } from './tool-results';
 import { addUsage, ZERO_USAGE, type ChatMessage, type ContentPart, type TokenUsage, type ToolCall } from './chat-message';
 import type { ContextBuilder, ContextInput } from './context';
 import type { CoreEvent, StopReason } from './events';
@@ -73,11 +76,7 @@ export interface TurnOutcome {
   iterations: number;
 }
 
-/** Cuts a tool result to `max` characters and says how much was dropped. */
-export function truncateToolResult(text: string, max: number): string {
-  if (text.length <= max) return text;
-  return `${text.slice(0, max)}\n... (${text.length - max} more characters truncated)`;
-}
+export { truncateToolResult } from './tool-results';
 
 export const IMAGE_OMITTED_NOTE = '[image omitted: the current model cannot view images]';
 export const CANCELLED_TOOL_RESULT = 'Error: The turn was cancelled before this tool ran.';
@@ -91,11 +90,6 @@ function withoutImages(messages: ChatMessage[]): ChatMessage[] {
     const text = m.content.map((p) => (p.type === 'text' ? p.text : IMAGE_OMITTED_NOTE)).join('\n');
     return { role: 'user', content: text };
   });
-}
-
-function statusOf(result: ToolResult): ToolEventStatus {
-  if (result.ok) return 'ok';
-  return /^Error: (the user )?(denied|declined)|not approved|approval (was )?denied/i.test(result.error.slice(0, 200)) ? 'denied' : 'error';
 }
 
 class TurnRun {
@@ -131,6 +125,10 @@ class TurnRun {
     this.iterations++;
     s.onIteration?.(this.iterations);
     this.streamed = '';
+    const stream = new SecretStream(knownSecretScrubber(), knownSecrets());
+    const show = (text: string): void => {
+      if (text && !s.quiet) this.deps.emit({ type: 'token', sessionKey: s.sessionKey, turnId: s.turnId, text });
+    };
     const result = await provider.chat(
       {
         model: s.context.model.model,
@@ -143,27 +141,34 @@ class TurnRun {
       {
         onTextDelta: (text) => {
           this.streamed += text;
-          if (!s.quiet) this.deps.emit({ type: 'token', sessionKey: s.sessionKey, turnId: s.turnId, text });
+          show(stream.push(text));
         },
         onRetry: (attempt, waitMs, error) =>
           this.deps.emit({ type: 'provider.retry', sessionKey: s.sessionKey, turnId: s.turnId, attempt, waitMs, message: error.message }),
       },
     );
-    if (result.ok) {
-      const u = result.value.usage;
-      this.usage = addUsage(this.usage, u);
-      this.deps.emit({ type: 'usage', sessionKey: s.sessionKey, turnId: s.turnId, usage: u, model: s.context.model.model });
-      insertUsage(this.deps.db, { at: this.deps.now(), sessionKey: s.sessionKey, turnId: s.turnId, source: s.source, model: s.context.model.model, usage: u });
-    }
-    return result;
+    show(stream.end());
+    if (!result.ok) return result;
+    const u = result.value.usage;
+    this.usage = addUsage(this.usage, u);
+    this.deps.emit({ type: 'usage', sessionKey: s.sessionKey, turnId: s.turnId, usage: u, model: s.context.model.model });
+    insertUsage(this.deps.db, { at: this.deps.now(), sessionKey: s.sessionKey, turnId: s.turnId, source: s.source, model: s.context.model.model, usage: u });
+    // The model can only repeat a secret it was shown (by the user); stored and shown, it is scrubbed too.
+    return { ok: true, value: { ...result.value, content: knownSecretScrubber().scrub(result.value.content) } };
   }
 
-  /** Runs one tool call with a fresh context; returns the model-facing text and any images. */
-  async runTool(call: ToolCall): Promise<{ content: string; images: ImageAttachment[] }> {
+  /**
+   * Runs one tool call with a fresh context. Returns the model-facing text (secrets scrubbed, then cut to
+   * size), any images, and the tool_events row to store with the result.
+   */
+  async runTool(call: ToolCall): Promise<{ content: string; images: ImageAttachment[]; event: ToolEventRow }> {
     const s = this.setup;
     const startedAt = this.deps.now();
     const t0 = performance.now();
-    this.deps.emit({ type: 'tool.started', sessionKey: s.sessionKey, turnId: s.turnId, callId: call.id, name: call.name, args: call.arguments, at: startedAt });
+    const scrubber = knownSecretScrubber();
+    const carriesSecret = scrubber.contains(call.arguments);
+    const args = carriesSecret ? scrubber.scrub(call.arguments) : call.arguments;
+    this.deps.emit({ type: 'tool.started', sessionKey: s.sessionKey, turnId: s.turnId, callId: call.id, name: call.name, args, at: startedAt });
     const ctx: ToolContext = {
       sessionKey: s.sessionKey,
       channel: s.channel,
@@ -184,25 +189,16 @@ class TurnRun {
     };
     let result: ToolResult;
     try {
-      result = await this.deps.tools.execute(call.name, call.arguments, ctx, s.toolFilter);
+      result = carriesSecret ? fail(secretInArgumentsError(call.name)) : await this.deps.tools.execute(call.name, call.arguments, ctx, s.toolFilter);
     } catch (err) {
       result = { ok: false, error: `Error executing ${call.name}: ${errorMessage(err)}` };
     }
-    const content = truncateToolResult(result.ok ? result.output : result.error, s.maxToolResultChars);
+    // The one place a tool result enters the model, the store and the events: scrubbed here.
+    const { content, images } = cleanToolResult(result, scrubber, s.maxToolResultChars);
     const durationMs = performance.now() - t0;
     this.deps.emit({ type: 'tool.finished', sessionKey: s.sessionKey, turnId: s.turnId, callId: call.id, name: call.name, ok: result.ok, result: content, durationMs });
-    insertToolEvent(this.deps.db, {
-      sessionKey: s.sessionKey,
-      turnId: s.turnId,
-      callId: call.id,
-      name: call.name,
-      args: call.arguments,
-      status: statusOf(result),
-      result: content,
-      startedAt,
-      durationMs,
-    });
-    return { content, images: result.ok ? (result.images ?? []) : [] };
+    const event: ToolEventRow = { sessionKey: s.sessionKey, turnId: s.turnId, callId: call.id, name: call.name, args, status: statusOf(result), result: content, startedAt, durationMs };
+    return { content, images, event };
   }
 
   #seenCallIds = new Set<string>();
@@ -217,9 +213,19 @@ class TurnRun {
     });
   }
 
-  /** Text as it may be stored: redacted in a quiet turn. */
+  /** Text as it may be stored: secrets scrubbed, and redacted in a quiet turn. */
   storable(text: string): string {
-    return this.setup.quiet ? this.setup.quiet.redact(text) : text;
+    const clean = knownSecretScrubber().scrub(text);
+    return this.setup.quiet ? this.setup.quiet.redact(clean) : clean;
+  }
+
+  /** One finished call: its tool_events row and its tool message, in one transaction. */
+  storeResult(row: NewMessage, event: ToolEventRow | undefined): void {
+    const db = this.deps.db;
+    db.transaction(() => {
+      if (event) insertToolEvent(db, event);
+      appendMessage(db, row);
+    })();
   }
 
   /** Persists what was streamed before a cancel or error, so the user keeps seeing it. */
@@ -257,30 +263,33 @@ class TurnRun {
         const empty = emptyAnswerReason(response.value.finishReason, s.context.model.maxTokens);
         return content || !empty ? this.finish('completed', content) : this.finish('error', '', empty);
       }
-      const assistant: ChatMessage = { role: 'assistant', content: content || null, toolCalls };
-      messages.push(assistant);
-      const rows: NewMessage[] = [this.message({ role: 'assistant', content: this.storable(content) || null, toolCalls, usage })];
+      const shownCalls = scrubToolCalls(toolCalls, knownSecretScrubber());
+      messages.push({ role: 'assistant', content: content || null, toolCalls: shownCalls });
+      // Stored before any call runs, and each result as it finishes: a crash (kill -9) mid-round keeps
+      // what finished, and loadHistory answers the unfinished calls with an "interrupted" result.
+      appendMessage(this.deps.db, this.message({ role: 'assistant', content: this.storable(content) || null, toolCalls: shownCalls, usage }));
       const imageParts: ContentPart[] = [];
       let cancelled = false;
       for (const call of toolCalls) {
         let text: string;
+        let event: ToolEventRow | undefined;
         if (cancelled || s.signal.aborted) {
           cancelled = true;
           text = CANCELLED_TOOL_RESULT;
         } else {
-          const { content: out, images } = await this.runTool(call);
-          text = out;
-          if (images.length && s.context.model.vision) {
+          const ran = await this.runTool(call);
+          text = ran.content;
+          event = ran.event;
+          if (ran.images.length && s.context.model.vision) {
             imageParts.push({ type: 'text', text: `Image(s) returned by ${call.name} (call ${call.id}):` });
-            for (const img of images) imageParts.push({ type: 'image_url', image_url: { url: `data:${img.mimeType};base64,${img.data}` } });
-          } else if (images.length) {
-            text += `\n(${images.length} image(s) returned; the current model cannot view images.)`;
+            for (const img of ran.images) imageParts.push({ type: 'image_url', image_url: { url: `data:${img.mimeType};base64,${img.data}` } });
+          } else if (ran.images.length) {
+            text += `\n(${ran.images.length} image(s) returned; the current model cannot view images.)`;
           }
         }
         messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content: text });
-        rows.push(this.message({ role: 'tool', content: text, toolCallId: call.id, name: call.name }));
+        this.storeResult(this.message({ role: 'tool', content: text, toolCallId: call.id, name: call.name }), event);
       }
-      appendMessages(this.deps.db, rows);
       if (cancelled || s.signal.aborted) return this.finish('cancelled', '');
       if (imageParts.length) messages.push({ role: 'user', content: imageParts });
     }
@@ -321,8 +330,9 @@ function appendToSystem(messages: ChatMessage[], extra: string): ChatMessage[] {
 
 /**
  * Runs one turn to its end. Emits turn.started, token, tool.started/finished, usage, provider.retry and
- * turn.finished; persists each assistant tool-call message together with its results in one transaction,
- * and the final answer at the end, unless the turn is quiet (the caller persisted the user message first).
+ * turn.finished; persists each assistant tool-call message before its calls run and each result as it
+ * finishes, and the final answer at the end, unless the turn is quiet (the caller persisted the user
+ * message first).
  */
 export async function runAgentTurn(deps: AgentLoopDeps, setup: TurnSetup): Promise<TurnOutcome> {
   const run = new TurnRun(deps, setup);

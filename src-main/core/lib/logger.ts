@@ -1,5 +1,7 @@
-// A small leveled logger that scrubs registered secrets from every line before it is written.
-import { scrubSecrets } from './redact';
+// A small leveled logger that scrubs registered secrets (in every encoded form) from each line it writes.
+import { knownSecretScrubber, knownSecrets, registerSecret } from './known-secrets';
+
+export { knownSecrets, registerSecret };
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
@@ -9,17 +11,6 @@ export interface Logger {
   info(msg: string, ...rest: unknown[]): void;
   warn(msg: string, ...rest: unknown[]): void;
   error(msg: string, ...rest: unknown[]): void;
-}
-
-const secrets = new Set<string>();
-
-/** Every secret the core learns (API keys, tokens) is registered here so no log line carries it. */
-export function registerSecret(value: string | undefined | null): void {
-  if (value && value.length >= 6) secrets.add(value);
-}
-
-export function knownSecrets(): ReadonlySet<string> {
-  return secrets;
 }
 
 function format(rest: unknown[]): string {
@@ -33,7 +24,7 @@ export function createLogger(scope: string, sink: (line: string) => void = (l) =
   const write = (level: LogLevel, msg: string, rest: unknown[]): void => {
     if (ORDER[level] < min) return;
     const line = `[${new Date().toISOString()}] ${level.toUpperCase()} ${scope}: ${msg}${rest.length ? ` ${format(rest)}` : ''}`;
-    sink(scrubSecrets(line, secrets));
+    sink(knownSecretScrubber().scrub(line));
   };
   return {
     debug: (m, ...r) => write('debug', m, r),

@@ -1,4 +1,5 @@
 // Secret handling shared by logs, the renderer and tool output: mask values, scrub known secrets from text.
+import { compileScrubber } from './secret-scrubber';
 
 const SENSITIVE_KEY = /^(api_?key|apikey|secret|password|token|credential|private_?key|access_?token|refresh_?token|auth|authorization)$/i;
 
@@ -7,20 +8,16 @@ export function isSensitiveKey(key: string): boolean {
   return SENSITIVE_KEY.test(key) || SENSITIVE_KEY.test(key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
 }
 
-/** `sk-…abcd` style mask: enough to recognise a key, never enough to use it. */
+/** `…abcd` style mask: at most the last 4 characters, enough to recognise a key, never to use it. */
 export function maskSecret(value: string): string {
   if (!value) return '';
   if (value.length <= 8) return '••••';
-  return `${value.slice(0, 3)}…${value.slice(-4)}`;
+  return `…${value.slice(-4)}`;
 }
 
-/** Replaces every occurrence of the given secrets (length >= 6) in a text with a mask. */
+/** Replaces every occurrence of the given secrets (length >= 6, in every encoded form) with [redacted]. */
 export function scrubSecrets(text: string, secrets: Iterable<string>): string {
-  let out = text;
-  for (const secret of secrets) {
-    if (secret && secret.length >= 6) out = out.split(secret).join('[redacted]');
-  }
-  return out;
+  return compileScrubber(secrets).scrub(text);
 }
 
 /** Deep copy of a plain value with every sensitive key's value masked. */

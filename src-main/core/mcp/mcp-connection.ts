@@ -3,8 +3,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ErrorCode, McpError, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerConfig } from '../config/config-schema';
 import type { Clock } from '../lib/clock';
-import { knownSecrets } from '../lib/logger';
-import { scrubSecrets } from '../lib/redact';
+import { scrubKnownSecrets } from '../lib/known-secrets';
 import { errorMessage } from '../lib/result';
 import { fail, type ToolResult } from '../tools/tool';
 import { CircuitBreaker } from './circuit-breaker';
@@ -275,7 +274,7 @@ export class McpConnection {
   }
 
   #clean(text: string): string {
-    return scrubSecrets(text, knownSecrets()).replace(/\s+/g, ' ').trim().slice(0, 500);
+    return scrubKnownSecrets(text).replace(/\s+/g, ' ').trim().slice(0, 500);
   }
 }
 

@@ -1,6 +1,5 @@
 // The port through which subagent tasks report their status to the runtime policy, and how it prints.
-import { knownSecrets } from '../lib/logger';
-import { scrubSecrets } from '../lib/redact';
+import { scrubKnownSecrets } from '../lib/known-secrets';
 import { toJson } from './value-format';
 
 /** One tool call a subagent made. */
@@ -42,7 +41,7 @@ function usageJson(usage: SubagentStatus['usage']): unknown {
 }
 
 function scrub(text: string): string {
-  return scrubSecrets(text, knownSecrets());
+  return scrubKnownSecrets(text);
 }
 
 /** The snapshot form of the subagents (a mapping by id), used for dot paths like `subagents.<id>.phase`. */

@@ -28,10 +28,10 @@ describe('masking', () => {
       mcpServers: { fs: { command: 'node', env: { API_TOKEN: 'tok-secret-123', LOG: 'debug' } } },
     });
     const view = toSettingsView(config);
-    expect(view.providers.openai).toEqual({ apiKey: 'sk-…mnop', hasApiKey: true, headers: { 'OpenAI-Organization': 'org-1', 'X-Api-Key': 'hid…ue-1' } });
+    expect(view.providers.openai).toEqual({ apiKey: '…mnop', hasApiKey: true, headers: { 'OpenAI-Organization': 'org-1', 'X-Api-Key': '…ue-1' } });
     expect(view.tools.web.proxy).toBe('http://me:••••@proxy.test:3128');
-    expect(view.tools.web.search.apiKey).toBe('tvl…9876');
-    expect(view.mcpServers.fs!.env).toEqual({ API_TOKEN: 'tok…-123', LOG: 'debug' });
+    expect(view.tools.web.search.apiKey).toBe('…9876');
+    expect(view.mcpServers.fs!.env).toEqual({ API_TOKEN: '…-123', LOG: 'debug' });
     expect(JSON.stringify(view)).not.toMatch(/abcdefghijklmnop|hidden-value-1|:secret@|tvly-secret-9876|tok-secret-123/);
   });
 });
@@ -60,14 +60,26 @@ describe('applySettingsPatch', () => {
 
   it('keeps a masked key as stored, encodes a new one, removes with null', () => {
     const a = raw();
-    applySettingsPatch(a, { providers: { openai: { apiKey: 'sk-…mnop', baseUrl: 'http://127.0.0.1:1/v1' } } }, current, encode);
-    expect(a.providers.openai).toEqual({ apiKey: 'sealed:sk-abcdefghijklmnop', baseUrl: 'http://127.0.0.1:1/v1' });
+    applySettingsPatch(a, { providers: { openai: { apiKey: '…mnop', baseUrl: 'https://api.openai.com/v2' } } }, current, encode);
+    expect(a.providers.openai).toEqual({ apiKey: 'sealed:sk-abcdefghijklmnop', baseUrl: 'https://api.openai.com/v2' });
     const b = raw();
     applySettingsPatch(b, { providers: { openai: { apiKey: 'sk-new-key-000000' } } }, current, encode);
     expect(b.providers.openai.apiKey).toBe('sealed:sk-new-key-000000');
     const c = raw();
     applySettingsPatch(c, { providers: { openai: { apiKey: null }, old: null } }, current, encode);
     expect(c.providers).toEqual({ openai: {} });
+  });
+
+  it('a new host without a newly entered key drops the stored key and secret headers; with a new key it stores it', () => {
+    const a = raw();
+    applySettingsPatch(a, { providers: { openai: { apiKey: '…mnop', baseUrl: 'http://127.0.0.1:1/v1' } } }, current, encode);
+    expect(a.providers.openai).toEqual({ baseUrl: 'http://127.0.0.1:1/v1' });
+    const b = raw();
+    applySettingsPatch(b, { providers: { openai: { apiKey: 'sk-for-the-new-host-1', baseUrl: 'http://127.0.0.1:1/v1' } } }, current, encode);
+    expect(b.providers.openai).toEqual({ apiKey: 'sealed:sk-for-the-new-host-1', baseUrl: 'http://127.0.0.1:1/v1' });
+    const c = raw();
+    applySettingsPatch(c, { mcpServers: { gh: { url: 'https://elsewhere.test/', headers: { Authorization: 'Bea…en-1', 'X-Team': 'blue' } } } }, current, encode);
+    expect(c.mcpServers.gh.headers).toEqual({ 'X-Team': 'blue' });
   });
 
   it('replaces header maps but keeps masked secret header values as stored', () => {

@@ -2,14 +2,10 @@
 // with write-only secrets ('' or the masked value = unchanged, null = removed).
 import type { Config } from '../../config/config-schema';
 import { maskSecret } from '../../lib/redact';
+import { isSecretName } from '../../config/config-secrets';
 import type { SettingsPatch, SettingsView } from '../../../../src-preload/contract/schemas';
 
-/** Header/env names whose values are secrets (Authorization, X-Api-Key, GITHUB_TOKEN, …). */
-const SECRET_NAME = /(key|token|secret|passw|auth|cookie|credential|session)/i;
-
-export function isSecretName(name: string): boolean {
-  return SECRET_NAME.test(name);
-}
+export { isSecretName };
 
 function maskMap(map: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(map).map(([k, v]) => [k, isSecretName(k) ? maskSecret(v) : v]));
@@ -64,22 +60,67 @@ export function isUnchangedSecret(sent: string, currentPlain: string): boolean {
   return sent === '' || sent === maskSecret(currentPlain) || sent.includes('••••') || /^.{0,4}….{0,4}$/.test(sent);
 }
 
+/** True when `sent` is a newly typed secret (not empty, not a mask sent back). */
+function isNewSecret(sent: string | null | undefined, currentPlain: string): sent is string {
+  return typeof sent === 'string' && !isUnchangedSecret(sent, currentPlain);
+}
+
 /** Applies the secret rules to one field: keep, remove, or store the encoded new value. */
 function applySecret(target: Raw, key: string, sent: string | null | undefined, currentPlain: string, encode: (s: string) => string): void {
   if (sent === undefined) return;
   if (sent === null) delete target[key];
-  else if (!isUnchangedSecret(sent, currentPlain)) target[key] = encode(sent);
+  else if (isNewSecret(sent, currentPlain)) target[key] = encode(sent);
 }
 
-/** Header/env maps: the new map replaces the old one, but masked secret values keep their stored value. */
-function applyMap(target: Raw, key: string, sent: Record<string, string> | undefined, currentPlain: Record<string, string>, storedRaw: unknown): void {
+/**
+ * Header/env maps: the new map replaces the old one, but masked secret values keep their stored value —
+ * unless `moved` (the server's host changed): a stored secret never follows to a host it was not entered for.
+ */
+function applyMap(target: Raw, key: string, sent: Record<string, string> | undefined, currentPlain: Record<string, string>, storedRaw: unknown, moved = false): void {
   if (sent === undefined) return;
   const stored = (storedRaw && typeof storedRaw === 'object' ? storedRaw : {}) as Record<string, unknown>;
   const next: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(sent)) {
-    next[k] = isSecretName(k) && isUnchangedSecret(v, currentPlain[k] ?? '') && k in stored ? stored[k] : v;
+    const masked = isSecretName(k) && isUnchangedSecret(v, currentPlain[k] ?? '');
+    if (!masked) next[k] = v;
+    else if (k in stored && !moved) next[k] = stored[k];
   }
   target[key] = next;
+}
+
+/** Removes the secret-named entries of a stored header map (their values belong to the old host). */
+function dropSecretValues(target: Raw, key: string): void {
+  const map = target[key];
+  if (!map || typeof map !== 'object') return;
+  target[key] = Object.fromEntries(Object.entries(map as Raw).filter(([k]) => !isSecretName(k)));
+}
+
+/** scheme://host:port of a URL (lower-cased), or the text itself when it is not a URL. */
+function originOf(url: string | undefined): string {
+  if (!url) return '';
+  try {
+    return new URL(url).origin.toLowerCase();
+  } catch {
+    return url.trim();
+  }
+}
+
+/** Where a provider's key is sent: its baseUrl, or OpenAI's for the `openai` provider without one. */
+function providerOrigin(name: string, baseUrl: string | undefined): string {
+  return originOf(baseUrl ?? (name === 'openai' ? 'https://api.openai.com/v1' : undefined));
+}
+
+/** A proxy URL sent back with its masked password: kept as stored on the same proxy, dropped on a new one. */
+function unmaskProxy(sent: string, stored: string | null): string {
+  if (stored && originOf(sent) === originOf(stored)) return stored;
+  try {
+    const url = new URL(sent);
+    url.password = '';
+    url.username = '';
+    return url.toString();
+  } catch {
+    return sent.replace('••••', '');
+  }
 }
 
 function mergeSection(target: Raw, patch: Record<string, unknown>): void {
@@ -103,9 +144,13 @@ export function applySettingsPatch(raw: Raw, patch: SettingsPatch, current: Conf
       const target = obj(providers, name);
       const plain = current.providers[name];
       applySecret(target, 'apiKey', p.apiKey, plain?.apiKey ?? '', encode);
+      const moved = p.baseUrl !== undefined && providerOrigin(name, p.baseUrl ?? undefined) !== providerOrigin(name, plain?.baseUrl);
       if (p.baseUrl === null) delete target.baseUrl;
       else if (p.baseUrl !== undefined) target.baseUrl = p.baseUrl;
-      applyMap(target, 'headers', p.headers, plain?.headers ?? {}, target.headers);
+      // A new host without a newly entered key: the stored key stays behind (it was entered for the old host).
+      if (moved && !isNewSecret(p.apiKey, plain?.apiKey ?? '')) delete target.apiKey;
+      applyMap(target, 'headers', p.headers, plain?.headers ?? {}, target.headers, moved);
+      if (moved && p.headers === undefined) dropSecretValues(target, 'headers');
     }
   }
   if (patch.agent) mergeSection(obj(raw, 'agent'), patch.agent);
@@ -124,7 +169,7 @@ export function applySettingsPatch(raw: Raw, patch: SettingsPatch, current: Conf
       const { search, ...webRest } = web;
       const webRaw = obj(tools, 'web');
       mergeSection(webRaw, webRest);
-      if (webRest.proxy && webRest.proxy.includes('••••')) webRaw.proxy = current.tools.web.proxy;
+      if (webRest.proxy && webRest.proxy.includes('••••')) webRaw.proxy = unmaskProxy(webRest.proxy, current.tools.web.proxy);
       if (search) {
         const { apiKey, ...searchRest } = search;
         const searchRaw = obj(webRaw, 'search');
@@ -145,9 +190,10 @@ export function applySettingsPatch(raw: Raw, patch: SettingsPatch, current: Conf
       const plain = current.mcpServers[name];
       const { env, headers, ...rest } = s;
       const next: Raw = structuredClone(rest);
-      if (typeof next.url === 'string' && next.url.includes('••••') && plain?.url) next.url = plain.url;
+      if (typeof next.url === 'string' && next.url.includes('••••')) next.url = unmaskProxy(next.url, plain?.url ?? null);
+      const moved = typeof next.url === 'string' && originOf(next.url) !== originOf(plain?.url);
       if (env !== undefined) applyMap(next, 'env', env, plain?.env ?? {}, before.env);
-      if (headers !== undefined) applyMap(next, 'headers', headers, plain?.headers ?? {}, before.headers);
+      if (headers !== undefined) applyMap(next, 'headers', headers, plain?.headers ?? {}, before.headers, moved);
       servers[name] = next;
     }
   }

@@ -1,11 +1,9 @@
 // edit_file: replaces an exact snippet (once, or everywhere with replace_all), written atomically.
-import { readFile, stat } from 'node:fs/promises';
 import { z } from 'zod';
-import { writeFileAtomic } from '../../lib/atomic-write';
 import { defineTool, fail, ok } from '../tool';
-import { fenceFor, realPathLoose, resolveToolPath } from '../sandbox/path-guard';
+import { fenceFor } from '../sandbox/path-guard';
+import { openFencedFile, writeFencedFile } from '../sandbox/fenced-fs';
 import { findClosestLines } from './closest-lines';
-import { existingMode } from './file-mode';
 import { MAX_FILE_BYTES } from './read-file.tool';
 
 function countOccurrences(text: string, needle: string): number {
@@ -36,19 +34,21 @@ export const editFileTool = defineTool({
   }),
   category: 'write',
   async run(args, ctx) {
-    const resolved = resolveToolPath(args.path, fenceFor(ctx));
-    if (!resolved.ok) return fail(resolved.error);
-    const target = realPathLoose(resolved.value);
-    let size: number;
-    try {
-      const info = await stat(target);
-      if (info.isDirectory()) return fail(`Error: ${args.path} is a directory, not a file.`);
-      size = info.size;
-    } catch {
-      return fail(`Error: File not found: ${args.path}`);
+    const fence = fenceFor(ctx);
+    const opened = await openFencedFile(args.path, fence);
+    if (!opened.ok) {
+      if (opened.error.code === 'not_found') return fail(`Error: File not found: ${args.path}`);
+      if (opened.error.code === 'is_directory') return fail(`Error: ${args.path} is a directory, not a file.`);
+      return fail(opened.error.message);
     }
-    if (size > MAX_FILE_BYTES) return fail(`Error: File too large to edit: ${args.path} (limit 10 MB).`);
-    const content = await readFile(target, { encoding: 'utf8', signal: ctx.signal });
+    const { handle, stat, abs } = opened.value;
+    let content: string;
+    try {
+      if (stat.size > MAX_FILE_BYTES) return fail(`Error: File too large to edit: ${args.path} (limit 10 MB).`);
+      content = (await handle.readFile({ signal: ctx.signal })).toString('utf8');
+    } finally {
+      await handle.close();
+    }
     // Models send \n; keep a CRLF file CRLF.
     const crlf = content.includes('\r\n');
     const oldText = crlf && !args.old_text.includes('\r\n') ? args.old_text.replace(/\n/g, '\r\n') : args.old_text;
@@ -61,10 +61,9 @@ export const editFileTool = defineTool({
       );
     }
     const updated = args.replace_all ? content.split(oldText).join(newText) : content.replace(oldText, () => newText);
-    ctx.recordFileVersion?.(resolved.value);
-    writeFileAtomic(target, updated, existingMode(target));
-    return ok(
-      args.replace_all ? `Successfully edited ${resolved.value} (${count} replacements)` : `Successfully edited ${resolved.value}`,
-    );
+    ctx.recordFileVersion?.(abs);
+    const written = writeFencedFile(args.path, fence, updated);
+    if (!written.ok) return fail(written.error.message);
+    return ok(args.replace_all ? `Successfully edited ${abs} (${count} replacements)` : `Successfully edited ${abs}`);
   },
 });

@@ -1,9 +1,8 @@
 // list_dir: the entries of a folder (optionally recursive), skipping .git, node_modules and other noise.
-import { readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import { z } from 'zod';
-import { defineTool, fail, ok } from '../tool';
-import { fenceFor, resolveToolPath } from '../sandbox/path-guard';
+import { defineTool, fail, ok, type ToolResult } from '../tool';
+import { fenceFor } from '../sandbox/path-guard';
+import { openFencedFolder, type OpenedFolder } from '../sandbox/fenced-fs';
 
 const MAX_COUNTED_ENTRIES = 20_000;
 
@@ -25,44 +24,47 @@ export const listDirTool = defineTool({
   }),
   category: 'read',
   async run(args, ctx) {
-    const resolved = resolveToolPath(args.path || '.', fenceFor(ctx, true));
-    if (!resolved.ok) return fail(resolved.error);
-    const root = resolved.value;
+    const opened = openFencedFolder(args.path || '.', fenceFor(ctx, true));
+    if (!opened.ok) {
+      if (opened.error.code === 'not_found') return fail(`Error: Directory not found: ${args.path}`);
+      if (opened.error.code === 'not_a_folder') return fail(`Error: Not a directory: ${args.path}. Use read_file for files.`);
+      return fail(opened.error.message);
+    }
     try {
-      if (!(await stat(root)).isDirectory()) return fail(`Error: Not a directory: ${args.path}. Use read_file for files.`);
-    } catch {
-      return fail(`Error: Directory not found: ${args.path}`);
+      return listEntries(opened.value, args, ctx.signal);
+    } finally {
+      opened.value.close();
     }
-    const shown: string[] = [];
-    let total = 0;
-    const queue: string[] = [''];
-    // Huge trees: stop counting at a cap instead of walking everything just to report a number.
-    const countCap = Math.max(args.max_entries * 10, MAX_COUNTED_ENTRIES);
-    while (queue.length > 0 && total < countCap) {
-      if (ctx.signal.aborted) return fail('Error: list_dir was cancelled');
-      const rel = queue.shift()!;
-      let entries;
-      try {
-        entries = await readdir(join(root, rel), { withFileTypes: true });
-      } catch {
-        continue; // unreadable subfolder: skip it rather than fail the whole listing
-      }
-      entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-      for (const entry of entries) {
-        if (SKIPPED_DIRS.has(entry.name)) continue;
-        const name = rel ? `${rel}/${entry.name}` : entry.name;
-        total++;
-        if (shown.length < args.max_entries) shown.push(entry.isDirectory() ? `${name}/` : name);
-        // Symlinked folders are listed but not walked (no loops, no escapes).
-        if (args.recursive && entry.isDirectory()) queue.push(name);
-      }
-    }
-    if (total === 0) return ok(`Directory ${args.path} is empty`);
-    const lines = shown.join('\n');
-    if (total > shown.length) {
-      const of = total >= countCap ? `at least ${total}` : String(total);
-      return ok(`${lines}\n\n(Truncated: showing ${shown.length} of ${of} entries. List a subfolder or raise max_entries.)`);
-    }
-    return ok(lines);
   },
 });
+
+function listEntries(folder: OpenedFolder, args: { path: string; recursive: boolean; max_entries: number }, signal: AbortSignal): ToolResult {
+  const shown: string[] = [];
+  let total = 0;
+  const queue: string[][] = [[]];
+  // Huge trees: stop counting at a cap instead of walking everything just to report a number.
+  const countCap = Math.max(args.max_entries * 10, MAX_COUNTED_ENTRIES);
+  while (queue.length > 0 && total < countCap) {
+    if (signal.aborted) return fail('Error: list_dir was cancelled');
+    const parts = queue.shift()!;
+    // An unreadable subfolder (or one swapped for a link meanwhile) is skipped rather than failing the listing.
+    const entries = folder.list(parts);
+    if (!entries) continue;
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      if (SKIPPED_DIRS.has(entry.name)) continue;
+      const name = [...parts, entry.name].join('/');
+      total++;
+      if (shown.length < args.max_entries) shown.push(entry.isDirectory() ? `${name}/` : name);
+      // Symlinked folders are listed but not walked (no loops, no escapes).
+      if (args.recursive && entry.isDirectory()) queue.push([...parts, entry.name]);
+    }
+  }
+  if (total === 0) return ok(`Directory ${args.path} is empty`);
+  const lines = shown.join('\n');
+  if (total > shown.length) {
+    const of = total >= countCap ? `at least ${total}` : String(total);
+    return ok(`${lines}\n\n(Truncated: showing ${shown.length} of ${of} entries. List a subfolder or raise max_entries.)`);
+  }
+  return ok(lines);
+}

@@ -1,9 +1,10 @@
 // read_file: numbered lines of a text file (paged), or an image for vision models; refuses binaries and huge files.
-import { open, readFile, stat } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { z } from 'zod';
 import { defineTool, fail, ok, type ToolResult } from '../tool';
-import { fenceFor, resolveToolPath } from '../sandbox/path-guard';
+import { fenceFor } from '../sandbox/path-guard';
+import { openFencedFile, type FencedFsError } from '../sandbox/fenced-fs';
 
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 const MAX_LINE_CHARS = 2000;
@@ -28,15 +29,10 @@ function describeSize(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${bytes} bytes`;
 }
 
-async function looksBinary(path: string): Promise<boolean> {
-  const handle = await open(path, 'r');
-  try {
-    const buffer = Buffer.alloc(BINARY_SNIFF_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, BINARY_SNIFF_BYTES, 0);
-    return buffer.subarray(0, bytesRead).includes(0);
-  } finally {
-    await handle.close();
-  }
+async function looksBinary(handle: FileHandle): Promise<boolean> {
+  const buffer = Buffer.alloc(BINARY_SNIFF_BYTES);
+  const { bytesRead } = await handle.read(buffer, 0, BINARY_SNIFF_BYTES, 0);
+  return buffer.subarray(0, bytesRead).includes(0);
 }
 
 /** Lines `offset..offset+limit-1` as `N| text`, with a footer telling the model how to go on. */
@@ -74,37 +70,52 @@ export const readFileTool = defineTool({
   params,
   category: 'read',
   async run(args, ctx) {
-    const resolved = resolveToolPath(args.path, fenceFor(ctx, true));
-    if (!resolved.ok) return fail(resolved.error);
-    const path = resolved.value;
-    let info;
+    const opened = await openFencedFile(args.path, fenceFor(ctx, true));
+    if (!opened.ok) return fail(readError(opened.error, args.path));
+    const { handle, stat: info, abs: path } = opened.value;
     try {
-      info = await stat(path);
-    } catch {
-      return fail(`Error: File not found: ${args.path}`);
+      return await readOpened(handle, info.size, path, args, ctx.vision, ctx.signal);
+    } finally {
+      await handle.close();
     }
-    if (info.isDirectory()) return fail(`Error: ${args.path} is a directory, not a file. Use list_dir to see its entries.`);
-    if (info.size > MAX_FILE_BYTES) {
-      return fail(`Error: File too large: ${args.path} is ${describeSize(info.size)} (limit 10 MB). Use exec with head, tail or grep to look at parts of it.`);
-    }
-    const mimeType = IMAGE_TYPES[extname(path).toLowerCase()];
-    if (mimeType) {
-      const data = await readFile(path, { signal: ctx.signal });
-      if (ctx.vision) {
-        return ok(`Image file ${args.path} (${describeSize(info.size)}, ${mimeType}) is attached for you to view.`, [
-          { mimeType, data: data.toString('base64') },
-        ]);
-      }
-      return ok(
-        `(Image file ${args.path}: ${describeSize(info.size)}, ${mimeType}. The current model cannot view images; ` +
-          'describe it from context or ask the user to switch to a vision-capable model.)',
-      );
-    }
-    if (info.size === 0) return ok(`(Empty file: ${args.path})`);
-    if (await looksBinary(path)) {
-      return fail(`Error: ${args.path} is a binary file (${describeSize(info.size)}); read_file only reads text. Use exec with a suitable tool (file, xxd, unzip -l…) to inspect it.`);
-    }
-    const text = await readFile(path, { encoding: 'utf8', signal: ctx.signal });
-    return numberLines(text, args.offset, args.limit, args.path);
   },
 });
+
+function readError(error: FencedFsError, path: string): string {
+  if (error.code === 'not_found') return `Error: File not found: ${path}`;
+  if (error.code === 'is_directory') return `Error: ${path} is a directory, not a file. Use list_dir to see its entries.`;
+  return error.message;
+}
+
+/** Reads the already opened (and fence-checked) file: an image, or numbered text lines. */
+async function readOpened(
+  handle: FileHandle,
+  size: number,
+  path: string,
+  args: { path: string; offset: number; limit: number },
+  vision: boolean,
+  signal: AbortSignal,
+): Promise<ToolResult> {
+  if (size > MAX_FILE_BYTES) {
+    return fail(`Error: File too large: ${args.path} is ${describeSize(size)} (limit 10 MB). Use exec with head, tail or grep to look at parts of it.`);
+  }
+  const mimeType = IMAGE_TYPES[extname(path).toLowerCase()];
+  if (mimeType) {
+    const data = await handle.readFile({ signal });
+    if (vision) {
+      return ok(`Image file ${args.path} (${describeSize(size)}, ${mimeType}) is attached for you to view.`, [
+        { mimeType, data: data.toString('base64') },
+      ]);
+    }
+    return ok(
+      `(Image file ${args.path}: ${describeSize(size)}, ${mimeType}. The current model cannot view images; ` +
+        'describe it from context or ask the user to switch to a vision-capable model.)',
+    );
+  }
+  if (size === 0) return ok(`(Empty file: ${args.path})`);
+  if (await looksBinary(handle)) {
+    return fail(`Error: ${args.path} is a binary file (${describeSize(size)}); read_file only reads text. Use exec with a suitable tool (file, xxd, unzip -l…) to inspect it.`);
+  }
+  const text = (await handle.readFile({ signal })).toString('utf8');
+  return numberLines(text, args.offset, args.limit, args.path);
+}

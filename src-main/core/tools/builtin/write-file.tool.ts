@@ -1,9 +1,8 @@
-// write_file: writes a whole file atomically (temp file + rename), creating parent folders.
+// write_file: writes a whole file atomically (temp file + rename in the checked folder), creating parent folders.
 import { z } from 'zod';
-import { writeFileAtomic } from '../../lib/atomic-write';
 import { defineTool, fail, ok } from '../tool';
-import { fenceFor, realPathLoose, resolveToolPath } from '../sandbox/path-guard';
-import { existingMode } from './file-mode';
+import { fenceFor, resolveToolPath } from '../sandbox/path-guard';
+import { writeFencedFile } from '../sandbox/fenced-fs';
 
 export const writeFileTool = defineTool({
   name: 'write_file',
@@ -16,19 +15,17 @@ export const writeFileTool = defineTool({
   }),
   category: 'write',
   async run(args, ctx) {
-    const resolved = resolveToolPath(args.path, fenceFor(ctx));
+    const fence = fenceFor(ctx);
+    const resolved = resolveToolPath(args.path, fence);
     if (!resolved.ok) return fail(resolved.error);
-    const path = resolved.value;
     try {
-      // Write through symlinks to their (already fenced) target instead of replacing the link itself.
-      const target = realPathLoose(path);
-      ctx.recordFileVersion?.(path);
-      writeFileAtomic(target, args.content, existingMode(target));
+      ctx.recordFileVersion?.(resolved.value);
+      // Writes through symlinks to their (fenced) target instead of replacing the link itself.
+      const written = writeFencedFile(args.path, fence, args.content);
+      if (!written.ok) return fail(written.error.code === 'is_directory' ? `Error: ${args.path} is a directory; give a file path.` : written.error.message);
+      return ok(`Successfully wrote ${args.content.length} characters to ${written.value}`);
     } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      if (code === 'EISDIR') return fail(`Error: ${args.path} is a directory; give a file path.`);
       return fail(`Error writing ${args.path}: ${err instanceof Error ? err.message : String(err)}`);
     }
-    return ok(`Successfully wrote ${args.content.length} characters to ${path}`);
   },
 });

@@ -1,7 +1,7 @@
 // Workspace fence for file paths: resolves a model-given path and checks its REAL path (symlinks followed).
-import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
+import { lstatSync, readlinkSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, join, parse, relative, resolve, sep } from 'node:path';
 import { errResult, okResult, type Result } from '../../lib/result';
 
 const MAX_SYMLINK_HOPS = 40;
@@ -23,25 +23,48 @@ export function expandTilde(p: string): string {
 }
 
 /**
- * The real path of `abs` even when it (or its tail) does not exist yet: the longest existing ancestor is
- * resolved with realpath, dangling symlinks are followed to their target, and the missing rest is appended.
- * So a new file under a symlinked folder, or a dangling link pointing outside, is judged by where it lands.
+ * The real path of `abs` even when it (or its tail) does not exist yet, or undefined after more than 40
+ * symbolic links (a loop, or a chain built to tire the check). Walks the path one component at a time
+ * as the kernel does: a symlink's target is spliced in and resolved from the real folder holding it, and
+ * missing components are appended as they are. So a new file under a symlinked folder, or a dangling link
+ * pointing outside, is judged by where it would land. Only symlinks count as hops, never missing levels.
  */
-export function realPathLoose(abs: string, hops = 0): string {
-  try {
-    return realpathSync.native(abs);
-  } catch {
-    if (hops > MAX_SYMLINK_HOPS) return abs;
-    const parent = dirname(abs);
-    if (parent === abs) return abs;
-    try {
-      if (lstatSync(abs).isSymbolicLink()) {
-        return realPathLoose(resolve(dirname(abs), readlinkSync(abs)), hops + 1);
-      }
-    } catch {
-      // does not exist at all: fall through to the parent
+export function realPathLoose(abs: string): string | undefined {
+  const { root } = parse(abs);
+  const pending = abs.slice(root.length).split(/[\\/]+/).filter(Boolean);
+  let real = root;
+  let hops = 0;
+  let missing = false;
+  while (pending.length) {
+    const part = pending.shift()!;
+    if (part === '.') continue;
+    if (part === '..') {
+      real = dirname(real);
+      continue;
     }
-    return join(realPathLoose(parent, hops + 1), basename(abs));
+    const next = join(real, part);
+    if (!missing) {
+      const link = symlinkTarget(next);
+      if (link === null) missing = true;
+      else if (link !== undefined) {
+        if (++hops > MAX_SYMLINK_HOPS) return undefined;
+        const target = parse(link);
+        if (target.root) real = resolve(target.root);
+        pending.unshift(...link.slice(target.root.length).split(/[\\/]+/).filter(Boolean));
+        continue;
+      }
+    }
+    real = next;
+  }
+  return real;
+}
+
+/** The target of a symlink, undefined for anything else that exists, null when nothing is there. */
+function symlinkTarget(path: string): string | undefined | null {
+  try {
+    return lstatSync(path).isSymbolicLink() ? readlinkSync(path) : undefined;
+  } catch {
+    return null;
   }
 }
 
@@ -67,11 +90,28 @@ export function outsideWorkspaceError(path: string, workspace: string): string {
  * decided on real paths.
  */
 export function resolveToolPath(input: string, fence: PathFence): Result<string> {
+  const checked = checkToolPath(input, fence);
+  return checked.ok ? okResult(checked.value.abs) : checked;
+}
+
+/** A model-given path, checked: the lexical path, its real path, and the fence root it lies in (when restricted). */
+export interface CheckedPath {
+  abs: string;
+  real: string;
+  /** The real workspace (or extra root) containing `real`; undefined when the fence is off. */
+  root?: string;
+}
+
+/** Like resolveToolPath, also returning the real path and the root it was found inside. */
+export function checkToolPath(input: string, fence: PathFence): Result<CheckedPath> {
   const abs = resolve(fence.workspace, expandTilde(input.trim()));
-  if (!fence.restrict) return okResult(abs);
   const real = realPathLoose(abs);
-  const roots = [fence.workspace, ...(fence.extraRoots ?? [])].map((r) => realPathLoose(resolve(r)));
-  if (roots.some((root) => isInside(root, real))) return okResult(abs);
+  if (real === undefined) return errResult(`Error: Path ${input} goes through too many symbolic links (more than ${MAX_SYMLINK_HOPS}).`);
+  if (!fence.restrict) return okResult({ abs, real });
+  for (const r of [fence.workspace, ...(fence.extraRoots ?? [])]) {
+    const root = realPathLoose(resolve(r));
+    if (root !== undefined && isInside(root, real)) return okResult({ abs, real, root });
+  }
   return errResult(outsideWorkspaceError(input, fence.workspace));
 }
 

@@ -1,0 +1,52 @@
+// What of a tool call the model, the store, the events and the CLI may see: arguments and results with
+// every configured secret scrubbed (in all its encodings), images that carry one dropped, then cut to size.
+import type { Scrubber } from '../lib/secret-scrubber';
+import type { ImageAttachment, ToolResult } from '../tools/tool';
+import type { ToolEventStatus } from '../store/tool-events.repo';
+import type { ToolCall } from './chat-message';
+
+/** The model-facing refusal for a call whose arguments carry a secret (it could only be exfiltration). */
+export function secretInArgumentsError(tool: string): string {
+  return (
+    `Error: the arguments of ${tool} contain a configured secret (an API key, token or password from ` +
+    "Nanotray's settings), so the call was not run. Tool calls may not carry secrets; leave it out."
+  );
+}
+
+/** Cuts a tool result to `max` characters and says how much was dropped. */
+export function truncateToolResult(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return `${text.slice(0, max)}\n... (${text.length - max} more characters truncated)`;
+}
+
+export interface CleanToolResult {
+  ok: boolean;
+  /** Scrubbed, then truncated: the same text goes to the model, the messages and tool_events rows and the event. */
+  content: string;
+  images: ImageAttachment[];
+}
+
+/**
+ * Scrubs before truncating, so a secret is never cut in half at the limit and half of it kept. An image
+ * whose data holds a secret's base64 is not an image worth keeping: it is dropped with a note.
+ */
+export function cleanToolResult(result: ToolResult, scrubber: Scrubber, maxChars: number): CleanToolResult {
+  const raw = result.ok ? result.output : result.error;
+  let text = scrubber.scrub(raw);
+  const images = result.ok ? (result.images ?? []) : [];
+  const kept = images.filter((img) => !scrubber.contains(img.data));
+  if (kept.length < images.length) text += `\n(${images.length - kept.length} image(s) removed: they contained a configured secret.)`;
+  return { ok: result.ok, content: truncateToolResult(text, maxChars), images: kept };
+}
+
+/** Tool calls as they may be stored and sent back to the model: arguments scrubbed. */
+export function scrubToolCalls(calls: ToolCall[], scrubber: Scrubber): ToolCall[] {
+  if (scrubber.empty) return calls;
+  return calls.map((c) => (scrubber.contains(c.arguments) ? { ...c, arguments: scrubber.scrub(c.arguments) } : c));
+}
+
+/** The tool_events status of a result: a refusal by the user counts as denied. */
+export function statusOf(result: ToolResult): ToolEventStatus {
+  if (result.ok) return 'ok';
+  return /^Error: (the user )?(denied|declined)|not approved|approval (was )?denied/i.test(result.error.slice(0, 200)) ? 'denied' : 'error';
+}

@@ -1,0 +1,71 @@
+// Every secret a config holds: provider keys and header values, the web search key, proxy credentials,
+// and the env values, header values and URL credentials of MCP servers.
+import type { Config } from './config-schema';
+
+/** Header/env/query names whose values are secrets (Authorization, X-Api-Key, GITHUB_TOKEN, …). */
+const SECRET_NAME = /(key|token|secret|passw|auth|cookie|credential|session)/i;
+
+export function isSecretName(name: string): boolean {
+  return SECRET_NAME.test(name);
+}
+
+/** A value shaped like a credential: one long word of letters and digits, no path or spaces. */
+function looksLikeToken(value: string): boolean {
+  return value.length >= 16 && !/[\s/\\]/.test(value) && /[a-z]/i.test(value) && /\d/.test(value);
+}
+
+/** `Bearer abc` → `abc`; `Basic dXNlcjpwYXNz` → the base64 and `user:pass`, `pass`. */
+function credentialParts(value: string): string[] {
+  const m = /^\s*(bearer|basic|token|apikey)\s+(\S+)\s*$/i.exec(value);
+  if (!m) return [];
+  const credential = m[2]!;
+  if (m[1]!.toLowerCase() !== 'basic') return [credential];
+  const decoded = Buffer.from(credential, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon > 0 ? [credential, decoded, decoded.slice(colon + 1)] : [credential];
+}
+
+/** The user, password and `user:pass` of a URL (decoded), and query values named or shaped like a credential. */
+function urlSecrets(text: string | null | undefined): string[] {
+  if (!text) return [];
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return [];
+  }
+  const out: string[] = [];
+  const password = safeDecode(url.password);
+  const username = safeDecode(url.username);
+  if (password) out.push(password, `${username}:${password}`, `${url.username}:${url.password}`);
+  for (const [name, value] of url.searchParams) if (isSecretName(name) || looksLikeToken(value)) out.push(value);
+  return out;
+}
+
+function safeDecode(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}
+
+/**
+ * Header and env values named like a secret (`Authorization`, `GITHUB_TOKEN`) or shaped like one, and the
+ * credential inside them; `Content-Type: application/json` or `ROOT=/home/me` stay readable.
+ */
+function mapSecrets(map: Record<string, string>): string[] {
+  return Object.entries(map).flatMap(([k, v]) => (isSecretName(k) || looksLikeToken(v) ? [v, ...credentialParts(v)] : []));
+}
+
+/**
+ * The values in `config` that must never reach the model, a log or a tool child. Short values
+ * (< 6 characters) are dropped later by the scrubber.
+ */
+export function configSecrets(config: Config): string[] {
+  const out: string[] = [];
+  for (const p of Object.values(config.providers)) out.push(p.apiKey, ...mapSecrets(p.headers), ...urlSecrets(p.baseUrl));
+  out.push(config.tools.web.search.apiKey, ...urlSecrets(config.tools.web.search.baseUrl), ...urlSecrets(config.tools.web.proxy));
+  for (const s of Object.values(config.mcpServers)) out.push(...mapSecrets(s.env), ...mapSecrets(s.headers), ...urlSecrets(s.url));
+  return out.filter((v) => typeof v === 'string' && v.trim().length > 0);
+}

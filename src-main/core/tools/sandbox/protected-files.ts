@@ -1,0 +1,75 @@
+// Files no file tool may touch, wherever the fence is: each open home's config.json and nanotray.db*
+// (by path and by inode, so a hard link or another spelling is caught too) and /proc/<pid>/environ.
+import { realpathSync, statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+
+/** Names in a home folder that hold secrets: config.json (and its atomic-write temp files), the database. */
+const SECRET_NAME = /^\.?(config\.json|nanotray\.db)/i;
+const DB_FILES = ['nanotray.db', 'nanotray.db-wal', 'nanotray.db-shm', 'nanotray.db-journal'];
+/** procfs entries that hold a process's environment or memory (API keys from the environment). */
+const PROC_SECRET = /^\/proc\/(?:self|thread-self|\d+)(?:\/task\/\d+)?\/(?:environ|mem)$/;
+
+const homes = new Map<string, number>();
+
+function realOr(path: string): string {
+  try {
+    return realpathSync.native(path);
+  } catch {
+    return path;
+  }
+}
+
+/** Protects `home`'s secret files from the file tools until the returned disposer runs. */
+export function protectHomeFiles(home: string): () => void {
+  const real = realOr(home);
+  homes.set(real, (homes.get(real) ?? 0) + 1);
+  let disposed = false;
+  return () => {
+    if (disposed) return;
+    disposed = true;
+    const n = (homes.get(real) ?? 1) - 1;
+    if (n > 0) homes.set(real, n);
+    else homes.delete(real);
+  };
+}
+
+function sameName(a: string, b: string): boolean {
+  return process.platform === 'linux' ? a === b : a.toLowerCase() === b.toLowerCase();
+}
+
+/** dev+ino of every protected file that exists now. */
+function protectedInodes(): Array<{ dev: number; ino: number }> {
+  const out: Array<{ dev: number; ino: number }> = [];
+  for (const home of homes.keys()) {
+    for (const name of ['config.json', ...DB_FILES]) {
+      try {
+        const st = statSync(join(home, name));
+        out.push({ dev: st.dev, ino: st.ino });
+      } catch {
+        // not there: nothing to protect by inode
+      }
+    }
+  }
+  return out;
+}
+
+/** True when `real` (a real path) names a protected file: a home's secret files, or a process's environ. */
+export function isProtectedPath(real: string): boolean {
+  if (PROC_SECRET.test(real)) return true;
+  const dir = dirname(real);
+  for (const home of homes.keys()) if (sameName(dir, home) && SECRET_NAME.test(basename(real))) return true;
+  return false;
+}
+
+/** True when a file with this dev+ino is one of the protected files (a hard link to config.json, …). */
+export function isProtectedInode(st: { dev: number; ino: number }): boolean {
+  return protectedInodes().some((p) => p.dev === st.dev && p.ino === st.ino);
+}
+
+/** The model-facing refusal for a protected file. */
+export function protectedFileError(path: string): string {
+  return (
+    `Error: ${path} is one of Nanotray's own files (its settings, database or a process environment), which hold ` +
+    'API keys and other secrets. No file tool may read or change it, whatever the path or link used to reach it.'
+  );
+}
