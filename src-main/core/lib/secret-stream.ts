@@ -14,13 +14,13 @@ export class SecretStream {
     this.#forms = [...new Set([...secrets].flatMap(literalForms))];
   }
 
-  /** The part of `piece` (with what was held before) that is safe to show now; may be ''. */
+  /** The part of `piece` (with what was held before) that is safe to show now, scrubbed; may be ''. */
   push(piece: string): string {
     if (this.scrubber.empty) return piece;
-    const text = this.scrubber.scrub(this.#held + piece);
+    const text = this.#held + piece;
     const hold = this.#heldLength(text);
     this.#held = text.slice(text.length - hold);
-    return text.slice(0, text.length - hold);
+    return this.scrubber.scrub(text.slice(0, text.length - hold));
   }
 
   /** Whatever is still held, scrubbed: call once when the stream ends. */

@@ -3,7 +3,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isInside, resolveToolPath } from '../../../../src-main/core/tools/sandbox/path-guard';
+import { isInside, realPathLoose, resolveToolPath } from '../../../../src-main/core/tools/sandbox/path-guard';
 import { makeToolFixture, type ToolFixture } from '../tool-context-fixture';
 
 let fx: ToolFixture;
@@ -76,6 +76,26 @@ describe('resolveToolPath without restriction', () => {
     const fence = { workspace: fx.workspace, restrict: false };
     expect(resolveToolPath('../secret.txt', fence)).toEqual({ ok: true, value: join(fx.root, 'secret.txt') });
     expect(resolveToolPath('~/x', fence)).toEqual({ ok: true, value: join(homedir(), 'x') });
+  });
+});
+
+describe('realPathLoose', () => {
+  it('counts only symlink hops: one hop and 60 missing levels still land outside', () => {
+    const deep = join(fx.workspace, 'dir-link-out', ...Array.from({ length: 60 }, (_, i) => `m${i}`), 'x');
+    expect(realPathLoose(deep)).toBe(join(fx.root, ...Array.from({ length: 60 }, (_, i) => `m${i}`), 'x'));
+  });
+
+  it("resolves a relative link's `..` from the real folder holding it, as the kernel does", () => {
+    mkdirSync(join(fx.root, 'elsewhere', 'deep'), { recursive: true });
+    symlinkSync(join(fx.root, 'elsewhere', 'deep'), join(fx.workspace, 'via'));
+    symlinkSync('../up.txt', join(fx.root, 'elsewhere', 'deep', 'rel'));
+    expect(realPathLoose(join(fx.workspace, 'via', 'rel'))).toBe(join(fx.root, 'elsewhere', 'up.txt'));
+  });
+
+  it('gives up (undefined) after 40 hops', () => {
+    symlinkSync('loop2', join(fx.workspace, 'loop1'));
+    symlinkSync('loop1', join(fx.workspace, 'loop2'));
+    expect(realPathLoose(join(fx.workspace, 'loop1', 'x'))).toBeUndefined();
   });
 });
 
