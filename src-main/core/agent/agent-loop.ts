@@ -3,14 +3,15 @@
 // the turn with a stop reason and a clear message.
 import type { Config } from '../config/config-schema';
 import type { Database } from '../store/db';
-import { appendMessage, type NewMessage } from '../store/messages.repo';
-import { insertToolEvent, type ToolEventRow } from '../store/tool-events.repo';
+import { appendMessage, appendToolResult, type NewMessage } from '../store/messages.repo';
+import type { ToolEventRow } from '../store/tool-events.repo';
 import { insertUsage } from '../store/usage.repo';
 import type { ToolRegistry } from '../tools/tool-registry';
 import { fail, type ImageAttachment, type Tool, type ToolContext, type ToolResult } from '../tools/tool';
 import { knownSecrets, knownSecretScrubber } from '../lib/known-secrets';
 import { SecretStream } from '../lib/secret-stream';
 import { cleanToolResult, scrubToolCalls, secretInArgumentsError, statusOf } from './tool-results';
+import { appendToSystem, emptyAnswerReason, withoutImages } from './turn-messages';
 import { addUsage, ZERO_USAGE, type ChatMessage, type ContentPart, type TokenUsage, type ToolCall } from './chat-message';
 import type { ContextBuilder, ContextInput } from './context';
 import type { CoreEvent, StopReason } from './events';
@@ -78,19 +79,10 @@ export interface TurnOutcome {
 
 export { truncateToolResult } from './tool-results';
 
-export const IMAGE_OMITTED_NOTE = '[image omitted: the current model cannot view images]';
+export { IMAGE_OMITTED_NOTE } from './turn-messages';
 export const CANCELLED_TOOL_RESULT = 'Error: The turn was cancelled before this tool ran.';
 export const FINAL_ANSWER_NOTE =
   'You have reached the tool-call limit for this turn. Do not call tools; give your final answer now with what you have.';
-
-/** Image parts become a text note for models without vision. */
-function withoutImages(messages: ChatMessage[]): ChatMessage[] {
-  return messages.map((m) => {
-    if (m.role !== 'user' || typeof m.content === 'string') return m;
-    const text = m.content.map((p) => (p.type === 'text' ? p.text : IMAGE_OMITTED_NOTE)).join('\n');
-    return { role: 'user', content: text };
-  });
-}
 
 class TurnRun {
   usage: TokenUsage = ZERO_USAGE;
@@ -219,15 +211,6 @@ class TurnRun {
     return this.setup.quiet ? this.setup.quiet.redact(clean) : clean;
   }
 
-  /** One finished call: its tool_events row and its tool message, in one transaction. */
-  storeResult(row: NewMessage, event: ToolEventRow | undefined): void {
-    const db = this.deps.db;
-    db.transaction(() => {
-      if (event) insertToolEvent(db, event);
-      appendMessage(db, row);
-    })();
-  }
-
   /** Persists what was streamed before a cancel or error, so the user keeps seeing it. */
   savePartial(): void {
     const text = this.storable(this.streamed);
@@ -288,7 +271,7 @@ class TurnRun {
           }
         }
         messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content: text });
-        this.storeResult(this.message({ role: 'tool', content: text, toolCallId: call.id, name: call.name }), event);
+        appendToolResult(this.deps.db, this.message({ role: 'tool', content: text, toolCallId: call.id, name: call.name }), event);
       }
       if (cancelled || s.signal.aborted) return this.finish('cancelled', '');
       if (imageParts.length) messages.push({ role: 'user', content: imageParts });
@@ -314,19 +297,6 @@ class TurnRun {
 }
 
 const CANCELLED_ERROR: ProviderError = { kind: 'cancelled', message: 'The request was cancelled.', transient: false };
-
-/** Why a model call ended with neither text nor tool calls, when the finish reason tells. */
-function emptyAnswerReason(finish: LlmResponse['finishReason'], maxTokens: number): string | undefined {
-  if (finish === 'content_filter') return "The provider's content filter stopped the answer.";
-  if (finish === 'length') return `The model used up its ${maxTokens}-token limit before writing an answer; raise agent.maxTokens.`;
-  return undefined;
-}
-
-function appendToSystem(messages: ChatMessage[], extra: string): ChatMessage[] {
-  const [first, ...rest] = messages;
-  if (first?.role === 'system') return [{ role: 'system', content: `${first.content}\n\n${extra}` }, ...rest];
-  return [{ role: 'system', content: extra }, ...messages];
-}
 
 /**
  * Runs one turn to its end. Emits turn.started, token, tool.started/finished, usage, provider.retry and

@@ -4,6 +4,7 @@ import type { ChatMessage, ContentPart, TokenUsage, ToolCall } from '../agent/ch
 import { z } from 'zod';
 import type { Database } from './sqlite-driver';
 import { cachedStatement } from './statement-cache';
+import { insertToolEvent, type ToolEventRow } from './tool-events.repo';
 import { countRowSchema, parseAggregate, parseJsonColumn, parseRow, parseRows } from './row-parsing';
 
 export type MessageRole = ChatMessage['role'];
@@ -94,6 +95,14 @@ export function appendMessage(db: Database, message: NewMessage): number {
 /** Appends several messages in ONE transaction (an assistant tool-call message and its results). */
 export function appendMessages(db: Database, messages: NewMessage[]): number[] {
   return db.transaction(() => messages.map((m) => insertOne(db, m)))();
+}
+
+/** One finished tool call: its tool_events row (when the call ran) and its tool message, in ONE transaction. */
+export function appendToolResult(db: Database, message: NewMessage, event?: ToolEventRow): number {
+  return db.transaction(() => {
+    if (event) insertToolEvent(db, event);
+    return insertOne(db, message);
+  })();
 }
 
 export interface ListOptions {

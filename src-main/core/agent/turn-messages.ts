@@ -1,0 +1,29 @@
+// Small rewrites of a turn's messages: images as a note for models without vision, an extra system
+// note, and why an answer came back empty.
+import type { ChatMessage } from './chat-message';
+import type { LlmResponse } from './llm-provider';
+
+export const IMAGE_OMITTED_NOTE = '[image omitted: the current model cannot view images]';
+
+/** Image parts become a text note for models without vision. */
+export function withoutImages(messages: ChatMessage[]): ChatMessage[] {
+  return messages.map((m) => {
+    if (m.role !== 'user' || typeof m.content === 'string') return m;
+    const text = m.content.map((p) => (p.type === 'text' ? p.text : IMAGE_OMITTED_NOTE)).join('\n');
+    return { role: 'user', content: text };
+  });
+}
+
+/** Why a model call ended with neither text nor tool calls, when the finish reason tells. */
+export function emptyAnswerReason(finish: LlmResponse['finishReason'], maxTokens: number): string | undefined {
+  if (finish === 'content_filter') return "The provider's content filter stopped the answer.";
+  if (finish === 'length') return `The model used up its ${maxTokens}-token limit before writing an answer; raise agent.maxTokens.`;
+  return undefined;
+}
+
+/** `extra` appended to the system message (or as one, when there is none). */
+export function appendToSystem(messages: ChatMessage[], extra: string): ChatMessage[] {
+  const [first, ...rest] = messages;
+  if (first?.role === 'system') return [{ role: 'system', content: `${first.content}\n\n${extra}` }, ...rest];
+  return [{ role: 'system', content: extra }, ...messages];
+}
