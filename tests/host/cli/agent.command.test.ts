@@ -131,7 +131,7 @@ describe('nanotray agent (in process)', () => {
         `  home:      ${home.home}`,
         `  config:    ${join(home.home, 'config.json')}`,
         `  workspace: ${home.workspace}`,
-        `  provider:  test (${llm.baseUrl}; key sk-…3456)`,
+        `  provider:  test (${llm.baseUrl}; key …3456)`,
         '  model:     fake-model (preset default)',
         '  sessions:  1',
         '  messages:  2',
