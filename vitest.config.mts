@@ -8,7 +8,7 @@ export default defineConfig({
     environment: 'node',
     pool: 'forks',
     include: ['tests/**/*.test.ts'],
-    exclude: ['tests/e2e/**', 'node_modules/**'],
+    exclude: ['tests/e2e/**', '**/*.e2e.test.ts', 'node_modules/**'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
   },

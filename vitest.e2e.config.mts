@@ -6,7 +6,7 @@ export default defineConfig({
   resolve: { alias: { '@contract': resolve(import.meta.dirname, 'src-preload/contract') } },
   test: {
     environment: 'node',
-    include: ['tests/e2e/**/*.e2e.test.ts'],
+    include: ['tests/e2e/**/*.e2e.test.ts', 'tests/security/**/*.e2e.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     fileParallelism: false,

@@ -13,6 +13,7 @@ import { systemClock, type Clock } from './lib/clock';
 import { DisposableStore } from './lib/disposable';
 import { findAppRoot } from './lib/app-root';
 import { registerSecret } from './lib/known-secrets';
+import { privateFolder, tightenMode } from './lib/private-files';
 import { configSecrets } from './config/config-secrets';
 import { protectHomeFiles } from './tools/sandbox/protected-files';
 import { errResult, okResult, type Result } from './lib/result';
@@ -121,8 +122,10 @@ function realWorkspace(paths: HomePaths, config: Config): string {
 export function createCore(options: CoreOptions): Result<Core> {
   const env = options.env ?? process.env;
   const paths = resolveHomePaths(options.home ? { ...env, NANOTRAY_HOME: options.home } : env);
-  mkdirSync(paths.home, { recursive: true });
+  // The home holds the keys and every conversation: owner-only, also for homes made before this rule.
+  privateFolder(paths.home);
   ensureConfigFile(paths.configFile);
+  tightenMode(paths.configFile, 0o600);
   const loaded = loadConfig(paths.configFile, env, options.decodeSecret);
   if (!loaded.ok) return errResult(loaded.error);
   let config = loaded.value.config;

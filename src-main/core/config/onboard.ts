@@ -5,6 +5,7 @@ import type { HomePaths } from './home-paths';
 import { resolveWorkspace } from './home-paths';
 import { loadConfig, updateConfigFile } from './load-config';
 import { writeFileAtomic } from '../lib/atomic-write';
+import { privateFolder, tightenMode } from '../lib/private-files';
 import { openDatabase } from '../store/db';
 import { errResult, okResult, type Result } from '../lib/result';
 
@@ -70,8 +71,9 @@ export function ensureConfigFile(file: string): boolean {
  * that still uses legacy keys is rewritten with the new names (other keys untouched).
  */
 export function onboard(paths: HomePaths, templatesDir: string, env: NodeJS.ProcessEnv = process.env): Result<OnboardReport> {
-  mkdirSync(paths.home, { recursive: true });
+  privateFolder(paths.home);
   const configCreated = ensureConfigFile(paths.configFile);
+  tightenMode(paths.configFile, 0o600);
   const loaded = loadConfig(paths.configFile, env);
   if (!loaded.ok) return errResult(loaded.error);
   let migratedKeys: string[] = [];

@@ -1,6 +1,7 @@
 // Opens the SQLite database (WAL, foreign keys) and brings its schema up to date via PRAGMA user_version.
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { privateFile, tightenMode } from '../lib/private-files';
 import { sqliteDriver, type Database } from './sqlite-driver';
 import { MIGRATIONS, type Migration } from './migrations';
 
@@ -19,9 +20,20 @@ export function migrate(db: Database, migrations: readonly Migration[] = MIGRATI
   return Number(db.pragma('user_version', { simple: true }));
 }
 
-/** Opens (creating when missing) the database at `file`, or an in-memory one for ':memory:'. */
+/** The files SQLite keeps beside the database; they hold the same data, so they get the same mode. */
+const COMPANIONS = ['-wal', '-shm', '-journal'];
+
+/**
+ * Opens (creating when missing) the database at `file`, or an in-memory one for ':memory:'. The file is
+ * created 0600 and an existing one (with its -wal/-shm) tightened to 0600: it holds every conversation.
+ * SQLite gives the -wal and -shm files it creates the database file's mode.
+ */
 export function openDatabase(file: string): Database {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  if (file !== ':memory:') {
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    privateFile(file);
+    for (const suffix of COMPANIONS) tightenMode(file + suffix, 0o600);
+  }
   const Driver = sqliteDriver();
   const db = new Driver(file);
   if (file !== ':memory:') db.pragma('journal_mode = WAL');

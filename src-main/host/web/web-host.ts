@@ -17,6 +17,7 @@ import { isAllowedHost, isAllowedOrigin, isLoopbackBind, tokenMatches } from './
 import { serveStatic, securityHeaders } from './static-files';
 import { parseWsRequest, type WsPush, type WsResponse } from './ws-protocol';
 import { createLogger } from '../../core/lib/logger';
+import { registerSecret } from '../../core/lib/known-secrets';
 
 const log = createLogger('web');
 
@@ -34,6 +35,8 @@ export interface WebHostOptions {
   token?: string;
   version?: string;
   logError?: (message: string, err: unknown) => void;
+  /** Told each time a page connects with the token (e.g. to remove a launcher page once it was used). */
+  onClient?: () => void;
 }
 
 export interface WebHost {
@@ -76,6 +79,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHostResu
     return { ok: false, error: `Refusing to listen on ${bind}: the browser host only binds to loopback (127.0.0.1).` };
   }
   const token = options.token ?? randomBytes(24).toString('base64url');
+  registerSecret(token); // it opens the whole API (and /mcp add): never for the model or a log
   const logError = options.logError ?? ((m, e) => log.error(m, e));
   const clients = new Set<WebSocket>();
   const send = (ws: WebSocket, message: WsPush | WsResponse): void => {
@@ -115,6 +119,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHostResu
 
   wss.on('connection', (ws: WebSocket) => {
     clients.add(ws);
+    options.onClient?.();
     ws.on('close', () => clients.delete(ws));
     ws.on('error', () => clients.delete(ws));
     ws.on('message', (data, isBinary) => {

@@ -1,10 +1,10 @@
 // `nanotray web [--port N] [--open] [--host 127.0.0.1]`: the browser host — the built UI and the same API
 // on loopback, for machines without the Electron binary or a display.
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createCore } from '../../../core/nanotray-core';
 import { startWebHost } from '../../web/web-host';
+import { openFile, writeLauncher, type Launcher } from '../../web/browser-launcher';
 import { flagString, parseArgs, write, type CliCommand, type CliIo } from '../cli-command';
 
 const USAGE = `Usage: nanotray web [--port N] [--open]
@@ -14,20 +14,12 @@ WebSocket. The printed URL carries a random access token; keep it private. Stop 
 
 Options:
   --port N    listen on port N (default: a free port)
-  --open      open the URL in the default browser
+  --open      open it in the default browser (through a private launcher page, so the token
+              never appears on a command line; $BROWSER is honoured)
   --host H    bind address; only 127.0.0.1, ::1 or localhost are accepted`;
 
-function openInBrowser(url: string): void {
-  const [cmd, args] =
-    process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '', url]] : ['xdg-open', [url]];
-  try {
-    const child = spawn(cmd, args as string[], { detached: true, stdio: 'ignore' });
-    child.on('error', () => undefined);
-    child.unref();
-  } catch {
-    // The URL is printed anyway.
-  }
-}
+/** A launcher page nobody opened is removed after this long. */
+const LAUNCHER_LIFETIME_MS = 120_000;
 
 /** Resolves on SIGINT/SIGTERM (or when `signal` aborts, for tests). */
 function untilStopped(signal?: AbortSignal): Promise<void> {
@@ -58,6 +50,7 @@ export async function runWeb(args: string[], io: CliIo, options: { signal?: Abor
     return 1;
   }
   const core = created.value;
+  let launcher: Launcher | undefined;
   try {
     const rendererDir = join(core.appRoot, 'out', 'renderer');
     if (!existsSync(join(rendererDir, 'index.html'))) {
@@ -71,6 +64,8 @@ export async function runWeb(args: string[], io: CliIo, options: { signal?: Abor
       bind: flagString(parsed, 'host') ?? '127.0.0.1',
       version: io.env.npm_package_version ?? '0.1.0',
       logError: (message, err) => write(io.stderr, `${message}: ${err instanceof Error ? err.message : String(err)}`),
+      // The browser has arrived: the launcher page (which holds the token) has done its job.
+      onClient: () => launcher?.remove(),
     });
     if (!started.ok) {
       write(io.stderr, `nanotray web: ${started.error}`);
@@ -78,12 +73,18 @@ export async function runWeb(args: string[], io: CliIo, options: { signal?: Abor
     }
     const host = started.value;
     write(io.stdout, `Nanotray is running at ${host.url}\nOnly this machine can connect; the token in the URL is the key. Press Ctrl+C to stop.`);
-    if (parsed.flags.get('open') === true) openInBrowser(host.url);
+    if (parsed.flags.get('open') === true) {
+      // Never the token URL itself: an opener's argv is readable by every local user (/proc/<pid>/cmdline).
+      launcher = writeLauncher(join(core.paths.home, 'run'), host.url);
+      setTimeout(() => launcher?.remove(), LAUNCHER_LIFETIME_MS).unref();
+      openFile(launcher.path, io.env);
+    }
     options.onReady?.(host.url);
     await untilStopped(options.signal);
     await host.close();
     return 0;
   } finally {
+    launcher?.remove();
     await core.dispose();
   }
 }
