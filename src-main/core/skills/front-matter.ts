@@ -1,19 +1,28 @@
-// A small YAML-subset parser for SKILL.md front matter: mappings, lists, scalars, flow lists, block text.
-//
-// Supported: `key: value` (plain, 'single' or "double" quoted; true/false/yes/no, null/~, numbers),
-// nested mappings by indentation (spaces only), `- item` lists (of scalars or mappings), flow lists
-// `[a, "b"]`, flow/JSON mappings `{"a": 1}`, block scalars `|` and `>`, and `#` comments.
-// Anything else is an error with a line number, so a broken skill is reported rather than guessed at.
+// SKILL.md front matter: the `---` block is split from the body and parsed with the `yaml` package (YAML 1.2
+// core schema, plus yes/no/on/off booleans as nanobot-era skills write them). Hostile input is bounded: the
+// block's size, alias expansion (no "billion laughs"), nesting depth and value types; any problem is a
+// FrontMatterError with the line, so the skill is reported as broken rather than guessed at.
+import { LineCounter, parseDocument, type ScalarTag, type YAMLError } from 'yaml';
 
 export type YamlValue = string | number | boolean | null | YamlValue[] | { [key: string]: YamlValue };
 
 export class FrontMatterError extends Error {}
 
-interface Line {
-  no: number;
-  indent: number;
-  text: string;
-}
+/** Front matter larger than this is refused before parsing (a SKILL.md header is a few hundred bytes). */
+export const MAX_FRONT_MATTER_CHARS = 64 * 1024;
+/** Alias uses allowed when building values: enough for sharing, far too few for an exponential expansion. */
+export const MAX_ALIAS_COUNT = 100;
+/** Nesting levels allowed in the parsed value. */
+export const MAX_DEPTH = 32;
+
+/** `always: yes` / `no` / `on` / `off` (any case) read as booleans, as the hand-written parser did. */
+const YES_NO_BOOLEAN: ScalarTag = {
+  tag: 'tag:yaml.org,2002:bool',
+  identify: (value) => typeof value === 'boolean',
+  default: true,
+  test: /^(?:yes|Yes|YES|no|No|NO|on|On|ON|off|Off|OFF)$/,
+  resolve: (source) => ['yes', 'on'].includes(source.toLowerCase()),
+};
 
 /** Splits `---\n<yaml>\n---\n<body>`; no front matter → `{ yaml: undefined, body: text }`. */
 export function splitFrontMatter(text: string): { yaml: string | undefined; body: string } {
@@ -25,138 +34,69 @@ export function splitFrontMatter(text: string): { yaml: string | undefined; body
   return { yaml: src.slice(4, end + 1), body: after < 0 ? '' : src.slice(after + 1) };
 }
 
-/** Parses the YAML subset into a mapping; throws FrontMatterError (with the line) when it cannot. */
-export function parseYamlSubset(yaml: string): Record<string, YamlValue> {
-  const lines: Line[] = [];
-  yaml.split('\n').forEach((raw, i) => {
-    if (/^\s*(#.*)?$/.test(raw)) return;
-    const lead = /^[ \t]*/.exec(raw)?.[0] ?? '';
-    if (lead.includes('\t')) throw new FrontMatterError(`line ${i + 1}: tabs are not allowed for indentation`);
-    lines.push({ no: i + 1, indent: lead.length, text: raw.slice(lead.length).trimEnd() });
-  });
-  const state = { i: 0 };
-  const rootIndent = lines[0]?.indent ?? 0;
-  const value = parseBlock(lines, state, rootIndent);
-  if (state.i < lines.length) throw new FrontMatterError(`line ${lines[state.i]!.no}: unexpected indentation`);
-  if (value === null) return {};
+/** What a parse problem means to a skill author, by the parser's error code. */
+function reasonOf(error: YAMLError, yaml: string): string {
+  switch (error.code) {
+    case 'DUPLICATE_KEY': {
+      // The error points at the repeated key: name it (the text up to its `:`).
+      const key = yaml.slice(error.pos[0]).split(/[:\n]/, 1)[0]!.trim();
+      return key ? `duplicate key '${key}'` : 'duplicate key';
+    }
+    case 'TAB_AS_INDENT':
+      return 'tabs are not allowed for indentation';
+    case 'MULTIPLE_DOCS':
+      return 'only one YAML document is allowed between the --- lines';
+    case 'RESOURCE_EXHAUSTION':
+      return 'the front matter is nested too deeply';
+    case 'TAG_RESOLVE_FAILED':
+      return `unsupported tag (${error.message})`;
+    default:
+      return error.message;
+  }
+}
+
+/** Throws unless `value` is plain data (no Buffer, Set, Date, …) within the depth limit. */
+function checkPlain(value: unknown, path: string, depth: number): asserts value is YamlValue {
+  if (depth > MAX_DEPTH) throw new FrontMatterError(`${path}: nested deeper than ${MAX_DEPTH} levels`);
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new FrontMatterError(`${path}: numbers must be finite`);
+    return;
+  }
+  if (Array.isArray(value)) {
+    value.forEach((item, i) => checkPlain(item, `${path}[${i}]`, depth + 1));
+    return;
+  }
+  const proto: unknown = typeof value === 'object' ? Object.getPrototypeOf(value) : undefined;
+  if (proto !== Object.prototype && proto !== null) {
+    throw new FrontMatterError(`${path}: only text, numbers, booleans, lists and mappings are allowed`);
+  }
+  for (const [key, item] of Object.entries(value as object)) checkPlain(item, `${path}.${key}`, depth + 1);
+}
+
+/**
+ * Parses front matter into a mapping. Throws FrontMatterError (`line N: reason`) for invalid YAML, a duplicate
+ * key, an alias bomb, hostile nesting, a non-mapping document or values that are not plain data.
+ */
+export function parseFrontMatterYaml(yaml: string): Record<string, YamlValue> {
+  if (yaml.length > MAX_FRONT_MATTER_CHARS) {
+    throw new FrontMatterError(`front matter is larger than ${MAX_FRONT_MATTER_CHARS / 1024} KB`);
+  }
+  const lines = new LineCounter();
+  const doc = parseDocument(yaml, { customTags: [YES_NO_BOOLEAN], lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  const problem = doc.errors[0] ?? doc.warnings[0];
+  if (problem) throw new FrontMatterError(`line ${lines.linePos(problem.pos[0]).line}: ${reasonOf(problem, yaml)}`);
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (err) {
+    // The yaml package throws a ReferenceError when aliases expand past maxAliasCount (a "billion laughs").
+    if (err instanceof ReferenceError) throw new FrontMatterError(`aliases expand to too much data (more than ${MAX_ALIAS_COUNT} uses)`);
+    throw new FrontMatterError(`the front matter could not be read: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  if (value === null || value === undefined) return {};
   if (typeof value !== 'object' || Array.isArray(value)) throw new FrontMatterError('front matter must be a mapping');
-  return value;
-}
-
-function parseBlock(lines: Line[], state: { i: number }, indent: number): YamlValue {
-  const first = lines[state.i];
-  if (!first) return null;
-  return first.text.startsWith('- ') || first.text === '-'
-    ? parseList(lines, state, indent)
-    : parseMapping(lines, state, indent);
-}
-
-function parseMapping(lines: Line[], state: { i: number }, indent: number): { [k: string]: YamlValue } {
-  const out: { [k: string]: YamlValue } = {};
-  while (state.i < lines.length) {
-    const line = lines[state.i]!;
-    if (line.indent < indent) break;
-    if (line.indent > indent) throw new FrontMatterError(`line ${line.no}: unexpected indentation`);
-    const m = /^("[^"]*"|'[^']*'|[^:#][^:]*?)\s*:(?:\s+(.*))?$/.exec(line.text);
-    if (!m) throw new FrontMatterError(`line ${line.no}: expected 'key: value', got '${line.text.slice(0, 40)}'`);
-    const key = unquote(m[1]!.trim());
-    const rest = m[2]?.trim() ?? '';
-    state.i++;
-    if (key in out) throw new FrontMatterError(`line ${line.no}: duplicate key '${key}'`);
-    out[key] = parseValueAfterKey(rest, line, lines, state);
-  }
-  return out;
-}
-
-function parseList(lines: Line[], state: { i: number }, indent: number): YamlValue[] {
-  const out: YamlValue[] = [];
-  while (state.i < lines.length) {
-    const line = lines[state.i]!;
-    if (line.indent < indent) break;
-    if (line.indent > indent || !(line.text.startsWith('- ') || line.text === '-')) {
-      throw new FrontMatterError(`line ${line.no}: expected a '- item' list entry`);
-    }
-    const rest = line.text.slice(1).trim();
-    if (/^[^"'[{][^:]*:(\s|$)/.test(rest)) {
-      // `- key: value` starts a mapping item whose further keys are indented to the key's column.
-      lines[state.i] = { no: line.no, indent: line.indent + 2, text: rest };
-      out.push(parseMapping(lines, state, line.indent + 2));
-    } else {
-      state.i++;
-      out.push(parseValueAfterKey(rest, line, lines, state));
-    }
-  }
-  return out;
-}
-
-function parseValueAfterKey(rest: string, line: Line, lines: Line[], state: { i: number }): YamlValue {
-  if (rest === '|' || rest === '>' || rest === '|-' || rest === '>-') return blockScalar(rest, line, lines, state);
-  if (rest === '' || rest.startsWith('#')) {
-    const next = lines[state.i];
-    if (!next || next.indent <= line.indent) {
-      // A list may sit at the same indentation as its key.
-      if (next && next.indent === line.indent && next.text.startsWith('-')) return parseList(lines, state, next.indent);
-      return null;
-    }
-    return parseBlock(lines, state, next.indent);
-  }
-  return parseScalarOrFlow(rest, line.no);
-}
-
-function blockScalar(style: string, line: Line, lines: Line[], state: { i: number }): string {
-  const parts: string[] = [];
-  while (state.i < lines.length && lines[state.i]!.indent > line.indent) parts.push(lines[state.i++]!.text);
-  const text = style.startsWith('|') ? parts.join('\n') : parts.join(' ');
-  return style.endsWith('-') ? text : `${text}\n`;
-}
-
-function parseScalarOrFlow(text: string, lineNo: number): YamlValue {
-  if (text.startsWith('[') || text.startsWith('{')) {
-    try {
-      return JSON.parse(text) as YamlValue;
-    } catch {
-      if (text.startsWith('[') && text.endsWith(']')) {
-        const inner = text.slice(1, -1).trim();
-        return inner ? inner.split(',').map((s) => parseScalar(s.trim(), lineNo)) : [];
-      }
-      throw new FrontMatterError(`line ${lineNo}: malformed flow value '${text.slice(0, 40)}'`);
-    }
-  }
-  return parseScalar(text, lineNo);
-}
-
-function parseScalar(text: string, lineNo: number): YamlValue {
-  if (text.startsWith('"')) {
-    const end = findClosingQuote(text);
-    if (end < 0) throw new FrontMatterError(`line ${lineNo}: unterminated "quoted" string`);
-    try {
-      return JSON.parse(text.slice(0, end + 1)) as string;
-    } catch {
-      throw new FrontMatterError(`line ${lineNo}: bad escape in "quoted" string`);
-    }
-  }
-  if (text.startsWith("'")) {
-    const m = /^'((?:[^']|'')*)'/.exec(text);
-    if (!m) throw new FrontMatterError(`line ${lineNo}: unterminated 'quoted' string`);
-    return m[1]!.replace(/''/g, "'");
-  }
-  const plain = text.replace(/\s+#.*$/, '').trim();
-  if (/^(true|yes|on)$/i.test(plain)) return true;
-  if (/^(false|no|off)$/i.test(plain)) return false;
-  if (/^(null|~)?$/i.test(plain)) return null;
-  if (/^-?\d+(\.\d+)?$/.test(plain)) return Number(plain);
-  return plain;
-}
-
-function findClosingQuote(text: string): number {
-  for (let i = 1; i < text.length; i++) {
-    if (text[i] === '\\') i++;
-    else if (text[i] === '"') return i;
-  }
-  return -1;
-}
-
-function unquote(key: string): string {
-  if ((key.startsWith('"') && key.endsWith('"')) || (key.startsWith("'") && key.endsWith("'"))) return key.slice(1, -1);
-  return key;
+  checkPlain(value, 'front matter', 0);
+  // checkPlain has just shown it is a mapping of plain values.
+  return value as Record<string, YamlValue>;
 }

@@ -3,7 +3,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { FileCache } from '../workspace/file-cache';
-import { FrontMatterError, parseYamlSubset, splitFrontMatter, type YamlValue } from './front-matter';
+import { FrontMatterError, parseFrontMatterYaml, splitFrontMatter, type YamlValue } from './front-matter';
 import { missingRequirements, type SkillRequirements } from './skill-requirements';
 import type { Skill, SkillSource } from './skill';
 
@@ -66,7 +66,7 @@ export function parseSkill(content: string, folder: string): Parsed {
   try {
     ({ yaml, body } = splitFrontMatter(content));
     if (yaml === undefined) return brokenSkill('no front matter (a --- block with name and description at the top)');
-    meta = parseYamlSubset(yaml);
+    meta = parseFrontMatterYaml(yaml);
   } catch (err) {
     return brokenSkill(`malformed front matter: ${err instanceof FrontMatterError ? err.message : String(err)}`);
   }

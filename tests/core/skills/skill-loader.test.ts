@@ -66,7 +66,7 @@ describe('SkillLoader', () => {
     expect(skills.map((s) => [s.name, s.broken])).toEqual([
       ['bad-always', "'always' must be true or false"],
       ['bad-bins', "'metadata.requires.bins' must be a list of names"],
-      ['bad-yaml', "malformed front matter: line 2: malformed flow value '[unclosed'"],
+      ['bad-yaml', 'malformed front matter: line 3: Flow sequence in block collection must be sufficiently indented and end with a ]'],
       ['no-desc', "missing 'description'"],
       ['no-front', 'no front matter (a --- block with name and description at the top)'],
       ['unclosed', 'malformed front matter: front matter starts with --- but has no closing ---'],
