@@ -36,6 +36,8 @@ export interface WorkspaceBenchFigures {
   consolidatedMessages: number;
   /** Median ms to rebuild the prompt after MEMORY.md changed (read + assemble + exact token count). */
   rebuildAfterChangeMs: number;
+  /** Median ms to count a new 50,000-character unbroken run (base64-like; sliced, so linear). */
+  longRunCountMs: number;
 }
 
 /** A full GC before each timed build, so garbage made by the test set-up is not billed to the builder. */
@@ -140,6 +142,8 @@ export async function runWorkspaceBench(root: string, runs = 20): Promise<Worksp
       writeFileSync(join(workspace, 'memory', 'MEMORY.md'), `# Memory\n\n- Fact number ${r}: the user prefers short answers.\n`);
       rebuilds.push(time(() => countTokens(builder.systemPrompt({ ...base, now: Date.now() }))));
     }
+    const longRuns: number[] = [];
+    for (let r = 0; r < runs; r++) longRuns.push(time(() => countTokens(`${r}${'x'.repeat(50_000)}`)));
     if (process.env.BENCH_DEBUG) {
       const lt: number[] = [];
       const bt: number[] = [];
@@ -165,6 +169,7 @@ export async function runWorkspaceBench(root: string, runs = 20): Promise<Worksp
       consolidatedTurnMs: median(consolidated),
       consolidatedMessages,
       rebuildAfterChangeMs: median(rebuilds),
+      longRunCountMs: median(longRuns),
     };
   } finally {
     db.close();
