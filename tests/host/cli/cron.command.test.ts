@@ -1,21 +1,14 @@
 // `nanotray cron list|add|remove` in process: `id: <id>`, the tool's messages, exit codes.
-import { afterEach, describe, expect, it } from 'vitest';
-import { runCli } from '../../../src-main/host/cli/main';
-import { makeTempHome, type TempHome } from '../../helpers/temp-home';
-import { captureIo } from './cli-test-io';
+import { describe, expect, it } from 'vitest';
+import { useCliHarness } from './cli-harness';
 
-let home: TempHome;
-afterEach(() => home.cleanup());
+const t = useCliHarness();
 
-async function cli(...args: string[]) {
-  const io = captureIo({ NANOTRAY_HOME: home.home, PATH: process.env.PATH });
-  const code = await runCli(['cron', ...args], io);
-  return { code, out: io.out(), err: io.err() };
-}
+const cli = (...args: string[]) => t.run(['cron', ...args]);
 
 describe('nanotray cron', () => {
   it('add prints the id; list shows the job; remove deletes it', async () => {
-    home = makeTempHome({ agent: { timezone: 'Europe/Berlin' } });
+    t.openBare({ agent: { timezone: 'Europe/Berlin' } });
     expect(await cli('list')).toEqual({ code: 0, out: 'No scheduled jobs.\n', err: '' });
     const added = await cli('add', '--message', 'Drink water', '--every-seconds', '1800');
     expect(added.code).toBe(0);
@@ -30,7 +23,7 @@ describe('nanotray cron', () => {
   });
 
   it('gives the tool messages and exits 1 on invalid input', async () => {
-    home = makeTempHome({ agent: { timezone: 'UTC' } });
+    t.openBare({ agent: { timezone: 'UTC' } });
     const cases: [string[], string][] = [
       [['add', '--every-seconds', '5'], "Error: cron action='add' requires a non-empty 'message' parameter describing what to do when the job triggers (e.g. the reminder text). Retry including message=\"...\"."],
       [['add', '--message', 'x'], 'Error: either every_seconds, cron_expr, or at is required'],
@@ -48,7 +41,7 @@ describe('nanotray cron', () => {
   });
 
   it('an unknown action exits 2', async () => {
-    home = makeTempHome({});
+    t.openBare({});
     expect(await cli('frobnicate')).toEqual({ code: 2, out: '', err: "nanotray cron: unknown action 'frobnicate'. Use list, add or remove.\n" });
   });
 });

@@ -1,20 +1,16 @@
 // `nanotray status` without a provider, and how the CLI reports an invalid config.json.
-import { captureIo } from './cli-test-io';
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
-import { runCli } from '../../../src-main/host/cli/main';
-import { makeTempHome, type TempHome } from '../../helpers/temp-home';
+import { describe, expect, it } from 'vitest';
+import { useCliHarness } from './cli-harness';
 
-let home: TempHome;
-afterEach(() => home?.cleanup());
-
+const t = useCliHarness();
 
 describe('nanotray status', () => {
   it('says when no provider is configured and how to add one', async () => {
-    home = makeTempHome();
-    const io = captureIo({ NANOTRAY_HOME: home.home });
-    expect(await runCli(['status'], io)).toBe(0);
+    const home = t.openBare();
+    const io = await t.run(['status']);
+    expect(io.code).toBe(0);
     const expected = [
       'Nanotray status',
       `  home:      ${home.home}`,
@@ -27,20 +23,20 @@ describe('nanotray status', () => {
       '',
     ].join('\n');
     // Other sections (the runtime overview) follow this block.
-    expect(io.out().slice(0, expected.length)).toBe(expected);
+    expect(io.out.slice(0, expected.length)).toBe(expected);
   });
 });
 
 describe('an invalid config.json', () => {
   it('stops agent and status with one line naming the key, and leaves the file alone', async () => {
-    home = makeTempHome();
+    const home = t.openBare();
     const text = '{ "agent": { "temperature": 9 } }';
     writeFileSync(home.configFile, text);
     for (const args of [['agent', '-m', 'hi'], ['status']]) {
-      const io = captureIo({ NANOTRAY_HOME: home.home });
-      expect(await runCli(args, io)).toBe(1);
-      expect(io.err()).toMatch(new RegExp(`^nanotray ${args[0]}: Invalid config in .*config\\.json: agent\\.temperature: .*The file was left untouched; fix it and try again\\.\\n$`));
-      expect(io.out()).toBe('');
+      const io = await t.run(args);
+      expect(io.code).toBe(1);
+      expect(io.err).toMatch(new RegExp(`^nanotray ${args[0]}: Invalid config in .*config\\.json: agent\\.temperature: .*The file was left untouched; fix it and try again\\.\\n$`));
+      expect(io.out).toBe('');
     }
   });
 });

@@ -1,18 +1,13 @@
 // The CLI approval prompt: what it shows, y / n / a, re-asking, end of input and expiry.
 import { createInterface } from 'node:readline';
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { CliIo } from '../../../src-main/host/cli/cli-command';
 import { askOnTty, formatApprovalRequest, parseApprovalAnswer, type ApprovalPromptRequest } from '../../../src-main/host/cli/tty-approval';
+import { captureIo } from './cli-harness';
 
-function fakeIo(): CliIo & { stdinStream: PassThrough; errText(): string } {
-  const stdin = new PassThrough();
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let err = '';
-  stderr.on('data', (d: Buffer) => (err += d.toString()));
-  stdout.resume();
-  return { stdin, stdout, stderr, env: {}, isTty: false, stdinStream: stdin, errText: () => err };
+/** Captured streams, with the stdin to type into and the prompt text written to stderr. */
+function fakeIo() {
+  const io = captureIo({});
+  return Object.assign(io, { stdinStream: io.stdin, errText: io.err });
 }
 
 const request: ApprovalPromptRequest = {

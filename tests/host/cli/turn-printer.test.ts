@@ -1,18 +1,9 @@
 // What the CLI prints while a turn runs: answer tokens on stdout, tool activity and retries on stderr.
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { TurnPrinter } from '../../../src-main/host/cli/commands/turn-printer';
-import type { CliIo } from '../../../src-main/host/cli/cli-command';
+import { captureIo } from './cli-harness';
 
-function io(): CliIo & { out(): string; err(): string } {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (d) => (out += d));
-  stderr.on('data', (d) => (err += d));
-  return { stdout, stderr, stdin: new PassThrough(), env: {}, isTty: false, out: () => out, err: () => err };
-}
+const io = () => captureIo({});
 
 describe('TurnPrinter', () => {
   it('keeps the answer on stdout and tool lines on stderr, ending lines cleanly', () => {
