@@ -6,7 +6,7 @@ import { ZERO_USAGE } from '../chat-message';
 import type { LlmProvider, LlmRequest, LlmResponse, ProviderError, StreamCallbacks } from '../llm-provider';
 import { errResult, okResult, type Result } from '../../lib/result';
 import { classifyProviderError, type ClassifiedError, type ErrorContext } from './provider-errors';
-import { nodeHttpFetch } from './node-http-fetch';
+import { createHttpFetch } from '../../net/http-fetch';
 import { ModelQuirks } from './model-quirks';
 import { realSleep, runWithRetry, type AttemptFailure, type RetryMode, type Sleep } from './retry-policy';
 
@@ -23,6 +23,8 @@ export interface OpenAiCompatibleOptions {
 }
 
 const DEFAULT_TIMEOUT_MS = 120_000;
+/** The SDK's requests go through the core's HTTP client (no redirects followed, bodies streamed). */
+const providerFetch = createHttpFetch();
 
 function idleTimeoutError(providerName: string, idleMs: number): ClassifiedError {
   return {
@@ -126,7 +128,7 @@ export class OpenAiCompatibleProvider implements LlmProvider {
       maxRetries: 0,
       timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       defaultHeaders: options.headers,
-      fetch: nodeHttpFetch,
+      fetch: providerFetch,
     });
   }
 

@@ -2,7 +2,8 @@
 // and the egress approval (network category: per host; a redirect to another host needs that host's approval too).
 import { z } from 'zod';
 import { defineTool, fail, ok, type Tool, type ToolContext } from '../tool';
-import { guardedFetch, type ResolveAll } from '../sandbox/guarded-http';
+import type { ResolveAll } from '../../net/http-request';
+import { guardedFetch } from '../sandbox/guarded-http';
 import { egressHost } from '../sandbox/egress-host';
 import { parseFetchUrl } from '../sandbox/url-guard';
 import { htmlToText } from '../sandbox/html-to-text';

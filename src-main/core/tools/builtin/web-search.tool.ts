@@ -1,8 +1,7 @@
 // web_search: searches the web with the configured provider (DuckDuckGo by default, no key needed).
 import { z } from 'zod';
 import { defineTool, fail, ok, type Tool } from '../tool';
-import { proxiedFetch } from '../sandbox/http-client';
-import { searchWeb, type SearchDeps } from '../sandbox/web-search-providers';
+import { searchFetch, searchWeb, type SearchDeps } from '../sandbox/web-search-providers';
 import { untrustedBanner } from './untrusted';
 
 const params = z.object({
@@ -20,8 +19,8 @@ export function createWebSearchTool(deps: SearchDeps = {}): Tool<typeof params> 
       const web = ctx.config.tools.web;
       if (!web.enable) return fail('Error: web tools are disabled (tools.web.enable is false)');
       const count = args.count ?? web.search.maxResults;
-      // Node's fetch cannot use a proxy; with tools.web.proxy set, requests go through our proxying client.
-      const withProxy = web.proxy && !deps.fetch ? { ...deps, fetch: proxiedFetch(web.proxy) } : deps;
+      // With tools.web.proxy set, the search requests go through it too.
+      const withProxy = web.proxy && !deps.fetch ? { ...deps, fetch: searchFetch(web.proxy) } : deps;
       const found = await searchWeb(args.query, count, web.search, withProxy, ctx.signal);
       if (!found.ok) return fail(found.error);
       const { hits, note, provider } = found.value;

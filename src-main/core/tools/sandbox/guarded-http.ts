@@ -1,30 +1,24 @@
-// HTTP(S) GET through the URL guard: every resolved address is checked at connection time (before the request when
-// a proxy resolves names), redirects are followed by hand (at most 5, each hop checked again).
-import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions } from 'node:dns';
-import { isIP, type LookupFunction } from 'node:net';
+// web_fetch's GET on the core's HTTP client with its SSRF guard on: every resolved address is checked at connection
+// time (before the request when a proxy resolves names), redirects are followed by hand (at most 5, each hop checked
+// again and offered to beforeRedirect).
 import { errResult, okResult, type Result } from '../../lib/result';
 import {
-  blockedAddressError,
-  blockedAddressKind,
-  checkHostLiteral,
-  isAllowedPrivateHost,
-  parseFetchUrl,
-} from './url-guard';
-import { MAX_BODY_BYTES, sendHttpRequest, type HttpResponse } from './http-client';
+  GuardRefusal,
+  openHttpRequest,
+  readHttpBody,
+  redirectLocation,
+  type AddressGuard,
+  type ResolveAll,
+} from '../../net/http-request';
+import { blockedAddressError, blockedAddressKind, checkHostLiteral, isAllowedPrivateHost, parseFetchUrl } from './url-guard';
 
 export const MAX_REDIRECTS = 5;
 export const FETCH_TIMEOUT_MS = 30_000;
 const USER_AGENT = 'Mozilla/5.0 (compatible; Nanotray/0.1; +https://github.com/nanotray)';
 const ACCEPT = 'text/html,application/xhtml+xml,text/plain,application/json;q=0.9,*/*;q=0.5';
 
-/** `dns.lookup` with `{ all: true }`, injectable so tests can map names to addresses. */
-export type ResolveAll = (hostname: string) => Promise<LookupAddress[]>;
-
-export const systemResolveAll: ResolveAll = (hostname) =>
-  new Promise((resolve, reject) => {
-    const options: LookupAllOptions = { all: true };
-    dnsLookup(hostname, options, (err, addresses) => (err ? reject(err) : resolve(addresses)));
-  });
+/** Bodies are read up to this size (web_fetch says when a page was cut). */
+export const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
 export interface GuardedFetchOptions {
   allowPrivateHosts: readonly string[];
@@ -50,55 +44,41 @@ export interface FetchedResponse {
   cut: boolean;
 }
 
-class GuardRefusal extends Error {}
-
-/** A socket `lookup` that resolves every address of the host and refuses if any is private (unless allowed). */
-function guardedLookup(url: URL, options: GuardedFetchOptions): LookupFunction {
-  const resolveAll = options.resolveAll ?? systemResolveAll;
-  return (hostname, lookupOptions, callback) => {
-    resolveAll(hostname).then(
-      (addresses) => {
-        if (!isAllowedPrivateHost(url.hostname, options.allowPrivateHosts)) {
-          for (const a of addresses) {
-            const kind = blockedAddressKind(a.address);
-            if (kind) {
-              callback(new GuardRefusal(blockedAddressError(url.href, a.address, kind)), '', 4);
-              return;
-            }
-          }
-        }
-        const first = addresses[0];
-        if (!first) {
-          callback(new Error(`no address for ${hostname}`), '', 4);
-          return;
-        }
-        if (lookupOptions.all) callback(null, addresses as never, 4); // net asks for all addresses with `all: true`
-        else callback(null, first.address, first.family);
-      },
-      (err: Error) => callback(err as NodeJS.ErrnoException, '', 4),
-    );
+/**
+ * The SSRF guard for one hop: private, loopback, link-local and metadata addresses are refused, unless the host
+ * is in allowPrivateHosts. An allowed host still resolves through `resolveAll` when connecting directly; through
+ * a proxy it is left to the proxy, as there is nothing to check.
+ */
+function addressGuard(url: URL, options: GuardedFetchOptions): AddressGuard | undefined {
+  const allowed = isAllowedPrivateHost(url.hostname, options.allowPrivateHosts);
+  if (allowed && options.proxy) return undefined;
+  return {
+    ...(options.resolveAll ? { resolveAll: options.resolveAll } : {}),
+    refusal(address) {
+      const kind = allowed ? undefined : blockedAddressKind(address);
+      return kind ? blockedAddressError(url.href, address, kind) : undefined;
+    },
   };
 }
 
-/** Through a proxy the proxy resolves names, so the guard resolves them first and refuses private answers. */
-async function checkResolvedForProxy(url: URL, options: GuardedFetchOptions): Promise<string | undefined> {
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (isIP(host) !== 0 || isAllowedPrivateHost(host, options.allowPrivateHosts)) return undefined;
-  const addresses = await (options.resolveAll ?? systemResolveAll)(host);
-  for (const a of addresses) {
-    const kind = blockedAddressKind(a.address);
-    if (kind) return blockedAddressError(url.href, a.address, kind);
-  }
-  return undefined;
-}
+type Hop = { location: string } | { location?: undefined; status: number; contentType: string; body: Buffer; cut: boolean };
 
-function requestOnce(url: URL, options: GuardedFetchOptions, signal: AbortSignal): Promise<HttpResponse> {
-  return sendHttpRequest(url, {
+/** One request of the redirect chain: a redirect's Location, or the answer with its (capped) body. */
+async function requestOnce(url: URL, options: GuardedFetchOptions, signal: AbortSignal): Promise<Hop> {
+  const guard = addressGuard(url, options);
+  const res = await openHttpRequest(url, {
     headers: { 'user-agent': USER_AGENT, accept: ACCEPT, 'accept-encoding': 'gzip, deflate, br' },
     signal,
-    maxBytes: options.maxBytes ?? MAX_BODY_BYTES,
-    ...(options.proxy ? { proxy: options.proxy } : { lookup: guardedLookup(url, options) }),
+    ...(options.proxy ? { proxy: options.proxy } : {}),
+    ...(guard ? { guard } : {}),
   });
+  const location = redirectLocation(res);
+  if (location !== undefined) {
+    res.resume();
+    return { location };
+  }
+  const { body, cut } = await readHttpBody(res, options.maxBytes ?? MAX_BODY_BYTES);
+  return { status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), body, cut };
 }
 
 /**
@@ -115,12 +95,8 @@ export async function guardedFetch(rawUrl: string, options: GuardedFetchOptions)
     const url = parsed.value;
     const literal = checkHostLiteral(url, options.allowPrivateHosts);
     if (!literal.ok) return literal;
-    let response: HttpResponse;
+    let response: Hop;
     try {
-      if (options.proxy) {
-        const refused = await checkResolvedForProxy(url, options);
-        if (refused) return errResult(refused);
-      }
       response = await requestOnce(url, options, signal);
     } catch (err) {
       if (err instanceof GuardRefusal) return errResult(err.message);
@@ -129,8 +105,8 @@ export async function guardedFetch(rawUrl: string, options: GuardedFetchOptions)
       return errResult(`Error: Could not fetch ${url.href}: ${err instanceof Error ? err.message : String(err)}`);
     }
     if (response.location === undefined) {
-      const contentType = String(response.headers['content-type'] ?? '');
-      return okResult({ finalUrl: url.href, status: response.status, contentType, body: response.body, cut: response.cut });
+      const { status, contentType, body, cut } = response;
+      return okResult({ finalUrl: url.href, status, contentType, body, cut });
     }
     const next = new URL(response.location, url);
     const refused = options.beforeRedirect?.(url, next);

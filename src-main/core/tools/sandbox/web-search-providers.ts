@@ -2,6 +2,7 @@
 import { parse } from 'node-html-parser';
 import type { Config } from '../../config/config-schema';
 import { errResult, okResult, type Result } from '../../lib/result';
+import { createHttpFetch } from '../../net/http-fetch';
 
 export type SearchProviderName = Config['tools']['web']['search']['provider'];
 export type SearchConfig = Config['tools']['web']['search'];
@@ -63,6 +64,15 @@ export function parseDuckDuckGoHtml(html: string, count: number): SearchHit[] {
   return hits;
 }
 
+/** Search answers are read up to this size and through at most this many redirects. */
+const SEARCH_MAX_BYTES = 5 * 1024 * 1024;
+const SEARCH_MAX_REDIRECTS = 5;
+
+/** The fetch the search providers use: the core's HTTP client, through `proxy` when one is set. */
+export function searchFetch(proxy?: string | null): typeof fetch {
+  return createHttpFetch({ maxRedirects: SEARCH_MAX_REDIRECTS, maxBytes: SEARCH_MAX_BYTES, ...(proxy ? { proxy } : {}) });
+}
+
 async function getJson(doFetch: typeof fetch, url: string, init: RequestInit): Promise<Result<unknown>> {
   const res = await doFetch(url, init);
   if (!res.ok) return errResult(`HTTP ${res.status}`);
@@ -111,7 +121,7 @@ export async function searchWeb(
   deps: SearchDeps = {},
   signal?: AbortSignal,
 ): Promise<Result<SearchOutcome>> {
-  const doFetch = deps.fetch ?? fetch;
+  const doFetch = deps.fetch ?? searchFetch();
   const endpoints = { ...DEFAULT_ENDPOINTS, ...deps.endpoints };
   const timeoutMs = deps.timeoutMs ?? 30_000;
   const timeout = AbortSignal.timeout(timeoutMs);

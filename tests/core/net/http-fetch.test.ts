@@ -1,8 +1,11 @@
-// The node:http fetch the provider uses: request/response basics, streaming, aborts and broken connections.
+// The fetch on the core's HTTP client: request/response basics, streaming, aborts, broken connections, redirects, caps.
 import { createServer, type Server } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nodeHttpFetch } from '../../../src-main/core/agent/providers/node-http-fetch';
+import { createHttpFetch } from '../../../src-main/core/net/http-fetch';
+
+const nodeHttpFetch = createHttpFetch();
 
 let server: Server;
 let base: string;
@@ -15,6 +18,21 @@ beforeAll(async () => {
     if (req.url === '/echo') {
       res.writeHead(201, { 'content-type': 'application/json', 'x-multi': ['a', 'b'] });
       res.end(JSON.stringify({ method: req.method, auth: req.headers.authorization, length: req.headers['content-length'], body }));
+    } else if (req.url === '/moved') {
+      res.writeHead(302, { location: '/echo' });
+      res.end();
+    } else if (req.url === '/see-other') {
+      res.writeHead(303, { location: '/echo' });
+      res.end();
+    } else if (req.url === '/loop') {
+      res.writeHead(302, { location: '/loop' });
+      res.end();
+    } else if (req.url === '/gzip') {
+      res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip' });
+      res.end(gzipSync('unpacked text'));
+    } else if (req.url === '/big') {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end('x'.repeat(100_000));
     } else if (req.url === '/empty') {
       res.writeHead(204);
       res.end();
@@ -44,7 +62,7 @@ async function readAll(res: Response): Promise<string> {
   return new TextDecoder().decode(await res.arrayBuffer());
 }
 
-describe('nodeHttpFetch', () => {
+describe('createHttpFetch', () => {
   it('sends method, headers and body; returns status, headers and body', async () => {
     const res = await nodeHttpFetch(`${base}/echo`, { method: 'POST', headers: new Headers({ Authorization: 'Bearer k' }), body: '{"a":1}' });
     expect(res.status).toBe(201);
@@ -90,5 +108,23 @@ describe('nodeHttpFetch', () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise((r) => closed.close(r));
     await expect(nodeHttpFetch(`http://127.0.0.1:${port}/`)).rejects.toMatchObject({ message: 'fetch failed', cause: { code: 'ECONNREFUSED' } });
+  });
+
+  it('returns a redirect as it is by default, and follows it when asked (303 turns a POST into a GET)', async () => {
+    const plain = await nodeHttpFetch(`${base}/moved`);
+    expect(plain.status).toBe(302);
+    expect(plain.headers.get('location')).toBe('/echo');
+    const following = createHttpFetch({ maxRedirects: 5 });
+    const moved = await following(`${base}/moved`, { method: 'PUT', body: 'kept' });
+    expect(JSON.parse(await readAll(moved))).toMatchObject({ method: 'PUT', body: 'kept' });
+    const seeOther = await following(`${base}/see-other`, { method: 'POST', body: 'dropped' });
+    expect(JSON.parse(await readAll(seeOther))).toMatchObject({ method: 'GET', body: '' });
+    expect((await following(`${base}/loop`)).status).toBe(302);
+  });
+
+  it('decodes a gzip body and cuts a body at maxBytes', async () => {
+    expect(await readAll(await nodeHttpFetch(`${base}/gzip`))).toBe('unpacked text');
+    const capped = createHttpFetch({ maxBytes: 1000 });
+    expect(await readAll(await capped(`${base}/big`))).toBe('x'.repeat(1000));
   });
 });
