@@ -1,7 +1,8 @@
 // One scripted model server per test file and a fresh core (temp home) per test, cleaned up after each.
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterEach } from 'vitest';
 import { createCore, type Core, type CoreOptions } from '../../src-main/core/nanotray-core';
-import { startScriptedLlm, type ScriptedLlm } from './scripted-llm-server';
+import type { ScriptedLlm } from './scripted-llm-server';
+import { useScriptedLlm } from './use-scripted-llm';
 import { makeTempHome, testConfig, type TempHome } from './temp-home';
 
 export interface ScriptedCore {
@@ -16,24 +17,14 @@ export interface ScriptedCore {
 
 /** Registers the hooks; call once at the top of a test file. */
 export function useScriptedCore(): ScriptedCore {
-  let llm: ScriptedLlm | undefined;
+  const server = useScriptedLlm();
   let home: TempHome | undefined;
   let core: Core | undefined;
-  beforeAll(async () => {
-    llm = await startScriptedLlm();
-  });
-  afterAll(async () => {
-    await llm?.close();
-  });
   afterEach(async () => {
     await core?.dispose();
     core = undefined;
     home?.cleanup();
     home = undefined;
-    if (llm) {
-      llm.requests.length = 0;
-      llm.setFallback(undefined);
-    }
   });
   const need = <T>(value: T | undefined, what: string): T => {
     if (value === undefined) throw new Error(`no ${what}: call open() in the test first`);
@@ -41,7 +32,7 @@ export function useScriptedCore(): ScriptedCore {
   };
   return {
     get llm() {
-      return need(llm, 'scripted server');
+      return need(server(), 'scripted server');
     },
     get core() {
       return need(core, 'core');
@@ -50,7 +41,7 @@ export function useScriptedCore(): ScriptedCore {
       return need(home, 'home');
     },
     open(extra = {}, options = {}) {
-      home = makeTempHome(testConfig(need(llm, 'scripted server').baseUrl, extra));
+      home = makeTempHome(testConfig(need(server(), 'scripted server').baseUrl, extra));
       const created = createCore({ host: 'test', env: {}, ...options, home: home.home });
       if (!created.ok) throw new Error(created.error);
       core = created.value;

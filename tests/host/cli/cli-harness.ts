@@ -3,10 +3,11 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterEach } from 'vitest';
 import type { CliIo } from '../../../src-main/host/cli/cli-command';
 import { runCli } from '../../../src-main/host/cli/main';
-import { startScriptedLlm, type ScriptedLlm } from '../../helpers/scripted-llm-server';
+import type { ScriptedLlm } from '../../helpers/scripted-llm-server';
+import { useScriptedLlm } from '../../helpers/use-scripted-llm';
 import { makeTempHome, testConfig, type TempHome } from '../../helpers/temp-home';
 
 export const ROOT = resolve(__dirname, '../../..');
@@ -59,7 +60,7 @@ export interface CliChild {
 }
 
 export interface CliHarness {
-  /** The file's scripted OpenAI-compatible server (fallback reset after each test). */
+  /** The file's scripted OpenAI-compatible server (requests and fallback reset after each test). */
   readonly llm: ScriptedLlm;
   /** The current test's home. */
   readonly home: TempHome;
@@ -95,18 +96,11 @@ function startChild(args: string[], env: NodeJS.ProcessEnv): CliChild {
 
 /** Registers the hooks; call once at the top of a CLI test file. */
 export function useCliHarness(): CliHarness {
-  let llm: ScriptedLlm | undefined;
+  const server = useScriptedLlm();
   let home: TempHome | undefined;
-  beforeAll(async () => {
-    llm = await startScriptedLlm();
-  });
-  afterAll(async () => {
-    await llm?.close();
-  });
   afterEach(() => {
     home?.cleanup();
     home = undefined;
-    llm?.setFallback(undefined);
   });
   const need = <T>(value: T | undefined, what: string): T => {
     if (value === undefined) throw new Error(`no ${what}: call open() or openBare() in the test first`);
@@ -114,13 +108,13 @@ export function useCliHarness(): CliHarness {
   };
   const harness: CliHarness = {
     get llm() {
-      return need(llm, 'scripted server');
+      return need(server(), 'scripted server');
     },
     get home() {
       return need(home, 'home');
     },
     open(extra = {}) {
-      home = makeTempHome(testConfig(need(llm, 'scripted server').baseUrl, extra));
+      home = makeTempHome(testConfig(need(server(), 'scripted server').baseUrl, extra));
       return home;
     },
     openBare(config) {
