@@ -15,11 +15,13 @@ export const approvalRuleSchema = z.object({
   id: z.number(),
   tool: z.string(),
   /**
-   * `tool`: every call of the tool; `prefix`: exec commands starting with `pattern`; `server`: an MCP server;
-   * `host`: web_fetch requests to the host `pattern`.
+   * `tool`: every call of the tool; `prefix`: exec commands whose programs start with `pattern`; `exact`: the exec
+   * command `pattern` exactly; `server`: an MCP server; `host`: web_fetch requests to the host `pattern`.
    */
-  kind: z.enum(['tool', 'prefix', 'server', 'host']),
+  kind: z.enum(['tool', 'prefix', 'exact', 'server', 'host']),
   pattern: z.string(),
+  /** For exec rules: the folder the rule was given in (it covers commands run there only). */
+  cwd: z.string(),
   createdAt: z.number(),
 });
 export const approvalsListRulesOutput = z.object({ rules: z.array(approvalRuleSchema) });

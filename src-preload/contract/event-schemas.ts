@@ -13,6 +13,35 @@ export const approvalCategorySchema = z.enum(['read', 'write', 'command', 'netwo
 export const approvalDecisionSchema = z.enum(['allow_once', 'allow_always', 'deny']);
 export const notificationKindSchema = z.enum(['heartbeat', 'cron', 'message', 'subagent', 'error', 'info']);
 
+/** Why an exec command is not covered by a rule (mirror of core/tools/shell-grammar/uncovered.ts). */
+export const uncoveredCodeSchema = z.enum([
+  'parser_unavailable',
+  'parse_error',
+  'hidden_characters',
+  'lookalike_characters',
+  'line_continuation',
+  'ansi_c_quoting',
+  'locale_quoting',
+  'comment',
+  'substitution',
+  'heredoc',
+  'expansion',
+  'dynamic_program',
+  'compound',
+  'background',
+  'assignment',
+  'shell_builtin',
+  'eval_or_source',
+  'wrapper',
+  'code_option',
+  'git_alias',
+  'interpreter_inline',
+  'redirect',
+  'interpreter',
+  'no_rule',
+  'other_directory',
+]);
+
 /** An approval waiting for the user (also returned by `approvals:pending`). */
 export const approvalRequestSchema = z.object({
   id: z.string(),
@@ -26,8 +55,10 @@ export const approvalRequestSchema = z.object({
   workingDir: z.string().optional(),
   /** For network calls: the full URL and the host an "always" rule would allow. */
   egress: z.object({ url: z.string(), host: z.string(), unicodeHost: z.string().optional() }).optional(),
-  /** What "always allow" would remember (tool name, command prefix or host). */
-  alwaysLabel: z.string(),
+  /** What "always allow" would remember (tool name, command prefixes, the exact command or host); absent when not offered. */
+  alwaysLabel: z.string().optional(),
+  /** For exec: why no rule covers the command (`code` for programs, `message` for people). */
+  notCovered: z.object({ code: uncoveredCodeSchema, message: z.string() }).optional(),
   expiresAt: z.number(),
 });
 

@@ -1,4 +1,5 @@
 // Everything the core tells the outside world: agent progress, approvals, notifications, state changes.
+import type { UncoveredCode } from '../tools/shell-grammar/uncovered';
 import type { TokenUsage } from './chat-message';
 
 export type StopReason = 'completed' | 'max_iterations' | 'cancelled' | 'error';
@@ -44,8 +45,13 @@ export type CoreEvent =
        * how an internationalised (punycode) host reads to a person, so a lookalike stands out.
        */
       egress?: { url: string; host: string; unicodeHost?: string };
-      /** What "always allow" would remember (tool name, command prefix or host). */
-      alwaysLabel: string;
+      /**
+       * What "always allow" would remember (tool name, command prefixes, the exact command or host); absent when
+       * not offered.
+       */
+      alwaysLabel?: string;
+      /** For exec: why no rule covers this command (code for programs, message for people). */
+      notCovered?: { code: UncoveredCode; message: string };
       expiresAt: number;
     }
   | { type: 'approval.resolved'; id: string; sessionKey: string; decision: ApprovalDecision }

@@ -1,19 +1,33 @@
-// Permanent "always allow" rules in the approval_rules table: a whole tool, an exec command prefix, an MCP server or a host.
+// Permanent "always allow" rules in the approval_rules table: a whole tool, an exec command prefix or exact
+// command (bound to the folder it was given in), an MCP server or a host.
 import { z } from 'zod';
 import type { Database } from './sqlite-driver';
 import { parseRow } from './row-parsing';
 
-const ruleKindSchema = z.enum(['tool', 'prefix', 'server', 'host']);
+const ruleKindSchema = z.enum(['tool', 'prefix', 'exact', 'server', 'host']);
 export type ApprovalRuleKind = z.output<typeof ruleKindSchema>;
 
 export interface ApprovalRule {
   id: number;
-  /** Tool name (`exec` for prefix rules; the MCP server's tool-name prefix for server rules). */
+  /** Tool name (`exec` for prefix and exact rules; the MCP server's tool-name prefix for server rules). */
   tool: string;
   kind: ApprovalRuleKind;
-  /** '' for tool rules; the command prefix (`git`, `sudo apt`), the server name or the host (see egress-host.ts). */
+  /**
+   * '' for tool rules; the command prefix words (`git`, `npm test`), the exact command, the server name or the
+   * host (see egress-host.ts).
+   */
   pattern: string;
+  /** For exec rules: the real path of the folder the rule was given in ('' for other kinds). */
+  cwd: string;
   createdAt: number;
+}
+
+/** What adding a rule takes (pattern and cwd default to ''). */
+export interface NewApprovalRule {
+  tool: string;
+  kind: ApprovalRuleKind;
+  pattern?: string;
+  cwd?: string;
 }
 
 const rowSchema = z.object({
@@ -21,38 +35,36 @@ const rowSchema = z.object({
   tool: z.string(),
   kind: ruleKindSchema,
   pattern: z.string(),
+  cwd: z.string(),
   created_at: z.number(),
 });
 
+const COLUMNS = 'id, tool, kind, pattern, cwd, created_at';
+
 function toRule(row: unknown): ApprovalRule {
   const r = parseRow('approval_rules', rowSchema, row)!;
-  return { id: r.id, tool: r.tool, kind: r.kind, pattern: r.pattern, createdAt: r.created_at };
+  return { id: r.id, tool: r.tool, kind: r.kind, pattern: r.pattern, cwd: r.cwd, createdAt: r.created_at };
 }
 
 /** All permanent rules, oldest first. */
 export function listApprovalRules(db: Database): ApprovalRule[] {
-  return db
-    .prepare('SELECT id, tool, kind, pattern, created_at FROM approval_rules ORDER BY id')
-    .all()
-    .map(toRule);
+  return db.prepare(`SELECT ${COLUMNS} FROM approval_rules ORDER BY id`).all().map(toRule);
 }
 
 /** Adds a rule (or returns the identical existing one). */
-export function addApprovalRule(
-  db: Database,
-  rule: { tool: string; kind: ApprovalRuleKind; pattern?: string },
-  now: number,
-): ApprovalRule {
+export function addApprovalRule(db: Database, rule: NewApprovalRule, now: number): ApprovalRule {
   const pattern = rule.pattern ?? '';
-  db.prepare('INSERT INTO approval_rules (tool, kind, pattern, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING').run(
+  const cwd = rule.cwd ?? '';
+  db.prepare('INSERT INTO approval_rules (tool, kind, pattern, cwd, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING').run(
     rule.tool,
     rule.kind,
     pattern,
+    cwd,
     now,
   );
   const row = db
-    .prepare('SELECT id, tool, kind, pattern, created_at FROM approval_rules WHERE tool = ? AND kind = ? AND pattern = ?')
-    .get(rule.tool, rule.kind, pattern);
+    .prepare(`SELECT ${COLUMNS} FROM approval_rules WHERE tool = ? AND kind = ? AND pattern = ? AND cwd = ?`)
+    .get(rule.tool, rule.kind, pattern, cwd);
   if (row === undefined) throw new Error('approval rule was not stored'); // impossible after the insert above
   return toRule(row);
 }

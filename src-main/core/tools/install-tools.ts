@@ -12,6 +12,7 @@ import { createWebSearchTool } from './builtin/web-search.tool';
 import type { SearchDeps } from './sandbox/web-search-providers';
 import { readFileTool } from './builtin/read-file.tool';
 import { writeFileTool } from './builtin/write-file.tool';
+import { preloadBashParser } from './shell-grammar/bash-parser';
 import type { Tool } from './tool';
 
 export interface InstallToolsOptions {
@@ -43,6 +44,8 @@ export function installTools(base: CoreBase, options: InstallToolsOptions = {}):
   };
   const tools = builtinTools(base.config(), base.db, { ...options, webFetch });
   const webFetchTool = (): Tool => tools.find((t) => t.name === 'web_fetch')!;
+  // Load the shell grammar in the background now: the first exec approval then does not wait for it.
+  void preloadBashParser();
   const approvals = new ApprovalService({
     db: base.db,
     emit: (event) => base.events.emit(event),

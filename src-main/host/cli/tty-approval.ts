@@ -1,4 +1,5 @@
-// Asks the user on the terminal whether a tool call may run: shows tool, full arguments and working dir; y / n / a.
+// Asks the user on the terminal whether a tool call may run: shows tool, full arguments, working dir and why no
+// rule covers a command; y / n, plus a when "always allow" is offered.
 import { createInterface, type Interface } from 'node:readline';
 import type { ApprovalDecision, CoreEvent } from '../../core/agent/events';
 import type { CliIo } from './cli-command';
@@ -17,6 +18,8 @@ export interface TtyApprovalOptions {
 
 const MAX_INVALID_ANSWERS = 3;
 export const APPROVAL_QUESTION = 'Allow? [y]es / [n]o / [a]lways: ';
+/** The question when "always allow" is not offered (no rule can cover the call). */
+export const APPROVAL_QUESTION_ONCE = 'Allow? [y]es / [n]o: ';
 
 /**
  * The lines shown before the question: tool, category, working dir, host and full URL (egress), full
@@ -32,16 +35,24 @@ export function formatApprovalRequest(request: ApprovalPromptRequest): string {
     }
     lines.push(`  Full URL: ${request.egress.url}`);
   }
+  if (request.notCovered) lines.push(`  Not covered by a rule: ${request.notCovered.message}`);
   lines.push('  Arguments:', ...request.args.split('\n').map((l) => `    ${l}`));
-  lines.push(`  [a]lways ${request.egress ? 'allows this host' : 'remembers'}: ${request.alwaysLabel}`);
+  lines.push(
+    request.alwaysLabel === undefined
+      ? '  (no "always" for this call: no rule can cover it)'
+      : `  [a]lways ${request.egress ? 'allows this host' : 'remembers'}: ${request.alwaysLabel}`,
+  );
   return `${lines.join('\n')}\n`;
 }
 
-/** y/yes → allow_once, a/always → allow_always, n/no/empty → deny; anything else → undefined (ask again). */
-export function parseApprovalAnswer(answer: string): ApprovalDecision | undefined {
+/**
+ * y/yes → allow_once, a/always → allow_always (only when offered), n/no/empty → deny; anything else → undefined
+ * (ask again).
+ */
+export function parseApprovalAnswer(answer: string, alwaysOffered = true): ApprovalDecision | undefined {
   const a = answer.trim().toLowerCase();
   if (a === 'y' || a === 'yes') return 'allow_once';
-  if (a === 'a' || a === 'always') return 'allow_always';
+  if (alwaysOffered && (a === 'a' || a === 'always')) return 'allow_always';
   if (a === '' || a === 'n' || a === 'no') return 'deny';
   return undefined;
 }
@@ -50,13 +61,13 @@ export function parseApprovalAnswer(answer: string): ApprovalDecision | undefine
 type AskLine = (signal: AbortSignal) => Promise<string | null>;
 
 /** Through an existing readline (the REPL's): `question()` takes the line, so no 'line' event fires for it. */
-function askThrough(rl: Interface): AskLine {
+function askThrough(rl: Interface, question: string): AskLine {
   return (signal) =>
     new Promise((resolve) => {
       if (signal.aborted) return resolve(null);
       const onClose = (): void => resolve(null);
       rl.once('close', onClose);
-      rl.question(APPROVAL_QUESTION, { signal }, (answer) => {
+      rl.question(question, { signal }, (answer) => {
         rl.off('close', onClose);
         resolve(answer);
       });
@@ -68,7 +79,7 @@ function askThrough(rl: Interface): AskLine {
 }
 
 /** Through a private readline on stdin; lines that arrive early (piped input) are queued, not lost. */
-function askOwn(rl: Interface, io: CliIo): AskLine {
+function askOwn(rl: Interface, io: CliIo, question: string): AskLine {
   const queued: string[] = [];
   let closed = false;
   let waiter: ((line: string | null) => void) | undefined;
@@ -79,7 +90,7 @@ function askOwn(rl: Interface, io: CliIo): AskLine {
     waiter = undefined;
   });
   return (signal) => {
-    io.stderr.write(APPROVAL_QUESTION);
+    io.stderr.write(question);
     if (queued.length) return Promise.resolve(queued.shift()!);
     if (closed || signal.aborted) return Promise.resolve(null);
     return new Promise((resolve) => {
@@ -90,14 +101,17 @@ function askOwn(rl: Interface, io: CliIo): AskLine {
 }
 
 /**
- * Prints the request and asks `Allow? [y]es / [n]o / [a]lways` until it gets a valid answer. End of input,
+ * Prints the request and asks `Allow? [y]es / [n]o / [a]lways` (without `[a]lways` when not offered) until it
+ * gets a valid answer. End of input,
  * three invalid answers, an abort or the request's expiry all count as deny.
  */
 export async function askOnTty(request: ApprovalPromptRequest, io: CliIo, options: TtyApprovalOptions = {}): Promise<ApprovalDecision> {
   // The arguments come from the model: shown escaped, so no escape sequence can hide or rewrite them.
   io.stderr.write(`\n${terminalSafe(formatApprovalRequest(request))}`);
   const own = options.rl ? undefined : createInterface({ input: io.stdin, terminal: false });
-  const ask = options.rl ? askThrough(options.rl) : askOwn(own!, io);
+  const alwaysOffered = request.alwaysLabel !== undefined;
+  const question = alwaysOffered ? APPROVAL_QUESTION : APPROVAL_QUESTION_ONCE;
+  const ask = options.rl ? askThrough(options.rl, question) : askOwn(own!, io, question);
   const expiry = new AbortController();
   const now = options.now ?? Date.now;
   const timer = setTimeout(() => expiry.abort(), Math.max(0, request.expiresAt - now()));
@@ -110,9 +124,9 @@ export async function askOnTty(request: ApprovalPromptRequest, io: CliIo, option
         io.stderr.write(expiry.signal.aborted ? '\n(no answer in time: denied)\n' : '\n(denied)\n');
         return 'deny';
       }
-      const decision = parseApprovalAnswer(answer);
+      const decision = parseApprovalAnswer(answer, alwaysOffered);
       if (decision) return decision;
-      io.stderr.write('Please answer y (allow once), n (deny) or a (always allow).\n');
+      io.stderr.write(alwaysOffered ? 'Please answer y (allow once), n (deny) or a (always allow).\n' : 'Please answer y (allow once) or n (deny).\n');
     }
     io.stderr.write('(denied)\n');
     return 'deny';

@@ -1,9 +1,15 @@
 // installTools through createCore: the built-in tools are registered, core.approvals gates them, exec is prechecked.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CoreEvent } from '../../../src-main/core/agent/events';
 import { createCore, type Core } from '../../../src-main/core/nanotray-core';
+import { preloadBashParser } from '../../../src-main/core/tools/shell-grammar/bash-parser';
 import type { ToolContext } from '../../../src-main/core/tools/tool';
 import { makeTempHome, type TempHome } from '../../helpers/temp-home';
+
+// The gate analyses commands on the bash grammar; loaded once up front so one tick reaches the prompt.
+beforeAll(async () => {
+  await preloadBashParser();
+});
 
 let home: TempHome;
 let core: Core;

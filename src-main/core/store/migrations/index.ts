@@ -3,10 +3,11 @@ import type { Database } from '../sqlite-driver';
 import * as m0001 from './0001-init';
 import * as m0002 from './0002-tool-events-cascade';
 import * as m0003 from './0003-host-approval-rules';
+import * as m0004 from './0004-exec-rule-cwd';
 
 export interface Migration {
   version: number;
   up(db: Database): void;
 }
 
-export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003];
+export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004];

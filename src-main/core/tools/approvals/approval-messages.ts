@@ -16,8 +16,11 @@ export function readonlyError(toolName: string, category: ApprovalCategory): str
 
 const NOBODY_THERE = 'nobody can answer in this non-interactive run (heartbeat, cron, subagent or a CLI without a terminal)';
 
-/** A call that needs a "yes" where nobody can give one; `host` is set for network calls. */
-export function nonInteractiveError(toolName: string, host?: string): string {
+/**
+ * A call that needs a "yes" where nobody can give one; `host` is set for network calls, `whyNotCovered` for a
+ * command (the sentence saying why no rule covers it).
+ */
+export function nonInteractiveError(toolName: string, host?: string, whyNotCovered?: string): string {
   if (host !== undefined) {
     return (
       `Error: ${toolName} to ${host} needs the user's approval, but ${NOBODY_THERE}, so nothing was sent. ` +
@@ -28,7 +31,9 @@ export function nonInteractiveError(toolName: string, host?: string): string {
     );
   }
   return (
-    `Error: ${toolName} needs the user's approval, but ${NOBODY_THERE}, so it was not run. To allow it, the user can ` +
+    `Error: ${toolName} needs the user's approval, but ${NOBODY_THERE}, so it was not run. ` +
+    (whyNotCovered ? `No rule covers it: ${whyNotCovered} ` : '') +
+    'To allow it, the user can ' +
     'add an "always allow" rule for it in settings, run the CLI with --yes, or set tools.approval.mode to "auto".'
   );
 }

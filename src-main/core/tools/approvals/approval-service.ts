@@ -7,15 +7,16 @@ import { errResult, okResult, type Result } from '../../lib/result';
 import type { Database } from '../../store/db';
 import type { ApprovalGate, GateVerdict } from '../approval-gate';
 import type { ApprovalSubject, Tool, ToolContext } from '../tool';
-import { commandPrefixes, isCoveredByPrefixes } from '../sandbox/shell-segments';
 import { parseEgressHost, unicodeLookalike } from '../sandbox/egress-host';
+import { describeUncovered, viewOf } from '../shell-grammar/uncovered';
 import { deniedError, nonInteractiveError, readonlyError } from './approval-messages';
+import { commandCoverage, commandSubject, offeredRules, type CommandSubject, type RuleSpec } from './command-approval';
 import {
   addApprovalRule,
   deleteApprovalRule,
   listApprovalRules,
   type ApprovalRule,
-  type ApprovalRuleKind,
+  type NewApprovalRule,
 } from '../../store/approval-rules.repo';
 import { mcpServerOf } from '../../mcp/mcp-tool';
 
@@ -45,14 +46,15 @@ export interface ApprovalServiceOptions {
    * Checks that refuse a call before anyone is asked (the exec deny/allow patterns and workspace fence):
    * returns a model-facing error, or undefined to go on. Saves the user from approving what would be blocked.
    */
-  preflight?(tool: Tool, args: unknown, ctx: ToolContext): string | undefined;
+  preflight?(tool: Tool, args: unknown, ctx: ToolContext): Promise<string | undefined> | string | undefined;
   newId?(): string;
 }
 
-interface RuleSpec {
-  tool: string;
-  kind: ApprovalRuleKind;
-  pattern: string;
+/** What a call is about: the tool's subject, with exec's command analysed on the shell grammar. */
+interface Subject {
+  workingDir?: string;
+  egress?: { url: string; host: string };
+  command?: CommandSubject;
 }
 
 interface Waiting {
@@ -101,11 +103,11 @@ export class ApprovalService implements ApprovalGate {
 
   async #check(tool: Tool, args: unknown, ctx: ToolContext): Promise<GateVerdict> {
     const category = categoryOf(tool, args, ctx);
-    const blocked = this.#options.preflight?.(tool, args, ctx);
+    const blocked = await this.#options.preflight?.(tool, args, ctx);
     if (blocked) return { allowed: false, error: blocked };
     if (category === 'read') return { allowed: true };
     const mode = ctx.config.tools.approval.mode;
-    const subject = this.#subject(tool, args, ctx);
+    const subject = await this.#subject(tool, args, ctx);
     if (category === 'network' && !subject.egress) {
       // A network tool must say where it goes; one that cannot is refused rather than let through unnamed.
       return { allowed: false, error: `Error: ${tool.name} was refused: the destination of this call could not be determined.` };
@@ -117,7 +119,9 @@ export class ApprovalService implements ApprovalGate {
     }
     if (mode === 'auto' || this.#autoApproveSessions.has(ctx.sessionKey)) return { allowed: true };
     if (covered()) return { allowed: true };
-    if (!ctx.interactive) return { allowed: false, error: nonInteractiveError(tool.name, subject.egress?.host) };
+    if (!ctx.interactive) {
+      return { allowed: false, error: nonInteractiveError(tool.name, subject.egress?.host, this.#whyNotCovered(tool, subject, ctx.sessionKey)) };
+    }
     const decision = await this.#ask(tool, args, ctx, category, subject);
     return decision === 'deny' ? { allowed: false, error: deniedError(tool.name) } : { allowed: true };
   }
@@ -132,38 +136,49 @@ export class ApprovalService implements ApprovalGate {
     return this.#matchesRule(tool, { egress: { url: '', host } }, ctx.sessionKey);
   }
 
-  #subject(tool: Tool, args: unknown, ctx: ToolContext): ApprovalSubject {
+  async #subject(tool: Tool, args: unknown, ctx: ToolContext): Promise<Subject> {
+    let plain: ApprovalSubject;
     try {
       // args were validated against tool.params by the registry before the gate is consulted.
-      return tool.approvalSubject?.(args as never, ctx) ?? {};
+      plain = tool.approvalSubject?.(args as never, ctx) ?? {};
     } catch {
       return {};
     }
+    const { command, ...rest } = plain;
+    if (command === undefined) return rest;
+    return { ...rest, command: await commandSubject(command, plain.workingDir ?? ctx.workspace, ctx.workspace) };
   }
 
-  /** The rules "allow always" would add for this call: the host for egress, command prefixes for exec, else the tool. */
-  #rulesFor(toolName: string, { command, egress }: ApprovalSubject): RuleSpec[] {
-    if (egress) return [{ tool: toolName, kind: 'host', pattern: egress.host }];
-    if (command !== undefined) {
-      const prefixes = commandPrefixes(command);
-      if (prefixes.length > 0) return prefixes.map((pattern) => ({ tool: toolName, kind: 'prefix', pattern }));
-    }
-    return [{ tool: toolName, kind: 'tool', pattern: '' }];
+  #rulesOf(sessionKey: string): RuleSpec[] {
+    return [...listApprovalRules(this.#options.db), ...(this.#sessionRules.get(sessionKey) ?? [])];
   }
 
-  #matchesRule(tool: Tool, { command, egress }: ApprovalSubject, sessionKey: string): boolean {
+  /** What "allow always" would add for this call and its label: the host, exec's offer (maybe none), else the tool. */
+  #rulesFor(toolName: string, { command, egress }: Subject): { rules: RuleSpec[]; label: string | undefined } {
+    if (egress) return { rules: [{ tool: toolName, kind: 'host', pattern: egress.host, cwd: '' }], label: egress.host };
+    if (command) return offeredRules(toolName, command);
+    return { rules: [{ tool: toolName, kind: 'tool', pattern: '', cwd: '' }], label: toolName };
+  }
+
+  /** For a command: the sentence saying why no rule covers it. */
+  #whyNotCovered(tool: Tool, { command }: Subject, sessionKey: string): string | undefined {
+    if (!command) return undefined;
+    const coverage = commandCoverage(tool.name, command, this.#rulesOf(sessionKey));
+    return coverage.covered ? undefined : describeUncovered(coverage.reason);
+  }
+
+  #matchesRule(tool: Tool, { command, egress }: Subject, sessionKey: string): boolean {
     const toolName = tool.name;
     const mcpServer = mcpServerOf(tool);
-    const rules: RuleSpec[] = [...listApprovalRules(this.#options.db), ...(this.#sessionRules.get(sessionKey) ?? [])];
+    const rules = this.#rulesOf(sessionKey);
+    // A command is covered only by command rules: a whole-tool rule for exec would allow any command.
+    if (command) return commandCoverage(toolName, command, rules).covered;
     if (rules.some((r) => r.kind === 'tool' && r.tool === toolName)) return true;
     // A host rule names one exact host (see egress-host.ts): no subdomains, no other port.
     if (egress) return rules.some((r) => r.kind === 'host' && r.tool === toolName && r.pattern === egress.host);
     // A server rule trusts every tool of that MCP server (matched on the server name the tool carries, since
     // tool names are sanitised and one server name can be a prefix of another).
-    if (mcpServer !== undefined && rules.some((r) => r.kind === 'server' && r.pattern === mcpServer)) return true;
-    if (command === undefined) return false;
-    const prefixes = rules.filter((r) => r.kind === 'prefix' && r.tool === toolName).map((r) => r.pattern);
-    return isCoveredByPrefixes(command, prefixes);
+    return mcpServer !== undefined && rules.some((r) => r.kind === 'server' && r.pattern === mcpServer);
   }
 
   #ask(
@@ -171,13 +186,11 @@ export class ApprovalService implements ApprovalGate {
     args: unknown,
     ctx: ToolContext,
     category: ApprovalCategory,
-    subject: ApprovalSubject,
+    subject: Subject,
   ): Promise<ApprovalDecision> {
     if (ctx.signal.aborted) return Promise.resolve('deny');
-    const rules = this.#rulesFor(tool.name, subject);
-    const kind = rules[0]!.kind;
-    const alwaysLabel =
-      kind === 'prefix' ? `${tool.name}: ${rules.map((r) => r.pattern).join(', ')}` : kind === 'host' ? rules[0]!.pattern : tool.name;
+    const { rules, label } = this.#rulesFor(tool.name, subject);
+    const coverage = subject.command ? commandCoverage(tool.name, subject.command, this.#rulesOf(ctx.sessionKey)) : undefined;
     const unicodeHost = subject.egress ? unicodeLookalike(subject.egress.host) : undefined;
     const request: ApprovalRequest = {
       id: this.#options.newId?.() ?? randomUUID(),
@@ -188,7 +201,8 @@ export class ApprovalService implements ApprovalGate {
       args: JSON.stringify(args, null, 2) ?? '{}',
       ...(subject.workingDir !== undefined ? { workingDir: subject.workingDir } : {}),
       ...(subject.egress ? { egress: { url: subject.egress.url, host: subject.egress.host, ...(unicodeHost ? { unicodeHost } : {}) } } : {}),
-      alwaysLabel,
+      ...(label !== undefined ? { alwaysLabel: label } : {}),
+      ...(coverage && !coverage.covered ? { notCovered: viewOf(coverage.reason) } : {}),
       expiresAt: this.#options.clock.now() + this.#timeoutMs,
     };
     return new Promise<ApprovalDecision>((resolvePromise) => {
@@ -210,12 +224,15 @@ export class ApprovalService implements ApprovalGate {
   }
 
   /**
-   * Answers a waiting request. `allow_always` remembers the tool (for exec the command prefixes, for egress the host) in the
+   * Answers a waiting request. `allow_always` remembers the tool (for exec the command rule, for egress the host) in the
    * database, or only for the session with `scope: 'session'`.
    */
   resolve(id: string, decision: ApprovalDecision, scope: RuleScope = 'permanent'): Result<void> {
     const waiting = this.#waiting.get(id);
     if (!waiting) return errResult(`No approval request ${id} is waiting (it was answered or expired).`);
+    if (decision === 'allow_always' && waiting.rules.length === 0) {
+      return errResult('"Always allow" is not offered for this request (no rule can cover it): allow it once or deny it.');
+    }
     if (decision === 'allow_always') {
       for (const rule of waiting.rules) {
         if (scope === 'permanent') addApprovalRule(this.#options.db, rule, this.#options.clock.now());
@@ -232,7 +249,7 @@ export class ApprovalService implements ApprovalGate {
 
   #addSessionRule(sessionKey: string, rule: RuleSpec): void {
     const list = this.#sessionRules.get(sessionKey) ?? [];
-    if (!list.some((r) => r.tool === rule.tool && r.kind === rule.kind && r.pattern === rule.pattern)) list.push(rule);
+    if (!list.some((r) => r.tool === rule.tool && r.kind === rule.kind && r.pattern === rule.pattern && r.cwd === rule.cwd)) list.push(rule);
     this.#sessionRules.set(sessionKey, list);
   }
 
@@ -249,7 +266,7 @@ export class ApprovalService implements ApprovalGate {
   }
 
   /** Adds a permanent rule directly (settings UI, `nanotray` commands). */
-  addRule(rule: { tool: string; kind: ApprovalRuleKind; pattern?: string }): ApprovalRule {
+  addRule(rule: NewApprovalRule): ApprovalRule {
     return addApprovalRule(this.#options.db, rule, this.#options.clock.now());
   }
 
@@ -265,7 +282,7 @@ export class ApprovalService implements ApprovalGate {
   }
 
   /** Session-only "always allow" rules (forgotten on restart). */
-  sessionRules(sessionKey: string): ReadonlyArray<{ tool: string; kind: ApprovalRuleKind; pattern: string }> {
+  sessionRules(sessionKey: string): readonly RuleSpec[] {
     return this.#sessionRules.get(sessionKey) ?? [];
   }
 

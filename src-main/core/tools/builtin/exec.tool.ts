@@ -9,7 +9,8 @@ import { defineTool, fail, ok, type Tool, type ToolContext } from '../tool';
 import { BoundedText, joinWithHeadTail } from '../sandbox/bounded-text';
 import { buildChildEnv } from '../sandbox/child-env';
 import { checkCommand } from '../sandbox/command-guard';
-import { fenceFor, resolveToolPath } from '../sandbox/path-guard';
+import { fenceFor, realPathLoose, resolveToolPath } from '../sandbox/path-guard';
+import { analyzeCommand } from '../shell-grammar/command-analysis';
 import { runProcessTree, userShell } from '../sandbox/process-tree';
 
 /** Output longer than this keeps its head and tail. */
@@ -43,12 +44,13 @@ function workingDirOf(args: ExecArgs, ctx: ToolContext): ReturnType<typeof resol
  * The checks that refuse a command before it runs or anyone is asked: exec enabled, working dir inside the fence,
  * deny/allow patterns and the command's paths. Returns the model-facing error, or undefined.
  */
-export function precheckExec(args: ExecArgs, ctx: ToolContext): string | undefined {
+export async function precheckExec(args: ExecArgs, ctx: ToolContext): Promise<string | undefined> {
   const exec = ctx.config.tools.exec;
   if (!exec.enable) return 'Error: exec is disabled (tools.exec.enable is false)';
   const cwd = workingDirOf(args, ctx);
   if (!cwd.ok) return cwd.error;
-  return checkCommand(args.command, {
+  const analysis = await analyzeCommand(args.command, { cwd: realPathLoose(cwd.value), workspace: ctx.workspace });
+  return checkCommand(args.command, analysis, {
     denyPatterns: exec.denyPatterns,
     allowPatterns: exec.allowPatterns,
     restrictToWorkspace: ctx.config.tools.restrictToWorkspace,
@@ -79,7 +81,7 @@ export function createExecTool(deps: ExecToolDeps = {}): Tool<typeof params> {
       return { command: args.command, workingDir: cwd.ok ? cwd.value : (args.working_dir ?? ctx.workspace) };
     },
     async run(args, ctx) {
-      const refused = precheckExec(args, ctx);
+      const refused = await precheckExec(args, ctx);
       if (refused) return fail(refused);
       const cwd = workingDirOf(args, ctx);
       if (!cwd.ok) return fail(cwd.error);

@@ -1,8 +1,11 @@
-// The exec seatbelt: deny patterns, optional allow patterns per segment, and the workspace fence for commands.
-// A seatbelt, not a sandbox: a determined command can get around text patterns. The approval prompt is the real gate.
+// The exec seatbelt: deny patterns, allow patterns per simple command (on the bash grammar), and the workspace
+// fence for commands. A seatbelt, not a sandbox: a determined command can get around text patterns; the approval
+// prompt and the OS sandbox are the real gates.
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
-import { splitShellSegments } from './shell-segments';
+import type { CommandAnalysis } from '../shell-grammar/command-analysis';
+import { coverageByPatterns } from '../shell-grammar/command-rules';
+import { describeUncovered } from '../shell-grammar/uncovered';
 import { outsideWorkspaceError, resolveToolPath } from './path-guard';
 
 /** The built-in deny set, checked after the user's own patterns. */
@@ -86,7 +89,7 @@ function relativeWordsIn(command: string): string[] {
     .filter((w) => w && !w.startsWith('-') && !w.startsWith('/') && !w.startsWith('~') && !w.startsWith('$') && !w.includes('://'));
 }
 
-function fenceError(command: string, workspace: string, cwd: string): string | undefined {
+function fenceError(command: string, analysis: CommandAnalysis, workspace: string, cwd: string): string | undefined {
   const plain = dequote(command);
   if (TRAVERSAL.test(command) || TRAVERSAL.test(plain)) {
     return (
@@ -94,9 +97,10 @@ function fenceError(command: string, workspace: string, cwd: string): string | u
       `Use paths inside the workspace ${workspace}.`
     );
   }
-  for (const segment of splitShellSegments(plain)) {
-    if (/^(?:cd|pushd)(?:\s+-)?\s*$/.test(segment)) {
-      return `Error: Command blocked by safety guard: a bare "${segment}" leaves the workspace ${workspace}. Use paths inside the workspace.`;
+  for (const { argv } of analysis.commands) {
+    const bare = (argv[0] === 'cd' || argv[0] === 'pushd') && (argv.length === 1 || (argv.length === 2 && argv[1] === '-'));
+    if (bare) {
+      return `Error: Command blocked by safety guard: a bare "${argv.join(' ')}" leaves the workspace ${workspace}. Use paths inside the workspace.`;
     }
   }
   for (const candidate of pathsIn(command)) {
@@ -115,21 +119,28 @@ function fenceError(command: string, workspace: string, cwd: string): string | u
   return undefined;
 }
 
+/** The allowPatterns verdict: every simple command must be fully resolved, coverable and match a pattern. */
+function allowlistError(analysis: CommandAnalysis, allowPatterns: readonly string[]): string | undefined {
+  const coverage = coverageByPatterns(analysis, allowPatterns.map(compileUserPattern));
+  if (coverage.covered) return undefined;
+  if ('reason' in coverage) {
+    return `Error: Command blocked by allowlist filter: ${describeUncovered(coverage.reason)} tools.exec.allowPatterns never cover that.`;
+  }
+  return `Error: Command blocked by allowlist filter: "${coverage.unmatched}" matches none of tools.exec.allowPatterns`;
+}
+
 /**
  * Checks a command before it runs (and before the user is asked): user deny patterns, built-in deny patterns,
- * allow patterns (every segment must match one), then — with restrictToWorkspace — `..`, absolute paths,
- * `~`, `$HOME`, `file://` and relative words whose real path (symlinks followed) is outside the workspace. Returns the model-facing error, or undefined when it may run.
+ * allow patterns (every simple command must match one, and none may be a construct no rule covers), then — with
+ * restrictToWorkspace — `..`, absolute paths, `~`, `$HOME`, `file://` and relative words whose real path
+ * (symlinks followed) is outside the workspace. Returns the model-facing error, or undefined when it may run.
  */
-export function checkCommand(command: string, options: CommandGuardOptions): string | undefined {
+export function checkCommand(command: string, analysis: CommandAnalysis, options: CommandGuardOptions): string | undefined {
   if (matchesDeny(command, options.denyPatterns)) return DENY_PATTERN_ERROR;
   if (options.allowPatterns.length > 0) {
-    const allow = options.allowPatterns.map(compileUserPattern);
-    const segments = splitShellSegments(command);
-    const stray = segments.find((segment) => !allow.some((p) => p.test(segment)));
-    if (stray !== undefined || segments.length === 0) {
-      return `Error: Command blocked by allowlist filter: "${stray ?? command}" matches none of tools.exec.allowPatterns`;
-    }
+    const blocked = allowlistError(analysis, options.allowPatterns);
+    if (blocked) return blocked;
   }
-  if (options.restrictToWorkspace) return fenceError(command, options.workspace, options.cwd ?? options.workspace);
+  if (options.restrictToWorkspace) return fenceError(command, analysis, options.workspace, options.cwd ?? options.workspace);
   return undefined;
 }

@@ -1,5 +1,6 @@
-// An approval request inline in the chat: the full arguments (working dir for exec, host and full URL for
-// egress), then Allow once / Always allow / Deny. After the decision it shows what was chosen.
+// An approval request inline in the chat: the full arguments (working dir and why no rule covers it for exec,
+// host and full URL for egress), then Allow once / Always allow (when offered) / Deny. After the decision it shows
+// what was chosen.
 import { memo, useEffect, useState, type ReactElement } from 'react';
 import { Icon } from '../../components/Icon';
 import { useAppStore } from '../../state/store';
@@ -65,6 +66,11 @@ export const ApprovalCard = memo(function ApprovalCard({ item }: { item: Approva
         </div>
       )}
       {pending && request.egress && <EgressTarget egress={request.egress} />}
+      {pending && request.notCovered && (
+        <div className="approval-why" data-code={request.notCovered.code}>
+          <span className="muted">Not covered by a rule:</span> {request.notCovered.message}
+        </div>
+      )}
       {pending && (
         <pre className="pre" aria-label="Arguments">
           {prettyArgs(request.args)}
@@ -75,9 +81,11 @@ export const ApprovalCard = memo(function ApprovalCard({ item }: { item: Approva
           <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void answer('allow_once')}>
             Allow once
           </button>
-          <button type="button" className="btn" disabled={busy} onClick={() => void answer('allow_always')} title={`Remember: ${request.alwaysLabel}`}>
-            {request.egress ? 'Always allow this host' : 'Always allow'} <span className="mono faint">{request.alwaysLabel}</span>
-          </button>
+          {request.alwaysLabel !== undefined && (
+            <button type="button" className="btn" disabled={busy} onClick={() => void answer('allow_always')} title={`Remember: ${request.alwaysLabel}`}>
+              {request.egress ? 'Always allow this host' : 'Always allow'} <span className="mono faint">{request.alwaysLabel}</span>
+            </button>
+          )}
           <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void answer('deny')}>
             Deny
           </button>

@@ -19,6 +19,7 @@ const MODES = [
 const RULE_KIND = {
   tool: 'every call of',
   prefix: 'commands starting with',
+  exact: 'exactly the command',
   server: 'every tool of MCP server',
   host: 'web_fetch to host',
 } as const;
@@ -105,7 +106,12 @@ export function SafetySection({ draft, update }: Props): ReactElement {
             <li key={r.id} className="rule">
               <span>
                 {RULE_KIND[r.kind]} <span className="mono">{r.kind === 'tool' ? r.tool : r.pattern}</span>
-                {r.kind === 'prefix' && <span className="faint"> ({r.tool})</span>}
+                {(r.kind === 'prefix' || r.kind === 'exact') && (
+                  <span className="faint">
+                    {' '}
+                    ({r.tool}{r.cwd ? <>, in <span className="mono">{r.cwd}</span></> : ', no folder: covers nothing until given again'})
+                  </span>
+                )}
               </span>
               <span className="faint">{relativeTime(r.createdAt)}</span>
               <span className="spacer" />

@@ -1,11 +1,12 @@
 // The approval gate: modes, ask → allow once / always (persisted) / deny / timeout, non-interactive refusal, rules.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { CoreEvent } from '../../../../src-main/core/agent/events';
 import { configSchema } from '../../../../src-main/core/config/config-schema';
 import { FakeClock } from '../../../helpers/fake-clock';
 import { openDatabase, type Database } from '../../../../src-main/core/store/db';
 import { ApprovalService } from '../../../../src-main/core/tools/approvals/approval-service';
+import { preloadBashParser } from '../../../../src-main/core/tools/shell-grammar/bash-parser';
 import { defineTool, ok, type Tool } from '../../../../src-main/core/tools/tool';
 import { ToolRegistry } from '../../../../src-main/core/tools/tool-registry';
 import { makeToolFixture, type ToolFixture } from '../tool-context-fixture';
@@ -59,8 +60,11 @@ function newService(): ApprovalService {
 const ctx = (overrides: { interactive?: boolean; sessionKey?: string; signal?: AbortSignal } = {}) =>
   fx.ctx({ config: configSchema.parse({ tools: { approval: { mode } } }), ...overrides });
 
-/** Lets the gate's promise chain reach the point where it waits for an answer. */
+/** Lets the gate's promise chain reach the point where it waits for an answer (the grammar is loaded up front). */
 const tick = () => new Promise((r) => setImmediate(r));
+beforeAll(async () => {
+  expect(await preloadBashParser()).toEqual({ ok: true, value: undefined });
+});
 
 beforeEach(() => {
   fx = makeToolFixture();
@@ -178,7 +182,7 @@ describe('mode ask', () => {
     await tick();
     service.resolve('req-1', 'allow_always');
     expect(await first).toEqual({ ok: true, output: 'scribble ran' });
-    expect(service.listRules()).toEqual([{ id: 1, tool: 'scribble', kind: 'tool', pattern: '', createdAt: 1_000 }]);
+    expect(service.listRules()).toEqual([{ id: 1, tool: 'scribble', kind: 'tool', pattern: '', cwd: '', createdAt: 1_000 }]);
 
     service = newService();
     expect(await registry.execute('scribble', { text: 'later' }, ctx({ sessionKey: 'desktop:other' }))).toEqual({
@@ -216,7 +220,7 @@ describe('mode ask', () => {
     service.resolve('req-1', 'allow_always', 'session');
     await first;
     expect(service.listRules()).toEqual([]);
-    expect(service.sessionRules('cli:test')).toEqual([{ tool: 'scribble', kind: 'tool', pattern: '' }]);
+    expect(service.sessionRules('cli:test')).toEqual([{ tool: 'scribble', kind: 'tool', pattern: '', cwd: '' }]);
     expect(await registry.execute('scribble', {}, ctx())).toEqual({ ok: true, output: 'scribble ran' });
     const other = registry.execute('scribble', {}, ctx({ sessionKey: 'cli:other' }));
     await tick();
@@ -238,7 +242,7 @@ describe('mode ask', () => {
     });
     service.resolve('req-1', 'allow_always');
     await first;
-    expect(service.listRules()).toEqual([{ id: 1, tool: 'exec', kind: 'prefix', pattern: 'git', createdAt: 1_000 }]);
+    expect(service.listRules()).toEqual([{ id: 1, tool: 'exec', kind: 'prefix', pattern: 'git', cwd: fx.workspace, createdAt: 1_000 }]);
 
     expect(await registry.execute('exec', { command: 'git log --oneline | git hash-object --stdin' }, ctx())).toEqual({
       ok: true,
@@ -262,11 +266,14 @@ describe('mode ask', () => {
       'subagent or a CLI without a terminal), so it was not run. To allow it, the user can add an "always allow" rule ' +
       'for it in settings, run the CLI with --yes, or set tools.approval.mode to "auto".';
     expect(await registry.execute('scribble', {}, ctx({ interactive: false }))).toEqual({ ok: false, error: refusal('scribble') });
-    expect(await registry.execute('exec', { command: 'ls' }, ctx({ interactive: false }))).toEqual({ ok: false, error: refusal('exec') });
+    expect(await registry.execute('exec', { command: 'ls' }, ctx({ interactive: false }))).toEqual({
+      ok: false,
+      error: refusal('exec').replace('so it was not run. ', 'so it was not run. No rule covers it: No rule allows ls in this folder. '),
+    });
     expect(await registry.execute('peek', {}, ctx({ interactive: false }))).toEqual({ ok: true, output: 'peek ran' });
     expect(events).toEqual([]);
     // a rule allows it
-    service.addRule({ tool: 'exec', kind: 'prefix', pattern: 'ls' });
+    service.addRule({ tool: 'exec', kind: 'prefix', pattern: 'ls', cwd: fx.workspace });
     expect(await registry.execute('exec', { command: 'ls -la' }, ctx({ interactive: false }))).toEqual({ ok: true, output: 'done' });
     // --yes allows the session
     service.setSessionAutoApprove('cli:test', true);

@@ -1,0 +1,93 @@
+// Analyses one exec command on the bash grammar: its simple commands, what kind of rule may cover each, and
+// the first reason no rule can cover it at all.
+import { resolve } from 'node:path';
+import { isInside, realPathLoose } from '../sandbox/path-guard';
+import { withBashTree } from './bash-parser';
+import { programCoverage, type ProgramCoverage } from './program-policy';
+import { readShellScript, type ShellRedirect, type SimpleCommand } from './shell-script';
+import { uncovered, type Uncovered } from './uncovered';
+
+/** What "always allow" may remember for a command: the programs it runs, or the exact command. */
+export type RuleOffer = { kind: 'prefix'; programs: string[] } | { kind: 'exact'; command: string };
+
+export interface CommandAnalysis {
+  command: string;
+  /** Where the command runs (real path). */
+  cwd: string;
+  commands: SimpleCommand[];
+  /** Per simple command, when nothing in the command is never-covered. */
+  coverages: ProgramCoverage[];
+  /** The first reason no rule at all can cover the command; undefined when some rule could. */
+  never: Uncovered | undefined;
+  /** What "always allow" would remember; undefined when it is not offered. */
+  offer: RuleOffer | undefined;
+}
+
+export interface AnalysisPlace {
+  /** Real path of the folder the command runs in. */
+  cwd: string;
+  /** Real path of the workspace: redirections must stay inside it. */
+  workspace: string;
+}
+
+/** Control characters (but tab and newline), zero-width and direction marks, soft hyphens: what people cannot see. */
+const HIDDEN = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
+
+function hiddenCharacter(command: string): Uncovered | undefined {
+  for (const ch of command) {
+    if (ch === '\n' || ch === '\t') continue;
+    if (HIDDEN.test(ch)) return uncovered('hidden_characters', `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`);
+  }
+  return undefined;
+}
+
+/** File descriptors duplicated or closed (`2>&1`, `>&-`): no file is named. */
+function isFdOperation(r: ShellRedirect): boolean {
+  return (r.operator === '>&' || r.operator === '<&' || r.operator.endsWith('&-')) && (r.target === undefined || /^(?:\d+|-)$/.test(r.target));
+}
+
+function redirectProblem(redirects: readonly ShellRedirect[], place: AnalysisPlace): Uncovered | undefined {
+  for (const r of redirects) {
+    if (isFdOperation(r) || r.target === undefined) continue; // a non-literal target already is an issue
+    if (r.target === '/dev/null') continue;
+    const real = realPathLoose(resolve(place.cwd, r.target));
+    if (!isInside(realPathLoose(place.workspace), real)) return uncovered('redirect', r.target);
+  }
+  return undefined;
+}
+
+function offerFor(command: string, coverages: readonly ProgramCoverage[]): RuleOffer | undefined {
+  if (coverages.length === 0) return undefined;
+  if (coverages.every((c) => c.kind === 'prefix')) {
+    return { kind: 'prefix', programs: [...new Set(coverages.map((c) => (c.kind === 'prefix' ? c.argv[0]! : '')))] };
+  }
+  return coverages.some((c) => c.kind === 'never') ? undefined : { kind: 'exact', command };
+}
+
+/** Parses and classifies `command` as it would run in `place.cwd`. Never throws. */
+export async function analyzeCommand(command: string, place: AnalysisPlace): Promise<CommandAnalysis> {
+  const base = { command, cwd: place.cwd, commands: [], coverages: [], offer: undefined };
+  const hidden = hiddenCharacter(command);
+  if (hidden) return { ...base, never: hidden };
+  if (/\\\r?\n/.test(command)) return { ...base, never: uncovered('line_continuation', '\\') };
+  const parsed = await withBashTree(command, readShellScript);
+  if (!parsed.ok) return { ...base, never: uncovered('parser_unavailable', parsed.error) };
+  const script = parsed.value;
+  const structural = script.issues[0] ?? redirectProblem(script.redirects, place);
+  if (structural) return { ...base, commands: script.commands, never: structural };
+  if (script.commands.length === 0) return { ...base, never: uncovered('parse_error', 'no command') };
+  const coverages = script.commands.map(programCoverage);
+  const never = coverages.find((c) => c.kind === 'never');
+  return {
+    ...base,
+    commands: script.commands,
+    coverages,
+    never: never?.kind === 'never' ? never.reason : undefined,
+    offer: offerFor(command, coverages),
+  };
+}
+
+/** The names of the programs a command starts (for the fence's `cd` check), literal or not. */
+export function programNames(analysis: CommandAnalysis): string[] {
+  return analysis.commands.map((c) => c.argv[0] ?? '');
+}
