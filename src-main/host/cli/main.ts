@@ -1,6 +1,7 @@
 // Entry of the `nanotray` CLI: dispatches argv to a command and turns any failure into a one-line reason.
 import { COMMANDS } from './commands';
 import { write, type CliIo } from './cli-command';
+import { installExitGuards } from './exit-guards';
 
 function help(io: CliIo): void {
   const width = Math.max(...COMMANDS.map((c) => c.name.length), 8);
@@ -57,6 +58,7 @@ export function processIo(): CliIo {
 
 /** Runs the CLI for this process and sets its exit code. */
 export async function main(): Promise<void> {
+  installExitGuards();
   const code = await runCli(process.argv.slice(2), processIo());
   process.exitCode = code;
 }

@@ -60,6 +60,39 @@ describe('formatApprovalRequest', () => {
   });
 });
 
+describe('a command no rule can cover', () => {
+  const uncoverable: ApprovalPromptRequest = {
+    ...request,
+    args: '{\n  "command": "git -c core.pager=sh log"\n}',
+    notCovered: { code: 'code_option', message: 'The option git -c makes the program run other code.' },
+  };
+  delete uncoverable.alwaysLabel;
+
+  it('says why no rule covers it and offers no "always"', () => {
+    expect(formatApprovalRequest(uncoverable)).toBe(
+      '⚠ Approval needed: exec (command)\n' +
+        '  Working dir: /home/me/.nanotray/workspace\n' +
+        '  Not covered by a rule: The option git -c makes the program run other code.\n' +
+        '  Arguments:\n' +
+        '    {\n' +
+        '      "command": "git -c core.pager=sh log"\n' +
+        '    }\n' +
+        '  (no "always" for this call: no rule can cover it)\n',
+    );
+  });
+
+  it('does not take "a" for an answer there', async () => {
+    expect(parseApprovalAnswer('a', false)).toBeUndefined();
+    const io = fakeIo();
+    const pending = askOnTty(uncoverable, io);
+    io.stdinStream.write('a\ny\n');
+    expect(await pending).toBe('allow_once');
+    expect(io.errText()).toContain('Allow? [y]es / [n]o: ');
+    expect(io.errText()).not.toContain('[a]lways');
+    expect(io.errText()).toContain('Please answer y (allow once) or n (deny).');
+  });
+});
+
 describe('parseApprovalAnswer', () => {
   it.each([
     ['y', 'allow_once'],

@@ -48,6 +48,27 @@ export interface RunTreeResult {
   error?: string;
 }
 
+/** Process-group leaders of the trees still running in this process. */
+const liveTrees = new Set<number>();
+let exitHookInstalled = false;
+
+/** Kills every tree this process started that is still running; returns how many there were. Never throws. */
+export function killAllProcessTrees(signal: NodeJS.Signals = 'SIGKILL'): number {
+  const pids = [...liveTrees];
+  for (const pid of pids) killProcessTree(pid, signal);
+  return pids.length;
+}
+
+/** A tree must not outlive the process that started it, however that process ends (exit(), a fatal error). */
+function trackTree(pid: number): () => void {
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    process.once('exit', () => killAllProcessTrees('SIGKILL'));
+  }
+  liveTrees.add(pid);
+  return () => liveTrees.delete(pid);
+}
+
 /** Sends `signal` to the whole process group of `pid` (taskkill /T on Windows). Never throws. */
 export function killProcessTree(pid: number, signal: NodeJS.Signals = 'SIGKILL'): void {
   try {
@@ -97,9 +118,11 @@ export function runProcessTree(options: RunTreeOptions): Promise<RunTreeResult> 
       stdio: ['ignore', 'pipe', 'pipe'],
       windowsHide: true,
     });
+    const untrack = child.pid !== undefined ? trackTree(child.pid) : () => undefined;
     const finish = (exitCode: number | null, exitSignal: NodeJS.Signals | null, error?: string): void => {
       if (settled) return;
       settled = true;
+      untrack();
       for (const t of timers) clearTimeout(t);
       options.signal?.removeEventListener('abort', onAbort);
       child.stdout?.destroy();

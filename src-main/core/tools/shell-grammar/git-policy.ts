@@ -54,7 +54,7 @@ const CODE_LONG_OPTIONS = [
   '--web',
 ];
 
-/** Short options (also inside clusters like `-qu`) that run code, per subcommand. */
+/** Short options (also inside clusters like `-qu`, or with a value attached) that run code, per subcommand. */
 const CODE_SHORT_OPTIONS: Record<string, string> = {
   clone: 'uc',
   'ls-remote': 'u',
@@ -66,6 +66,11 @@ const CODE_SHORT_OPTIONS: Record<string, string> = {
 
 /** Subcommand words after which the rest is a command to run. */
 const CODE_ACTIONS: Record<string, string> = { bisect: 'run', submodule: 'foreach' };
+
+/** The option letters of a short-option word: `-ix` → i, x; `-O"cmd"` → O, c, m, d (a value may follow a letter). */
+export function shortLetters(arg: string): string[] {
+  return /^-[A-Za-z]/.test(arg) ? [.../^-([A-Za-z]+)/.exec(arg)![1]!] : [];
+}
 
 function longOption(arg: string): string | undefined {
   return CODE_LONG_OPTIONS.find((o) => arg === o || arg.startsWith(`${o}=`));
@@ -86,7 +91,7 @@ export function gitProblem(argv: readonly string[]): Uncovered | undefined {
     if (arg === '--') break;
     const long = longOption(arg);
     if (long) return uncovered('code_option', `git ${sub} ${long}`);
-    if (/^-[A-Za-z]+$/.test(arg) && [...arg.slice(1)].some((c) => shorts.includes(c))) {
+    if (shortLetters(arg).some((c) => shorts.includes(c))) {
       return uncovered('code_option', `git ${sub} ${arg}`);
     }
   }

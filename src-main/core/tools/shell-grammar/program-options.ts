@@ -1,10 +1,11 @@
 // Options of common programs that make them run other code (find -exec, tar --to-command, npm exec, …).
+import { shortLetters } from './git-policy';
 import { uncovered, type Uncovered } from './uncovered';
 
 interface OptionTable {
   /** Options (exact, or `--opt=value`) that run code. */
   long?: readonly string[];
-  /** Short option letters that run code, also inside clusters (`-xIf`). */
+  /** Short option letters that run code, also inside clusters (`-xIf`) or with a value attached (`-oX=y`). */
   short?: string;
   /** Subcommands (the first non-option word) that run code. */
   subcommands?: readonly string[];
@@ -35,10 +36,6 @@ const TABLES: Record<string, OptionTable> = {
   yarn: NPM_LIKE,
 };
 
-function isShortCluster(arg: string): boolean {
-  return /^-[A-Za-z0-9]+$/.test(arg);
-}
-
 /** undefined when the options of this call run nothing but the program itself; else the offending option. */
 export function optionProblem(argv: readonly string[]): Uncovered | undefined {
   const program = argv[0]!;
@@ -53,8 +50,8 @@ export function optionProblem(argv: readonly string[]): Uncovered | undefined {
     if (arg === '--') break;
     const long = table.long?.find((o) => arg === o || arg.startsWith(`${o}=`));
     if (long) return uncovered('code_option', `${program} ${long}`);
-    const cluster = isShortCluster(arg) || (table.bareCluster === true && index === 0 && /^[A-Za-z]+$/.test(arg));
-    if (cluster && table.short && [...arg.replace(/^-/, '')].some((c) => table.short!.includes(c))) {
+    const letters = table.bareCluster === true && index === 0 && /^[A-Za-z]+$/.test(arg) ? [...arg] : shortLetters(arg);
+    if (table.short && letters.some((c) => table.short!.includes(c))) {
       return uncovered('code_option', `${program} ${arg}`);
     }
   }

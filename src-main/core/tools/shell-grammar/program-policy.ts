@@ -44,6 +44,12 @@ export function isInterpreter(program: string): boolean {
   return INTERPRETER_NAMES.has(program) || VERSIONED_INTERPRETER.test(program);
 }
 
+/** Interpreters whose first argument is the program text itself (awk '…', sed '…'). */
+const CODE_FIRST = new Set(['awk', 'gawk', 'mawk', 'nawk', 'sed']);
+
+/** Subcommands that take code inline or from standard input, per interpreter. */
+const INLINE_SUBCOMMANDS: Record<string, readonly string[]> = { deno: ['eval', 'repl', 'x'], bun: ['x', 'repl', 'exec'] };
+
 /** Names an interpreter reads its program from when given as the script: its standard input. */
 const STDIN_PATHS = /^(?:-|\/dev\/stdin|\/dev\/fd\/\d+|\/proc\/.*)$/;
 
@@ -76,7 +82,9 @@ export function programCoverage(command: SimpleCommand): ProgramCoverage {
   if (WRAPPERS.has(program)) return { kind: 'never', reason: uncovered('wrapper', program) };
   if (isInterpreter(program)) {
     const script = argv[1];
-    if (script === undefined || script.startsWith('-') || STDIN_PATHS.test(script)) {
+    const inline =
+      CODE_FIRST.has(program) || (script !== undefined && INLINE_SUBCOMMANDS[program]?.includes(script) === true);
+    if (inline || script === undefined || script.startsWith('-') || STDIN_PATHS.test(script)) {
       return { kind: 'never', reason: uncovered('interpreter_inline', argv.slice(0, 2).join(' ')) };
     }
     return { kind: 'exact', reason: uncovered('interpreter', program) };

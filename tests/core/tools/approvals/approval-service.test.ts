@@ -283,6 +283,49 @@ describe('mode ask', () => {
   });
 });
 
+describe('exec rules on the shell grammar', () => {
+  it('says why no rule covers a command, and offers no "always" when none could', async () => {
+    service.addRule({ tool: 'exec', kind: 'prefix', pattern: 'git', cwd: fx.workspace });
+    const pending = registry.execute('exec', { command: "git -c core.pager='touch x' log" }, ctx());
+    await tick();
+    const [request] = service.pending();
+    expect(request).toMatchObject({
+      notCovered: { code: 'code_option', message: 'The option git -c makes the program run other code.' },
+    });
+    expect(request!.alwaysLabel).toBeUndefined();
+    expect(service.resolve(request!.id, 'allow_always')).toEqual({
+      ok: false,
+      error: '"Always allow" is not offered for this request (no rule can cover it): allow it once or deny it.',
+    });
+    expect(service.pending()).toHaveLength(1);
+    service.resolve(request!.id, 'deny');
+    expect(await pending).toEqual({ ok: false, error: 'Error: the user denied exec' });
+    expect(service.listRules()).toHaveLength(1);
+  });
+
+  it('remembers an interpreter call as the exact command in its folder', async () => {
+    const first = registry.execute('exec', { command: 'python3 build.py' }, ctx());
+    await tick();
+    expect(service.pending()[0]).toMatchObject({
+      alwaysLabel: 'exec: exactly: python3 build.py',
+      notCovered: { code: 'interpreter' },
+    });
+    service.resolve('req-1', 'allow_always');
+    await first;
+    expect(service.listRules()).toEqual([
+      { id: 1, tool: 'exec', kind: 'exact', pattern: 'python3 build.py', cwd: fx.workspace, createdAt: 1_000 },
+    ]);
+    expect(await registry.execute('exec', { command: 'python3 build.py' }, ctx({ interactive: false }))).toEqual({ ok: true, output: 'done' });
+    expect((await registry.execute('exec', { command: 'python3 other.py' }, ctx({ interactive: false }))).ok).toBe(false);
+  });
+
+  it('ignores a whole-tool rule for exec (it would allow any command)', async () => {
+    service.addRule({ tool: 'exec', kind: 'tool' });
+    expect((await registry.execute('exec', { command: 'ls' }, ctx({ interactive: false }))).ok).toBe(false);
+    expect(ran).toEqual([]);
+  });
+});
+
 describe('server rules', () => {
   it('trust every tool of one MCP server (the server the tool carries) and nothing else', async () => {
     registry.register({ ...makeTool('mcp_files_read'), mcpServer: 'files' } as Tool);
