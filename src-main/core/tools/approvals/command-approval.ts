@@ -20,7 +20,7 @@ export interface CommandSubject {
 
 /** Analyses the exec command in its working directory (real path), against the workspace. */
 export async function commandSubject(command: string, workingDir: string, workspace: string): Promise<CommandSubject> {
-  return { analysis: await analyzeCommand(command, { cwd: realPathLoose(workingDir), workspace }) };
+  return { analysis: await analyzeCommand(command, { cwd: realPathLoose(workingDir) ?? workingDir, workspace }) };
 }
 
 /** The prefix and exact rules of `tool` in a form the matcher reads. */

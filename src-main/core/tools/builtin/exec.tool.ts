@@ -49,7 +49,7 @@ export async function precheckExec(args: ExecArgs, ctx: ToolContext): Promise<st
   if (!exec.enable) return 'Error: exec is disabled (tools.exec.enable is false)';
   const cwd = workingDirOf(args, ctx);
   if (!cwd.ok) return cwd.error;
-  const analysis = await analyzeCommand(args.command, { cwd: realPathLoose(cwd.value), workspace: ctx.workspace });
+  const analysis = await analyzeCommand(args.command, { cwd: realPathLoose(cwd.value) ?? cwd.value, workspace: ctx.workspace });
   return checkCommand(args.command, analysis, {
     denyPatterns: exec.denyPatterns,
     allowPatterns: exec.allowPatterns,

@@ -51,7 +51,9 @@ function redirectProblem(redirects: readonly ShellRedirect[], place: AnalysisPla
     if (isFdOperation(r) || r.target === undefined) continue; // a non-literal target already is an issue
     if (r.target === '/dev/null') continue;
     const real = realPathLoose(resolve(place.cwd, r.target));
-    if (!isInside(realPathLoose(place.workspace), real)) return uncovered('redirect', r.target);
+    const workspace = realPathLoose(place.workspace);
+    // a path through a symlink loop resolves to nothing: treated as outside
+    if (real === undefined || workspace === undefined || !isInside(workspace, real)) return uncovered('redirect', r.target);
   }
   return undefined;
 }
