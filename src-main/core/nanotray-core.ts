@@ -36,6 +36,7 @@ import { effectiveModel } from './agent/model-presets';
 import { installScheduler, type CronApi, type HeartbeatApi } from './scheduler/install-scheduler';
 import { installWorkspace, type SkillsApi } from './workspace/install-workspace';
 import type { MemoryFiles } from './workspace/memory-files';
+import type { MemoryReview } from './workspace/memory-review';
 import type { SubagentManager } from './subagents/subagent-manager';
 
 export type HostKind = 'electron' | 'web' | 'cli' | 'daemon' | 'test';
@@ -102,6 +103,8 @@ export interface Core extends CoreBase {
   readonly cron: CronApi;
   /** [workspace] Workspace markdown files: `listFiles()`, `read(path)`, `write(path, content, baseVersion, author)`, `versions(path)`, `readVersion(id)`, `revert(path, id)`. */
   readonly memory: MemoryFiles;
+  /** [workspace] Pending memory changes (made where nobody could review them): `list()`, `get(id)`, `accept(id, …)`, `reject(id)`. */
+  readonly memoryReview: MemoryReview;
   /** [workspace] Skills: `list()`, `summary()`. */
   readonly skills: SkillsApi;
   /** [workspace] Subagents: `spawn(task, label, originSessionKey)`, `cancel(id)`, `tasks(origin?)`, `get(id)`, `wait(id)`, `list()`. */
@@ -197,6 +200,7 @@ export function createCore(options: CoreOptions): Result<Core> {
     setFileVersionRecorder: foundation.setFileVersionRecorder,
     providerFor: foundation.providerFor,
     setSubagentSource: runtime.setSubagentSource,
+    setMemoryProposals: (proposals) => approvals.setMemoryProposals(proposals),
   });
   // [scheduler] heartbeat + cron
   const scheduler = installScheduler(base, {
@@ -225,6 +229,7 @@ export function createCore(options: CoreOptions): Result<Core> {
       foundation.setFileVersionRecorder(recorder);
     },
     memory: workspaceFeature.memory,
+    memoryReview: workspaceFeature.review,
     skills: workspaceFeature.skills,
     subagents: workspaceFeature.subagents,
     mcp,

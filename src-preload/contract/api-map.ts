@@ -28,6 +28,9 @@ export const API_MAP = {
     versions: INVOKE.memoryVersions,
     readVersion: INVOKE.memoryReadVersion,
     revert: INVOKE.memoryRevert,
+    pendingList: INVOKE.memoryPendingList,
+    pendingAccept: INVOKE.memoryPendingAccept,
+    pendingReject: INVOKE.memoryPendingReject,
   },
   runtime: {
     overview: INVOKE.runtimeOverview,

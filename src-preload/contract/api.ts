@@ -40,6 +40,11 @@ export interface NanotrayApi {
     versions: Call<I['memoryVersions']>;
     readVersion: Call<I['memoryReadVersion']>;
     revert: Call<I['memoryRevert']>;
+    /** Memory changes waiting for review (consolidation, or writes nobody could approve). */
+    pendingList: OptionalCall<I['memoryPendingList']>;
+    /** `{status:'conflict', currentContent}` when the file changed since: merge, then accept with `baseVersion`. */
+    pendingAccept: Call<I['memoryPendingAccept']>;
+    pendingReject: Call<I['memoryPendingReject']>;
   };
   runtime: {
     overview: OptionalCall<I['runtimeOverview']>;

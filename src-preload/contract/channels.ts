@@ -25,6 +25,9 @@ export const INVOKE = {
   memoryVersions: 'memory:versions',
   memoryReadVersion: 'memory:read-version',
   memoryRevert: 'memory:revert',
+  memoryPendingList: 'memory:pending-list',
+  memoryPendingAccept: 'memory:pending-accept',
+  memoryPendingReject: 'memory:pending-reject',
 
   runtimeOverview: 'runtime:overview',
   runtimeCheck: 'runtime:check',

@@ -55,6 +55,8 @@ export const approvalRequestSchema = z.object({
   workingDir: z.string().optional(),
   /** For network calls: the full URL and the host an "always" rule would allow. */
   egress: z.object({ url: z.string(), host: z.string(), unicodeHost: z.string().optional() }).optional(),
+  /** For memory changes: the prompt file written, its text now and after the change. */
+  memory: z.object({ path: z.string(), before: z.string(), after: z.string() }).optional(),
   /** What "always allow" would remember (tool name, command prefixes, the exact command or host); absent when not offered. */
   alwaysLabel: z.string().optional(),
   /** For exec: why no rule covers the command (`code` for programs, `message` for people). */
@@ -142,6 +144,20 @@ export const coreEventSchema = z.discriminatedUnion('type', [
     type: z.literal('memory.changed'),
     path: z.string(),
     author: z.enum(['user', 'agent', 'external']),
+  }),
+  z.object({
+    type: z.literal('memory.pending'),
+    id: z.number(),
+    path: z.string(),
+    change: z.enum(['added', 'updated', 'accepted', 'rejected']),
+  }),
+  z.object({
+    type: z.literal('memory.updated'),
+    path: z.string(),
+    source: z.enum(['agent', 'consolidation']),
+    /** The session whose consolidation wrote it (not named `sessionKey`: this is no session event). */
+    fromSession: z.string().optional(),
+    versionId: z.number().optional(),
   }),
   z.object({ type: z.literal('config.changed') }),
 ]);

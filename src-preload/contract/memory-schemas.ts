@@ -59,6 +59,43 @@ export const memoryReadVersionOutput = z.object({
 export const memoryRevertInput = z.strictObject({ path: memoryPathSchema, id: z.number().int().positive() });
 export const memoryRevertOutput = z.object({ path: z.string(), version: z.string() });
 
+/** A change the agent wants to make to a prompt file, waiting for the user (with the file as it is now). */
+export const pendingChangeSchema = z.object({
+  id: z.number(),
+  path: z.string(),
+  /** `consolidation` (facts for MEMORY.md) or `agent` (a write_file / edit_file call nobody could approve). */
+  source: z.enum(['consolidation', 'agent']),
+  sessionKey: z.string(),
+  tool: z.string(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  /** The text the change was proposed on, and the proposed text. */
+  baseContent: z.string(),
+  proposed: z.string(),
+  /** The file changed since: accepting needs a merge against `currentContent`. */
+  conflict: z.boolean(),
+  currentContent: z.string(),
+  /** Pass back as `baseVersion` when accepting a merge made against `currentContent`. */
+  currentVersion: z.string(),
+});
+export const memoryPendingListOutput = z.object({ changes: z.array(pendingChangeSchema) });
+
+export const memoryPendingAcceptInput = z.strictObject({
+  id: z.number().int().positive(),
+  /** The user's edit of the proposed text (default: the proposed text as it is). */
+  content: z.string().max(LIMITS.fileChars).optional(),
+  /** The version the text was merged against (after a conflict); default: the version it was proposed on. */
+  baseVersion: z.string().max(LIMITS.versionChars).optional(),
+});
+/** A conflict is a normal outcome (the file changed since): nothing was written, the change still waits. */
+export const memoryPendingAcceptOutput = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('applied'), path: z.string(), version: z.string() }),
+  z.object({ status: z.literal('conflict'), path: z.string(), currentContent: z.string(), currentVersion: z.string() }),
+]);
+export const memoryPendingRejectInput = z.strictObject({ id: z.number().int().positive() });
+export const memoryPendingRejectOutput = z.object({ rejected: z.boolean() });
+
+export type PendingMemoryChange = z.output<typeof pendingChangeSchema>;
 export type MemoryFile = z.output<typeof memoryFileSchema>;
 export type MemoryVersion = z.output<typeof memoryVersionSchema>;
 export type MemoryWriteResult = z.output<typeof memoryWriteOutput>;

@@ -46,6 +46,9 @@ export const invokeSchemas = {
   [INVOKE.memoryWrite]: { input: memory.memoryWriteInput, output: memory.memoryWriteOutput },
   [INVOKE.memoryVersions]: { input: memory.memoryVersionsInput, output: memory.memoryVersionsOutput },
   [INVOKE.memoryReadVersion]: { input: memory.memoryReadVersionInput, output: memory.memoryReadVersionOutput },
+  [INVOKE.memoryPendingList]: { input: emptyInputSchema, output: memory.memoryPendingListOutput },
+  [INVOKE.memoryPendingAccept]: { input: memory.memoryPendingAcceptInput, output: memory.memoryPendingAcceptOutput },
+  [INVOKE.memoryPendingReject]: { input: memory.memoryPendingRejectInput, output: memory.memoryPendingRejectOutput },
   [INVOKE.memoryRevert]: { input: memory.memoryRevertInput, output: memory.memoryRevertOutput },
 
   [INVOKE.runtimeOverview]: { input: runtime.runtimeOverviewInput, output: runtime.runtimeOverviewOutput },

@@ -6,6 +6,7 @@ import { buildTree } from '../../src-renderer/src/features/memory/file-tree';
 import { parseCronForm } from '../../src-renderer/src/features/runtime/cron-form';
 import { compactNumber, dayGroup, duration, exportFileName, relativeTime } from '../../src-renderer/src/lib/format';
 import { resolveTheme } from '../../src-renderer/src/lib/theme';
+import { foldDiff } from '../../src-renderer/src/lib/merge';
 import { classifyTurnError } from '../../src-renderer/src/state/history-items';
 import { sortSessions } from '../../src-renderer/src/state/sessions-slice';
 
@@ -138,5 +139,15 @@ describe('runtime slice: subagent cancel and usage today', () => {
     answer = { ok: false, error: { code: 'not_found', message: "No subagent task 'sa-9'." } };
     await store.getState().cancelSubagent('sa-9');
     expect(store.getState().toasts.map((t: { title: string }) => t.title)).toContain('Could not cancel the subagent');
+  });
+});
+
+describe('foldDiff', () => {
+  it('folds long unchanged runs to three lines of context around each change', () => {
+    const same = (n: number) => Array.from({ length: n }, (_, i) => ({ kind: 'same' as const, text: `s${i}` }));
+    const rows = foldDiff([...same(10), { kind: 'add', text: 'new' }, ...same(10)]);
+    expect(rows.map((r) => ('count' in r ? `…${r.count}` : r.text))).toEqual(['…7', 's7', 's8', 's9', 'new', 's0', 's1', 's2', '…7']);
+    expect(foldDiff(same(3))).toHaveLength(1);
+    expect(foldDiff([{ kind: 'del', text: 'a' }, ...same(7), { kind: 'add', text: 'b' }])).toHaveLength(9);
   });
 });

@@ -45,6 +45,8 @@ export type CoreEvent =
        * how an internationalised (punycode) host reads to a person, so a lookalike stands out.
        */
       egress?: { url: string; host: string; unicodeHost?: string };
+      /** For memory changes: the prompt file written (workspace-relative), its text now and after the change. */
+      memory?: { path: string; before: string; after: string };
       /**
        * What "always allow" would remember (tool name, command prefixes, the exact command or host); absent when
        * not offered.
@@ -76,6 +78,13 @@ export type CoreEvent =
   | { type: 'mcp.changed' }
   | { type: 'subagents.changed'; sessionKey: string }
   | { type: 'memory.changed'; path: string; author: 'user' | 'agent' | 'external' }
+  /** A pending memory change was proposed, updated, accepted or rejected (the review list changed). */
+  | { type: 'memory.pending'; id: number; path: string; change: 'added' | 'updated' | 'accepted' | 'rejected' }
+  /**
+   * The agent (a tool or consolidation) changed a prompt file without a review (auto mode, --yes, or a yes on its
+   * card): the "memory updated" notice. `versionId` is the stored text from before, for one-click revert.
+   */
+  | { type: 'memory.updated'; path: string; source: 'agent' | 'consolidation'; fromSession?: string; versionId?: number }
   | { type: 'config.changed' };
 
 export type CoreEventType = CoreEvent['type'];

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { ToolSpec } from '../agent/llm-provider';
 import { allowAllGate, type ApprovalGate } from './approval-gate';
-import { fail, type Tool, type ToolContext, type ToolResult } from './tool';
+import { fail, ok, type Tool, type ToolContext, type ToolResult } from './tool';
 
 /** Tools that come and go at run time (MCP servers) are provided by a source, re-read before each call. */
 export interface ToolSource {
@@ -77,7 +77,7 @@ export class ToolRegistry {
       return fail(`Error: Invalid parameters for tool '${name}': ${describeZodError(validated.error)}`);
     }
     const verdict = await this.#gate.check(tool, validated.data, ctx);
-    if (!verdict.allowed) return fail(verdict.error);
+    if (!verdict.allowed) return 'deferred' in verdict ? ok(verdict.deferred) : fail(verdict.error);
     try {
       return await tool.run(validated.data, ctx);
     } catch (err) {

@@ -67,6 +67,17 @@ export interface ApprovalSubject {
   command?: string;
   /** For network tools: where the request goes (`host` is what an "always allow" remembers). */
   egress?: { url: string; host: string };
+  /** For a change to a file that forms the system prompt: the file written (workspace-relative) before and after. */
+  memory?: MemoryChange;
+  /** Found while describing the call: it cannot run, and this model-facing error says why (nobody is asked). */
+  refusal?: string;
+}
+
+/** A proposed change to one workspace file (the text it has now, `''` when new, and the text it would get). */
+export interface MemoryChange {
+  path: string;
+  before: string;
+  after: string;
 }
 
 export interface Tool<S extends z.ZodType = z.ZodType> {

@@ -1,6 +1,7 @@
 // Consolidation: when a session outgrows the window, one model call summarises its oldest turns into a
-// dated entry of memory/HISTORY.md (append-only) and proposes durable facts for memory/MEMORY.md; the
-// session then continues from that summary (older messages are marked consolidated, not deleted).
+// dated entry of memory/HISTORY.md (append-only) and proposes durable facts for memory/MEMORY.md (written in
+// auto mode, else kept as a pending change the user reviews); the session then continues from that summary
+// (older messages are marked consolidated, not deleted).
 import type { ChatMessage } from '../agent/chat-message';
 import type { ContextInput } from '../agent/context';
 import type { LlmProvider, ProviderError, ToolSpec } from '../agent/llm-provider';
@@ -15,6 +16,8 @@ import type { HistoryConsolidator } from './context-builder';
 import { SUMMARY_META_KEY } from './context-builder';
 import type { MemoryFiles } from './memory-files';
 import { formatLocalTime, resolveTimeZone } from '../lib/zoned-time';
+import type { MemoryReview } from './memory-review';
+import type { CoreEvent } from '../agent/events';
 import { messageTokens } from './token-estimate';
 import { HISTORY_FILE, MEMORY_FILE } from './workspace-files';
 
@@ -58,6 +61,10 @@ const SUMMARISER_PROMPT = [
 export interface ConsolidatorOptions {
   db: Database;
   memory: MemoryFiles;
+  /** Where new facts wait for the user's review (approval mode ask or readonly). */
+  review: MemoryReview;
+  /** For the "memory updated" notice when facts are written without review (auto mode). */
+  emit?(event: CoreEvent): void;
   /** The provider the session's model uses. */
   providerFor(config: Config, providerName: string): Result<LlmProvider, ProviderError>;
 }
@@ -171,7 +178,7 @@ export class Consolidator implements HistoryConsolidator {
     const through = old[old.length - 1]!.id;
     const stamp = formatLocalTime(input.now, timeZone);
     if (!this.appendHistory(`## ${stamp} — ${input.sessionKey}\n\n${parsed.historyEntry}\n`)) return undefined;
-    this.addFacts(parsed.newFacts, currentMemory);
+    this.addFacts(parsed.newFacts, currentMemory, input);
     const previous = session?.meta[SUMMARY_META_KEY];
     let summary = `${typeof previous === 'string' && previous ? `${previous}\n\n` : ''}[${stamp}] ${parsed.historyEntry}`;
     if (summary.length > SUMMARY_MAX_CHARS) summary = `[...] ${summary.slice(summary.length - SUMMARY_MAX_CHARS)}`;
@@ -213,17 +220,57 @@ export class Consolidator implements HistoryConsolidator {
     return false;
   }
 
-  /** Appends facts not already present to MEMORY.md under a dated heading. */
-  addFacts(facts: readonly string[], currentMemory: string): void {
-    const fresh = facts.filter((f) => !currentMemory.includes(f));
-    if (!fresh.length) return;
+  /**
+   * Adds the facts (each one bullet line, see factLine) that MEMORY.md does not have yet. MEMORY.md is in every
+   * system prompt, and the facts are the model's words: only auto mode writes them (with a "memory updated"
+   * notice); otherwise they join a pending change the user accepts, edits or rejects.
+   */
+  addFacts(facts: readonly string[], currentMemory: string, input: Pick<ContextInput, 'config' | 'sessionKey'>): void {
+    const lines = facts.map(factLine).filter((f) => f !== '');
+    const build = (text: string): string => withFacts(text, lines.filter((f) => !currentMemory.includes(f) && !text.includes(f)));
+    if (input.config.tools.approval.mode !== 'auto') {
+      const kept = this.#opts.review.extendConsolidation(MEMORY_FILE, input.sessionKey, build);
+      if (!kept.ok) log.warn(`new facts for ${MEMORY_FILE} were not kept: ${kept.error.message}`);
+      return;
+    }
     const current = this.#opts.memory.read(MEMORY_FILE);
     if (!current.ok) return;
-    const text = current.value.content;
-    const block = fresh.map((f) => `- ${f}`).join('\n');
-    const next = `${text}${text && !text.endsWith('\n') ? '\n' : ''}${text.trim() ? '\n' : '# Memory\n\n'}${block}\n`;
-    this.#opts.memory.write(MEMORY_FILE, next, current.value.version, 'agent');
+    const next = build(current.value.content);
+    if (next === current.value.content) return;
+    const written = this.#opts.memory.write(MEMORY_FILE, next, current.value.version, 'agent');
+    if (!written.ok || written.value.status !== 'written') return;
+    const versionId = written.value.previousVersionId;
+    this.#opts.emit?.({
+      type: 'memory.updated',
+      path: MEMORY_FILE,
+      source: 'consolidation',
+      fromSession: input.sessionKey,
+      ...(versionId !== undefined ? { versionId } : {}),
+    });
   }
+}
+
+/** Longest fact kept; a longer one is cut (a fact is one short line, not a document). */
+const FACT_MAX_CHARS = 300;
+
+/**
+ * A model-proposed fact as one plain bullet line: line breaks and runs of spaces become one space, and leading
+ * markdown that could open a section or block (`#`, `>`, `-`, `*`, `+`, `|`, code fences, numbering) is dropped, so a
+ * fact cannot break out of its list into a heading or block of its own that reads like an instruction.
+ */
+export function factLine(fact: string): string {
+  let line = fact.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const marker = /^(?:[#>*+|=~-]+|`{3,}|\d+[.)])\s*/;
+  while (marker.test(line)) line = line.replace(marker, '');
+  line = line.replace(/`{3,}/g, "'''").trim();
+  return line.length > FACT_MAX_CHARS ? `${line.slice(0, FACT_MAX_CHARS - 1)}…` : line;
+}
+
+/** `text` with the facts appended as bullets (a `# Memory` heading first when the file is empty). */
+function withFacts(text: string, facts: readonly string[]): string {
+  if (!facts.length) return text;
+  const block = facts.map((f) => `- ${f}`).join('\n');
+  return `${text}${text && !text.endsWith('\n') ? '\n' : ''}${text.trim() ? '\n' : '# Memory\n\n'}${block}\n`;
 }
 
 /**

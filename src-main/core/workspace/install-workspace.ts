@@ -5,7 +5,7 @@ import type { CoreBase } from '../nanotray-core';
 import type { ContextBuilder } from '../agent/context';
 import type { LlmProvider, ProviderError } from '../agent/llm-provider';
 import type { SessionRunner } from '../agent/session-runner';
-import type { Result } from '../lib/result';
+import { errResult, okResult, type Result } from '../lib/result';
 import type { SubagentStatusSource } from '../runtime/subagent-status';
 import { SubagentManager } from '../subagents/subagent-manager';
 import { createSpawnTool } from '../subagents/spawn.tool';
@@ -14,6 +14,8 @@ import { formatSkillsSummary } from '../skills/skills-summary';
 import { Consolidator } from './consolidation';
 import { WorkspaceContextBuilder } from './context-builder';
 import { MemoryFiles } from './memory-files';
+import { MemoryReview } from './memory-review';
+import type { MemoryProposals } from '../tools/approvals/memory-approval';
 import { watchWorkspaceMarkdown } from './memory-watcher';
 import { SystemPromptBuilder } from './system-prompt';
 
@@ -27,6 +29,7 @@ export interface SkillsApi {
 
 export interface WorkspaceFeature {
   memory: MemoryFiles;
+  review: MemoryReview;
   skills: SkillsApi;
   subagents: SubagentManager;
   contextBuilder: WorkspaceContextBuilder;
@@ -39,6 +42,8 @@ export interface InstallWorkspaceDeps {
   providerFor(providerName: string): Result<LlmProvider, ProviderError>;
   /** The runtime policy's slot for subagent status (`my` check subagents). */
   setSubagentSource?(source: SubagentStatusSource): () => void;
+  /** The approval gate's slot for memory changes nobody can review now (they become pending changes). */
+  setMemoryProposals?(proposals: MemoryProposals): void;
   /** Watch the workspace for external edits (default: when the core starts background work). */
   watch?: boolean;
   watchDebounceMs?: number;
@@ -54,9 +59,18 @@ export function installWorkspace(base: CoreBase, deps: InstallWorkspaceDeps): Wo
     clock: base.clock,
     onWritten: (abs) => prompt.invalidate(abs),
   });
+  const review = new MemoryReview({ db: base.db, memory, events: base.events, clock: base.clock });
+  deps.setMemoryProposals?.({
+    propose: (change) => {
+      const kept = review.propose({ path: change.path, content: change.after, source: 'agent', sessionKey: change.sessionKey, tool: change.tool });
+      return kept.ok ? okResult(kept.value?.id) : errResult(kept.error.message);
+    },
+  });
   const consolidator = new Consolidator({
     db: base.db,
     memory,
+    review,
+    emit: (event) => base.events.emit(event),
     providerFor: (_config, name) => deps.providerFor(name),
   });
   const contextBuilder = new WorkspaceContextBuilder({
@@ -108,5 +122,5 @@ export function installWorkspace(base: CoreBase, deps: InstallWorkspaceDeps): Wo
     });
   }
 
-  return { memory, skills, subagents, contextBuilder };
+  return { memory, review, skills, subagents, contextBuilder };
 }

@@ -19,6 +19,7 @@ import {
 } from '../store/memory-versions.repo';
 import { resolveWorkspaceMarkdown, toWorkspaceRelative } from './workspace-path';
 import { BOOTSTRAP_FILES, HEARTBEAT_FILE, SKILL_FILE_NAME } from './workspace-files';
+import { promptFileAt } from './prompt-files';
 
 /** The version token of a file that does not exist. */
 export const MISSING_VERSION = 'missing';
@@ -181,7 +182,9 @@ export class MemoryFiles {
 
   /**
    * ToolContext.recordFileVersion: called by file-writing tools before they change `absPath`. Stores the
-   * current content of a workspace markdown file (author 'agent'); other files are ignored.
+   * current content of a workspace markdown file (author 'agent'); other files are ignored. For a file that
+   * forms the system prompt it also emits the "memory updated" notice, with the stored version to revert to
+   * (an empty one for a new file).
    */
   recordAgentWrite(absPath: string): void {
     const ws = this.#opts.workspace();
@@ -191,15 +194,17 @@ export class MemoryFiles {
     if (!resolved.ok) return;
     this.#agentWrites.set(resolved.value.rel, this.#opts.clock.now());
     const current = readText(resolved.value.abs);
-    if (current === undefined) return;
-    insertMemoryVersion(this.#opts.db, {
+    const prompt = promptFileAt(ws, resolved.value.abs) !== undefined;
+    if (current === undefined && !prompt) return;
+    const versionId = insertMemoryVersion(this.#opts.db, {
       path: resolved.value.rel,
-      content: current,
+      content: current ?? '',
       author: 'agent',
       createdAt: this.#opts.clock.now(),
     });
-    this.#known.set(resolved.value.rel, { version: contentVersion(current), content: current });
+    if (current !== undefined) this.#known.set(resolved.value.rel, { version: contentVersion(current), content: current });
     this.#opts.onWritten?.(resolved.value.abs);
+    if (prompt) this.#opts.events.emit({ type: 'memory.updated', path: resolved.value.rel, source: 'agent', versionId });
   }
 
   /**

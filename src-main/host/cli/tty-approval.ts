@@ -4,6 +4,7 @@ import { createInterface, type Interface } from 'node:readline';
 import type { ApprovalDecision, CoreEvent } from '../../core/agent/events';
 import type { CliIo } from './cli-command';
 import { terminalSafe } from './terminal-text';
+import { unifiedDiff } from '../../core/workspace/pending-text';
 
 export type ApprovalPromptRequest = Omit<Extract<CoreEvent, { type: 'approval.requested' }>, 'type'> & { type?: string };
 
@@ -34,6 +35,12 @@ export function formatApprovalRequest(request: ApprovalPromptRequest): string {
       lines.push(`  (an internationalised name that reads as ${request.egress.unicodeHost}: make sure it is not a lookalike)`);
     }
     lines.push(`  Full URL: ${request.egress.url}`);
+  }
+  if (request.memory) {
+    lines.push(`  ${request.memory.path} is part of the agent's system prompt. The change:`);
+    lines.push(...unifiedDiff(request.memory.path, request.memory.before, request.memory.after).split('\n').map((l) => `    ${l}`));
+    lines.push('  (no "always" for memory changes: each one is reviewed)');
+    return `${lines.join('\n')}\n`;
   }
   if (request.notCovered) lines.push(`  Not covered by a rule: ${request.notCovered.message}`);
   lines.push('  Arguments:', ...request.args.split('\n').map((l) => `    ${l}`));

@@ -1,4 +1,5 @@
-// Toasts: notifications from the core (`notify`) and short action outcomes; a click opens the session.
+// Toasts: notifications from the core (`notify`) and short action outcomes; a click opens the session, and a
+// toast may carry one action (Revert on "memory updated").
 import type { ReactElement } from 'react';
 import { useAppStore } from '../state/store';
 import { Icon } from './Icon';
@@ -24,6 +25,18 @@ export function Toasts(): ReactElement {
                 }}
               >
                 Open chat
+              </button>
+            )}
+            {t.action && (
+              <button
+                type="button"
+                className="btn btn-sm toast-open"
+                onClick={() => {
+                  dismiss(t.id);
+                  t.action!.run();
+                }}
+              >
+                {t.action.label}
               </button>
             )}
           </div>

@@ -88,3 +88,31 @@ export function lineDiff(older: string, newer: string): DiffLine[] {
   }
   return out;
 }
+
+const CONTEXT_LINES = 3;
+
+/** A diff line, or a fold standing for `count` unchanged lines. */
+export type DiffRow = DiffLine | { kind: 'fold'; count: number };
+
+/** The diff with every unchanged run longer than 2 × CONTEXT_LINES + 1 folded in the middle. */
+export function foldDiff(lines: readonly DiffLine[]): DiffRow[] {
+  const rows: DiffRow[] = [];
+  for (let i = 0; i < lines.length; ) {
+    if (lines[i]!.kind !== 'same') {
+      rows.push(lines[i++]!);
+      continue;
+    }
+    let end = i;
+    while (end < lines.length && lines[end]!.kind === 'same') end++;
+    const run = lines.slice(i, end);
+    const head = i === 0 ? 0 : CONTEXT_LINES;
+    const tail = end === lines.length ? 0 : CONTEXT_LINES;
+    if (run.length > head + tail + 1) {
+      rows.push(...run.slice(0, head), { kind: 'fold', count: run.length - head - tail }, ...run.slice(run.length - tail));
+    } else {
+      rows.push(...run);
+    }
+    i = end;
+  }
+  return rows;
+}

@@ -6,6 +6,7 @@ import { browserFrameScheduler } from '../lib/stream-batcher';
 import { createApprovalsSlice } from './approvals-slice';
 import { createChatSlice } from './chat-slice';
 import { createMemorySlice } from './memory-slice';
+import { createReviewSlice } from './review-slice';
 import { createRuntimeSlice } from './runtime-slice';
 import { createSchedulerSlice } from './scheduler-slice';
 import { createSessionsSlice } from './sessions-slice';
@@ -23,6 +24,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createSessionsSlice(set, get, deps),
     ...createApprovalsSlice(set, get, deps),
     ...createMemorySlice(set, get, deps),
+    ...createReviewSlice(set, get, deps),
     ...createRuntimeSlice(set, get, deps),
     ...createSchedulerSlice(set, get, deps),
     ...createSettingsSlice(set, get, deps),
@@ -34,6 +36,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
     s.applySessionsEvent(event);
     s.applyApprovalsEvent(event);
     s.applyMemoryEvent(event);
+    s.applyReviewEvent(event);
     s.applyRuntimeEvent(event);
     s.applySchedulerEvent(event);
     s.applySettingsEvent(event);

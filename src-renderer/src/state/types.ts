@@ -70,4 +70,6 @@ export interface Toast {
   body: string;
   tone: 'info' | 'error' | 'success';
   sessionKey?: string;
+  /** One button in the toast (e.g. Revert on "memory updated"); the toast closes when it is pressed. */
+  action?: { label: string; run(): void };
 }

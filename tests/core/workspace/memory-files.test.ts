@@ -108,7 +108,20 @@ describe('MemoryFiles', () => {
     memory.noticeChange('memory/MEMORY.md');
     const versions = memory.versions('memory/MEMORY.md');
     expect(versions.ok && versions.value.map((v) => v.author)).toEqual(['agent']);
-    expect(events).toEqual([{ type: 'memory.changed', path: 'memory/MEMORY.md', author: 'agent' }]);
+    // MEMORY.md forms the system prompt: the "memory updated" notice names the version to revert to.
+    expect(events).toEqual([
+      { type: 'memory.updated', path: 'memory/MEMORY.md', source: 'agent', versionId: versions.ok ? versions.value[0]!.id : -1 },
+      { type: 'memory.changed', path: 'memory/MEMORY.md', author: 'agent' },
+    ]);
+  });
+
+  it('stores an empty version for a new prompt file, so the notice can revert it; other new files are not stored', () => {
+    memory.recordAgentWrite(join(ws.workspace, 'AGENTS.md'));
+    memory.recordAgentWrite(join(ws.workspace, 'notes.md'));
+    const agents = memory.versions('AGENTS.md');
+    expect(agents.ok && agents.value.map((v) => [v.author, v.size])).toEqual([['agent', 0]]);
+    expect(memory.versions('notes.md')).toEqual({ ok: true, value: [] });
+    expect(events.map((e) => e.type)).toEqual(['memory.updated']);
   });
 
   it('watches for changes by other programs and reports them as external', async () => {

@@ -1,13 +1,37 @@
 // memory:* handlers: the workspace markdown editor, always confined to workspace .md files (MemoryFiles).
 import type { Core } from '../../nanotray-core';
-import type { InvokeHandlers } from '../../../../src-preload/contract/schemas';
+import type { InvokeHandlers, IpcErrorCode } from '../../../../src-preload/contract/schemas';
+import { assertNever } from '../../lib/assert-never';
+import type { ReviewError } from '../../workspace/memory-review';
 import { MISSING_VERSION } from '../../workspace/memory-files';
 import { fromResult, ipcFail, ipcOk } from '../ipc-values';
 
 type MemoryHandlers = Pick<
   InvokeHandlers,
-  'memory:list-files' | 'memory:read' | 'memory:write' | 'memory:versions' | 'memory:read-version' | 'memory:revert'
+  | 'memory:list-files'
+  | 'memory:read'
+  | 'memory:write'
+  | 'memory:versions'
+  | 'memory:read-version'
+  | 'memory:revert'
+  | 'memory:pending-list'
+  | 'memory:pending-accept'
+  | 'memory:pending-reject'
 >;
+
+/** IPC error code of a review failure (the codes are a closed union: no text is matched). */
+function reviewCode(error: ReviewError): IpcErrorCode {
+  switch (error.code) {
+    case 'not_found':
+      return 'not_found';
+    case 'invalid_path':
+      return 'forbidden';
+    case 'write_failed':
+      return 'internal';
+    default:
+      return assertNever(error.code);
+  }
+}
 
 export function createMemoryHandlers(core: Core): MemoryHandlers {
   const m = core.memory;
@@ -50,6 +74,36 @@ export function createMemoryHandlers(core: Core): MemoryHandlers {
       }
       const v = version.value;
       return ipcOk({ path: v.path, id: v.id, content: v.content, author: v.author, createdAt: v.createdAt });
+    },
+
+    async 'memory:pending-list'() {
+      const changes = core.memoryReview.list().map((c) => ({
+        id: c.id,
+        path: c.path,
+        source: c.source,
+        sessionKey: c.sessionKey,
+        tool: c.tool,
+        createdAt: c.createdAt,
+        updatedAt: c.updatedAt,
+        baseContent: c.baseContent,
+        proposed: c.proposed,
+        conflict: c.conflict,
+        currentContent: c.currentContent,
+        currentVersion: c.currentVersion,
+      }));
+      return ipcOk({ changes });
+    },
+
+    async 'memory:pending-accept'({ id, content, baseVersion }) {
+      const accepted = core.memoryReview.accept(id, { ...(content !== undefined ? { content } : {}), ...(baseVersion !== undefined ? { baseVersion } : {}) });
+      if (!accepted.ok) return ipcFail(reviewCode(accepted.error), accepted.error.message);
+      return ipcOk({ ...accepted.value });
+    },
+
+    async 'memory:pending-reject'({ id }) {
+      const rejected = core.memoryReview.reject(id);
+      if (!rejected.ok) return ipcFail(reviewCode(rejected.error), rejected.error.message);
+      return ipcOk({ rejected: true });
     },
 
     async 'memory:revert'({ path, id }) {

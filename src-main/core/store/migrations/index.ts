@@ -4,10 +4,11 @@ import * as m0001 from './0001-init';
 import * as m0002 from './0002-tool-events-cascade';
 import * as m0003 from './0003-host-approval-rules';
 import * as m0004 from './0004-exec-rule-cwd';
+import * as m0005 from './0005-memory-pending';
 
 export interface Migration {
   version: number;
   up(db: Database): void;
 }
 
-export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004];
+export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005];

@@ -37,3 +37,13 @@ export function nonInteractiveError(toolName: string, host?: string, whyNotCover
     'add an "always allow" rule for it in settings, run the CLI with --yes, or set tools.approval.mode to "auto".'
   );
 }
+
+/** What the model is told when its memory change was kept for review instead of written (`id` undefined: no change). */
+export function deferredMemoryText(path: string, id: number | undefined): string {
+  if (id === undefined) return `${path} already has exactly this text; nothing was changed.`;
+  return (
+    `The change to ${path} was NOT applied. ${path} is part of your system prompt, and nobody can review changes to ` +
+    `it in this run, so it waits for the user as pending memory change #${id}. It takes effect only if the user ` +
+    'accepts it. Do not try to make the change another way; mention it in your answer if it matters.'
+  );
+}

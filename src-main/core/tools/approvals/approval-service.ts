@@ -11,6 +11,7 @@ import { parseEgressHost, unicodeLookalike } from '../sandbox/egress-host';
 import { describeUncovered, viewOf } from '../shell-grammar/uncovered';
 import { deniedError, nonInteractiveError, readonlyError } from './approval-messages';
 import { commandCoverage, commandSubject, offeredRules, type CommandSubject, type RuleSpec } from './command-approval';
+import { memoryVerdict, type MemoryProposals } from './memory-approval';
 import {
   addApprovalRule,
   deleteApprovalRule,
@@ -54,6 +55,8 @@ export interface ApprovalServiceOptions {
 interface Subject {
   workingDir?: string;
   egress?: { url: string; host: string };
+  memory?: ApprovalSubject['memory'];
+  refusal?: string;
   command?: CommandSubject;
 }
 
@@ -81,6 +84,7 @@ export class ApprovalService implements ApprovalGate {
   readonly #waiting = new Map<string, Waiting>();
   readonly #sessionRules = new Map<string, RuleSpec[]>();
   readonly #autoApproveSessions = new Set<string>();
+  #proposals: MemoryProposals | undefined;
 
   constructor(options: ApprovalServiceOptions) {
     this.#options = options;
@@ -112,6 +116,17 @@ export class ApprovalService implements ApprovalGate {
       // A network tool must say where it goes; one that cannot is refused rather than let through unnamed.
       return { allowed: false, error: `Error: ${tool.name} was refused: the destination of this call could not be determined.` };
     }
+    if (subject.refusal) return { allowed: false, error: subject.refusal };
+    if (category === 'memory') {
+      return memoryVerdict({
+        toolName: tool.name,
+        change: subject.memory,
+        ctx,
+        autoApproved: this.#autoApproveSessions.has(ctx.sessionKey),
+        proposals: this.#proposals,
+        ask: () => this.#ask(tool, args, ctx, 'memory', subject),
+      });
+    }
     const covered = (): boolean => this.#matchesRule(tool, subject, ctx.sessionKey);
     if (mode === 'readonly') {
       // A host the user allowed for good stays reachable in read-only mode; nothing else that is not a read runs.
@@ -124,6 +139,11 @@ export class ApprovalService implements ApprovalGate {
     }
     const decision = await this.#ask(tool, args, ctx, category, subject);
     return decision === 'deny' ? { allowed: false, error: deniedError(tool.name) } : { allowed: true };
+  }
+
+  /** Where memory changes go when nobody can review them (set by the workspace feature). */
+  setMemoryProposals(proposals: MemoryProposals | undefined): void {
+    this.#proposals = proposals;
   }
 
   /**
@@ -154,7 +174,8 @@ export class ApprovalService implements ApprovalGate {
   }
 
   /** What "allow always" would add for this call and its label: the host, exec's offer (maybe none), else the tool. */
-  #rulesFor(toolName: string, { command, egress }: Subject): { rules: RuleSpec[]; label: string | undefined } {
+  #rulesFor(toolName: string, { command, egress, memory }: Subject): { rules: RuleSpec[]; label: string | undefined } {
+    if (memory) return { rules: [], label: undefined }; // every memory change is reviewed on its own: no "always"
     if (egress) return { rules: [{ tool: toolName, kind: 'host', pattern: egress.host, cwd: '' }], label: egress.host };
     if (command) return offeredRules(toolName, command);
     return { rules: [{ tool: toolName, kind: 'tool', pattern: '', cwd: '' }], label: toolName };
@@ -201,6 +222,7 @@ export class ApprovalService implements ApprovalGate {
       args: JSON.stringify(args, null, 2) ?? '{}',
       ...(subject.workingDir !== undefined ? { workingDir: subject.workingDir } : {}),
       ...(subject.egress ? { egress: { url: subject.egress.url, host: subject.egress.host, ...(unicodeHost ? { unicodeHost } : {}) } } : {}),
+      ...(subject.memory ? { memory: { ...subject.memory } } : {}),
       ...(label !== undefined ? { alwaysLabel: label } : {}),
       ...(coverage && !coverage.covered ? { notCovered: viewOf(coverage.reason) } : {}),
       expiresAt: this.#options.clock.now() + this.#timeoutMs,

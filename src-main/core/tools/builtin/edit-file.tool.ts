@@ -3,23 +3,10 @@ import { z } from 'zod';
 import { defineTool, fail, ok } from '../tool';
 import { fenceFor } from '../sandbox/path-guard';
 import { openFencedFile, writeFencedFile } from '../sandbox/fenced-fs';
-import { findClosestLines } from './closest-lines';
+import { planEdit } from './edit-plan';
+import { fileWriteCategory, fileWriteSubject } from './file-write-subject';
+import { okResult } from '../../lib/result';
 import { MAX_FILE_BYTES } from './read-file.tool';
-
-function countOccurrences(text: string, needle: string): number {
-  let count = 0;
-  for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + needle.length)) count++;
-  return count;
-}
-
-function notFoundMessage(path: string, content: string, oldText: string): string {
-  const head = `Error: old_text not found in ${path}. It must match the file exactly (spaces, indentation and line breaks included).`;
-  const closest = findClosestLines(content, oldText);
-  if (!closest) return `${head} Read the file first.`;
-  const numbered = closest.lines.map((line, i) => `${closest.startLine + i}| ${line}`).join('\n');
-  const percent = Math.round(closest.score * 100);
-  return `${head}\nClosest match (${percent}% similar) at lines ${closest.startLine}-${closest.startLine + closest.lines.length - 1}:\n${numbered}`;
-}
 
 export const editFileTool = defineTool({
   name: 'edit_file',
@@ -33,6 +20,13 @@ export const editFileTool = defineTool({
     replace_all: z.boolean().default(false).describe('Replace every occurrence instead of exactly one'),
   }),
   category: 'write',
+  // A file that forms the system prompt is a memory change: reviewed as a diff (see file-write-subject.ts).
+  categoryFor: (args, ctx) => fileWriteCategory(args.path, ctx),
+  approvalSubject: (args, ctx) =>
+    fileWriteSubject(args.path, ctx, (before) => {
+      const plan = planEdit(args.path, before, args);
+      return plan.ok ? okResult(plan.value.updated) : plan;
+    }),
   async run(args, ctx) {
     const fence = fenceFor(ctx);
     const opened = await openFencedFile(args.path, fence);
@@ -49,18 +43,9 @@ export const editFileTool = defineTool({
     } finally {
       await handle.close();
     }
-    // Models send \n; keep a CRLF file CRLF.
-    const crlf = content.includes('\r\n');
-    const oldText = crlf && !args.old_text.includes('\r\n') ? args.old_text.replace(/\n/g, '\r\n') : args.old_text;
-    const newText = crlf && !args.new_text.includes('\r\n') ? args.new_text.replace(/\n/g, '\r\n') : args.new_text;
-    const count = countOccurrences(content, oldText);
-    if (count === 0) return fail(notFoundMessage(args.path, content, args.old_text));
-    if (count > 1 && !args.replace_all) {
-      return fail(
-        `Error: old_text appears ${count} times in ${args.path}. Include more surrounding lines to make it unique, or set replace_all=true to replace all ${count}.`,
-      );
-    }
-    const updated = args.replace_all ? content.split(oldText).join(newText) : content.replace(oldText, () => newText);
+    const plan = planEdit(args.path, content, args);
+    if (!plan.ok) return fail(plan.error);
+    const { updated, count } = plan.value;
     ctx.recordFileVersion?.(abs);
     const written = writeFencedFile(args.path, fence, updated);
     if (!written.ok) return fail(written.error.message);

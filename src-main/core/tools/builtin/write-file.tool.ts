@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { defineTool, fail, ok } from '../tool';
 import { fenceFor, resolveToolPath } from '../sandbox/path-guard';
 import { writeFencedFile } from '../sandbox/fenced-fs';
+import { fileWriteCategory, fileWriteSubject } from './file-write-subject';
+import { okResult } from '../../lib/result';
 
 export const writeFileTool = defineTool({
   name: 'write_file',
@@ -14,6 +16,9 @@ export const writeFileTool = defineTool({
     content: z.string().describe('The complete new content of the file'),
   }),
   category: 'write',
+  // A file that forms the system prompt is a memory change: reviewed as a diff (see file-write-subject.ts).
+  categoryFor: (args, ctx) => fileWriteCategory(args.path, ctx),
+  approvalSubject: (args, ctx) => fileWriteSubject(args.path, ctx, () => okResult(args.content)),
   async run(args, ctx) {
     const fence = fenceFor(ctx);
     const resolved = resolveToolPath(args.path, fence);

@@ -8,7 +8,7 @@ import { listMessages } from '../../../core/store/messages.repo';
 import { getSession } from '../../../core/store/sessions.repo';
 import { flagString, parseArgs, write, type CliCommand, type CliIo } from '../cli-command';
 import { openCliCore, type ApprovalRequestedEvent } from './cli-core';
-import { TurnPrinter } from './turn-printer';
+import { memoryNotice, TurnPrinter } from './turn-printer';
 import { askOnTty } from '../tty-approval';
 
 const USAGE = `Usage: nanotray agent [-m "text"] [--session KEY] [--yes]
@@ -63,6 +63,8 @@ async function runTurn(core: Core, io: CliIo, sessionKey: string, text: string, 
   const prompts = new Map<string, AbortController>();
   const off = core.events.on((event) => {
     printer.handle(event);
+    const notice = memoryNotice(event);
+    if (notice) write(io.stderr, notice);
     if (event.type === 'approval.requested' && event.sessionKey === sessionKey) {
       const stop = new AbortController();
       prompts.set(event.id, stop);

@@ -2,6 +2,7 @@
 import type { CliCommand } from '../cli-command';
 import { heartbeatCommand } from './heartbeat.command';
 import { cronCommand } from './cron.command';
+import { memoryCommand } from './memory.command';
 import { daemonCommand } from './daemon.command';
 import { agentCommand } from './agent.command';
 import { onboardCommand } from './onboard.command';
@@ -15,5 +16,6 @@ export const COMMANDS: CliCommand[] = [
   webCommand,
   heartbeatCommand,
   cronCommand,
+  memoryCommand,
   daemonCommand,
 ];

@@ -12,6 +12,20 @@ function oneLine(text: string, max: number): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
+/**
+ * The line a terminal shows when the agent's memory changed during a turn: written without review (auto mode,
+ * --yes, a yes on the prompt) or kept as a pending change. Undefined for other events.
+ */
+export function memoryNotice(event: CoreEvent): string | undefined {
+  if (event.type === 'memory.updated') {
+    return `✎ memory updated: ${event.path} (${event.source}); the previous text is in its history (memory view) to revert.`;
+  }
+  if (event.type === 'memory.pending' && event.change === 'added') {
+    return `✎ memory change #${event.id} for ${event.path} waits for your review: nanotray memory pending`;
+  }
+  return undefined;
+}
+
 /** Subscribes-ready handler: writes what the user should see while a turn runs in `sessionKey`. */
 export class TurnPrinter {
   /** Whether stdout's last written character was a newline (or nothing was written). */

@@ -1,12 +1,13 @@
 // An approval request inline in the chat: the full arguments (working dir and why no rule covers it for exec,
-// host and full URL for egress), then Allow once / Always allow (when offered) / Deny. After the decision it shows
-// what was chosen.
+// host and full URL for egress, the diff for a memory change), then Allow once / Always allow (when offered) /
+// Deny. After the decision it shows what was chosen.
 import { memo, useEffect, useState, type ReactElement } from 'react';
 import { Icon } from '../../components/Icon';
 import { useAppStore } from '../../state/store';
 import type { ChatItem } from '../../state/types';
 import { prettyArgs } from './ToolCallCard';
 import { EgressTarget } from './EgressTarget';
+import { DiffView } from '../../components/DiffView';
 
 type ApprovalItem = Extract<ChatItem, { kind: 'approval' }>;
 
@@ -71,11 +72,27 @@ export const ApprovalCard = memo(function ApprovalCard({ item }: { item: Approva
           <span className="muted">Not covered by a rule:</span> {request.notCovered.message}
         </div>
       )}
-      {pending && (
-        <pre className="pre" aria-label="Arguments">
-          {prettyArgs(request.args)}
-        </pre>
+      {pending && request.memory && (
+        <div className="approval-memory">
+          <div>
+            <span className="mono">{request.memory.path}</span> is part of what the agent reads with every message. The change:
+          </div>
+          <DiffView before={request.memory.before} after={request.memory.after} label={`Proposed change to ${request.memory.path}`} />
+        </div>
       )}
+      {pending &&
+        (request.memory ? (
+          <details>
+            <summary className="faint">Arguments</summary>
+            <pre className="pre" aria-label="Arguments">
+              {prettyArgs(request.args)}
+            </pre>
+          </details>
+        ) : (
+          <pre className="pre" aria-label="Arguments">
+            {prettyArgs(request.args)}
+          </pre>
+        ))}
       {pending && (
         <div className="approval-actions">
           <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void answer('allow_once')}>

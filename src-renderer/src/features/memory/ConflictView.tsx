@@ -1,9 +1,9 @@
-// The file changed on disk while you edited: both versions side by side, hunk by hunk, with a choice
-// per hunk (theirs / both / yours) and an editable result. Nothing is saved until you say so.
-import { useMemo, useState, type ReactElement } from 'react';
+// Two texts of one file to merge: both side by side, hunk by hunk, with a choice per hunk (theirs / both /
+// yours) and an editable result. Nothing is saved until you say so. Used when the file changed on disk while
+// you edited it, and when a pending memory change meets a file that changed since it was proposed.
+import { useMemo, useState, type ReactElement, type ReactNode } from 'react';
 import { Banner } from '../../components/Banner';
 import { applyMergeChoices, buildMergeParts, hunkCount, type HunkChoice } from '../../lib/merge';
-import { useAppStore } from '../../state/store';
 
 const CHOICES: { value: HunkChoice; label: string }[] = [
   { value: 'theirs', label: 'Theirs' },
@@ -15,11 +15,43 @@ function lineCount(text: string): number {
   return text ? text.replace(/\n$/, '').split('\n').length : 0;
 }
 
-export function ConflictView({ theirs, yours, base, path }: { theirs: string; yours: string; base: string; path: string }): ReactElement {
-  const resolve = useAppStore((s) => s.resolveMemoryConflict);
-  const takeDisk = useAppStore((s) => s.takeDiskVersion);
-  const saving = useAppStore((s) => s.memoryDoc?.saving ?? false);
-  const error = useAppStore((s) => s.memoryDoc?.error ?? null);
+/** What the two sides and the three ways out are called where the merge is shown. */
+export interface ConflictLabels {
+  title: string;
+  /** The banner text before "Pick a side for each of the N differences". */
+  intro: ReactNode;
+  theirs: string;
+  yours: string;
+  save: string;
+  keepYours: string;
+  takeTheirs: string;
+}
+
+export interface ConflictViewProps {
+  path: string;
+  /** What is on disk now, what the other side wants, and the text both started from. */
+  theirs: string;
+  yours: string;
+  base: string;
+  saving: boolean;
+  error: string | null;
+  labels: ConflictLabels;
+  onSave(result: string): void;
+  onKeepYours(): void;
+  onTakeTheirs(): void;
+}
+
+/** The labels of the memory editor: your unsaved edits against what another writer saved meanwhile. */
+export const EDITOR_CONFLICT_LABELS: Omit<ConflictLabels, 'title'> = {
+  intro: 'Both versions are kept below.',
+  theirs: 'On disk (theirs)',
+  yours: 'Your edits (yours)',
+  save: 'Save result',
+  keepYours: 'Keep mine only',
+  takeTheirs: 'Take theirs, drop mine',
+};
+
+export function ConflictView({ theirs, yours, base, path, saving, error, labels, onSave, onKeepYours, onTakeTheirs }: ConflictViewProps): ReactElement {
   const parts = useMemo(() => buildMergeParts(theirs, yours, base), [theirs, yours, base]);
   const [choices, setChoices] = useState<Record<number, HunkChoice>>({});
   const merged = useMemo(() => applyMergeChoices(parts, choices), [parts, choices]);
@@ -34,16 +66,16 @@ export function ConflictView({ theirs, yours, base, path }: { theirs: string; yo
 
   return (
     <div className="conflict" aria-label={`Resolve changes to ${path}`}>
-      <Banner tone="warn" title={`${path} changed on disk while you were editing`}>
-        Both versions are kept below. Pick a side for each of the {count} {count === 1 ? 'difference' : 'differences'} (or edit the result), then save. Nothing
-        has been overwritten.
+      <Banner tone="warn" title={labels.title}>
+        {labels.intro} Pick a side for each of the {count} {count === 1 ? 'difference' : 'differences'} (or edit the result), then save. Nothing has been
+        overwritten.
       </Banner>
       {error && <Banner tone="danger" title="Saving failed">{error}</Banner>}
       <div className="conflict-cols conflict-legend" aria-hidden="true">
-        <span>On disk (theirs)</span>
-        <span>Your edits (yours)</span>
+        <span>{labels.theirs}</span>
+        <span>{labels.yours}</span>
       </div>
-      <ol className="hunks" aria-label="Differences">
+      <ol className="hunks" aria-label={`Differences in ${path}`}>
         {parts.map((part, i) =>
           part.kind === 'same' ? (
             <li key={`s${i}`} className="hunk-same faint">
@@ -78,14 +110,14 @@ export function ConflictView({ theirs, yours, base, path }: { theirs: string; yo
         <textarea id="merge-result" className="textarea editor-text" rows={10} value={result} onChange={(e) => setEdited(e.target.value)} />
       </div>
       <div className="row">
-        <button type="button" className="btn btn-primary" disabled={saving} onClick={() => void resolve(result)}>
-          Save result
+        <button type="button" className="btn btn-primary" disabled={saving} onClick={() => onSave(result)}>
+          {labels.save}
         </button>
-        <button type="button" className="btn" disabled={saving} onClick={() => void resolve(yours)}>
-          Keep mine only
+        <button type="button" className="btn" disabled={saving} onClick={onKeepYours}>
+          {labels.keepYours}
         </button>
-        <button type="button" className="btn" disabled={saving} onClick={takeDisk}>
-          Take theirs, drop mine
+        <button type="button" className="btn" disabled={saving} onClick={onTakeTheirs}>
+          {labels.takeTheirs}
         </button>
       </div>
     </div>

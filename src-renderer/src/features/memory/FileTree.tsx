@@ -1,14 +1,18 @@
-// The workspace's markdown files, grouped (bootstrap files, memory/, skills/…); arrow keys move, Enter opens.
+// The workspace's markdown files, grouped (bootstrap files, memory/, skills/…), with the memory changes that wait
+// for review on top; arrow keys move, Enter opens.
 import { useRef, type KeyboardEvent, type ReactElement } from 'react';
 import { Icon } from '../../components/Icon';
 import { useAppStore } from '../../state/store';
 import { buildTree, displayName } from './file-tree';
+import { pendingOrigin } from './PendingReview';
 
-export function FileTree({ onOpen }: { onOpen: (path: string) => void }): ReactElement {
+export function FileTree({ onOpen, onOpenPending }: { onOpen: (path: string) => void; onOpenPending: (id: number) => void }): ReactElement {
+  const pending = useAppStore((s) => s.pendingChanges);
+  const openPendingId = useAppStore((s) => s.openPendingId);
   const files = useAppStore((s) => s.memoryFiles);
   const loaded = useAppStore((s) => s.memoryFilesLoaded);
   const error = useAppStore((s) => s.memoryFilesError);
-  const openPath = useAppStore((s) => s.memoryDoc?.path ?? null);
+  const openPath = useAppStore((s) => (s.openPendingId === null ? (s.memoryDoc?.path ?? null) : null));
   const dirty = useAppStore((s) => (s.memoryDoc ? s.memoryDoc.draft !== s.memoryDoc.savedText : false));
   const listRef = useRef<HTMLUListElement>(null);
   const groups = buildTree(files);
@@ -32,6 +36,28 @@ export function FileTree({ onOpen }: { onOpen: (path: string) => void }): ReactE
       <ul className="file-list" ref={listRef} onKeyDown={onKeyDown}>
         {!loaded && <li className="list-note">Loading…</li>}
         {error && <li className="list-note list-error">Could not list files: {error}</li>}
+        {pending.length > 0 && (
+          <li>
+            <div className="session-group">To review ({pending.length})</div>
+            <ul className="file-group" aria-label="Memory changes to review">
+              {pending.map((c) => (
+                <li key={c.id}>
+                  <button
+                    type="button"
+                    className="file-btn pending-btn"
+                    aria-current={c.id === openPendingId ? 'true' : undefined}
+                    title={`${pendingOrigin(c)} wants to change ${c.path}`}
+                    onClick={() => onOpenPending(c.id)}
+                  >
+                    <Icon name="shield" size={14} />
+                    <span className="truncate">{c.path}</span>
+                    <span className={`badge ${c.conflict ? 'badge-danger' : 'badge-warn'} pending-badge`}>{c.conflict ? 'conflict' : `#${c.id}`}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </li>
+        )}
         {loaded && !error && files.length === 0 && <li className="list-note">No markdown files in the workspace.</li>}
         {groups.map((g) => (
           <li key={g.label}>

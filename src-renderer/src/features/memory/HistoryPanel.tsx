@@ -4,6 +4,7 @@ import { useEffect, useState, type ReactElement } from 'react';
 import { ConfirmDialog } from '../../components/Dialog';
 import { dateTime, relativeTime } from '../../lib/format';
 import { lineDiff } from '../../lib/merge';
+import { DiffView } from '../../components/DiffView';
 import { useAppStore } from '../../state/store';
 
 const AUTHOR_LABEL = { user: 'you', agent: 'agent', external: 'other program', system: 'Nanotray' } as const;
@@ -56,17 +57,7 @@ export function HistoryPanel({ path }: { path: string }): ReactElement {
             </button>
           </div>
           <div className="faint">{changed ? 'Changes from this version to the current file:' : 'Same as the current file.'}</div>
-          {changed && (
-            <pre className="pre diff" aria-label="Diff against the current file">
-              {diff.map((d, i) => (
-                <div key={i} className={`diff-line diff-${d.kind}`}>
-                  <span aria-hidden="true">{d.kind === 'add' ? '+ ' : d.kind === 'del' ? '- ' : '  '}</span>
-                  <span className="sr-only">{d.kind === 'add' ? 'added: ' : d.kind === 'del' ? 'removed: ' : ''}</span>
-                  {d.text || ' '}
-                </div>
-              ))}
-            </pre>
-          )}
+          {changed && <DiffView before={view.content} after={current} label="Diff against the current file" />}
         </div>
       )}
       {confirm && view && (

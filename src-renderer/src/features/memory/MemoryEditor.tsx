@@ -5,7 +5,7 @@ import { Banner } from '../../components/Banner';
 import { Icon } from '../../components/Icon';
 import { Markdown } from '../../components/Markdown';
 import { useAppStore } from '../../state/store';
-import { ConflictView } from './ConflictView';
+import { ConflictView, EDITOR_CONFLICT_LABELS } from './ConflictView';
 import { HistoryPanel } from './HistoryPanel';
 
 type Mode = 'edit' | 'split' | 'preview';
@@ -18,6 +18,7 @@ export function MemoryEditor(): ReactElement | null {
   const compare = useAppStore((s) => s.compareWithDisk);
   const takeDisk = useAppStore((s) => s.takeDiskVersion);
   const dismiss = useAppStore((s) => s.dismissMemoryNotice);
+  const resolveConflict = useAppStore((s) => s.resolveMemoryConflict);
   const [mode, setMode] = useState<Mode>('split');
   const [history, setHistory] = useState(false);
 
@@ -101,7 +102,18 @@ export function MemoryEditor(): ReactElement | null {
             {doc.error && !doc.conflict && <Banner tone="danger" title="Saving failed">{doc.error}</Banner>}
           </div>
           {doc.conflict ? (
-            <ConflictView theirs={doc.conflict.theirs} yours={doc.conflict.yours} base={doc.conflict.base} path={doc.path} />
+            <ConflictView
+              theirs={doc.conflict.theirs}
+              yours={doc.conflict.yours}
+              base={doc.conflict.base}
+              path={doc.path}
+              saving={doc.saving}
+              error={doc.error}
+              labels={{ ...EDITOR_CONFLICT_LABELS, title: `${doc.path} changed on disk while you were editing` }}
+              onSave={(text) => void resolveConflict(text)}
+              onKeepYours={() => void resolveConflict(doc.conflict!.yours)}
+              onTakeTheirs={takeDisk}
+            />
           ) : (
             <div className={`editor-panes editor-${mode}`}>
               {mode !== 'preview' && (

@@ -1,17 +1,21 @@
-// The memory view: the workspace's markdown files on the left, the editor on the right. Opening another
-// file with unsaved edits asks first.
+// The memory view: the workspace's markdown files on the left (memory changes to review on top), the editor or
+// the review of one change on the right. Opening another file with unsaved edits asks first.
 import { useEffect, useState, type ReactElement } from 'react';
 import { ConfirmDialog } from '../../components/Dialog';
 import { EmptyState } from '../../components/EmptyState';
 import { getAppStore, useAppStore } from '../../state/store';
 import { FileTree } from './FileTree';
 import { MemoryEditor } from './MemoryEditor';
+import { PendingReview } from './PendingReview';
 
 export function MemoryView(): ReactElement {
   const hasDoc = useAppStore((s) => s.memoryDoc !== null);
   const loadFiles = useAppStore((s) => s.loadMemoryFiles);
   const openFile = useAppStore((s) => s.openMemoryFile);
   const save = useAppStore((s) => s.saveMemory);
+  const loadPending = useAppStore((s) => s.loadPendingChanges);
+  const openPending = useAppStore((s) => s.openPendingChange);
+  const reviewed = useAppStore((s) => s.pendingChanges.find((c) => c.id === s.openPendingId) ?? null);
   const [pendingPath, setPendingPath] = useState<string | null>(null);
 
   useEffect(() => {
@@ -23,6 +27,10 @@ export function MemoryView(): ReactElement {
       }
     });
   }, [loadFiles]);
+
+  useEffect(() => {
+    void loadPending();
+  }, [loadPending]);
 
   // Closing or reloading the page (browser host) with unsaved edits asks too.
   useEffect(() => {
@@ -36,6 +44,7 @@ export function MemoryView(): ReactElement {
 
   const requestOpen = (path: string) => {
     const doc = getAppStore().getState().memoryDoc;
+    openPending(null);
     if (doc && doc.path === path) return;
     if (doc && doc.draft !== doc.savedText) setPendingPath(path);
     else void openFile(path);
@@ -43,8 +52,15 @@ export function MemoryView(): ReactElement {
 
   return (
     <div className="split">
-      <FileTree onOpen={requestOpen} />
-      {hasDoc ? <MemoryEditor /> : <EmptyState icon="memory" title="Pick a file">The agent reads these files at the start of every turn.</EmptyState>}
+      <FileTree onOpen={requestOpen} onOpenPending={(id) => openPending(id)} />
+      {reviewed ? (
+        // Keyed by conflict too: a change that turns into a conflict starts its merge view fresh.
+        <PendingReview key={`${reviewed.id}:${reviewed.conflict}:${reviewed.currentVersion}`} change={reviewed} />
+      ) : hasDoc ? (
+        <MemoryEditor />
+      ) : (
+        <EmptyState icon="memory" title="Pick a file">The agent reads these files at the start of every turn.</EmptyState>
+      )}
       {pendingPath && (
         <ConfirmDialog
           title="Open another file?"

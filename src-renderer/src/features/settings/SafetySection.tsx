@@ -11,7 +11,7 @@ interface Props {
 }
 
 const MODES = [
-  { value: 'ask', label: 'Ask', text: 'Ask before anything that writes files, runs commands, or contacts a new web host (recommended).' },
+  { value: 'ask', label: 'Ask', text: 'Ask before anything that writes files, runs commands, contacts a new web host or changes memory (recommended).' },
   { value: 'auto', label: 'Automatic', text: 'Run every tool without asking.' },
   { value: 'readonly', label: 'Read-only', text: 'Refuse every tool that writes or runs something (allowed hosts stay reachable).' },
 ] as const;

@@ -1,0 +1,39 @@
+// The gate's rule for `memory` calls (changes to the files that form the system prompt): no "always" rule covers
+// them; auto mode or --yes writes; in ask mode the user sees the diff; where nobody can answer it waits for review.
+import type { ApprovalDecision } from '../../agent/events';
+import type { Result } from '../../lib/result';
+import type { GateVerdict } from '../approval-gate';
+import type { MemoryChange, ToolContext } from '../tool';
+import { deferredMemoryText, deniedError, nonInteractiveError, readonlyError } from './approval-messages';
+
+/** Where a memory change goes when nobody can review it now (the workspace's MemoryReview). */
+export interface MemoryProposals {
+  /** Keeps the change pending; its id, undefined when the file already has that text, or why it cannot be kept. */
+  propose(change: MemoryChange & { sessionKey: string; tool: string }): Result<number | undefined>;
+}
+
+export interface MemoryVerdictInput {
+  toolName: string;
+  change: MemoryChange | undefined;
+  ctx: ToolContext;
+  /** --yes for this session. */
+  autoApproved: boolean;
+  proposals: MemoryProposals | undefined;
+  /** Shows the card (no "always") and waits for the answer. */
+  ask(): Promise<ApprovalDecision>;
+}
+
+/** Decides a memory call; never throws. */
+export async function memoryVerdict({ toolName, change, ctx, autoApproved, proposals, ask }: MemoryVerdictInput): Promise<GateVerdict> {
+  if (!change) return { allowed: false, error: `Error: ${toolName} was refused: its change to a prompt file could not be worked out.` };
+  const mode = ctx.config.tools.approval.mode;
+  if (mode === 'readonly') return { allowed: false, error: readonlyError(toolName, 'memory') };
+  if (mode === 'auto' || autoApproved) return { allowed: true };
+  if (!ctx.interactive) {
+    if (!proposals) return { allowed: false, error: nonInteractiveError(toolName) };
+    const kept = proposals.propose({ ...change, sessionKey: ctx.sessionKey, tool: toolName });
+    if (!kept.ok) return { allowed: false, error: kept.error };
+    return { allowed: false, deferred: deferredMemoryText(change.path, kept.value) };
+  }
+  return (await ask()) === 'deny' ? { allowed: false, error: deniedError(toolName) } : { allowed: true };
+}
