@@ -2,9 +2,9 @@
 // live controls: OSC 52 clipboard writes, title changes, clear screen, cursor moves, bidi overrides, C1.
 import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src-main/host/cli/main';
+import { ttyIo } from '../host/cli/cli-harness';
 import { startScriptedLlm, type ScriptedLlm } from '../helpers/scripted-llm-server';
 import { makeTempHome, testConfig, type TempHome } from '../helpers/temp-home';
 
@@ -66,17 +66,9 @@ describe('the CLI shows hostile text escaped', () => {
   it('the approval prompt on a terminal shows the escaped command, so nothing can hide part of it', async () => {
     home = makeTempHome(testConfig(llm.baseUrl, { tools: { approval: { mode: 'ask' } } }));
     llm.enqueue({ toolCalls: [{ name: 'exec', arguments: { command: `echo hi \u202e; echo pwned \u009b1A # ${HOSTILE}` } }] }, { text: 'ok' });
-    const stdin = new PassThrough();
-    const stdout = new PassThrough();
-    const stderr = new PassThrough();
-    let out = '';
-    let err = '';
-    stdout.on('data', (d) => (out += d));
-    stderr.on('data', (d) => {
-      err += d;
-      if (String(d).includes('Allow?')) stdin.write('n\n');
-    });
-    const code = await runCli(['agent', '-m', 'go'], { stdin, stdout, stderr, env: { NANOTRAY_HOME: home.home }, isTty: true });
+    const io = ttyIo({ NANOTRAY_HOME: home.home }, ['n']);
+    const code = await runCli(['agent', '-m', 'go'], io);
+    const [out, err] = [io.out(), io.err()];
     expect(code).toBe(0);
     expect(err).toContain('Approval needed: exec');
     // JSON already writes ESC as \u001b; the bidi override and the C1 CSI it leaves as they are, the CLI does not.
