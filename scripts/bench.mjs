@@ -74,6 +74,8 @@ async function main() {
   }
   console.log(`startup_cold_ms median=${fmt(bench.median(cold))} (new process: module loading + createCore) runs=${cold.length}`);
 
+  console.log(`scrub_tool_result_ms median=${fmt(bench.median(bench.measureScrub(RUNS)))} (128,000 characters, 8 secrets in every form; target < 20) runs=${RUNS}`);
+
   const overhead = await bench.measureTurnOverhead(RUNS);
   console.log(`turn_overhead_ms median=${fmt(bench.median(overhead))} (one-tool turn, session of 1000+ messages, wall minus model time) runs=${RUNS}`);
 

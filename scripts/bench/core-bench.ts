@@ -9,6 +9,7 @@ import { appendMessages, type NewMessage } from '../../src-main/core/store/messa
 import { ensureSession } from '../../src-main/core/store/sessions.repo';
 import type { LlmProvider, LlmRequest, LlmResponse, ProviderError } from '../../src-main/core/agent/llm-provider';
 import type { Result } from '../../src-main/core/lib/result';
+import { compileScrubber } from '../../src-main/core/lib/secret-scrubber';
 
 export { startScriptedLlm } from '../../tests/helpers/scripted-llm-server';
 
@@ -120,4 +121,25 @@ export async function measureTurnOverhead(runs: number, history = 1000): Promise
     await core.dispose();
     rmSync(home, { recursive: true, force: true });
   }
+}
+
+/**
+ * The scrubber on one large tool result (128,000 characters: text lines and wrapped base64, one secret
+ * inside) with 8 configured secrets of 40 characters: milliseconds per result.
+ */
+export function measureScrub(runs: number): number[] {
+  const secrets = Array.from({ length: 8 }, (_, i) => `sk-bench-${String(i).repeat(4)}-${'x7Yq2'.repeat(6)}`.slice(0, 40));
+  const scrubber = compileScrubber(secrets);
+  const line = 'the quick brown fox jumps over the lazy dog 0123456789 ';
+  const blob = Buffer.from(`${line.repeat(20)}${secrets[3]}`).toString('base64').replace(/(.{76})/g, '$1\n');
+  let text = '';
+  while (text.length < 128_000) text += `${line}\n${blob}\n`;
+  text = text.slice(0, 128_000);
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    scrubber.scrub(text);
+    times.push(performance.now() - t0);
+  }
+  return times;
 }

@@ -52,14 +52,30 @@ function withoutLineBreaks(text: string): { flat: string; at: Int32Array } {
   return { flat, at };
 }
 
-function findRanges(text: string, forms: readonly string[], fragments: ReadonlySet<string>): Range[] {
+/** Half a fragment: every fragment occurrence covers one whole seed that starts at a multiple of SEED. */
+const SEED = SECRET_FRAGMENT_CHARS / 2;
+
+interface Fragments {
+  /** Every SECRET_FRAGMENT_CHARS-long run of every secret. */
+  runs: Set<string>;
+  /** Every SEED-long run of every secret. */
+  seeds: Set<string>;
+}
+
+function findRanges(text: string, forms: readonly string[], fragments: Fragments): Range[] {
   const ranges: Range[] = [];
   for (const form of forms) {
     for (let i = text.indexOf(form); i !== -1; i = text.indexOf(form, i + 1)) ranges.push([i, i + form.length]);
   }
-  if (fragments.size) {
-    const k = SECRET_FRAGMENT_CHARS;
-    for (let i = 0; i + k <= text.length; i++) if (fragments.has(text.substr(i, k))) ranges.push([i, i + k]);
+  if (!fragments.runs.size) return ranges;
+  // A run at p covers the seed at the first multiple of SEED >= p, so only those positions are probed;
+  // a hit there is checked for the runs that could contain it.
+  const k = SECRET_FRAGMENT_CHARS;
+  for (let at = 0; at + SEED <= text.length; at += SEED) {
+    if (!fragments.seeds.has(text.substr(at, SEED))) continue;
+    for (let start = Math.max(0, at - SEED + 1); start <= at; start++) {
+      if (start + k <= text.length && fragments.runs.has(text.substr(start, k))) ranges.push([start, start + k]);
+    }
   }
   return ranges;
 }
@@ -83,10 +99,11 @@ function replaceRanges(text: string, ranges: Range[]): string {
 export function compileScrubber(secrets: Iterable<string>): Scrubber {
   const values = [...new Set([...secrets].filter((s) => typeof s === 'string' && s.length >= MIN_SECRET_LENGTH))];
   const forms = [...new Set(values.flatMap(formsOf))].sort((a, b) => b.length - a.length);
-  const fragments = new Set<string>();
+  const fragments: Fragments = { runs: new Set(), seeds: new Set() };
   for (const v of values) {
     if (v.length <= SECRET_FRAGMENT_CHARS) continue;
-    for (let i = 0; i + SECRET_FRAGMENT_CHARS <= v.length; i++) fragments.add(v.substr(i, SECRET_FRAGMENT_CHARS));
+    for (let i = 0; i + SECRET_FRAGMENT_CHARS <= v.length; i++) fragments.runs.add(v.substr(i, SECRET_FRAGMENT_CHARS));
+    for (let i = 0; i + SEED <= v.length; i++) fragments.seeds.add(v.substr(i, SEED));
   }
   const rangesIn = (text: string): Range[] => {
     if (!/[\r\n]/.test(text)) return findRanges(text, forms, fragments);

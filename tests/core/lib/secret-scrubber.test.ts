@@ -43,6 +43,15 @@ describe('compileScrubber', () => {
     expect(scrubber.scrub('nothing to see here')).toBe('nothing to see here');
   });
 
+  it('finds a 12-character run wherever it sits in the text and wherever it was cut from the secret', () => {
+    for (let lead = 0; lead < 8; lead++) {
+      for (let from = 0; from + SECRET_FRAGMENT_CHARS <= SECRET.length; from++) {
+        const text = `${'.'.repeat(lead)}${SECRET.slice(from, from + SECRET_FRAGMENT_CHARS)}!`;
+        expect(scrubber.scrub(text)).toBe(`${'.'.repeat(lead)}${REDACTED}!`);
+      }
+    }
+  });
+
   it('ignores values too short to be secrets, and is a no-op without secrets', () => {
     expect(compileScrubber(['abc', '']).empty).toBe(true);
     expect(compileScrubber([]).scrub('abc')).toBe('abc');
