@@ -98,13 +98,17 @@ describe('a stored provider key never follows the provider to another host', () 
     const masked = (await call('settings:get')).value.config.providers.test.apiKey;
     const updated = await call('settings:update', { patch: { providers: { test: { apiKey: masked, baseUrl: hostB.base } } } });
     expect(updated.value.config.providers.test).toMatchObject({ apiKey: '', hasApiKey: false, baseUrl: hostB.base });
+    expect((await call('settings:get')).value.notes).toContain(
+      'The API key of test was removed: its baseUrl now points to another host, and a stored key is never sent to a host it was not entered for. Enter the key again to use it there.',
+    );
     expect((await call('settings:test-provider', { name: 'test' })).ok).toBe(true);
     expect(authOf(hostB)).toEqual([undefined]);
     expect(readFileSync(home.configFile, 'utf8')).not.toContain(KEY);
   });
 
   it('a key typed together with the new host is stored and sent there', async () => {
-    await call('settings:update', { patch: { providers: { test: { apiKey: 'sk-typed-for-host-B-0042', baseUrl: hostB.base } } } });
+    const typed = await call('settings:update', { patch: { providers: { test: { apiKey: 'sk-typed-for-host-B-0042', baseUrl: hostB.base } } } });
+    expect(typed.value.notes.join(' ')).not.toContain('was removed');
     await call('settings:test-provider', { name: 'test' });
     expect(authOf(hostB).at(-1)).toBe('Bearer sk-typed-for-host-B-0042');
     expect(JSON.stringify(hostB.seen)).not.toContain(KEY);

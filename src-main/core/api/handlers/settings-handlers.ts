@@ -15,9 +15,19 @@ const TEST_TIMEOUT_MS = 10_000;
 /** Keys stored encrypted by the desktop app reach hosts without its keychain (CLI, browser host) undecoded. */
 const ENCRYPTED_SECRET = /^enc:v\d+:/;
 
-function state(core: CoreBase, host: ApiHost): SettingsState {
+/**
+ * `moved` names providers whose key was dropped because their baseUrl moved to another host; the note
+ * stays until a key is entered again (or the provider is removed).
+ */
+function state(core: CoreBase, host: ApiHost, moved: Set<string>): SettingsState {
   const config = core.config();
   const notes = host.secrets.note ? [host.secrets.note] : [];
+  for (const name of [...moved]) if (!config.providers[name] || config.providers[name].apiKey) moved.delete(name);
+  if (moved.size) {
+    notes.push(
+      `The API key of ${[...moved].join(', ')} was removed: its baseUrl now points to another host, and a stored key is never sent to a host it was not entered for. Enter the key again to use it there.`,
+    );
+  }
   const locked = Object.entries(config.providers).filter(([, p]) => ENCRYPTED_SECRET.test(p.apiKey)).map(([name]) => name);
   if (ENCRYPTED_SECRET.test(config.tools.web.search.apiKey)) locked.push('web search');
   if (locked.length) {
@@ -40,16 +50,21 @@ async function listModels(baseUrl: string, apiKey: string, headers: Record<strin
 
 export function createSettingsHandlers(core: CoreBase, host: ApiHost): SettingsHandlers {
   const encode = host.secrets.encode ?? ((plain: string) => plain);
+  const movedKeys = new Set<string>();
   return {
     async 'settings:get'() {
-      return ipcOk(state(core, host));
+      return ipcOk(state(core, host, movedKeys));
     },
 
     async 'settings:update'({ patch }) {
       const current = core.config();
       const updated = core.updateConfig((raw) => applySettingsPatch(raw, patch, current, encode));
       if (!updated.ok) return ipcFail('invalid_input', updated.error);
-      return ipcOk(state(core, host));
+      // Keys dropped because the provider moved to another host (not removed by the user): say why.
+      for (const [name, p] of Object.entries(patch.providers ?? {})) {
+        if (p && p.apiKey !== null && current.providers[name]?.apiKey && !updated.value.providers[name]?.apiKey) movedKeys.add(name);
+      }
+      return ipcOk(state(core, host, movedKeys));
     },
 
     async 'settings:test-provider'({ name }) {
