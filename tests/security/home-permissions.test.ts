@@ -1,8 +1,9 @@
 // A real `nanotray daemon` on a home made loose (0755 folder, 0644 config.json and database): at start
 // everything is tightened to owner-only, and the -wal/-shm files SQLite creates are 0600 too.
-import { chmodSync, existsSync, statSync } from 'node:fs';
+import { chmodSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { sqliteDriver } from '../../src-main/core/store/sqlite-driver';
 import { useCliHarness, type CliChild } from '../host/cli/cli-harness';
 
 const t = useCliHarness();
@@ -39,16 +40,22 @@ describe('the home folder and its database are owner-only', () => {
     await stopDaemon(daemon);
   });
 
-  it('an existing loose home is tightened at start', async () => {
+  it('an existing loose home is tightened at start, -wal and -shm included', async () => {
     const home = t.openBare({ heartbeat: { enable: false } });
     await stopDaemon(await startDaemon(home.home));
-    expect(existsSync(join(home.home, 'nanotray.db'))).toBe(true);
-    chmodSync(home.home, 0o755);
-    chmodSync(home.configFile, 0o644);
-    chmodSync(join(home.home, 'nanotray.db'), 0o644);
-    daemon = await startDaemon(home.home);
-    expect(mode(home.home)).toBe('700');
-    for (const f of FILES) expect([f, mode(join(home.home, f))]).toEqual([f, '600']);
-    await stopDaemon(daemon);
+    // Another reader keeps -wal and -shm in place (SQLite removes them when the last connection closes).
+    const Driver = sqliteDriver();
+    const reader = new Driver(join(home.home, 'nanotray.db'));
+    try {
+      reader.prepare('SELECT count(*) FROM sessions').get();
+      chmodSync(home.home, 0o755);
+      for (const f of FILES) chmodSync(join(home.home, f), 0o644);
+      daemon = await startDaemon(home.home);
+      expect(mode(home.home)).toBe('700');
+      for (const f of FILES) expect([f, mode(join(home.home, f))]).toEqual([f, '600']);
+      await stopDaemon(daemon);
+    } finally {
+      reader.close();
+    }
   });
 });

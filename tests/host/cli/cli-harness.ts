@@ -42,11 +42,14 @@ export function captureIo(env: NodeJS.ProcessEnv, isTty = false): CapturedIo {
 /** The question the CLI asks on a terminal before a tool that needs approval. */
 export const APPROVAL_QUESTION = 'Allow? [y]es / [n]o / [a]lways: ';
 
+/** How both forms of the question begin (without `[a]lways` when "always allow" is not offered). */
+const QUESTION_START = 'Allow? [y]es / [n]o';
+
 /** A terminal whose user types the next of `answers` each time the approval question appears. */
 export function ttyIo(env: NodeJS.ProcessEnv, answers: string[]): CapturedIo {
   const io = captureIo(env, true);
   io.stderr.on('data', (d) => {
-    if (String(d).includes(APPROVAL_QUESTION)) io.stdin.write(`${answers.shift() ?? ''}\n`);
+    if (String(d).includes(QUESTION_START)) io.stdin.write(`${answers.shift() ?? ''}\n`);
   });
   return io;
 }
