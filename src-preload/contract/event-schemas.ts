@@ -42,6 +42,18 @@ export const uncoveredCodeSchema = z.enum([
   'other_directory',
 ]);
 
+/** Whether exec runs inside the OS sandbox. */
+export const sandboxStateSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('on'), kind: z.enum(['bubblewrap', 'seatbelt']), network: z.boolean() }),
+  z.object({ status: z.literal('off') }),
+  z.object({
+    status: z.literal('unavailable'),
+    reason: z.enum(['unsupported_platform', 'not_installed', 'probe_failed']),
+    detail: z.string(),
+    enforced: z.boolean(),
+  }),
+]);
+
 /** An approval waiting for the user (also returned by `approvals:pending`). */
 export const approvalRequestSchema = z.object({
   id: z.string(),
@@ -61,6 +73,8 @@ export const approvalRequestSchema = z.object({
   alwaysLabel: z.string().optional(),
   /** For exec: why no rule covers the command (`code` for programs, `message` for people). */
   notCovered: z.object({ code: uncoveredCodeSchema, message: z.string() }).optional(),
+  /** For exec: whether the command runs inside the OS sandbox (mirror of core/tools/os-sandbox/sandbox-state.ts). */
+  sandbox: sandboxStateSchema.optional(),
   expiresAt: z.number(),
 });
 

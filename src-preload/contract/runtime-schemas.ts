@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import { jsonValueSchema, nameSchema, sessionKeySchema } from './common-schemas';
+import { sandboxStateSchema } from './event-schemas';
 
 /** One runtime key as the policy describes it. */
 export const runtimeEntrySchema = z.object({
@@ -23,6 +24,8 @@ export const runtimeOverviewOutput = z.object({
   summary: z.string().optional(),
   /** Tokens used today (local day) by every source: chat, heartbeat, cron, subagents, consolidation. */
   usageToday: z.object({ promptTokens: z.number(), completionTokens: z.number(), totalTokens: z.number() }).optional(),
+  /** Whether exec runs inside the OS sandbox on this machine (tools.exec.sandbox and the probe's answer). */
+  sandbox: sandboxStateSchema.optional(),
 });
 
 export const runtimeCheckInput = z.strictObject({ key: nameSchema, sessionKey: sessionKeySchema.optional() });

@@ -15,8 +15,11 @@ export interface ScriptedCore {
   open(extra?: Record<string, unknown>, options?: Partial<CoreOptions>): Core;
 }
 
-/** Registers the hooks; call once at the top of a test file. */
-export function useScriptedCore(): ScriptedCore {
+/**
+ * Registers the hooks; call once at the top of a test file. `tempRoot`: where the temp homes are made (the exec
+ * sandbox tests use /var/tmp, because the sandbox's private /tmp would hide a home under /tmp anyway).
+ */
+export function useScriptedCore(setup: { tempRoot?: string } = {}): ScriptedCore {
   const server = useScriptedLlm();
   let home: TempHome | undefined;
   let core: Core | undefined;
@@ -41,7 +44,7 @@ export function useScriptedCore(): ScriptedCore {
       return need(home, 'home');
     },
     open(extra = {}, options = {}) {
-      home = makeTempHome(testConfig(need(server(), 'scripted server').baseUrl, extra));
+      home = makeTempHome(testConfig(need(server(), 'scripted server').baseUrl, extra), setup.tempRoot);
       const created = createCore({ host: 'test', env: {}, ...options, home: home.home });
       if (!created.ok) throw new Error(created.error);
       core = created.value;

@@ -11,8 +11,9 @@ export interface TempHome {
   cleanup(): void;
 }
 
-export function makeTempHome(config?: unknown): TempHome {
-  const home = mkdtempSync(join(tmpdir(), 'nanotray-test-'));
+/** `parent`: where the home is made (default the OS temp folder). */
+export function makeTempHome(config?: unknown, parent: string = tmpdir()): TempHome {
+  const home = mkdtempSync(join(parent, 'nanotray-test-'));
   const workspace = join(home, 'workspace');
   mkdirSync(workspace, { recursive: true });
   const configFile = join(home, 'config.json');

@@ -1,5 +1,6 @@
 // Everything the core tells the outside world: agent progress, approvals, notifications, state changes.
 import type { UncoveredCode } from '../tools/shell-grammar/uncovered';
+import type { SandboxState } from '../tools/os-sandbox/sandbox-state';
 import type { TokenUsage } from './chat-message';
 
 export type StopReason = 'completed' | 'max_iterations' | 'cancelled' | 'error';
@@ -54,6 +55,8 @@ export type CoreEvent =
       alwaysLabel?: string;
       /** For exec: why no rule covers this command (code for programs, message for people). */
       notCovered?: { code: UncoveredCode; message: string };
+      /** For exec: whether the command runs inside the OS sandbox. */
+      sandbox?: SandboxState;
       expiresAt: number;
     }
   | { type: 'approval.resolved'; id: string; sessionKey: string; decision: ApprovalDecision }

@@ -45,6 +45,10 @@ export const execSchema = z.object({
   denyPatterns: z.array(z.string()).default([]),
   allowPatterns: z.array(z.string()).default([]),
   allowedEnvKeys: z.array(z.string()).default([]),
+  /** The OS sandbox: `auto` uses it where it works, `on` refuses exec without it, `off` never uses it. */
+  sandbox: z.enum(['auto', 'on', 'off']).default('auto'),
+  /** Network inside the sandbox; false needs the sandbox (exec is refused without it). */
+  network: z.boolean().default(true),
 });
 
 export const webSchema = z.object({

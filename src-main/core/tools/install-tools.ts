@@ -13,6 +13,7 @@ import type { SearchDeps } from './sandbox/web-search-providers';
 import { readFileTool } from './builtin/read-file.tool';
 import { writeFileTool } from './builtin/write-file.tool';
 import { preloadBashParser } from './shell-grammar/bash-parser';
+import { systemSandbox } from './os-sandbox/exec-sandbox';
 import type { Tool } from './tool';
 
 export interface InstallToolsOptions {
@@ -42,10 +43,14 @@ export function installTools(base: CoreBase, options: InstallToolsOptions = {}):
     ...options.webFetch,
     egressAllowed: (host, ctx) => approvals.allowsEgress(webFetchTool(), host, ctx),
   };
-  const tools = builtinTools(base.config(), base.db, { ...options, webFetch });
+  const exec: ExecToolDeps = { nanotrayHome: base.paths.home, ...options.exec };
+  const tools = builtinTools(base.config(), base.db, { ...options, webFetch, exec });
   const webFetchTool = (): Tool => tools.find((t) => t.name === 'web_fetch')!;
   // Load the shell grammar in the background now: the first exec approval then does not wait for it.
   void preloadBashParser();
+  // Probe the OS sandbox now too (once per process): its state is shown in status, the runtime panel and approvals.
+  const sandbox = exec.sandbox ?? systemSandbox;
+  void sandbox.state(base.config().tools.exec);
   const approvals = new ApprovalService({
     db: base.db,
     emit: (event) => base.events.emit(event),
@@ -55,10 +60,11 @@ export function installTools(base: CoreBase, options: InstallToolsOptions = {}):
     // validated `args` against the tool's params before consulting the gate, hence the casts.
     preflight: (tool, args, ctx) => {
       if (!tools.includes(tool)) return undefined;
-      if (tool.name === 'exec') return precheckExec(args as never, ctx);
+      if (tool.name === 'exec') return precheckExec(args as never, ctx, exec);
       if (tool.name === 'web_fetch') return precheckWebFetch(args as never, ctx);
       return undefined;
     },
+    sandboxFor: (tool, ctx) => (tool.name === 'exec' && tools.includes(tool) ? sandbox.state(ctx.config.tools.exec) : Promise.resolve(undefined)),
     ...(options.approvalTimeoutMs !== undefined ? { timeoutMs: options.approvalTimeoutMs } : {}),
   });
   base.tools.setGate(approvals);

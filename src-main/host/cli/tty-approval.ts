@@ -3,6 +3,7 @@
 import { createInterface, type Interface } from 'node:readline';
 import type { ApprovalDecision, CoreEvent } from '../../core/agent/events';
 import type { CliIo } from './cli-command';
+import { describeSandbox } from '../../core/tools/os-sandbox/sandbox-state';
 import { terminalSafe } from './terminal-text';
 import { unifiedDiff } from '../../core/workspace/pending-text';
 
@@ -43,6 +44,7 @@ export function formatApprovalRequest(request: ApprovalPromptRequest): string {
     return `${lines.join('\n')}\n`;
   }
   if (request.notCovered) lines.push(`  Not covered by a rule: ${request.notCovered.message}`);
+  if (request.sandbox) lines.push(`  Sandbox: ${describeSandbox(request.sandbox)}`);
   lines.push('  Arguments:', ...request.args.split('\n').map((l) => `    ${l}`));
   lines.push(
     request.alwaysLabel === undefined

@@ -1,6 +1,6 @@
 // Runtime slice: the `my` overview for the selected session (via the same policy as the tool), presets,
 // set attempts with the policy's answers, the audit log and MCP server state.
-import type { AuditEntry, CoreEventPayload, McpServerStatus, Preset, RuntimeEntry } from '@contract/schemas';
+import type { ApprovalRequest, AuditEntry, CoreEventPayload, McpServerStatus, Preset, RuntimeEntry } from '@contract/schemas';
 import type { NanotrayApi } from '@contract/api';
 import type { JsonValue } from '@contract/common-schemas';
 import type { IpcResult } from '@contract/schemas';
@@ -44,6 +44,8 @@ export interface RuntimeSlice {
   setRuntimeSession(sessionKey: string | null): void;
   /** Tokens used today by every source (chat, heartbeat, cron, subagents). */
   runtimeUsageToday: { promptTokens: number; completionTokens: number; totalTokens: number } | null;
+  /** Whether exec runs inside the OS sandbox (null until the overview has loaded). */
+  runtimeSandbox: NonNullable<ApprovalRequest['sandbox']> | null;
   cancelSubagent(id: string): Promise<void>;
   loadRuntime(): Promise<void>;
   setRuntimeValue(key: string, value: JsonValue): Promise<boolean>;
@@ -94,6 +96,7 @@ export const createRuntimeSlice: SliceCreator<RuntimeSlice> = (set, get, deps) =
     runtimeSessionKey: null,
     runtimeDetails: { lastUsage: null, scratchpad: null, subagents: null },
     runtimeUsageToday: null,
+    runtimeSandbox: null,
 
     async cancelSubagent(id) {
       const res = await call(api.runtime.cancelSubagent({ id }));
@@ -130,6 +133,7 @@ export const createRuntimeSlice: SliceCreator<RuntimeSlice> = (set, get, deps) =
           runtimeAllowSet: overview.value.allowSet,
           runtimeSummary: overview.value.summary ?? null,
           runtimeUsageToday: overview.value.usageToday ?? null,
+          runtimeSandbox: overview.value.sandbox ?? null,
           runtimeError: null,
           runtimeLoaded: true,
         });

@@ -3,12 +3,15 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CoreEvent } from '../../../src-main/core/agent/events';
 import { createCore, type Core } from '../../../src-main/core/nanotray-core';
 import { preloadBashParser } from '../../../src-main/core/tools/shell-grammar/bash-parser';
+import { systemSandbox } from '../../../src-main/core/tools/os-sandbox/exec-sandbox';
+import { configSchema } from '../../../src-main/core/config/config-schema';
 import type { ToolContext } from '../../../src-main/core/tools/tool';
 import { makeTempHome, type TempHome } from '../../helpers/temp-home';
 
-// The gate analyses commands on the bash grammar; loaded once up front so one tick reaches the prompt.
+// The gate analyses commands on the bash grammar and probes the sandbox; both done up front so one tick reaches the prompt.
 beforeAll(async () => {
   await preloadBashParser();
+  await systemSandbox.state(configSchema.parse({}).tools.exec);
 });
 
 let home: TempHome;

@@ -4,6 +4,7 @@ import type { Core } from '../../nanotray-core';
 import type { InvokeHandlers, JsonValue, RuntimeEntry } from '../../../../src-preload/contract/schemas';
 import { OVERVIEW_KEYS } from '../../runtime/runtime-policy';
 import { isReadOnlyName } from '../../runtime/key-screens';
+import { systemSandbox } from '../../tools/os-sandbox/exec-sandbox';
 import { guessCode, ipcFail, ipcOk } from '../ipc-values';
 import { usageOfDay } from '../../store/usage.repo';
 
@@ -44,6 +45,7 @@ export function createRuntimeHandlers(core: Core): RuntimeHandlers {
         allowSet: core.config().tools.my.allowSet,
         summary: core.runtime.overview(sessionKey),
         usageToday: usageOfDay(core.db, core.clock.now()),
+        sandbox: await systemSandbox.state(core.config().tools.exec),
       });
     },
 

@@ -9,6 +9,7 @@ import type { ApprovalGate, GateVerdict } from '../approval-gate';
 import type { ApprovalSubject, Tool, ToolContext } from '../tool';
 import { parseEgressHost, unicodeLookalike } from '../sandbox/egress-host';
 import { describeUncovered, viewOf } from '../shell-grammar/uncovered';
+import type { SandboxState } from '../os-sandbox/sandbox-state';
 import { deniedError, nonInteractiveError, readonlyError } from './approval-messages';
 import { commandCoverage, commandSubject, offeredRules, type CommandSubject, type RuleSpec } from './command-approval';
 import { memoryVerdict, type MemoryProposals } from './memory-approval';
@@ -48,6 +49,8 @@ export interface ApprovalServiceOptions {
    * returns a model-facing error, or undefined to go on. Saves the user from approving what would be blocked.
    */
   preflight?(tool: Tool, args: unknown, ctx: ToolContext): Promise<string | undefined> | string | undefined;
+  /** For exec: whether the command would run inside the OS sandbox (shown on the approval card). */
+  sandboxFor?(tool: Tool, ctx: ToolContext): Promise<SandboxState | undefined>;
   newId?(): string;
 }
 
@@ -137,7 +140,8 @@ export class ApprovalService implements ApprovalGate {
     if (!ctx.interactive) {
       return { allowed: false, error: nonInteractiveError(tool.name, subject.egress?.host, this.#whyNotCovered(tool, subject, ctx.sessionKey)) };
     }
-    const decision = await this.#ask(tool, args, ctx, category, subject);
+    const sandbox = await this.#options.sandboxFor?.(tool, ctx);
+    const decision = await this.#ask(tool, args, ctx, category, subject, sandbox);
     return decision === 'deny' ? { allowed: false, error: deniedError(tool.name) } : { allowed: true };
   }
 
@@ -208,6 +212,7 @@ export class ApprovalService implements ApprovalGate {
     ctx: ToolContext,
     category: ApprovalCategory,
     subject: Subject,
+    sandbox: SandboxState | undefined,
   ): Promise<ApprovalDecision> {
     if (ctx.signal.aborted) return Promise.resolve('deny');
     const { rules, label } = this.#rulesFor(tool.name, subject);
@@ -225,6 +230,7 @@ export class ApprovalService implements ApprovalGate {
       ...(subject.memory ? { memory: { ...subject.memory } } : {}),
       ...(label !== undefined ? { alwaysLabel: label } : {}),
       ...(coverage && !coverage.covered ? { notCovered: viewOf(coverage.reason) } : {}),
+      ...(sandbox ? { sandbox } : {}),
       expiresAt: this.#options.clock.now() + this.#timeoutMs,
     };
     return new Promise<ApprovalDecision>((resolvePromise) => {

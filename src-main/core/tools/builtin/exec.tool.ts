@@ -1,7 +1,7 @@
-// exec: runs a shell command in the workspace with a clean environment, a timeout that kills the whole tree,
-// and head+tail truncated output.
+// exec: runs a shell command in the workspace inside the OS sandbox (where there is one), with a clean environment,
+// a timeout that kills the whole tree, and head+tail truncated output.
 import { statSync } from 'node:fs';
-import { constants } from 'node:os';
+import { constants, homedir } from 'node:os';
 import { z } from 'zod';
 import { knownSecrets } from '../../lib/logger';
 import { scrubSecrets } from '../../lib/redact';
@@ -12,6 +12,7 @@ import { checkCommand } from '../sandbox/command-guard';
 import { fenceFor, realPathLoose, resolveToolPath } from '../sandbox/path-guard';
 import { analyzeCommand } from '../shell-grammar/command-analysis';
 import { runProcessTree, userShell } from '../sandbox/process-tree';
+import { sandboxRefusal, systemSandbox, type ExecSandbox } from '../os-sandbox/exec-sandbox';
 
 /** Output longer than this keeps its head and tail. */
 export const MAX_EXEC_OUTPUT_CHARS = 10_000;
@@ -33,6 +34,10 @@ type ExecArgs = z.output<typeof params>;
 export interface ExecToolDeps {
   /** The environment the child's allowlisted variables are copied from (default process.env). */
   parentEnv?: NodeJS.ProcessEnv;
+  /** The OS sandbox (default: this process's, probed once). */
+  sandbox?: ExecSandbox;
+  /** $NANOTRAY_HOME, hidden inside the sandbox (installTools passes the core's). */
+  nanotrayHome?: string;
 }
 
 /** The working dir as the model gave it, resolved against the workspace (not yet fence-checked). */
@@ -41,12 +46,15 @@ function workingDirOf(args: ExecArgs, ctx: ToolContext): ReturnType<typeof resol
 }
 
 /**
- * The checks that refuse a command before it runs or anyone is asked: exec enabled, working dir inside the fence,
- * deny/allow patterns and the command's paths. Returns the model-facing error, or undefined.
+ * The checks that refuse a command before it runs or anyone is asked: exec enabled, a sandbox the config insists
+ * on, working dir inside the fence, deny/allow patterns and the command's paths. Returns the model-facing error,
+ * or undefined.
  */
-export async function precheckExec(args: ExecArgs, ctx: ToolContext): Promise<string | undefined> {
+export async function precheckExec(args: ExecArgs, ctx: ToolContext, deps: ExecToolDeps = {}): Promise<string | undefined> {
   const exec = ctx.config.tools.exec;
   if (!exec.enable) return 'Error: exec is disabled (tools.exec.enable is false)';
+  const noSandbox = sandboxRefusal(await (deps.sandbox ?? systemSandbox).state(exec), exec);
+  if (noSandbox) return noSandbox;
   const cwd = workingDirOf(args, ctx);
   if (!cwd.ok) return cwd.error;
   const analysis = await analyzeCommand(args.command, { cwd: realPathLoose(cwd.value) ?? cwd.value, workspace: ctx.workspace });
@@ -81,7 +89,7 @@ export function createExecTool(deps: ExecToolDeps = {}): Tool<typeof params> {
       return { command: args.command, workingDir: cwd.ok ? cwd.value : (args.working_dir ?? ctx.workspace) };
     },
     async run(args, ctx) {
-      const refused = await precheckExec(args, ctx);
+      const refused = await precheckExec(args, ctx, deps);
       if (refused) return fail(refused);
       const cwd = workingDirOf(args, ctx);
       if (!cwd.ok) return fail(cwd.error);
@@ -92,8 +100,22 @@ export function createExecTool(deps: ExecToolDeps = {}): Tool<typeof params> {
       }
       const timeoutSeconds = Math.min(args.timeout ?? ctx.config.tools.exec.timeout, MAX_EXEC_TIMEOUT_SECONDS);
       const parentEnv = deps.parentEnv ?? process.env;
+      const sandbox = deps.sandbox ?? systemSandbox;
+      const state = await sandbox.state(ctx.config.tools.exec);
+      const shell = userShell(args.command, parentEnv);
+      const cwdReal = realPathLoose(cwd.value) ?? cwd.value;
       const result = await runProcessTree({
-        shell: userShell(args.command, parentEnv),
+        shell:
+          state.status === 'on'
+            ? sandbox.wrap(shell, {
+                workspace: ctx.workspace,
+                cwd: cwdReal,
+                nanotrayHome: deps.nanotrayHome ?? '',
+                userHome: parentEnv.HOME || homedir(),
+                ...(parentEnv.XDG_RUNTIME_DIR ? { runtimeDir: parentEnv.XDG_RUNTIME_DIR } : {}),
+                network: state.network,
+              })
+            : shell,
         cwd: cwd.value,
         env: buildChildEnv(parentEnv, ctx.config.tools.exec.allowedEnvKeys),
         timeoutMs: timeoutSeconds * 1000,

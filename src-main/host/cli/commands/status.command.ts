@@ -7,6 +7,8 @@ import { maskSecret } from '../../../core/lib/redact';
 import { write, type CliCommand } from '../cli-command';
 import { openCliCore } from './cli-core';
 import { formatStatusOverview } from '../../../core/runtime/status-overview';
+import { systemSandbox } from '../../../core/tools/os-sandbox/exec-sandbox';
+import { describeSandbox } from '../../../core/tools/os-sandbox/sandbox-state';
 
 export const statusCommand: CliCommand = {
   name: 'status',
@@ -23,12 +25,14 @@ export const statusCommand: CliCommand = {
         ? `${model.provider} (${provider.baseUrl ?? 'https://api.openai.com/v1'}; key ${provider.apiKey ? maskSecret(provider.apiKey) : 'not set'})`
         : `${model.provider} — not configured: set OPENAI_API_KEY or add providers.${model.provider} to config.json`;
       const configState = existsSync(core.paths.configFile) ? '' : ' (missing — run `nanotray onboard`)';
+      const sandbox = await systemSandbox.state(config.tools.exec);
       const rows: [string, string][] = [
         ['home', core.paths.home],
         ['config', `${core.paths.configFile}${configState}`],
         ['workspace', core.workspace()],
         ['provider', providerLine],
         ['model', `${model.model} (preset ${model.presetName})`],
+        ['sandbox', `exec ${describeSandbox(sandbox)}`],
         ['sessions', String(countSessions(core.db))],
         ['messages', String(countMessages(core.db))],
       ];

@@ -8,6 +8,7 @@ import type { ChatItem } from '../../state/types';
 import { prettyArgs } from './ToolCallCard';
 import { EgressTarget } from './EgressTarget';
 import { DiffView } from '../../components/DiffView';
+import { SandboxNote } from './SandboxNote';
 
 type ApprovalItem = Extract<ChatItem, { kind: 'approval' }>;
 
@@ -72,6 +73,7 @@ export const ApprovalCard = memo(function ApprovalCard({ item }: { item: Approva
           <span className="muted">Not covered by a rule:</span> {request.notCovered.message}
         </div>
       )}
+      {pending && request.sandbox && <SandboxNote state={request.sandbox} />}
       {pending && request.memory && (
         <div className="approval-memory">
           <div>

@@ -7,6 +7,7 @@ import { compactNumber } from '../../lib/format';
 import { useAppStore } from '../../state/store';
 import { ReadOnlyNote } from './ReadOnlyNote';
 import { SetControl } from './SetControl';
+import { sandboxText } from '../chat/SandboxNote';
 
 const READ_ONLY_KEYS = ['model', 'workspace', 'provider_retry_mode', 'max_tool_result_chars', '_current_iteration', 'web_config', 'exec_config'];
 
@@ -34,6 +35,7 @@ export function OverviewCard(): ReactElement {
   const live = useAppStore((s) => (sessionKey ? s.liveUsage[sessionKey] : undefined));
   const heartbeatToday = useAppStore((s) => s.heartbeat?.tokensToday ?? null);
   const today = useAppStore((s) => s.runtimeUsageToday);
+  const sandbox = useAppStore((s) => s.runtimeSandbox);
   const byKey = new Map(entries.map((e) => [e.key, e]));
   const active = presets.find((p) => p.name === activePreset);
   const activeInfo = active?.contextWindowTokens ? `${compactNumber(active.contextWindowTokens)} token window` : '';
@@ -121,6 +123,10 @@ export function OverviewCard(): ReactElement {
             </dd>,
           ];
         })}
+        <dt>Exec sandbox</dt>
+        <dd data-testid="exec-sandbox" data-status={sandbox?.status ?? 'unknown'} className={sandbox && sandbox.status !== 'on' ? 'rt-sandbox-off' : undefined}>
+          {sandbox ? sandboxText(sandbox) : '—'}
+        </dd>
         <dt>Last turn</dt>
         <dd className="mono" data-testid="usage-last-turn">
           {live ? `${live.promptTokens.toLocaleString()} in · ${live.completionTokens.toLocaleString()} out · ${live.totalTokens.toLocaleString()} total (${live.model})` : (details.lastUsage ?? 'no turn yet')}

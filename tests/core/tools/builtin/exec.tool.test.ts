@@ -7,6 +7,7 @@ import { DENY_PATTERN_ERROR } from '../../../../src-main/core/tools/sandbox/comm
 import { isProcessAlive } from '../../../../src-main/core/tools/sandbox/process-tree';
 import type { ToolContext } from '../../../../src-main/core/tools/tool';
 import { ToolRegistry } from '../../../../src-main/core/tools/tool-registry';
+import { configSchema } from '../../../../src-main/core/config/config-schema';
 import { makeToolFixture, type ToolFixture } from '../tool-context-fixture';
 
 let fx: ToolFixture;
@@ -97,13 +98,17 @@ describe('exec child environment', () => {
 });
 
 describe('exec timeouts and cancel', () => {
+  // These two read host pids the shell writes out, so they run unsandboxed (in the sandbox the shell sees its own
+  // PID namespace); the sandboxed tree kill is tested in tests/security/exec-sandbox.security.test.ts.
+  const unsandboxed = { config: configSchema.parse({ tools: { exec: { sandbox: 'off' } } }) };
+
   it('kills the whole process tree on timeout (the grandchild is gone too)', async () => {
     // The grandchild would write `finished` after its sleep: its absence shows the call ended by the kill,
     // not by waiting the sleep out (which would also outlast the test's time limit).
     const result = await exec({
       command: "sh -c '(sleep 30; touch finished) & echo $! > grandchild.pid; wait' & echo $! > child.pid; wait",
       timeout: 1,
-    });
+    }, unsandboxed);
     expect(result).toEqual({ ok: false, error: 'Error: Command timed out after 1 seconds' });
     expect(existsSync(join(fx.workspace, 'finished'))).toBe(false);
     const grandchild = Number(readFileSync(join(fx.workspace, 'grandchild.pid'), 'utf8'));
@@ -135,7 +140,7 @@ describe('exec timeouts and cancel', () => {
 
   it('kills the tree when the turn is cancelled', async () => {
     const abort = new AbortController();
-    const pending = exec({ command: 'sleep 30 & echo $! > bg.pid; wait' }, { signal: abort.signal });
+    const pending = exec({ command: 'sleep 30 & echo $! > bg.pid; wait' }, { ...unsandboxed, signal: abort.signal });
     for (let i = 0; i < 100 && !existsSync(join(fx.workspace, 'bg.pid')); i++) await new Promise((r) => setTimeout(r, 20));
     abort.abort();
     expect(await pending).toEqual({ ok: false, error: 'Error: Command cancelled (the turn was stopped)' });

@@ -1,0 +1,74 @@
+// The exec sandbox of this process: probed once, turned into a state for the config (tools.exec.sandbox and
+// tools.exec.network), and wrapped around the shell of each command.
+import type { Config } from '../../config/config-schema';
+import type { ShellInvocation } from '../sandbox/process-tree';
+import { bwrapInvocation } from './bwrap-argv';
+import { planSandbox, type SandboxPlanInput } from './sandbox-plan';
+import { probeSandbox } from './sandbox-probe';
+import { seatbeltInvocation } from './seatbelt-profile';
+import type { SandboxProbe, SandboxState } from './sandbox-state';
+
+type ExecConfig = Config['tools']['exec'];
+
+export interface ExecSandbox {
+  /** The state for this config; waits for the probe the first time. Never rejects. */
+  state(exec: ExecConfig): Promise<SandboxState>;
+  /** The state when the probe has finished, else undefined (for synchronous readers such as `my` check). */
+  peek(exec: ExecConfig): SandboxState | undefined;
+  /** The shell wrapped in the sandbox for this plan; only for a state `on`. */
+  wrap(shell: ShellInvocation, place: SandboxPlanInput): ShellInvocation;
+}
+
+/** The state a probe result gives for one config. */
+export function stateFor(probe: SandboxProbe, exec: ExecConfig): SandboxState {
+  if (exec.sandbox === 'off') return { status: 'off' };
+  // network false is something only the sandbox can enforce: without it, exec is refused rather than run online
+  const enforced = exec.sandbox === 'on' || !exec.network;
+  if (!probe.ok) return { status: 'unavailable', reason: probe.reason, detail: probe.detail, enforced };
+  if (!exec.network && !probe.networkIsolation) {
+    return { status: 'unavailable', reason: 'probe_failed', detail: 'the sandbox cannot cut the network here', enforced: true };
+  }
+  return { status: 'on', kind: probe.kind, network: exec.network };
+}
+
+/** A sandbox over `probe` (run once, on first use). */
+export function createExecSandbox(probe: () => Promise<SandboxProbe>): ExecSandbox {
+  let pending: Promise<SandboxProbe> | undefined;
+  let done: SandboxProbe | undefined;
+  const result = (): Promise<SandboxProbe> => {
+    pending ??= probe().then(
+      (p) => (done = p),
+      (err: unknown) => (done = { ok: false, reason: 'probe_failed', detail: err instanceof Error ? err.message : String(err) }),
+    );
+    return pending;
+  };
+  return {
+    async state(exec) {
+      return stateFor(await result(), exec);
+    },
+    peek(exec) {
+      void result();
+      return done ? stateFor(done, exec) : undefined;
+    },
+    wrap(shell, place) {
+      if (!done?.ok) return shell;
+      const plan = planSandbox(place);
+      return done.kind === 'bubblewrap' ? bwrapInvocation(done.command, plan, shell) : seatbeltInvocation(plan, shell);
+    },
+  };
+}
+
+/** This process's sandbox (bubblewrap or seatbelt, probed once). */
+export const systemSandbox: ExecSandbox = createExecSandbox(() => probeSandbox({ platform: process.platform, path: process.env.PATH ?? '' }));
+
+/** The model-facing refusal when the config needs a sandbox that is not there; undefined to go on. */
+export function sandboxRefusal(state: SandboxState, exec: ExecConfig): string | undefined {
+  if (state.status === 'unavailable' && state.enforced) {
+    const why = exec.sandbox === 'on' ? 'tools.exec.sandbox is "on"' : 'tools.exec.network is false, which only the sandbox can enforce';
+    return `Error: exec is refused: ${why}, but the OS sandbox is unavailable (${state.detail}). Tell the user; they can install bubblewrap or change the setting.`;
+  }
+  if (state.status === 'off' && !exec.network) {
+    return 'Error: exec is refused: tools.exec.network is false, which only the sandbox can enforce, but tools.exec.sandbox is "off". Tell the user.';
+  }
+  return undefined;
+}

@@ -1,0 +1,83 @@
+// What the exec sandbox lets a command see: the workspace read-write, everything else read-only, and Nanotray's
+// home, the user's credential stores and the sockets of other managers hidden.
+import { lstatSync, realpathSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Relative to the user's home: keys, tokens, cookies and shell histories. */
+export const CREDENTIAL_PATHS: readonly string[] = [
+  '.ssh', '.gnupg', '.aws', '.azure', '.config/gcloud', '.config/gh', '.config/hub', '.config/op', '.docker',
+  '.kube', '.netrc', '.npmrc', '.yarnrc', '.pypirc', '.git-credentials', '.config/git/credentials', '.pgpass',
+  '.my.cnf', '.cargo/credentials', '.cargo/credentials.toml', '.gem/credentials', '.terraform.d', '.vault-token',
+  '.password-store', '.local/share/keyrings', '.mozilla', '.config/google-chrome', '.config/chromium',
+  '.config/BraveSoftware', '.config/Nanotray', '.config/nanotray', '.bash_history', '.zsh_history',
+  '.python_history', '.node_repl_history', '.psql_history', '.mysql_history',
+  'Library/Keychains', 'Library/Cookies', 'Library/Application Support/Google/Chrome',
+  'Library/Application Support/Firefox', 'Library/Application Support/Nanotray',
+];
+
+/** Files in Nanotray's home hidden one by one too (for a workspace that is or contains the home). */
+const HOME_FILES = ['config.json', 'nanotray.db', 'nanotray.db-wal', 'nanotray.db-shm'];
+
+/** Sockets that hand out more than the sandbox allows (containers as root, the user's session bus). */
+const SOCKET_PATHS = ['/var/run/docker.sock', '/run/docker.sock', '/run/containerd', '/run/podman', '/var/run/libvirt'];
+
+export interface SandboxPlanInput {
+  /** Real path of the workspace: the only place a command may write (besides a private /tmp). */
+  workspace: string;
+  /** Real path of the folder the command starts in. */
+  cwd: string;
+  /** $NANOTRAY_HOME ('' when unknown). */
+  nanotrayHome: string;
+  /** The user's home folder. */
+  userHome: string;
+  /** $XDG_RUNTIME_DIR (the session bus, keyring and agent sockets live there). */
+  runtimeDir?: string;
+  network: boolean;
+}
+
+/** One mount of the plan, applied in order (a deeper path after the one containing it). */
+export type PlanMount = { kind: 'hide-dir'; path: string } | { kind: 'hide-file'; path: string } | { kind: 'writable'; path: string };
+
+export interface SandboxPlan {
+  cwd: string;
+  network: boolean;
+  mounts: PlanMount[];
+}
+
+/** The real path of an existing file or folder (a symlink is hidden where it points), else undefined. */
+function existing(path: string): { real: string; dir: boolean } | undefined {
+  try {
+    lstatSync(path);
+    const real = realpathSync.native(path);
+    return { real, dir: lstatSync(real).isDirectory() };
+  } catch {
+    return undefined;
+  }
+}
+
+const depth = (p: string): number => p.split('/').filter(Boolean).length;
+
+/**
+ * Builds the mounts: every existing hidden path (folders become empty, files empty) and the workspace bound
+ * read-write, ordered by depth so that the workspace stays visible inside a hidden home and a hidden path
+ * inside the workspace stays hidden. Paths that do not exist are left out (nothing to hide).
+ */
+export function planSandbox(input: SandboxPlanInput): SandboxPlan {
+  const home = input.nanotrayHome;
+  const candidates = [
+    ...(home ? [home, ...HOME_FILES.map((f) => join(home, f))] : []),
+    ...CREDENTIAL_PATHS.map((p) => join(input.userHome, p)),
+    ...SOCKET_PATHS,
+    ...(input.runtimeDir ? [input.runtimeDir] : []),
+  ];
+  const mounts = new Map<string, PlanMount>();
+  for (const candidate of candidates) {
+    const found = existing(candidate);
+    if (!found || found.real === '/' || mounts.has(found.real)) continue;
+    mounts.set(found.real, { kind: found.dir ? 'hide-dir' : 'hide-file', path: found.real });
+  }
+  // The workspace wins over a hide of the very same folder (a workspace that is the home itself).
+  mounts.set(input.workspace, { kind: 'writable', path: input.workspace });
+  const ordered = [...mounts.values()].sort((a, b) => depth(a.path) - depth(b.path));
+  return { cwd: input.cwd, network: input.network, mounts: ordered };
+}

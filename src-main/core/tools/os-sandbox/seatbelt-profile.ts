@@ -1,0 +1,44 @@
+// The macOS seatbelt (sandbox-exec) profile for a sandbox plan: writes only to the workspace and temp folders,
+// the plan's hidden paths unreadable, no signals to or inspection of other processes, and optionally no network.
+import { isInside } from '../sandbox/path-guard';
+import type { ShellInvocation } from '../sandbox/process-tree';
+import type { SandboxPlan } from './sandbox-plan';
+
+export const SANDBOX_EXEC = '/usr/bin/sandbox-exec';
+
+/** A string literal in the profile language (SBPL): double quotes, backslash escapes. */
+export function sbplString(value: string): string {
+  return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+}
+
+/** Temp and device paths every program needs to write (macOS keeps per-user temp under /private/var/folders). */
+const WRITABLE_SYSTEM = ['(subpath "/private/tmp")', '(subpath "/private/var/folders")', '(regex #"^/dev/(null|zero|tty|dtracehelper|fd/[0-9]+)$")'];
+
+/**
+ * The profile: allow by default, then deny (later rules win in SBPL). A hidden path that contains the workspace
+ * stays readable inside the workspace.
+ */
+export function seatbeltProfile(plan: SandboxPlan): string {
+  const writable = plan.mounts.filter((m) => m.kind === 'writable').map((m) => m.path);
+  const subpath = (p: string): string => `(subpath ${sbplString(p)})`;
+  const lines = ['(version 1)', '(allow default)'];
+  lines.push(`(deny file-write* (require-not (require-any ${[...writable.map(subpath), ...WRITABLE_SYSTEM].join(' ')})))`);
+  for (const mount of plan.mounts) {
+    if (mount.kind === 'writable') continue;
+    const target = mount.kind === 'hide-dir' ? subpath(mount.path) : `(literal ${sbplString(mount.path)})`;
+    const inside = mount.kind === 'hide-dir' ? writable.filter((w) => isInside(mount.path, w)) : [];
+    lines.push(
+      inside.length > 0
+        ? `(deny file-read* file-write* (require-all ${target} (require-not (require-any ${inside.map(subpath).join(' ')}))))`
+        : `(deny file-read* file-write* ${target})`,
+    );
+  }
+  lines.push('(deny process-info* (target others))', '(deny signal (target others))');
+  if (!plan.network) lines.push('(deny network*)');
+  return lines.join('\n');
+}
+
+/** `sandbox-exec -p <profile> <shell>`. */
+export function seatbeltInvocation(plan: SandboxPlan, shell: ShellInvocation): ShellInvocation {
+  return { file: SANDBOX_EXEC, args: ['-p', seatbeltProfile(plan), shell.file, ...shell.args] };
+}

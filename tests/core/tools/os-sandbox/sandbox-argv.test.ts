@@ -1,0 +1,150 @@
+// The sandbox plan (what is hidden, in which order), the bubblewrap argv and the macOS seatbelt profile built from
+// it, the state a probe gives for each config, and the refusals when the config needs a sandbox that is not there.
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configSchema } from '../../../../src-main/core/config/config-schema';
+import { bwrapInvocation } from '../../../../src-main/core/tools/os-sandbox/bwrap-argv';
+import { sandboxRefusal, stateFor } from '../../../../src-main/core/tools/os-sandbox/exec-sandbox';
+import { planSandbox, type SandboxPlanInput } from '../../../../src-main/core/tools/os-sandbox/sandbox-plan';
+import { describeSandbox, type SandboxProbe } from '../../../../src-main/core/tools/os-sandbox/sandbox-state';
+import { sbplString, seatbeltInvocation, seatbeltProfile } from '../../../../src-main/core/tools/os-sandbox/seatbelt-profile';
+
+let root: string;
+let input: SandboxPlanInput;
+beforeAll(() => {
+  root = realpathSync(mkdtempSync(join(tmpdir(), 'nanotray-plan-')));
+  const user = join(root, 'home');
+  const nanotray = join(user, '.nanotray');
+  for (const d of ['.ssh', '.aws', '.config/gh', 'keys-elsewhere', join('.nanotray', 'workspace', 'src')]) mkdirSync(join(user, d), { recursive: true });
+  writeFileSync(join(user, '.netrc'), 'machine x password y');
+  writeFileSync(join(nanotray, 'config.json'), '{}');
+  symlinkSync(join(user, 'keys-elsewhere'), join(user, '.gnupg'));
+  input = { workspace: join(nanotray, 'workspace'), cwd: join(nanotray, 'workspace', 'src'), nanotrayHome: nanotray, userHome: user, network: true };
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('planSandbox', () => {
+  it('hides what exists (symlinks where they point), and keeps the workspace visible inside the hidden home', () => {
+    const plan = planSandbox(input);
+    const user = join(root, 'home');
+    expect(plan.mounts).toEqual([
+      { kind: 'hide-dir', path: join(user, '.nanotray') },
+      { kind: 'hide-dir', path: join(user, '.ssh') },
+      { kind: 'hide-dir', path: join(user, 'keys-elsewhere') },
+      { kind: 'hide-dir', path: join(user, '.aws') },
+      { kind: 'hide-file', path: join(user, '.netrc') },
+      { kind: 'hide-file', path: join(user, '.nanotray', 'config.json') },
+      { kind: 'hide-dir', path: join(user, '.config', 'gh') },
+      { kind: 'writable', path: input.workspace },
+    ]);
+  });
+
+  it('hides Nanotray files inside a workspace that contains the home', () => {
+    const user = join(root, 'home');
+    const plan = planSandbox({ ...input, workspace: user, cwd: user });
+    const order = plan.mounts.map((m) => `${m.kind}:${m.path.slice(root.length)}`);
+    expect(order.indexOf('writable:/home')).toBeLessThan(order.indexOf('hide-dir:/home/.nanotray'));
+    expect(order.indexOf('writable:/home')).toBeLessThan(order.indexOf('hide-dir:/home/.ssh'));
+    expect(order).toContain('hide-file:/home/.nanotray/config.json');
+  });
+
+  it('knows no home files when the home is unknown', () => {
+    const plan = planSandbox({ ...input, nanotrayHome: '' });
+    expect(plan.mounts.some((m) => m.path.endsWith('config.json'))).toBe(false);
+  });
+});
+
+describe('bwrapInvocation', () => {
+  it('builds the command line: root read-only, private /dev /proc /tmp, new PID namespace, hides, workspace', () => {
+    const plan = planSandbox({ ...input, network: false });
+    const shell = { file: '/bin/bash', args: ['-c', 'git status'] };
+    const { file, args } = bwrapInvocation('/usr/bin/bwrap', plan, shell);
+    expect(file).toBe('/usr/bin/bwrap');
+    const user = join(root, 'home');
+    expect(args).toEqual([
+      '--cap-drop', 'ALL',
+      '--die-with-parent', '--new-session', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try',
+      '--unshare-net',
+      '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp',
+      '--tmpfs', join(user, '.nanotray'),
+      '--tmpfs', join(user, '.ssh'),
+      '--tmpfs', join(user, 'keys-elsewhere'),
+      '--tmpfs', join(user, '.aws'),
+      '--ro-bind', '/dev/null', join(user, '.netrc'),
+      '--ro-bind', '/dev/null', join(user, '.nanotray', 'config.json'),
+      '--tmpfs', join(user, '.config', 'gh'),
+      '--bind', input.workspace, input.workspace,
+      '--chdir', input.cwd,
+      '--', '/bin/bash', '-c', 'git status',
+    ]);
+  });
+
+  it('keeps the network unless the plan cuts it', () => {
+    expect(bwrapInvocation('bwrap', planSandbox(input), { file: 'sh', args: [] }).args).not.toContain('--unshare-net');
+  });
+});
+
+describe('seatbelt (macOS; generated and checked here, run only on a Mac)', () => {
+  it('quotes paths for the profile language', () => {
+    expect(sbplString('/Users/a "b"\\c')).toBe('"/Users/a \\"b\\"\\\\c"');
+  });
+
+  it('denies writes outside the workspace and temp, reads of hidden paths (not the workspace in them), signals and inspection of other processes, and the network when off', () => {
+    const user = join(root, 'home');
+    const profile = seatbeltProfile(planSandbox({ ...input, network: false }));
+    const lines = profile.split('\n');
+    expect(lines.slice(0, 3)).toEqual([
+      '(version 1)',
+      '(allow default)',
+      `(deny file-write* (require-not (require-any (subpath ${sbplString(input.workspace)}) (subpath "/private/tmp") (subpath "/private/var/folders") (regex #"^/dev/(null|zero|tty|dtracehelper|fd/[0-9]+)$"))))`,
+    ]);
+    expect(lines).toContain(`(deny file-read* file-write* (subpath ${sbplString(join(user, '.ssh'))}))`);
+    expect(lines).toContain(`(deny file-read* file-write* (literal ${sbplString(join(user, '.netrc'))}))`);
+    expect(lines).toContain(
+      `(deny file-read* file-write* (require-all (subpath ${sbplString(join(user, '.nanotray'))}) (require-not (require-any (subpath ${sbplString(input.workspace)})))))`,
+    );
+    expect(lines.slice(-3)).toEqual(['(deny process-info* (target others))', '(deny signal (target others))', '(deny network*)']);
+    expect(seatbeltProfile(planSandbox(input))).not.toContain('(deny network*)');
+  });
+
+  it('runs the shell through sandbox-exec -p', () => {
+    const plan = planSandbox(input);
+    expect(seatbeltInvocation(plan, { file: '/bin/zsh', args: ['-f', '-c', 'ls'] })).toEqual({
+      file: '/usr/bin/sandbox-exec',
+      args: ['-p', seatbeltProfile(plan), '/bin/zsh', '-f', '-c', 'ls'],
+    });
+  });
+});
+
+describe('stateFor and sandboxRefusal', () => {
+  const exec = (over: Record<string, unknown>) => configSchema.parse({ tools: { exec: over } }).tools.exec;
+  const works: SandboxProbe = { ok: true, kind: 'bubblewrap', command: '/usr/bin/bwrap', networkIsolation: true };
+  const noNetNs: SandboxProbe = { ...works, networkIsolation: false };
+  const missing: SandboxProbe = { ok: false, reason: 'not_installed', detail: 'bubblewrap (bwrap) is not installed' };
+
+  it.each([
+    ['auto, works', works, {}, { status: 'on', kind: 'bubblewrap', network: true }, undefined],
+    ['network off, works', works, { network: false }, { status: 'on', kind: 'bubblewrap', network: false }, undefined],
+    ['off', works, { sandbox: 'off' }, { status: 'off' }, undefined],
+    ['auto, missing', missing, {}, { status: 'unavailable', reason: 'not_installed', detail: 'bubblewrap (bwrap) is not installed', enforced: false }, undefined],
+    ['on, missing', missing, { sandbox: 'on' }, { status: 'unavailable', reason: 'not_installed', detail: 'bubblewrap (bwrap) is not installed', enforced: true }, 'tools.exec.sandbox is "on"'],
+    ['network off, missing', missing, { network: false }, { status: 'unavailable', reason: 'not_installed', detail: 'bubblewrap (bwrap) is not installed', enforced: true }, 'tools.exec.network is false'],
+    ['network off, no net namespace', noNetNs, { network: false }, { status: 'unavailable', reason: 'probe_failed', detail: 'the sandbox cannot cut the network here', enforced: true }, 'cannot cut the network'],
+    ['network off, sandbox off', works, { network: false, sandbox: 'off' }, { status: 'off' }, 'tools.exec.sandbox is "off"'],
+  ] as const)('%s', (_name, probe, over, state, refusal) => {
+    const config = exec(over);
+    expect(stateFor(probe, config)).toEqual(state);
+    const refused = sandboxRefusal(stateFor(probe, config), config);
+    if (refusal === undefined) expect(refused).toBeUndefined();
+    else expect(refused).toContain(refusal);
+  });
+
+  it('describes each state in one line', () => {
+    expect(describeSandbox({ status: 'on', kind: 'bubblewrap', network: false })).toBe('on (bubblewrap; network off)');
+    expect(describeSandbox({ status: 'unavailable', reason: 'not_installed', detail: 'no bwrap', enforced: false })).toBe(
+      'unavailable (no bwrap): commands run unsandboxed',
+    );
+  });
+});
