@@ -61,6 +61,8 @@ interface Subject {
   memory?: ApprovalSubject['memory'];
   refusal?: string;
   command?: CommandSubject;
+  /** For exec: whether it would run in the OS sandbox (shown on the card). */
+  sandbox?: SandboxState;
 }
 
 interface Waiting {
@@ -140,8 +142,7 @@ export class ApprovalService implements ApprovalGate {
     if (!ctx.interactive) {
       return { allowed: false, error: nonInteractiveError(tool.name, subject.egress?.host, this.#whyNotCovered(tool, subject, ctx.sessionKey)) };
     }
-    const sandbox = await this.#options.sandboxFor?.(tool, ctx);
-    const decision = await this.#ask(tool, args, ctx, category, subject, sandbox);
+    const decision = await this.#ask(tool, args, ctx, category, subject);
     return decision === 'deny' ? { allowed: false, error: deniedError(tool.name) } : { allowed: true };
   }
 
@@ -170,7 +171,9 @@ export class ApprovalService implements ApprovalGate {
     }
     const { command, ...rest } = plain;
     if (command === undefined) return rest;
-    return { ...rest, command: await commandSubject(command, plain.workingDir ?? ctx.workspace, ctx.workspace) };
+    const analysing = commandSubject(command, plain.workingDir ?? ctx.workspace, ctx.workspace);
+    const [analysed, sandbox] = await Promise.all([analysing, this.#options.sandboxFor?.(tool, ctx)]);
+    return { ...rest, command: analysed, ...(sandbox ? { sandbox } : {}) };
   }
 
   #rulesOf(sessionKey: string): RuleSpec[] {
@@ -212,7 +215,6 @@ export class ApprovalService implements ApprovalGate {
     ctx: ToolContext,
     category: ApprovalCategory,
     subject: Subject,
-    sandbox: SandboxState | undefined,
   ): Promise<ApprovalDecision> {
     if (ctx.signal.aborted) return Promise.resolve('deny');
     const { rules, label } = this.#rulesFor(tool.name, subject);
@@ -230,7 +232,7 @@ export class ApprovalService implements ApprovalGate {
       ...(subject.memory ? { memory: { ...subject.memory } } : {}),
       ...(label !== undefined ? { alwaysLabel: label } : {}),
       ...(coverage && !coverage.covered ? { notCovered: viewOf(coverage.reason) } : {}),
-      ...(sandbox ? { sandbox } : {}),
+      ...(subject.sandbox ? { sandbox: subject.sandbox } : {}),
       expiresAt: this.#options.clock.now() + this.#timeoutMs,
     };
     return new Promise<ApprovalDecision>((resolvePromise) => {
