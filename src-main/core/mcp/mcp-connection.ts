@@ -6,6 +6,7 @@ import type { Clock } from '../lib/clock';
 import { scrubKnownSecrets } from '../lib/known-secrets';
 import { errorMessage } from '../lib/result';
 import { fail, type ToolResult } from '../tools/tool';
+import { markUntrusted } from '../tools/builtin/untrusted';
 import { CircuitBreaker } from './circuit-breaker';
 import type { McpToolDefinition } from './mcp-tool';
 import { toToolResult, type McpCallResult } from './mcp-result';
@@ -135,12 +136,13 @@ export class McpConnection {
       // A list_changed sent during the call arrives before its result: wait for that refresh, so the
       // model's very next call already sees the new tool list.
       await this.#refreshing;
-      return toToolResult(result, vision);
+      // What a server returns (mail, pages, tickets) was written by someone else: marked untrusted, trusted server or not.
+      return markUntrusted(toToolResult(result, vision), this.#source(tool));
     } catch (err) {
       if (signal.aborted && !timedOut) return fail(`Error: the call to MCP tool '${tool}' was cancelled`);
       if (!timedOut && err instanceof McpError && err.code !== ErrorCode.ConnectionClosed && err.code !== ErrorCode.RequestTimeout) {
         // The server answered: it is healthy, the request was wrong.
-        return fail(`Error: MCP server '${this.name}' rejected the call to '${tool}': ${this.#clean(err.message)}`);
+        return markUntrusted(fail(`Error: MCP server '${this.name}' rejected the call to '${tool}': ${this.#clean(err.message)}`), this.#source(tool));
       }
       this.#breaker.recordFailure();
       if (timedOut) {
@@ -271,6 +273,11 @@ export class McpConnection {
       this.#cancelRetry = undefined;
       void this.#connect();
     }, at - now);
+  }
+
+  /** How the untrusted marker names this server's tool. */
+  #source(tool: string): string {
+    return `MCP server '${this.name}' (tool ${tool})`;
   }
 
   #clean(text: string): string {

@@ -1,4 +1,5 @@
-// Wraps one tool of an MCP server as a registry Tool (schema from the server, approval category from config/hints).
+// Wraps one tool of an MCP server as a registry Tool: schema from the server, approval category from config and
+// (only for trusted servers) its annotations.
 import { z } from 'zod';
 import type { ApprovalCategory } from '../agent/events';
 import type { Tool, ToolContext, ToolResult } from '../tools/tool';
@@ -23,9 +24,13 @@ export function mcpServerOf(tool: Tool): string | undefined {
   return typeof server === 'string' ? server : undefined;
 }
 
-/** `read` for a trusted server or a tool that declares `readOnlyHint`, else `command` (the strictest). */
+/**
+ * `read` only for a tool that declares `readOnlyHint` on a server the user marked `trusted`; everything else is
+ * `command` (the strictest). A server's annotations are its own claims: an untrusted server could call its
+ * exfiltration tool read-only, so they count only where the user vouched for the server.
+ */
 export function mcpToolCategory(definition: McpToolDefinition, trusted: boolean): ApprovalCategory {
-  return trusted || definition.annotations?.readOnlyHint === true ? 'read' : 'command';
+  return trusted && definition.annotations?.readOnlyHint === true ? 'read' : 'command';
 }
 
 /**

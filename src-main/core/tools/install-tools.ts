@@ -12,6 +12,7 @@ import { createWebSearchTool } from './builtin/web-search.tool';
 import type { SearchDeps } from './sandbox/web-search-providers';
 import { readFileTool } from './builtin/read-file.tool';
 import { writeFileTool } from './builtin/write-file.tool';
+import { FileProvenance, markingReads, recordingWrites } from './builtin/file-provenance';
 import { preloadBashParser } from './shell-grammar/bash-parser';
 import { systemSandbox } from './os-sandbox/exec-sandbox';
 import type { Tool } from './tool';
@@ -25,9 +26,19 @@ export interface InstallToolsOptions {
   webFetch?: WebFetchDeps;
 }
 
-/** The built-in tools for a config: exec and the web tools only when enabled. */
+/**
+ * The built-in tools for a config: exec and the web tools only when enabled. The file tools share one record of
+ * what the agent wrote, so read_file marks every other file as untrusted (see file-provenance.ts).
+ */
 export function builtinTools(config: Config, db: Database, options: InstallToolsOptions = {}): Tool[] {
-  const tools: Tool[] = [readFileTool, writeFileTool, editFileTool, listDirTool, createMessageTool(db)];
+  const provenance = new FileProvenance();
+  const tools: Tool[] = [
+    markingReads(readFileTool, provenance),
+    recordingWrites(writeFileTool, provenance),
+    recordingWrites(editFileTool, provenance),
+    listDirTool,
+    createMessageTool(db),
+  ];
   if (config.tools.exec.enable) tools.push(createExecTool(options.exec));
   if (config.tools.web.enable) tools.push(createWebSearchTool(options.webSearch), createWebFetchTool(options.webFetch));
   return tools;

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createCore } from '../../../src-main/core/nanotray-core';
 import { captureIo, useCliHarness } from '../../host/cli/cli-harness';
-import { fixtureServer } from '../mcp/mcp-test-kit';
+import { fixtureServer, fromServer } from '../mcp/mcp-test-kit';
 
 const t = useCliHarness();
 
@@ -41,7 +41,7 @@ describe('slash commands in the CLI', () => {
     const tools = (t.llm.requests[start]!.body.tools ?? []).map((t: { function: { name: string } }) => t.function.name);
     expect(tools).toContain('mcp_fx_echo');
     const toolMessage = t.llm.requests[start + 1]!.body.messages.find((m: { role: string }) => m.role === 'tool');
-    expect(toolMessage.content).toBe('fx echo: ping');
+    expect({ ok: true, output: toolMessage.content }).toEqual(fromServer('fx', 'echo', 'fx echo: ping'));
   });
 
   it('the REPL runs commands between turns', async () => {
@@ -83,7 +83,7 @@ describe('MCP tools through the real agent loop', () => {
       expect(second.text).toBe('it ran');
       expect(toolNames(2)).toContain('mcp_fx_late');
       const toolMessage = t.llm.requests[start + 3]!.body.messages.find((m: { role: string; tool_call_id?: string }) => m.role === 'tool' && m.tool_call_id === 'call_late');
-      expect(toolMessage.content).toBe('late ran');
+      expect({ ok: true, output: toolMessage.content }).toEqual(fromServer('fx', 'late', 'late ran'));
     } finally {
       await core.dispose();
     }

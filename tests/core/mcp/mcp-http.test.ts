@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startHttpFixture, type HttpFixture } from '../../fixtures/mcp/http-server.mjs';
 import { startSseFixture } from '../../fixtures/mcp/sse-server.mjs';
-import { startCore, waitForState, type McpTestCore } from './mcp-test-kit';
+import { startCore, waitForState, type McpTestCore, fromServer, serverError } from './mcp-test-kit';
 
 let t: McpTestCore | undefined;
 let server: HttpFixture | undefined;
@@ -19,7 +19,7 @@ describe('MCP streamable HTTP servers', () => {
     t = startCore({ web: { url: server.url, headers: { 'X-Test-Token': 'tok-abc-123456' } } });
     await t.core.mcp.waitForServers(10_000);
     expect(t.core.mcp.status()[0]).toMatchObject({ name: 'web', state: 'connected', transport: 'http', toolCount: 10 });
-    expect(await t.core.tools.execute('mcp_web_echo', '{"text":"over http"}', t.ctx())).toEqual({ ok: true, output: 'web echo: over http' });
+    expect(await t.core.tools.execute('mcp_web_echo', '{"text":"over http"}', t.ctx())).toEqual(fromServer('web', 'echo', 'web echo: over http'));
     expect(server.requests.length).toBeGreaterThan(0);
     expect(server.requests.every((r) => r.headers['x-test-token'] === 'tok-abc-123456')).toBe(true);
   });
@@ -28,9 +28,9 @@ describe('MCP streamable HTTP servers', () => {
     server = await startHttpFixture({ label: 'web' });
     t = startCore({ web: { url: server.url } });
     await t.core.mcp.waitForServers(10_000);
-    expect(await t.core.tools.execute('mcp_web_add_tool', '{"name":"fresh"}', t.ctx())).toEqual({ ok: true, output: 'added fresh' });
+    expect(await t.core.tools.execute('mcp_web_add_tool', '{"name":"fresh"}', t.ctx())).toEqual(fromServer('web', 'add_tool', 'added fresh'));
     await vi.waitFor(() => expect(t!.core.tools.names()).toContain('mcp_web_fresh'), { timeout: 5000, interval: 10 });
-    expect(await t.core.tools.execute('mcp_web_fresh', '{}', t.ctx())).toEqual({ ok: true, output: 'fresh ran' });
+    expect(await t.core.tools.execute('mcp_web_fresh', '{}', t.ctx())).toEqual(fromServer('web', 'fresh', 'fresh ran'));
   });
 
   it('fails calls while the server is down and reconnects after it restarts', async () => {
@@ -52,7 +52,7 @@ describe('MCP streamable HTTP servers', () => {
       if (t.core.mcp.status()[0]?.state === 'connected') break;
     }
     await waitForState(t.core, 'web', 'connected');
-    expect(await t.core.tools.execute('mcp_web_echo', '{"text":"back"}', t.ctx())).toEqual({ ok: true, output: 'two echo: back' });
+    expect(await t.core.tools.execute('mcp_web_echo', '{"text":"back"}', t.ctx())).toEqual(fromServer('web', 'echo', 'two echo: back'));
   });
 
   it('falls back to the legacy SSE transport', async () => {
@@ -61,7 +61,7 @@ describe('MCP streamable HTTP servers', () => {
       t = startCore({ old: { url: sse.url } });
       await t.core.mcp.waitForServers(10_000);
       expect(t.core.mcp.status()[0]).toMatchObject({ name: 'old', state: 'connected', transport: 'sse', toolCount: 10 });
-      expect(await t.core.tools.execute('mcp_old_echo', '{"text":"legacy"}', t.ctx())).toEqual({ ok: true, output: 'old echo: legacy' });
+      expect(await t.core.tools.execute('mcp_old_echo', '{"text":"legacy"}', t.ctx())).toEqual(fromServer('old', 'echo', 'old echo: legacy'));
     } finally {
       await t?.close();
       t = undefined;

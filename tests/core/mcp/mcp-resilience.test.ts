@@ -1,7 +1,7 @@
 // MCP failures on a fake clock: per-call timeout, circuit breaker open/close, reconnect after a crash.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ToolResult } from '../../../src-main/core/tools/tool';
-import { STDIO_FIXTURE, fixtureServer, startCore, waitForState, type McpTestCore } from './mcp-test-kit';
+import { STDIO_FIXTURE, fixtureServer, startCore, waitForState, type McpTestCore, fromServer, serverError } from './mcp-test-kit';
 
 let t: McpTestCore | undefined;
 afterEach(async () => {
@@ -28,7 +28,7 @@ describe('MCP failures', () => {
     expect(await call.result).toEqual({ ok: false, error: "Error: MCP tool 'sleep' on server 'fx' timed out after 2s" });
     expect(t.core.mcp.status()[0]).toMatchObject({ state: 'connected', consecutiveFailures: 1, lastError: "tool 'sleep' timed out after 2s" });
     // The server is still fine for the next call.
-    expect(await t.core.tools.execute('mcp_fx_echo', '{"text":"ok"}', t.ctx())).toEqual({ ok: true, output: 'fx echo: ok' });
+    expect(await t.core.tools.execute('mcp_fx_echo', '{"text":"ok"}', t.ctx())).toEqual(fromServer('fx', 'echo', 'fx echo: ok'));
     expect(t.core.mcp.status()[0]?.consecutiveFailures).toBe(0);
   });
 
@@ -50,7 +50,7 @@ describe('MCP failures', () => {
     t.clock.advance(59_999);
     expect((await t.core.tools.execute('mcp_fx_echo', '{"text":"x"}', t.ctx())).ok).toBe(false);
     t.clock.advance(1);
-    expect(await t.core.tools.execute('mcp_fx_echo', '{"text":"x"}', t.ctx())).toEqual({ ok: true, output: 'fx echo: x' });
+    expect(await t.core.tools.execute('mcp_fx_echo', '{"text":"x"}', t.ctx())).toEqual(fromServer('fx', 'echo', 'fx echo: x'));
     expect(t.core.mcp.status()[0]).toMatchObject({ state: 'connected', consecutiveFailures: 0 });
   });
 
@@ -58,7 +58,7 @@ describe('MCP failures', () => {
     t = startCore({ fx: fixtureServer('fx') });
     await t.core.mcp.waitForServers(10_000);
     const firstPid = await t.core.tools.execute('mcp_fx_pid', '{}', t.ctx());
-    expect(await t.core.tools.execute('mcp_fx_crash', '{}', t.ctx())).toEqual({ ok: true, output: 'bye' });
+    expect(await t.core.tools.execute('mcp_fx_crash', '{}', t.ctx())).toEqual(fromServer('fx', 'crash', 'bye'));
     await waitForState(t.core, 'fx', 'failing');
     expect(t.core.mcp.status()[0]).toMatchObject({ toolCount: 10, consecutiveFailures: 1, retryAt: t.clock.now() + 1000 });
     expect(t.core.mcp.status()[0]?.lastError).toMatch(/^connection closed/);

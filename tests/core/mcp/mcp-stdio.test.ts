@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addApprovalRule } from '../../../src-main/core/store/approval-rules.repo';
 import { baseToolName } from '../../../src-main/core/mcp/tool-naming';
-import { STDIO_FIXTURE, fixtureServer, startCore, type McpTestCore } from './mcp-test-kit';
+import { STDIO_FIXTURE, fixtureServer, startCore, type McpTestCore, fromServer, serverError } from './mcp-test-kit';
 
 let t: McpTestCore | undefined;
 afterEach(async () => {
@@ -25,9 +25,9 @@ describe('MCP stdio servers', () => {
     const echoSpec = t.core.tools.specs().find((s) => s.name === 'mcp_fx_echo');
     expect(echoSpec?.description).toBe("Echo the text back.\n(Tool 'echo' of MCP server 'fx'.)");
     expect(echoSpec?.parameters).toMatchObject({ type: 'object', properties: { text: { type: 'string', description: 'What to echo' } }, required: ['text'] });
-    expect(await t.core.tools.execute('mcp_fx_echo', '{"text":"hi"}', t.ctx())).toEqual({ ok: true, output: 'fx echo: hi' });
-    expect(await t.core.tools.execute('mcp_fx_dotted_name', '{}', t.ctx())).toEqual({ ok: true, output: 'dotted ran' });
-    expect(await t.core.tools.execute('mcp_fx_fail', '{"message":"nope"}', t.ctx())).toEqual({ ok: false, error: 'Error: nope' });
+    expect(await t.core.tools.execute('mcp_fx_echo', '{"text":"hi"}', t.ctx())).toEqual(fromServer('fx', 'echo', 'fx echo: hi'));
+    expect(await t.core.tools.execute('mcp_fx_dotted_name', '{}', t.ctx())).toEqual(fromServer('fx', 'dotted.name', 'dotted ran'));
+    expect(await t.core.tools.execute('mcp_fx_fail', '{"message":"nope"}', t.ctx())).toEqual(serverError('fx', 'fail', 'nope'));
     expect(t.events.length).toBeGreaterThan(0);
   });
 
@@ -36,20 +36,20 @@ describe('MCP stdio servers', () => {
     await t.core.mcp.waitForServers(10_000);
     const seen = await t.core.tools.execute('mcp_fx_image', '{}', t.ctx({ vision: true }));
     expect(seen.ok && seen.images?.[0]?.mimeType).toBe('image/png');
-    expect(seen.ok && seen.output).toBe('a tiny picture');
-    expect(await t.core.tools.execute('mcp_fx_image', '{}', t.ctx({ vision: false }))).toEqual({
-      ok: true,
-      output: 'a tiny picture\n[image (image/png) omitted: the current model cannot view images]',
-    });
+    const marked = fromServer('fx', 'image', 'a tiny picture');
+    expect(seen.ok && seen.output).toBe(marked.ok && marked.output);
+    expect(await t.core.tools.execute('mcp_fx_image', '{}', t.ctx({ vision: false }))).toEqual(
+      fromServer('fx', 'image', 'a tiny picture\n[image (image/png) omitted: the current model cannot view images]'),
+    );
   });
 
   it('refreshes the tool list on notifications/tools/list_changed', async () => {
     t = startCore({ fx: fixtureServer('fx') });
     await t.core.mcp.waitForServers(10_000);
     expect(t.core.tools.get('mcp_fx_late_tool')).toBeUndefined();
-    expect(await t.core.tools.execute('mcp_fx_add_tool', '{"name":"late_tool"}', t.ctx())).toEqual({ ok: true, output: 'added late_tool' });
+    expect(await t.core.tools.execute('mcp_fx_add_tool', '{"name":"late_tool"}', t.ctx())).toEqual(fromServer('fx', 'add_tool', 'added late_tool'));
     await vi.waitFor(() => expect(t!.core.tools.names()).toContain('mcp_fx_late_tool'), { timeout: 5000, interval: 10 });
-    expect(await t.core.tools.execute('mcp_fx_late_tool', '{}', t.ctx())).toEqual({ ok: true, output: 'late_tool ran' });
+    expect(await t.core.tools.execute('mcp_fx_late_tool', '{}', t.ctx())).toEqual(fromServer('fx', 'late_tool', 'late_tool ran'));
     expect(t.core.mcp.status()[0]?.toolCount).toBe(11);
   });
 
@@ -60,7 +60,7 @@ describe('MCP stdio servers', () => {
       await t.core.mcp.waitForServers(10_000);
       const result = await t.core.tools.execute('mcp_fx_env', '{}', t.ctx());
       expect(result.ok).toBe(true);
-      const env = JSON.parse(result.ok ? result.output : '{}') as { keys: string[]; FIXTURE_VAR: string; cwd: string };
+      const env = JSON.parse(result.ok ? result.output.slice(result.output.indexOf('\n\n') + 2) : '{}') as { keys: string[]; FIXTURE_VAR: string; cwd: string };
       expect(env.FIXTURE_VAR).toBe('from-config');
       expect(env.keys).not.toContain('OPENAI_API_KEY');
       expect(env.keys.filter((k) => !['HOME', 'LOGNAME', 'PATH', 'SHELL', 'TERM', 'USER', 'FIXTURE_VAR'].includes(k))).toEqual([]);
@@ -76,38 +76,41 @@ describe('MCP stdio servers', () => {
     const names = t.core.tools.names();
     expect(baseToolName('x.y', 'echo')).toBe('mcp_x_y_echo');
     // 'x.y' sorts before 'x_y', so it keeps the plain name; the other gets a hash of its real names.
-    expect(await t.core.tools.execute('mcp_x_y_echo', '{"text":"a"}', t.ctx())).toEqual({ ok: true, output: 'dot echo: a' });
+    expect(await t.core.tools.execute('mcp_x_y_echo', '{"text":"a"}', t.ctx())).toEqual(fromServer('x.y', 'echo', 'dot echo: a'));
     const other = names.find((n) => n.startsWith('mcp_x_y_echo_'));
     expect(other).toMatch(/^mcp_x_y_echo_[0-9a-f]{6}$/);
-    expect(await t.core.tools.execute(other!, '{"text":"b"}', t.ctx())).toEqual({ ok: true, output: 'underscore echo: b' });
+    expect(await t.core.tools.execute(other!, '{"text":"b"}', t.ctx())).toEqual(fromServer('x_y', 'echo', 'underscore echo: b'));
     expect(names.filter((n) => n.startsWith('mcp_x_y_'))).toHaveLength(20);
   });
 
-  it('applies approval categories: command by default, read for readOnlyHint or a trusted server', async () => {
+  it('applies approval categories: command by default, read only for readOnlyHint on a trusted server', async () => {
     t = startCore({ fx: fixtureServer('fx'), safe: fixtureServer('safe', { trusted: true }) }, { config: { tools: { approval: { mode: 'ask' } } } });
     await t.core.mcp.waitForServers(10_000);
     expect(t.core.tools.get('mcp_fx_echo')?.category).toBe('command');
-    expect(t.core.tools.get('mcp_fx_peek')?.category).toBe('read');
-    expect(t.core.tools.get('mcp_safe_echo')?.category).toBe('read');
+    // The annotation is the server's own claim: it counts only for a server the user marked trusted.
+    expect(t.core.tools.get('mcp_fx_peek')?.category).toBe('command');
+    expect(t.core.tools.get('mcp_safe_echo')?.category).toBe('command');
+    expect(t.core.tools.get('mcp_safe_peek')?.category).toBe('read');
     // Non-interactive and mode "ask": command tools are refused, read tools run.
-    const refused = await t.core.tools.execute('mcp_fx_echo', '{"text":"x"}', t.ctx());
-    expect(refused.ok ? '' : refused.error).toMatch(/^Error: mcp_fx_echo needs the user's approval/);
-    expect(await t.core.tools.execute('mcp_fx_peek', '{}', t.ctx())).toEqual({ ok: true, output: 'peeked' });
-    expect(await t.core.tools.execute('mcp_safe_echo', '{"text":"x"}', t.ctx())).toEqual({ ok: true, output: 'safe echo: x' });
+    for (const name of ['mcp_fx_echo', 'mcp_fx_peek', 'mcp_safe_echo']) {
+      const refused = await t.core.tools.execute(name, '{"text":"x"}', t.ctx());
+      expect(refused.ok ? '' : refused.error).toMatch(new RegExp(`^Error: ${name} needs the user's approval`));
+    }
+    expect(await t.core.tools.execute('mcp_safe_peek', '{}', t.ctx())).toEqual(fromServer('safe', 'peek', 'peeked'));
     // "Always allow" for the whole server.
     addApprovalRule(t.core.db, { tool: 'mcp_fx', kind: 'server', pattern: 'fx' }, 1);
-    expect(await t.core.tools.execute('mcp_fx_echo', '{"text":"x"}', t.ctx())).toEqual({ ok: true, output: 'fx echo: x' });
+    expect(await t.core.tools.execute('mcp_fx_echo', '{"text":"x"}', t.ctx())).toEqual(fromServer('fx', 'echo', 'fx echo: x'));
   });
 
   it('matches a per-server "always allow" on the server name, not on a tool-name prefix', async () => {
     t = startCore({ 'my.files': fixtureServer('dotted'), my: fixtureServer('short') }, { config: { tools: { approval: { mode: 'ask' } } } });
     await t.core.mcp.waitForServers(10_000);
     addApprovalRule(t.core.db, { tool: 'mcp_my', kind: 'server', pattern: 'my' }, 1);
-    expect(await t.core.tools.execute('mcp_my_echo', '{"text":"x"}', t.ctx())).toEqual({ ok: true, output: 'short echo: x' });
+    expect(await t.core.tools.execute('mcp_my_echo', '{"text":"x"}', t.ctx())).toEqual(fromServer('my', 'echo', 'short echo: x'));
     // `mcp_my_files_echo` starts with `mcp_my_` but belongs to server 'my.files', which has no rule.
     expect((await t.core.tools.execute('mcp_my_files_echo', '{"text":"x"}', t.ctx())).ok).toBe(false);
     addApprovalRule(t.core.db, { tool: 'mcp_my_files', kind: 'server', pattern: 'my.files' }, 2);
-    expect(await t.core.tools.execute('mcp_my_files_echo', '{"text":"x"}', t.ctx())).toEqual({ ok: true, output: 'dotted echo: x' });
+    expect(await t.core.tools.execute('mcp_my_files_echo', '{"text":"x"}', t.ctx())).toEqual(fromServer('my.files', 'echo', 'dotted echo: x'));
   });
 
   it('does not connect before start, then connects when asked', async () => {

@@ -2,7 +2,8 @@
 import { resolve } from 'node:path';
 import { vi } from 'vitest';
 import { createCore, type Core } from '../../../src-main/core/nanotray-core';
-import type { ToolContext } from '../../../src-main/core/tools/tool';
+import type { ToolContext, ToolResult } from '../../../src-main/core/tools/tool';
+import { untrustedBanner } from '../../../src-main/core/tools/builtin/untrusted';
 import { makeTempHome, type TempHome } from '../../helpers/temp-home';
 import { FakeClock } from '../../helpers/fake-clock';
 
@@ -79,4 +80,14 @@ export async function waitForState(core: Core, server: string, state: string, ti
     },
     { timeout, interval: 20 },
   );
+}
+
+/** What the model gets from a server's tool: the server's text behind the untrusted-content marker. */
+export function fromServer(server: string, tool: string, output: string): ToolResult {
+  return { ok: true, output: `${untrustedBanner(`MCP server '${server}' (tool ${tool})`)}\n\n${output}` };
+}
+
+/** A server's own error text (isError, or a rejected call), behind the marker. */
+export function serverError(server: string, tool: string, message: string): ToolResult {
+  return { ok: false, error: `Error: ${untrustedBanner(`MCP server '${server}' (tool ${tool})`)}\n${message}` };
 }

@@ -132,11 +132,12 @@ describe('tool wrapping', () => {
     expect(mcpServerOf(builtin)).toBeUndefined();
   });
 
-  it('picks the approval category', () => {
+  it('picks the approval category: read only for readOnlyHint on a trusted server', () => {
     expect(mcpToolCategory(definition, false)).toBe('command');
-    expect(mcpToolCategory(definition, true)).toBe('read');
-    expect(mcpToolCategory({ ...definition, annotations: { readOnlyHint: true } }, false)).toBe('read');
-    expect(mcpToolCategory({ ...definition, annotations: { readOnlyHint: false } }, false)).toBe('command');
+    expect(mcpToolCategory(definition, true)).toBe('command');
+    expect(mcpToolCategory({ ...definition, annotations: { readOnlyHint: true } }, false)).toBe('command');
+    expect(mcpToolCategory({ ...definition, annotations: { readOnlyHint: true } }, true)).toBe('read');
+    expect(mcpToolCategory({ ...definition, annotations: { readOnlyHint: false } }, true)).toBe('command');
   });
 });
 

@@ -1,0 +1,18 @@
+// The untrusted-content marker: first line of an output, right after `Error:` of an error, images kept.
+import { describe, expect, it } from 'vitest';
+import { markUntrusted, untrustedBanner } from '../../../../src-main/core/tools/builtin/untrusted';
+
+const banner = untrustedBanner('MCP server \'m\' (tool t)');
+
+describe('markUntrusted', () => {
+  it('puts the banner before an output, keeping images', () => {
+    const image = { mimeType: 'image/png', data: 'AA==' };
+    expect(markUntrusted({ ok: true, output: 'hello' }, "MCP server 'm' (tool t)")).toEqual({ ok: true, output: `${banner}\n\nhello` });
+    expect(markUntrusted({ ok: true, output: '', images: [image] }, "MCP server 'm' (tool t)")).toEqual({ ok: true, output: banner, images: [image] });
+  });
+
+  it('keeps an error an error that starts with "Error:"', () => {
+    expect(markUntrusted({ ok: false, error: 'Error: nope' }, "MCP server 'm' (tool t)")).toEqual({ ok: false, error: `Error: ${banner}\nnope` });
+    expect(markUntrusted({ ok: false, error: 'odd' }, "MCP server 'm' (tool t)")).toEqual({ ok: false, error: `Error: ${banner}\nodd` });
+  });
+});
