@@ -1,240 +1,141 @@
-// The composition root of the agent runtime: builds every core service from the home folder and config.
-// Hosts (Electron shell, CLI, browser host, daemon, tests) create one Core and talk to it; nothing here
-// knows which host it runs in.
-import { mkdirSync, realpathSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Config } from './config/config-schema';
-import { resolveHomePaths, resolveWorkspace, type HomePaths } from './config/home-paths';
-import { loadConfig, updateConfigFile, type SecretDecoder } from './config/load-config';
-import { ensureConfigFile, ensureWorkspace } from './config/onboard';
-import { openDatabase, type Database } from './store/db';
-import { Emitter } from './lib/emitter';
-import { systemClock, type Clock } from './lib/clock';
-import { DisposableStore } from './lib/disposable';
-import { findAppRoot } from './lib/app-root';
-import { registerSecret } from './lib/known-secrets';
-import { privateFolder, tightenMode } from './lib/private-files';
-import { configSecrets } from './config/config-secrets';
-import { protectHomeFiles } from './tools/sandbox/protected-files';
-import { errResult, okResult, type Result } from './lib/result';
-import type { CoreEvent } from './agent/events';
-import type { LlmProvider } from './agent/llm-provider';
-import type { RuntimeOverrides } from './agent/model-presets';
-import { ToolRegistry } from './tools/tool-registry';
-import { installMcp } from './mcp/install-mcp';
-import type { McpService } from './mcp/mcp-types';
-import { installCommands, type CommandsService } from './commands/install-commands';
-import { coreCommandPorts } from './commands/core-command-ports';
-import { installTools, type InstallToolsOptions } from './tools/install-tools';
-import type { ApprovalService } from './tools/approvals/approval-service';
-import { installSessions } from './agent/install-sessions';
-import { installRuntime, type RuntimeApi } from './runtime/install-runtime';
-import type { SessionRunner } from './agent/session-runner';
-import type { ContextBuilder } from './agent/context';
-import type { ProviderError } from './agent/llm-provider';
+// The composition root of the agent runtime: builds every core service, in dependency order, by constructor
+// injection. Hosts (Electron shell, CLI, browser host, daemon, tests) create one Core and talk to it; nothing
+// here knows which host it runs in.
+import { openCoreBase, type CoreBase, type CoreBaseOptions } from './core-base';
+import { okResult, type Result } from './lib/result';
 import { effectiveModel } from './agent/model-presets';
-import { installScheduler, type CronApi, type HeartbeatApi } from './scheduler/install-scheduler';
-import { installWorkspace, type SkillsApi } from './workspace/install-workspace';
+import { createProviderLookup, type ProviderLookup, type ProviderOverride } from './agent/providers/provider-lookup';
+import { SessionRunner } from './agent/session-runner';
+import { wireWorkspace, type SkillsApi } from './workspace/workspace.wiring';
 import type { MemoryFiles } from './workspace/memory-files';
 import type { MemoryReview } from './workspace/memory-review';
-import type { SubagentManager } from './subagents/subagent-manager';
+import { wireTools, type ToolsOptions } from './tools/tools.wiring';
+import type { ToolRegistry } from './tools/tool-registry';
+import type { ApprovalService } from './tools/approvals/approval-service';
+import { SubagentManager } from './subagents/subagent-manager';
+import { createSpawnTool } from './subagents/spawn.tool';
+import { wireRuntime, type RuntimeApi } from './runtime/runtime.wiring';
+import { wireScheduler, type CronApi, type HeartbeatApi } from './scheduler/scheduler.wiring';
+import { wireMcp } from './mcp/mcp.wiring';
+import type { McpService } from './mcp/mcp-types';
+import { wireCommands, type CommandsService } from './commands/commands.wiring';
 
-export type HostKind = 'electron' | 'web' | 'cli' | 'daemon' | 'test';
-
-export interface CoreOptions {
-  host: HostKind;
-  env?: NodeJS.ProcessEnv;
-  /** Overrides NANOTRAY_HOME. */
-  home?: string;
-  clock?: Clock;
-  /** Decrypts secrets stored encrypted (Electron safeStorage). */
-  decodeSecret?: SecretDecoder;
-  /** Folder holding resources/ and skills/ (found automatically when omitted). */
-  appRoot?: string;
-  /** Start timers and connections (heartbeat, cron, MCP). One-shot CLI runs leave this off. */
-  startBackground?: boolean;
+export interface CoreOptions extends CoreBaseOptions {
   /** Tests may inject a provider instead of the openai-SDK one. */
-  createProvider?: (config: Config, providerName: string) => LlmProvider;
+  createProvider?: ProviderOverride;
   /** Tests may inject the built-in tools' endpoints and DNS (web tools against loopback servers). */
-  tools?: InstallToolsOptions;
+  tools?: ToolsOptions;
 }
 
-/** The parts every feature service is built from. */
-export interface CoreBase {
-  readonly host: HostKind;
-  readonly paths: HomePaths;
-  readonly appRoot: string;
-  readonly builtinSkillsDir: string;
-  readonly resourcesDir: string;
-  readonly db: Database;
-  readonly events: Emitter<CoreEvent>;
-  readonly tools: ToolRegistry;
-  readonly clock: Clock;
-  /** Instance-wide runtime changes (model, max_iterations, …) made through the runtime policy. */
-  readonly overrides: RuntimeOverrides;
-  readonly options: CoreOptions;
-  /** The current, validated config (replaced when the file is updated through the core). */
-  config(): Config;
-  /** Real path of the workspace (the sandbox root for file and exec tools). */
-  workspace(): string;
-  /** Validated atomic change to config.json; the rest of the file stays as the user wrote it. */
-  updateConfig(mutate: (raw: Record<string, unknown>) => void): Result<Config>;
-  /** Registers cleanup run (in reverse order) when the core is disposed. */
-  onDispose(dispose: () => void | Promise<void>): void;
-}
-
+/** One agent runtime: the foundation plus every service, each named after its domain. */
 export interface Core extends CoreBase {
-  /** [foundation] Runs agent turns: `sessions.run(req)`, `cancel`, `isBusy`, `activeTurn`. */
-  readonly sessions: SessionRunner;
-  /** [foundation] Replaces the context builder (from the next turn on). */
-  setContextBuilder(builder: ContextBuilder): void;
-  getContextBuilder(): ContextBuilder;
-  /** [foundation] The configured provider called `providerName`, or a clear `no_provider` error. */
-  providerFor(providerName: string): Result<LlmProvider, ProviderError>;
-  /** [foundation] Called by file-writing tools before they change a file (set by the workspace feature). */
-  fileVersionRecorder?: (absPath: string) => void;
-  /** [tool-sandbox] The approval gate: `resolve(id, decision)`, `pending()`, `listRules()`, `revokeRule(id)`, `mode()`. */
-  readonly approvals: ApprovalService;
-  /** [my] The runtime policy: `check`, `set`, `overview`, `listAudit`, `presets` (the `my` tool and runtime panel use it). */
-  readonly runtime: RuntimeApi;
-  /** [scheduler] Heartbeat controls: `status()`, `runNow()`, `pause()`, `resume()`. */
-  readonly heartbeat: HeartbeatApi;
-  /** [scheduler] Cron jobs: `list()`, `add(input)`, `remove(id)`, `status()`, `setEnabled(id, on)`, `runs(id)`, `runJobNow(id)`. */
-  readonly cron: CronApi;
-  /** [workspace] Workspace markdown files: `listFiles()`, `read(path)`, `write(path, content, baseVersion, author)`, `versions(path)`, `readVersion(id)`, `revert(path, id)`. */
+  /** [agent] The provider called `providerName` in the current config, or a clear `no_provider` error. */
+  readonly providerFor: ProviderLookup;
+  /** [workspace] Markdown files: `listFiles()`, `read(path)`, `write(path, content, baseVersion, author)`, `versions(path)`, `readVersion(id)`, `revert(path, id)`. */
   readonly memory: MemoryFiles;
   /** [workspace] Pending memory changes (made where nobody could review them): `list()`, `get(id)`, `accept(id, …)`, `reject(id)`. */
   readonly memoryReview: MemoryReview;
   /** [workspace] Skills: `list()`, `summary()`. */
   readonly skills: SkillsApi;
-  /** [workspace] Subagents: `spawn(task, label, originSessionKey)`, `cancel(id)`, `tasks(origin?)`, `get(id)`, `wait(id)`, `list()`. */
+  /** [tools] Every tool the model may call: `register(tool)`, `names()`, `get(name)`, `execute(…)`. */
+  readonly tools: ToolRegistry;
+  /** [tools] The approval gate: `resolve(id, decision)`, `pending()`, `listRules()`, `revokeRule(id)`, `mode()`. */
+  readonly approvals: ApprovalService;
+  /** [agent] Runs agent turns: `sessions.run(req)`, `cancel`, `clear`, `isBusy`, `activeTurn`. */
+  readonly sessions: SessionRunner;
+  /** [subagents] `spawn(task, label, originSessionKey)`, `cancel(id)`, `tasks(origin?)`, `get(id)`, `wait(id)`, `list()`. */
   readonly subagents: SubagentManager;
+  /** [runtime] The `my` policy: `check`, `set`, `overview`, `listAudit`, `presets` (the `my` tool and runtime panel use it). */
+  readonly runtime: RuntimeApi;
+  /** [scheduler] Heartbeat controls: `status()`, `runNow()`, `pause()`, `resume()`. */
+  readonly heartbeat: HeartbeatApi;
+  /** [scheduler] Cron jobs: `list()`, `add(input)`, `remove(id)`, `status()`, `setEnabled(id, on)`, `runs(id)`, `runJobNow(id)`. */
+  readonly cron: CronApi;
   /** [mcp] MCP servers: `status()`, `reload()`, `add(name, cfg)`, `remove(name)`, `waitForServers(ms)`. */
   readonly mcp: McpService;
-  /** [mcp] Slash commands for every host: `execute(sessionKey, text)`, `list()`, `complete(text)`. */
+  /** [commands] Slash commands for every host: `execute(sessionKey, text)`, `list()`, `complete(text)`. */
   readonly commands: CommandsService;
+  /** Stops timers and connections, cancels running turns, then closes the database. */
   dispose(): Promise<void>;
 }
 
-function realWorkspace(paths: HomePaths, config: Config): string {
-  const dir = resolveWorkspace(paths, config.agent.workspace);
-  mkdirSync(dir, { recursive: true });
-  return realpathSync(dir);
-}
-
+/**
+ * Opens the home and builds the core. Each step takes only what the steps before it built, so nothing is
+ * set later: store + config → providers → workspace (memory, prompt, context) → tools → sessions →
+ * subagents → runtime policy → scheduler → MCP → commands. Cleanup runs in the reverse order.
+ */
 export function createCore(options: CoreOptions): Result<Core> {
-  const env = options.env ?? process.env;
-  const paths = resolveHomePaths(options.home ? { ...env, NANOTRAY_HOME: options.home } : env);
-  // The home holds the keys and every conversation: owner-only, also for homes made before this rule.
-  privateFolder(paths.home);
-  ensureConfigFile(paths.configFile);
-  tightenMode(paths.configFile, 0o600);
-  const loaded = loadConfig(paths.configFile, env, options.decodeSecret);
-  if (!loaded.ok) return errResult(loaded.error);
-  let config = loaded.value.config;
-  const registerConfigSecrets = (c: Config): void => {
-    for (const secret of configSecrets(c)) registerSecret(secret);
-  };
-  registerConfigSecrets(config);
+  const opened = openCoreBase(options);
+  if (!opened.ok) return opened;
+  const { base, dispose } = opened.value;
 
-  let db: Database;
-  try {
-    db = openDatabase(paths.dbFile);
-  } catch (err) {
-    return errResult(`Could not open the database ${paths.dbFile}: ${err instanceof Error ? err.message : String(err)}`);
-  }
-  const appRoot = options.appRoot ?? findAppRoot();
-  const templatesDir = join(appRoot, 'resources', 'workspace');
-  let workspace = realWorkspace(paths, config);
-  ensureWorkspace(workspace, templatesDir);
-  const disposables = new DisposableStore();
-  disposables.add(() => {
-    db.close();
+  const providerFor = createProviderLookup({ config: base.config, overrides: base.overrides, override: options.createProvider });
+  const workspace = wireWorkspace(base, { providers: providerFor });
+  const tools = wireTools(base, { memoryProposals: workspace.proposals }, options.tools);
+  const sessions = new SessionRunner({
+    db: base.db,
+    tools: tools.registry,
+    emit: (event) => base.events.emit(event),
+    now: () => base.clock.now(),
+    config: () => base.config(),
+    overrides: base.overrides,
+    workspace: () => base.workspace(),
+    builtinSkillsDir: base.builtinSkillsDir,
+    contextBuilder: workspace.context,
+    provider: (config, model) => providerFor(model.provider, config),
+    recordFileVersion: (absPath) => workspace.memory.recordAgentWrite(absPath),
   });
-  // config.json and nanotray.db* hold the keys: no file tool reaches them, whatever the fence says.
-  disposables.add(protectHomeFiles(paths.home));
-  const events = new Emitter<CoreEvent>();
+  // Closed before the services built after it and before the database.
+  base.onDispose(() => sessions.close());
 
-  const base: CoreBase = {
-    host: options.host,
-    paths,
-    appRoot,
-    builtinSkillsDir: join(appRoot, 'skills'),
-    resourcesDir: join(appRoot, 'resources'),
-    db,
-    events,
-    tools: new ToolRegistry(),
-    clock: options.clock ?? systemClock,
-    overrides: {},
-    options,
-    config: () => config,
-    workspace: () => workspace,
-    updateConfig(mutate) {
-      const updated = updateConfigFile(paths.configFile, mutate);
-      if (!updated.ok) return updated;
-      // Secrets in the file may be encrypted; re-load through the decoder so the core holds plain values.
-      const reloaded = loadConfig(paths.configFile, env, options.decodeSecret);
-      if (!reloaded.ok) return errResult(reloaded.error);
-      config = reloaded.value.config;
-      registerConfigSecrets(config);
-      workspace = realWorkspace(paths, config);
-      ensureWorkspace(workspace, templatesDir);
-      events.emit({ type: 'config.changed' });
-      return okResult(config);
-    },
-    onDispose: (dispose) => void disposables.add(dispose),
-  };
-
-  // Feature services are installed here, in dependency order (each install* returns nothing and
-  // registers its own cleanup through base.onDispose).
-  // [foundation] sessions + agent loop
-  const foundation = installSessions(base);
-  // [tool-sandbox] builtin tools + approvals
-  const approvals = installTools(base, options.tools);
-  // [my] runtime policy + my tool
-  const runtime = installRuntime(base, { activeTurn: (key) => foundation.sessions.activeTurn(key) });
-  // [workspace] context builder, skills, memory, subagents
-  const workspaceFeature = installWorkspace(base, {
-    sessions: foundation.sessions,
-    setContextBuilder: foundation.setContextBuilder,
-    setFileVersionRecorder: foundation.setFileVersionRecorder,
-    providerFor: foundation.providerFor,
-    setSubagentSource: runtime.setSubagentSource,
-    setMemoryProposals: (proposals) => approvals.setMemoryProposals(proposals),
+  const subagents = new SubagentManager({
+    runner: sessions,
+    events: base.events,
+    db: base.db,
+    clock: base.clock,
+    maxConcurrent: () => base.config().agent.maxConcurrentSubagents,
   });
-  // [scheduler] heartbeat + cron
-  const scheduler = installScheduler(base, {
-    runner: foundation.sessions,
-    hasProvider: () => foundation.providerFor(effectiveModel(base.config(), base.overrides).provider).ok,
-  });
-  // [mcp] MCP servers + slash commands
-  const mcp = installMcp(base);
-  // `core` is read lazily (on each command), so every feature assigned below is visible to the commands.
-  const commands = installCommands(base, () => coreCommandPorts(core, mcp));
+  base.onDispose(tools.registry.register(createSpawnTool(subagents)));
+  base.onDispose(() => subagents.dispose());
 
-  const core: Core = {
-    ...base,
-    sessions: foundation.sessions,
-    setContextBuilder: foundation.setContextBuilder,
-    getContextBuilder: foundation.getContextBuilder,
-    providerFor: foundation.providerFor,
-    approvals,
+  const runtime = wireRuntime(base, { tools: tools.registry, activeTurn: (key) => sessions.activeTurn(key), subagents });
+  const scheduler = wireScheduler(base, {
+    runner: sessions,
+    tools: tools.registry,
+    hasProvider: () => providerFor(effectiveModel(base.config(), base.overrides).provider).ok,
+  });
+  const mcp = wireMcp(base, { tools: tools.registry });
+  const commands = wireCommands({
+    config: base.config,
+    overrides: base.overrides,
+    db: base.db,
+    tools: tools.registry,
+    updateConfig: base.updateConfig,
+    now: () => base.clock.now(),
+    sessions,
     runtime,
     heartbeat: scheduler.heartbeat,
     cron: scheduler.cron,
-    get fileVersionRecorder() {
-      return foundation.getFileVersionRecorder();
-    },
-    set fileVersionRecorder(recorder) {
-      foundation.setFileVersionRecorder(recorder);
-    },
-    memory: workspaceFeature.memory,
-    memoryReview: workspaceFeature.review,
-    skills: workspaceFeature.skills,
-    subagents: workspaceFeature.subagents,
+    mcp,
+    skills: workspace.skills,
+    approvals: tools.approvals,
+  });
+
+  return okResult({
+    ...base,
+    providerFor,
+    memory: workspace.memory,
+    memoryReview: workspace.review,
+    skills: workspace.skills,
+    tools: tools.registry,
+    approvals: tools.approvals,
+    sessions,
+    subagents,
+    runtime,
+    heartbeat: scheduler.heartbeat,
+    cron: scheduler.cron,
     mcp,
     commands,
-    dispose: () => disposables.dispose(),
-  };
-  return okResult(core);
+    dispose,
+  });
 }

@@ -1,19 +1,7 @@
 // Which model a turn uses: presets from config plus `default` (built from agent.* and runtime overrides).
 import type { Config, ModelPreset } from '../config/config-schema';
 import { errResult, okResult, type Result } from '../lib/result';
-
-/** Instance-wide values changed at run time (by `my set` or the runtime panel); not written to config.json. */
-export interface RuntimeOverrides {
-  model?: string;
-  maxIterations?: number;
-  contextWindowTokens?: number;
-  maxToolResultChars?: number;
-  providerRetryMode?: Config['agent']['providerRetryMode'];
-  /** Display only: never changes the sandbox root. */
-  workspaceDisplay?: string;
-  /** Preset used when a session has none (set without a session). */
-  defaultPreset?: string;
-}
+import type { RuntimeOverrides } from '../config/runtime-overrides';
 
 export interface EffectiveModel {
   presetName: string;

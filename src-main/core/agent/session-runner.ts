@@ -5,14 +5,15 @@ import type { Config } from '../config/config-schema';
 import type { Database } from '../store/db';
 import { appendMessage } from '../store/messages.repo';
 import { HistoryCache } from './history-cache';
-import { ensureSession, getSession, setSessionTitle, splitSessionKey, touchSession, updateSessionMeta } from '../store/sessions.repo';
+import { deleteSession, ensureSession, getSession, setSessionTitle, splitSessionKey, touchSession, updateSessionMeta } from '../store/sessions.repo';
 import { toolParameters, type ToolRegistry } from '../tools/tool-registry';
 import type { ImageAttachment, Tool } from '../tools/tool';
 import type { ChatMessage, ContentPart, TokenUsage } from './chat-message';
 import type { ContextBuilder } from './context';
 import type { CoreEvent, StopReason } from './events';
 import type { LlmProvider, ProviderError, ToolSpec } from './llm-provider';
-import { effectiveModel, type EffectiveModel, type RuntimeOverrides } from './model-presets';
+import { effectiveModel, type EffectiveModel } from './model-presets';
+import type { RuntimeOverrides } from '../config/runtime-overrides';
 import { runAgentTurn, type QuietTurn } from './agent-loop';
 import { errorMessage, type Result } from '../lib/result';
 
@@ -65,9 +66,11 @@ export interface SessionRunnerDeps {
   overrides: RuntimeOverrides;
   workspace(): string;
   builtinSkillsDir: string;
-  contextBuilder(): ContextBuilder;
+  /** Builds each turn's messages (the workspace's one context builder). */
+  contextBuilder: ContextBuilder;
   provider(config: Config, model: EffectiveModel): Result<LlmProvider, ProviderError>;
-  fileVersionRecorder?(): ((absPath: string) => void) | undefined;
+  /** Called by file-writing tools before they change a file (the workspace keeps the previous version). */
+  recordFileVersion?: (absPath: string) => void;
   newTurnId?(): string;
 }
 
@@ -134,6 +137,21 @@ export class SessionRunner {
   /** Whether a turn is running or queued in the session (or in any session when no key is given). */
   isBusy(sessionKey?: string): boolean {
     return sessionKey === undefined ? this.#pending.size > 0 : (this.#pending.get(sessionKey) ?? 0) > 0;
+  }
+
+  /**
+   * Forgets the session's messages (`/clear`); its title and settings such as the model preset stay. The
+   * caller checks `isBusy` first: clearing under a running turn would lose the rows it is writing.
+   */
+  clear(sessionKey: string): void {
+    const d = this.deps;
+    const existing = getSession(d.db, sessionKey);
+    if (!existing) return;
+    deleteSession(d.db, sessionKey);
+    ensureSession(d.db, sessionKey, d.now());
+    if (existing.title) setSessionTitle(d.db, sessionKey, existing.title);
+    updateSessionMeta(d.db, sessionKey, { ...existing.meta, consolidatedThrough: undefined });
+    d.emit({ type: 'session.changed', sessionKey, change: 'updated' });
   }
 
   /** The running turn of a session, for the `my` tool and the runtime panel. */
@@ -211,7 +229,6 @@ export class SessionRunner {
     const model = effectiveModel(config, d.overrides, session.meta.modelPreset);
     const { channel, chatId } = splitSessionKey(key);
     const workspace = d.workspace();
-    const recorder = d.fileVersionRecorder?.();
     const outcome = await runAgentTurn(
       { db: d.db, tools: d.tools, emit: d.emit, now: d.now },
       {
@@ -220,7 +237,7 @@ export class SessionRunner {
         channel,
         chatId,
         context: { sessionKey: key, channel, chatId, history, model, config, workspace, toolSpecs: this.#toolSpecs(req.toolFilter), now: d.now(), signal },
-        contextBuilder: d.contextBuilder(),
+        contextBuilder: d.contextBuilder,
         provider: d.provider(config, model),
         config,
         maxIterations: d.overrides.maxIterations ?? config.agent.maxIterations,
@@ -234,7 +251,7 @@ export class SessionRunner {
         ...(req.toolFilter ? { toolFilter: req.toolFilter } : {}),
         toolSpecs: () => this.#toolSpecs(req.toolFilter),
         ...(req.quiet ? { quiet: req.quiet } : {}),
-        ...(recorder ? { recordFileVersion: recorder } : {}),
+        ...(d.recordFileVersion ? { recordFileVersion: d.recordFileVersion } : {}),
         onIteration,
       },
     );

@@ -2,7 +2,8 @@
 import { errorMessage } from '../lib/result';
 import { closestName } from './closest-name';
 import type { CommandServices } from './command-services';
-import type { CommandCompletion, CommandInfo, CommandResult, SlashCommand } from './slash-command';
+import type { CommandCompletion, CommandInfo } from './command-info';
+import type { CommandResult, SlashCommand } from './slash-command';
 import { isSlashCommand, splitCommandLine } from './split-command-line';
 
 const NOT_A_COMMAND: CommandResult = { handled: false, output: '' };
@@ -10,10 +11,10 @@ const NOT_A_COMMAND: CommandResult = { handled: false, output: '' };
 /** Holds the commands and runs them without calling the model. Never throws. */
 export class CommandRegistry {
   #commands = new Map<string, SlashCommand>();
-  #services: () => CommandServices;
+  readonly #services: CommandServices;
 
-  /** `services` is read on every call, so features installed later are picked up. */
-  constructor(services: () => CommandServices) {
+  /** `services` is every service a command may use, built before the registry. */
+  constructor(services: CommandServices) {
     this.#services = services;
   }
 
@@ -56,7 +57,7 @@ export class CommandRegistry {
       return { handled: true, output: `Error: unknown subcommand '/${command.name} ${args[0]}'. ${hint}` };
     }
     try {
-      const outcome = await command.run({ sessionKey, args, services: this.#services() });
+      const outcome = await command.run({ sessionKey, args, services: this.#services });
       return { handled: true, ...outcome };
     } catch (err) {
       return { handled: true, output: `Error: /${command.name} failed: ${errorMessage(err)}` };
@@ -91,7 +92,7 @@ export class CommandRegistry {
     if (command.completeArgs) {
       let values: string[] = [];
       try {
-        values = command.completeArgs(args, this.#services());
+        values = command.completeArgs(args, this.#services);
       } catch {
         values = [];
       }

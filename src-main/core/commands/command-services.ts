@@ -1,85 +1,38 @@
-// The services slash commands use, as small ports: features not installed yet are simply absent.
-import type { RuntimeOverrides } from '../agent/model-presets';
+// The services slash commands use: narrow views of the core's own services, every one of them present.
+import type { SessionRunner } from '../agent/session-runner';
 import type { Config } from '../config/config-schema';
+import type { RuntimeOverrides } from '../config/runtime-overrides';
 import type { Result } from '../lib/result';
 import type { McpService } from '../mcp/mcp-types';
+import type { RuntimeApi } from '../runtime/runtime.wiring';
+import type { CronApi, HeartbeatApi } from '../scheduler/scheduler.wiring';
 import type { Database } from '../store/db';
+import type { ApprovalService } from '../tools/approvals/approval-service';
 import type { ToolRegistry } from '../tools/tool-registry';
-import type { CommandInfo } from './slash-command';
+import type { SkillsApi } from '../workspace/workspace.wiring';
+import type { CommandInfo } from './command-info';
 
-/** Session control for /clear and /sessions. */
-export interface SessionsPort {
-  isBusy(sessionKey: string): boolean;
-  /** Forgets the session's messages (its settings stay). Without it the store is cleared directly. */
-  clear?(sessionKey: string): void | Promise<void>;
-}
+/** Slash commands are typed by the user, so runtime changes they make are audited with the `ui` source. */
+export const COMMAND_AUDIT_SOURCE = 'ui';
 
-/** The runtime policy behind `my` (same rules as the tool). Answers are the tool's text. */
-export interface RuntimePort {
-  check(sessionKey: string, key?: string): string | Promise<string>;
-  setModelPreset(sessionKey: string, preset: string): string | Promise<string>;
-}
-
-/** The heartbeat service; every answer is one or more lines for the user. */
-export interface HeartbeatPort {
-  status(): string | Promise<string>;
-  runNow(): string | Promise<string>;
-  pause(): string | Promise<string>;
-  resume(): string | Promise<string>;
-}
-
-export interface CronJobSummary {
-  id: string;
-  name: string;
-  schedule: string;
-  enabled: boolean;
-  nextRunAt?: number;
-}
-
-export interface CronPort {
-  list(): CronJobSummary[] | Promise<CronJobSummary[]>;
-  remove(id: string): Result<void> | Promise<Result<void>>;
-}
-
-export interface SkillSummary {
-  name: string;
-  description: string;
-  available: boolean;
-  source?: string;
-}
-
-export interface SkillsPort {
-  list(): SkillSummary[] | Promise<SkillSummary[]>;
-}
-
-/** Permanent "always allow" rules of the approval gate. */
-export interface ApprovalsPort {
-  /** Adds a rule allowing every tool of the MCP server; returns the rule id. */
-  allowServer(server: string): number;
-  /** Adds a rule letting web_fetch reach a host without asking; the canonical host and rule id, or why not. */
-  allowHost(host: string): Result<{ id: number; host: string }>;
-}
-
-/** What every command may use; optional ports mean "this feature is not available here". */
+/** What every command may use (tests pass fakes of the same shapes). */
 export interface CommandServices {
   config(): Config;
   overrides: RuntimeOverrides;
   db: Database;
-  tools: ToolRegistry;
+  tools: Pick<ToolRegistry, 'list'>;
   updateConfig(mutate: (raw: Record<string, unknown>) => void): Result<Config>;
   now(): number;
   /** The registry's own command list (for /help). */
   commands(): CommandInfo[];
-  sessions?: SessionsPort;
-  runtime?: RuntimePort;
-  heartbeat?: HeartbeatPort;
-  cron?: CronPort;
-  mcp?: McpService;
-  skills?: SkillsPort;
-  approvals?: ApprovalsPort;
-}
-
-/** The one-line answer of a command whose feature is not installed in this host. */
-export function notAvailable(command: string, feature: string): string {
-  return `Error: /${command} is not available: ${feature} is not running in this Nanotray.`;
+  /** `/clear` and the busy check before it. */
+  sessions: Pick<SessionRunner, 'isBusy' | 'clear'>;
+  /** The policy behind `my` (`/my`, `/model <preset>`): same rules as the tool. */
+  runtime: Pick<RuntimeApi, 'check' | 'set'>;
+  heartbeat: HeartbeatApi;
+  cron: Pick<CronApi, 'list' | 'remove'>;
+  mcp: McpService;
+  skills: Pick<SkillsApi, 'list'>;
+  /** Permanent "always allow" rules (`/approve server`, `/approve host`). */
+  approvals: Pick<ApprovalService, 'addRule' | 'allowHost'>;
 }

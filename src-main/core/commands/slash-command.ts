@@ -1,4 +1,5 @@
 // The shape of one slash command (`/mcp status`): name, help text, subcommands, completion and a handler.
+import type { SubcommandInfo } from './command-info';
 import type { CommandServices } from './command-services';
 
 /** What a handler returns; `action` asks the host to start a new session or clear the visible chat. */
@@ -23,11 +24,6 @@ export interface CommandContext {
   services: CommandServices;
 }
 
-export interface SubcommandInfo {
-  name: string;
-  summary: string;
-}
-
 /** One entry of the registry. Handlers never throw to the caller: the registry turns a throw into an error line. */
 export interface SlashCommand {
   /** Without the slash, lowercase: `mcp`. */
@@ -40,19 +36,4 @@ export interface SlashCommand {
   /** Candidates for the argument at `args.length - 1` (the one being typed). Defaults to subcommand names. */
   completeArgs?(args: string[], services: CommandServices): string[];
   run(ctx: CommandContext): Promise<CommandOutcome>;
-}
-
-/** The public description of a command (for autocomplete menus and help screens). */
-export interface CommandInfo {
-  name: string;
-  summary: string;
-  usage: string;
-  subcommands: SubcommandInfo[];
-}
-
-/** One autocomplete suggestion: `text` replaces the whole input. */
-export interface CommandCompletion {
-  text: string;
-  label: string;
-  description: string;
 }

@@ -2,7 +2,8 @@
 // Both `check` and `set` answer with values whose text is exactly what the model or the user sees.
 import type { Config } from '../config/config-schema';
 import type { Database } from '../store/db';
-import { effectiveModel, resolvePresetName, type RuntimeOverrides } from '../agent/model-presets';
+import { effectiveModel, resolvePresetName } from '../agent/model-presets';
+import type { RuntimeOverrides } from '../config/runtime-overrides';
 import { getSession, splitSessionKey, updateSessionMeta } from '../store/sessions.repo';
 import { errResult, okResult, type Result } from '../lib/result';
 import { recordAudit, type AuditOutcome, type AuditSource } from '../store/audit.repo';

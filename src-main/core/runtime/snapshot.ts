@@ -1,7 +1,8 @@
 // The whitelist snapshot the runtime policy reads: built fresh for every call, detached from live state.
 import type { Config } from '../config/config-schema';
 import type { TokenUsage } from '../agent/chat-message';
-import { effectiveModel, listPresets, type RuntimeOverrides } from '../agent/model-presets';
+import { effectiveModel, listPresets } from '../agent/model-presets';
+import type { RuntimeOverrides } from '../config/runtime-overrides';
 import { subagentsMapping, type SubagentStatus } from './subagent-status';
 import { scrubKnownSecrets } from '../lib/known-secrets';
 import { isPlainObject } from './value-format';

@@ -26,12 +26,10 @@ export interface SubagentStatus {
   parentSessionKey?: string;
 }
 
-/** Implemented by the subagent manager; until one is plugged in the policy shows `subagents: {}`. */
+/** Implemented by the subagent manager; with no tasks the policy shows `subagents: {}`. */
 export interface SubagentStatusSource {
   list(): SubagentStatus[];
 }
-
-export const EMPTY_SUBAGENT_SOURCE: SubagentStatusSource = { list: () => [] };
 
 const LAST_TOOL_EVENTS = 5;
 

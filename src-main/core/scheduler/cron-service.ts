@@ -113,6 +113,7 @@ export class CronService {
     return okResult(job);
   }
 
+  /** Deletes a job (its timer first); a clear error when there is none. */
   async remove(id: string): Promise<Result<void>> {
     if (!getCronJob(this.#deps.db, id)) return errResult(jobNotFound(id));
     await this.#disarm(id);
@@ -131,10 +132,12 @@ export class CronService {
     return okResult(this.#view(job));
   }
 
+  /** Every job with its schedule text and next run. */
   list(): CronJobView[] {
     return listCronJobs(this.#deps.db).map((job) => this.#view(job));
   }
 
+  /** Whether timers run in this process, and the jobs. */
   status(): CronStatus {
     return { started: this.#started, jobs: this.list() };
   }

@@ -101,6 +101,7 @@ export class HeartbeatService {
     this.#current?.abort();
   }
 
+  /** Stops the timer until `resume`; answers the new status. */
   pause(): HeartbeatStatus {
     this.#paused = true;
     this.#disarm();
@@ -108,6 +109,7 @@ export class HeartbeatService {
     return this.status();
   }
 
+  /** Starts the timer again (when timers run in this process); answers the new status. */
   resume(): HeartbeatStatus {
     this.#paused = false;
     if (this.#started) this.#arm(this.#intervalMs());
@@ -120,11 +122,12 @@ export class HeartbeatService {
     if (this.#started && !this.#paused) this.#arm(this.#intervalMs());
   }
 
-  /** One tick now, whatever the timer, pause state or active hours say. */
+  /** One tick now, whatever the timer, pause state or active hours say (budget, overlap and provider still apply). */
   runNow(): Promise<HeartbeatRun> {
     return this.tick({ manual: true });
   }
 
+  /** State, next due time, today's tokens and the last runs, in the agent's time zone. */
   status(): HeartbeatStatus {
     const config = this.#deps.config();
     const tz = resolveTimeZone(config.agent.timezone);

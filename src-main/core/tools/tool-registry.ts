@@ -12,13 +12,10 @@ export interface ToolSource {
 export class ToolRegistry {
   #tools = new Map<string, Tool>();
   #sources = new Set<ToolSource>();
-  #gate: ApprovalGate;
+  readonly #gate: ApprovalGate;
 
+  /** `gate` decides every call after validation (the approval service in a core; tests may let all through). */
   constructor(gate: ApprovalGate = allowAllGate) {
-    this.#gate = gate;
-  }
-
-  setGate(gate: ApprovalGate): void {
     this.#gate = gate;
   }
 

@@ -2,6 +2,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createCore, type Core } from '../../../src-main/core/nanotray-core';
+import { SessionRunner, type SessionRunnerDeps } from '../../../src-main/core/agent/session-runner';
+import { WorkspaceContextBuilder } from '../../../src-main/core/workspace/context-builder';
+import { okResult } from '../../../src-main/core/lib/result';
 import { defineTool, fail, ok, type ToolContext } from '../../../src-main/core/tools/tool';
 import { listMessages, loadHistory } from '../../../src-main/core/store/messages.repo';
 import { listToolEvents } from '../../../src-main/core/store/tool-events.repo';
@@ -46,6 +49,23 @@ function setup(extra: Record<string, unknown> = {}, ...steps: ConstructorParamet
     }),
   );
   return core;
+}
+
+/** A runner on the core's store, tools and provider with one dependency of the test's own (constructor injection). */
+function runnerWith(deps: Partial<SessionRunnerDeps>): SessionRunner {
+  return new SessionRunner({
+    db: core.db,
+    tools: core.tools,
+    emit: (event) => core.events.emit(event),
+    now: () => core.clock.now(),
+    config: () => core.config(),
+    overrides: core.overrides,
+    workspace: () => core.workspace(),
+    builtinSkillsDir: core.builtinSkillsDir,
+    contextBuilder: new WorkspaceContextBuilder({ db: core.db, builtinSkillsDir: core.builtinSkillsDir, env: {} }),
+    provider: () => okResult(provider),
+    ...deps,
+  });
 }
 
 afterEach(async () => {
@@ -108,12 +128,14 @@ describe('agent loop: errors are values', () => {
 
   it('a context builder that throws ends the turn with a message instead of throwing', async () => {
     setup({}, { text: 'unused' });
-    core.setContextBuilder({
-      build: async () => {
-        throw new Error('template missing');
+    const runner = runnerWith({
+      contextBuilder: {
+        build: async () => {
+          throw new Error('template missing');
+        },
       },
     });
-    const result = await core.sessions.run({ sessionKey: 'test:a', text: 'hello' });
+    const result = await runner.run({ sessionKey: 'test:a', text: 'hello' });
     expect(result).toMatchObject({ stopReason: 'error', error: 'Could not build the context for this turn: template missing' });
   });
 });
@@ -305,7 +327,7 @@ describe('agent loop: what a turn passes on', () => {
   it('gives each tool call a fresh context with the turn\'s flags and the file-version hook', async () => {
     setup({}, { toolCalls: [call('probe', {}, 'p1'), call('probe', {}, 'p2')] }, { text: 'ok' });
     const recorded: string[] = [];
-    core.fileVersionRecorder = (path) => recorded.push(path);
+    const runner = runnerWith({ recordFileVersion: (path) => void recorded.push(path) });
     const seen: ToolContext[] = [];
     core.tools.register(
       defineTool({
@@ -320,7 +342,7 @@ describe('agent loop: what a turn passes on', () => {
         },
       }),
     );
-    const result = await core.sessions.run({ sessionKey: 'cron:job1', text: 'run', interactive: true, inCronRun: true, source: 'cron' });
+    const result = await runner.run({ sessionKey: 'cron:job1', text: 'run', interactive: true, inCronRun: true, source: 'cron' });
     expect(seen.map((c) => [c.callId, c.sessionKey, c.channel, c.chatId, c.turnId, c.iteration, c.interactive, c.inCronRun, c.vision])).toEqual([
       ['p1', 'cron:job1', 'cron', 'job1', result.turnId, 1, true, true, false],
       ['p2', 'cron:job1', 'cron', 'job1', result.turnId, 1, true, true, false],

@@ -1,9 +1,13 @@
-// Each built-in slash command's output, with fake feature ports and a real core store/config.
+// Each built-in slash command's output, with the core's services or fakes of the same shape, and a real store/config.
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { installCommands, type CommandPorts, type CommandsService } from '../../../src-main/core/commands/install-commands';
-import { coreCommandPorts } from '../../../src-main/core/commands/core-command-ports';
+import { wireCommands, type CommandsService } from '../../../src-main/core/commands/commands.wiring';
+import type { CommandServices } from '../../../src-main/core/commands/command-services';
+import type { HeartbeatApi } from '../../../src-main/core/scheduler/scheduler.wiring';
+import { formatHeartbeatStatus } from '../../../src-main/core/scheduler/scheduler-text';
+import { HEARTBEAT_STATUS, heartbeatRun } from '../scheduler/heartbeat-fixtures';
+import type { Skill } from '../../../src-main/core/skills/skill';
 import { createCore, type Core } from '../../../src-main/core/nanotray-core';
 import type { McpServerInput, McpServerStatus, McpService } from '../../../src-main/core/mcp/mcp-types';
 import { ensureSession, getSession, setSessionTitle, touchSession, updateSessionMeta } from '../../../src-main/core/store/sessions.repo';
@@ -13,7 +17,6 @@ import { makeTempHome, type TempHome } from '../../helpers/temp-home';
 
 let home: TempHome;
 let core: Core;
-let ports: CommandPorts;
 let commands: CommandsService;
 const run = async (text: string, sessionKey = 'cli:default') => (await commands.execute(sessionKey, text)).output;
 
@@ -22,10 +25,13 @@ beforeEach(() => {
   const created = createCore({ host: 'test', home: home.home, env: {} });
   if (!created.ok) throw new Error(created.error);
   core = created.value;
-  ports = {};
-  // A registry of its own, so the built-in tools of the core do not appear in /tools.
-  commands = installCommands({ ...core, tools: new ToolRegistry() }, () => ports);
+  commands = commandsWith();
 });
+
+/** The core's own services with some replaced; a registry of its own, so the core's tools do not appear in /tools. */
+function commandsWith(services: Partial<Omit<CommandServices, 'commands'>> = {}): CommandsService {
+  return wireCommands({ ...core, now: () => core.clock.now(), tools: new ToolRegistry(), ...services });
+}
 
 afterEach(async () => {
   await core.dispose();
@@ -85,7 +91,7 @@ describe('/new, /clear, /sessions', () => {
 
   it('/clear refuses while a turn runs and uses the runner when there is one', async () => {
     const cleared: string[] = [];
-    ports = { sessions: { isBusy: (key) => key === 'cli:busy', clear: (key) => void cleared.push(key) } };
+    commands = commandsWith({ sessions: { isBusy: (key) => key === 'cli:busy', clear: (key) => void cleared.push(key) } });
     expect(await run('/clear', 'cli:busy')).toBe('Error: a turn is running in cli:busy; wait for it to finish or cancel it first.');
     expect(await run('/clear', 'cli:idle')).toBe('Cleared the history of cli:idle.');
     expect(cleared).toEqual(['cli:idle']);
@@ -111,7 +117,7 @@ describe('/tools', () => {
   it('lists tools with their approval category', async () => {
     expect(await run('/tools')).toBe('No tools are registered.');
     const tools = new ToolRegistry();
-    commands = installCommands({ ...core, tools }, () => ports);
+    commands = commandsWith({ tools });
     tools.register(defineTool({ name: 'read_file', description: 'Read a file.\nMore.', category: 'read', params: z.object({}), run: async () => ok('') }));
     tools.register(defineTool({ name: 'exec', description: 'Run a command.', params: z.object({}), run: async () => ok('') }));
     expect(await run('/tools')).toBe(['2 tool(s):', '  exec       [command]  Run a command.', '  read_file  [read]  Read a file.'].join('\n'));
@@ -130,53 +136,54 @@ describe('/model and /my', () => {
     );
   });
 
-  it('/model <preset> and /my go through the runtime policy, or say it is missing', async () => {
-    expect(await run('/model fast')).toBe('Error: /model is not available: the runtime policy is not running in this Nanotray.');
-    expect(await run('/my')).toBe('Error: /my is not available: the runtime policy is not running in this Nanotray.');
+  it('/model <preset> and /my go through the runtime policy', async () => {
     const calls: string[] = [];
-    ports = {
+    commands = commandsWith({
       runtime: {
-        check: (key, name) => `check ${key} ${name ?? '(all)'}`,
-        setModelPreset: async (key, preset) => {
-          calls.push(`${key}=${preset}`);
-          return `Set model_preset = "${preset}" for the next turn`;
+        check: (name, ctx) => ({ ok: true, value: `check ${ctx.sessionKey} ${name ?? '(all)'} by ${ctx.source}` }),
+        set: (name, value, ctx) => {
+          calls.push(`${ctx.sessionKey}:${name}=${String(value)} by ${ctx.source}`);
+          return { ok: true, value: `Set model_preset = "${String(value)}" for the next turn` };
         },
       },
-    };
+    });
     expect(await run('/model fast')).toBe('Set model_preset = "fast" for the next turn');
-    expect(calls).toEqual(['cli:default=fast']);
-    expect(await run('/my')).toBe('check cli:default (all)');
-    expect(await run('/my max_iterations')).toBe('check cli:default max_iterations');
+    expect(calls).toEqual(['cli:default:model_preset=fast by ui']);
+    expect(await run('/my')).toBe('check cli:default (all) by ui');
+    expect(await run('/my max_iterations')).toBe('check cli:default max_iterations by ui');
   });
 });
 
 describe('/heartbeat, /cron, /skills', () => {
-  it('say when the feature is not running', async () => {
-    expect(await run('/heartbeat')).toBe('Error: /heartbeat is not available: the heartbeat is not running in this Nanotray.');
-    expect(await run('/cron')).toBe('Error: /cron is not available: the cron scheduler is not running in this Nanotray.');
-    expect(await run('/skills')).toBe('Error: /skills is not available: the skills loader is not running in this Nanotray.');
-  });
-
-  it('/heartbeat routes each subcommand', async () => {
-    ports = { heartbeat: { status: () => 'idle', runNow: async () => 'ran', pause: () => 'paused', resume: () => 'resumed' } };
-    expect(await run('/heartbeat')).toBe('idle');
-    expect(await run('/heartbeat status')).toBe('idle');
-    expect(await run('/heartbeat run')).toBe('ran');
-    expect(await run('/heartbeat PAUSE')).toBe('paused');
-    expect(await run('/heartbeat resume')).toBe('resumed');
+  it('/heartbeat routes each subcommand and prints the answer as text', async () => {
+    const heartbeat: HeartbeatApi = {
+      status: () => HEARTBEAT_STATUS,
+      runNow: async () => heartbeatRun({ outcome: 'silent', reason: 'nothing to report', tokens: 50 }),
+      pause: () => ({ ...HEARTBEAT_STATUS, state: 'paused', paused: true, nextDueAt: null }),
+      resume: () => HEARTBEAT_STATUS,
+    };
+    commands = commandsWith({ heartbeat });
+    const status = formatHeartbeatStatus(HEARTBEAT_STATUS);
+    expect(status.split('\n')[0]).toBe('Heartbeat: idle (every 30 min)');
+    expect(await run('/heartbeat')).toBe(status);
+    expect(await run('/heartbeat status')).toBe(status);
+    expect(await run('/heartbeat run')).toBe('Heartbeat silent — nothing to report (tokens used: 50)');
+    expect(await run('/heartbeat PAUSE')).toContain('Heartbeat paused.\nHeartbeat: paused (every 30 min)\nNext due: — (paused)');
+    expect((await run('/heartbeat resume')).split('\n').slice(0, 2)).toEqual(['Heartbeat resumed.', 'Heartbeat: idle (every 30 min)']);
   });
 
   it('/cron lists and removes jobs', async () => {
+    const job = { sessionKey: 'cli:default', message: 'go', consecutiveErrors: 0, createdAt: 1, running: false } as const;
     const jobs = [
-      { id: 'j1', name: 'standup', schedule: '0 9 * * 1-5', enabled: true, nextRunAt: Date.UTC(2026, 10, 30, 9) },
-      { id: 'j2', name: 'old', schedule: 'every 1h', enabled: false },
-    ];
-    ports = {
+      { ...job, id: 'j1', name: 'standup', schedule: { kind: 'every', everySeconds: 3600 }, scheduleText: '0 9 * * 1-5', enabled: true, nextRunAt: Date.UTC(2026, 10, 30, 9) },
+      { ...job, id: 'j2', name: 'old', schedule: { kind: 'every', everySeconds: 3600 }, scheduleText: 'every 1h', enabled: false, nextRunAt: null },
+    ] satisfies ReturnType<CommandServices['cron']['list']>;
+    commands = commandsWith({
       cron: {
         list: () => jobs,
-        remove: (id) => (id === 'j1' ? { ok: true, value: undefined } : { ok: false, error: `Error: no cron job '${id}'` }),
+        remove: async (id) => (id === 'j1' ? { ok: true, value: undefined } : { ok: false, error: `Error: no cron job '${id}'` }),
       },
-    };
+    });
     expect(await run('/cron')).toBe(
       ['2 cron job(s):', '  j1  0 9 * * 1-5  standup  (next 2026-11-30 09:00:00Z)', '  j2  every 1h  old  (disabled)'].join('\n'),
     );
@@ -186,15 +193,21 @@ describe('/heartbeat, /cron, /skills', () => {
   });
 
   it('/skills lists skills', async () => {
-    ports = {
+    const skill = (over: Partial<Skill> & Pick<Skill, 'name' | 'description'>): Skill => ({
+      source: 'builtin', dir: '/s', skillFile: '/s/SKILL.md', always: false, requires: { bins: [], env: [] }, missing: [], body: '', ...over,
+    });
+    commands = commandsWith({
       skills: {
         list: () => [
-          { name: 'my', description: 'Inspect the runtime', available: true, source: 'builtin' },
-          { name: 'gh', description: 'GitHub CLI', available: false },
+          skill({ name: 'my', description: 'Inspect the runtime' }),
+          skill({ name: 'gh', description: 'GitHub CLI', source: 'workspace', missing: ['CLI gh'] }),
+          skill({ name: 'odd', description: '', source: 'workspace', broken: 'bad front matter' }),
         ],
       },
-    };
-    expect(await run('/skills')).toBe(['2 skill(s):', '  my  Inspect the runtime  (builtin)', '  gh  GitHub CLI  (unavailable)'].join('\n'));
+    });
+    expect(await run('/skills')).toBe(
+      ['3 skill(s):', '  my   Inspect the runtime  (builtin)', '  gh   GitHub CLI  (workspace, unavailable)', '  odd  broken: bad front matter  (workspace, unavailable)'].join('\n'),
+    );
   });
 });
 
@@ -213,13 +226,18 @@ describe('/approve', () => {
 describe('/approve server', () => {
   it('adds a per-server always-allow rule for a configured server', async () => {
     const allowed: string[] = [];
-    ports = { approvals: { allowServer: (server) => (allowed.push(server), 7), allowHost: () => ({ ok: false, error: 'unused' }) } };
+    commands = commandsWith({
+      approvals: {
+        addRule: (rule) => (allowed.push(`${rule.tool} ${rule.kind} ${rule.pattern}`), { id: 7, tool: rule.tool, kind: rule.kind, pattern: rule.pattern ?? '', cwd: '', createdAt: 1 }),
+        allowHost: () => ({ ok: false, error: 'unused' }),
+      },
+    });
     expect(await run('/approve server files')).toBe("Error: no MCP server 'files' in config.json. Servers: (none).");
     core.updateConfig((raw) => {
       raw.mcpServers = { files: { command: 'node' } };
     });
     expect(await run('/approve server files')).toBe("Every tool of MCP server 'files' is now always allowed (rule 7; revoke it in settings).");
-    expect(allowed).toEqual(['files']);
+    expect(allowed).toEqual(['mcp_files server files']);
     expect(await run('/approve server')).toBe('Error: usage: /approve server <name>');
     expect(commands.complete('/approve server f').map((c) => c.text)).toEqual(['/approve server files']);
   });
@@ -227,7 +245,6 @@ describe('/approve server', () => {
 
 describe('/approve host', () => {
   it('stores a permanent web_fetch host rule in its canonical form, through the real approval gate', async () => {
-    ports = { approvals: coreCommandPorts(core, core.mcp).approvals! };
     expect(await run('/approve host Docs.Python.ORG.')).toBe('web_fetch may now reach docs.python.org without asking (rule 1; revoke it in settings).');
     expect(await run('/approve host http://127.0.0.1:8080/x?y=1')).toBe('web_fetch may now reach 127.0.0.1:8080 without asking (rule 2; revoke it in settings).');
     expect(core.approvals.listRules().map((r) => [r.tool, r.kind, r.pattern])).toEqual([
@@ -257,20 +274,19 @@ describe('/mcp', () => {
     waitForServers: async () => {},
   });
 
-  it('explains itself without a client, and reports missing client for the rest', async () => {
+  it('explains itself', async () => {
     expect((await run('/mcp help')).split('\n')[0]).toBe('MCP servers give the agent extra tools, named mcp_<server>_<tool>.');
-    expect(await run('/mcp')).toBe('Error: /mcp is not available: the MCP client is not running in this Nanotray.');
   });
 
   it('/mcp status shows state, tools, errors and retry time', async () => {
-    ports = { mcp: fakeMcp([]) };
+    commands = commandsWith({ mcp: fakeMcp([]) });
     expect(await run('/mcp status')).toBe('No MCP servers configured. Add one with /mcp add <name> <command…>.');
-    ports = {
+    commands = commandsWith({
       mcp: fakeMcp([
         status('files', { trusted: true }),
         status('remote', { transport: 'http', state: 'circuit_open', toolCount: 0, lastError: 'connect ECONNREFUSED', retryAt: Date.UTC(2026, 10, 29, 20, 1, 0) }),
       ]),
-    };
+    });
     expect(await run('/mcp')).toBe(
       [
         'MCP servers:',
@@ -281,7 +297,7 @@ describe('/mcp', () => {
   });
 
   it('/mcp add parses a command or a URL; /mcp remove', async () => {
-    ports = { mcp: fakeMcp([]) };
+    commands = commandsWith({ mcp: fakeMcp([]) });
     added.length = 0;
     expect(await run('/mcp add files node "server one.mjs" --root /tmp')).toBe(
       "Added MCP server 'files'.\nMCP servers:\n  files  connected  2 tool(s)  (stdio)",

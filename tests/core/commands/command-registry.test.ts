@@ -1,6 +1,6 @@
 // The slash-command registry: parsing, unknown → closest match, completion, errors as lines.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { installCommands, type CommandPorts, type CommandsService } from '../../../src-main/core/commands/install-commands';
+import { wireCommands, type CommandsService } from '../../../src-main/core/commands/commands.wiring';
 import { closestName, editDistance } from '../../../src-main/core/commands/closest-name';
 import { splitCommandLine, isSlashCommand } from '../../../src-main/core/commands/split-command-line';
 import { createCore, type Core } from '../../../src-main/core/nanotray-core';
@@ -8,7 +8,6 @@ import { makeTempHome, type TempHome } from '../../helpers/temp-home';
 
 let home: TempHome;
 let core: Core;
-let ports: CommandPorts;
 let commands: CommandsService;
 
 beforeEach(() => {
@@ -16,8 +15,7 @@ beforeEach(() => {
   const created = createCore({ host: 'test', home: home.home, env: {} });
   if (!created.ok) throw new Error(created.error);
   core = created.value;
-  ports = {};
-  commands = installCommands(core, () => ports);
+  commands = wireCommands({ ...core, now: () => core.clock.now() });
 });
 
 afterEach(async () => {
@@ -73,17 +71,19 @@ describe('execute', () => {
     );
   });
 
-  it('turns a throwing port into one error line', async () => {
-    ports = {
+  it('turns a throwing service into one error line', async () => {
+    commands = wireCommands({
+      ...core,
+      now: () => core.clock.now(),
       heartbeat: {
         status: () => {
           throw new Error('boom');
         },
-        runNow: () => '',
-        pause: () => '',
-        resume: () => '',
+        runNow: () => core.heartbeat.runNow(),
+        pause: () => core.heartbeat.pause(),
+        resume: () => core.heartbeat.resume(),
       },
-    };
+    });
     expect(await commands.execute('cli:default', '/heartbeat')).toEqual({ handled: true, output: 'Error: /heartbeat failed: boom' });
   });
 
@@ -122,7 +122,9 @@ describe('complete', () => {
     expect(commands.complete('/model ').map((c) => c.text)).toEqual(['/model default', '/model fast']);
     expect(commands.complete('/model f').map((c) => c.text)).toEqual(['/model fast']);
     expect(commands.complete('/help mc').map((c) => c.text)).toEqual(['/help mcp']);
-    ports = {
+    commands = wireCommands({
+      ...core,
+      now: () => core.clock.now(),
       mcp: {
         status: () => [
           { name: 'files', transport: 'stdio', state: 'connected', toolCount: 1, tools: ['mcp_files_read'], trusted: false, consecutiveFailures: 0 },
@@ -133,7 +135,7 @@ describe('complete', () => {
         remove: async () => ({ ok: true, value: undefined }),
         waitForServers: async () => {},
       },
-    };
+    });
     expect(commands.complete('/mcp remove ').map((c) => c.text)).toEqual(['/mcp remove files', '/mcp remove remote']);
     expect(commands.complete('/mcp remove r').map((c) => c.text)).toEqual(['/mcp remove remote']);
     expect(commands.complete('/nosuch ')).toEqual([]);

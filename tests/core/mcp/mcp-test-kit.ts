@@ -6,6 +6,7 @@ import type { ToolContext, ToolResult } from '../../../src-main/core/tools/tool'
 import { untrustedBanner } from '../../../src-main/core/tools/builtin/untrusted';
 import { makeTempHome, type TempHome } from '../../helpers/temp-home';
 import { FakeClock } from '../../helpers/fake-clock';
+import { coreToolContext } from '../../helpers/core-tool-context';
 
 export const STDIO_FIXTURE = resolve(__dirname, '../../fixtures/mcp/stdio-server.mjs');
 
@@ -40,24 +41,7 @@ export function startCore(mcpServers: Record<string, unknown>, options: { startB
   core.events.on((e) => {
     if (e.type === 'mcp.changed') events.push(e.type);
   });
-  const ctx = (overrides: Partial<ToolContext> = {}): ToolContext => ({
-    sessionKey: 'cli:test',
-    channel: 'cli',
-    chatId: 'test',
-    turnId: 't1',
-    callId: 'c1',
-    workspace: core.workspace(),
-    builtinSkillsDir: core.builtinSkillsDir,
-    config: core.config(),
-    signal: new AbortController().signal,
-    iteration: 1,
-    interactive: false,
-    vision: false,
-    inCronRun: false,
-    emit: () => {},
-    now: () => clock.now(),
-    ...overrides,
-  });
+  const ctx = (overrides: Partial<ToolContext> = {}): ToolContext => coreToolContext(core, { emit: () => {}, ...overrides });
   return {
     core,
     home,

@@ -1,7 +1,7 @@
 // A RuntimePolicy over an in-memory database and a fixed config, for the runtime tests.
 import { parseConfig } from '../../../src-main/core/config/load-config';
 import type { Config } from '../../../src-main/core/config/config-schema';
-import type { RuntimeOverrides } from '../../../src-main/core/agent/model-presets';
+import type { RuntimeOverrides } from '../../../src-main/core/config/runtime-overrides';
 import { openDatabase, type Database } from '../../../src-main/core/store/db';
 import { RuntimePolicy, type RuntimeCallContext } from '../../../src-main/core/runtime/runtime-policy';
 import { ScratchpadStore } from '../../../src-main/core/runtime/scratchpad';

@@ -1,34 +1,11 @@
-// Text views of heartbeat and cron state, and the slash-command port adapters built on them.
+// Text views of heartbeat and cron state (the slash commands, the CLI and the daemon print them).
 import { describe, expect, it } from 'vitest';
 import { formatCronRun, formatHeartbeatRun, formatHeartbeatStatus } from '../../../src-main/core/scheduler/scheduler-text';
-import { cronCommandPort, heartbeatCommandPort } from '../../../src-main/core/scheduler/scheduler-command-ports';
-import type { HeartbeatStatus } from '../../../src-main/core/scheduler/heartbeat-service';
-import type { HeartbeatRun } from '../../../src-main/core/store/heartbeat-runs.repo';
-import type { CronApi, HeartbeatApi } from '../../../src-main/core/scheduler/install-scheduler';
+import { HEARTBEAT_STATUS, HEARTBEAT_T, heartbeatRun } from './heartbeat-fixtures';
 
-const T = Date.UTC(2026, 5, 1, 7, 30, 0);
-const run = (over: Partial<HeartbeatRun>): HeartbeatRun => ({
-  id: 1,
-  startedAt: T,
-  durationMs: 12,
-  outcome: 'skipped',
-  reason: 'no active tasks in HEARTBEAT.md',
-  tokens: 0,
-  message: '',
-  ...over,
-});
-const status: HeartbeatStatus = {
-  state: 'idle',
-  enabled: true,
-  paused: false,
-  intervalMinutes: 30,
-  nextDueAt: T + 30 * 60_000,
-  tokensToday: 1234,
-  dailyTokenBudget: 200_000,
-  activeHours: { start: '08:00', end: '22:00' },
-  timeZone: 'Europe/Berlin',
-  lastRuns: [run({}), run({ id: 2, outcome: 'notified', reason: '', tokens: 300, message: 'Rain soon.' })],
-};
+const T = HEARTBEAT_T;
+const run = heartbeatRun;
+const status = HEARTBEAT_STATUS;
 
 describe('scheduler text', () => {
   it('formats a run', () => {
@@ -56,24 +33,5 @@ describe('scheduler text', () => {
     expect(formatCronRun({ id: 1, jobId: 'j', startedAt: T, durationMs: 5, status: 'error', error: 'boom', late: true }, 'UTC')).toBe(
       '2026-06-01 07:30  error  late  boom  (5 ms)',
     );
-  });
-
-  it('adapts core.heartbeat and core.cron to the slash-command ports', async () => {
-    const heartbeat: HeartbeatApi = {
-      status: () => status,
-      runNow: async () => run({ outcome: 'silent', reason: 'nothing to report', tokens: 50 }),
-      pause: () => ({ ...status, state: 'paused', paused: true, nextDueAt: null }),
-      resume: () => status,
-    };
-    const port = heartbeatCommandPort(heartbeat);
-    expect(await port.runNow()).toBe('Heartbeat silent — nothing to report (tokens used: 50)');
-    expect(await port.pause()).toContain('Heartbeat paused.\nHeartbeat: paused (every 30 min)\nNext due: — (paused)');
-    const cron = {
-      list: () => [{ id: 'ab12cd34', name: 'standup', scheduleText: "cron '0 9 * * *' (UTC)", enabled: true, nextRunAt: T }],
-      remove: async () => ({ ok: true as const, value: undefined }),
-    } as unknown as CronApi;
-    expect(await cronCommandPort(cron).list()).toEqual([
-      { id: 'ab12cd34', name: 'standup', schedule: "cron '0 9 * * *' (UTC)", enabled: true, nextRunAt: T },
-    ]);
   });
 });

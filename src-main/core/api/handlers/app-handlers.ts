@@ -2,7 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Core, CoreBase } from '../../nanotray-core';
+import type { CoreBase } from '../../core-base';
+import type { Core } from '../../nanotray-core';
 import type { InvokeHandlers, McpServerStatus } from '../../../../src-preload/contract/schemas';
 import type { McpServerStatus as CoreMcpStatus } from '../../mcp/mcp-types';
 import type { ApiHost } from '../api-host';

@@ -1,6 +1,6 @@
 // settings:* handlers: read config masked, apply a patch through the core's validated config update,
 // and test a provider by listing its models.
-import type { CoreBase } from '../../nanotray-core';
+import type { CoreBase } from '../../core-base';
 import type { InvokeHandlers, SettingsState } from '../../../../src-preload/contract/schemas';
 import { errorMessage } from '../../lib/result';
 import { scrubSecrets } from '../../lib/redact';

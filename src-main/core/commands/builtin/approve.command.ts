@@ -1,6 +1,7 @@
 // /approve [ask|auto|readonly|server <name>|host <host>]: the approval mode, or always allow an MCP server or a web host.
 import type { Config } from '../../config/config-schema';
-import { notAvailable, type CommandServices } from '../command-services';
+import { sanitizeNamePart } from '../../mcp/tool-naming';
+import type { CommandServices } from '../command-services';
 import type { CommandOutcome, SlashCommand } from '../slash-command';
 
 type ApprovalMode = Config['tools']['approval']['mode'];
@@ -18,22 +19,20 @@ function isMode(value: string): value is ApprovalMode {
 /** `/approve server <name>`: a permanent rule allowing every tool of a configured MCP server. */
 function allowServer(name: string | undefined, services: CommandServices): CommandOutcome {
   if (!name) return { output: 'Error: usage: /approve server <name>' };
-  if (!services.approvals) return { output: notAvailable('approve', 'the approval gate') };
   if (!services.config().mcpServers[name]) {
     const known = Object.keys(services.config().mcpServers).sort().join(', ') || '(none)';
     return { output: `Error: no MCP server '${name}' in config.json. Servers: ${known}.` };
   }
-  const id = services.approvals.allowServer(name);
+  const { id } = services.approvals.addRule({ tool: `mcp_${sanitizeNamePart(name)}`, kind: 'server', pattern: name });
   return { output: `Every tool of MCP server '${name}' is now always allowed (rule ${id}; revoke it in settings).` };
 }
 
 /** `/approve host <host>`: a permanent rule letting web_fetch reach the host without asking. */
 function allowHost(host: string | undefined, services: CommandServices): CommandOutcome {
   if (!host) return { output: 'Error: usage: /approve host <host>   (e.g. /approve host docs.python.org)' };
-  if (!services.approvals) return { output: notAvailable('approve', 'the approval gate') };
   const added = services.approvals.allowHost(host);
   if (!added.ok) return { output: added.error };
-  return { output: `web_fetch may now reach ${added.value.host} without asking (rule ${added.value.id}; revoke it in settings).` };
+  return { output: `web_fetch may now reach ${added.value.pattern} without asking (rule ${added.value.id}; revoke it in settings).` };
 }
 
 export const approveCommand: SlashCommand = {

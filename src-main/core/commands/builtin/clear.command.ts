@@ -1,5 +1,4 @@
 // /clear: forget this session's messages (its settings such as the model preset stay).
-import { notAvailable } from '../command-services';
 import type { SlashCommand } from '../slash-command';
 
 export const clearCommand: SlashCommand = {
@@ -8,11 +7,10 @@ export const clearCommand: SlashCommand = {
   usage: '/clear',
   async run({ sessionKey, services }) {
     const sessions = services.sessions;
-    if (!sessions?.clear) return { output: notAvailable('clear', 'the session store') };
     if (sessions.isBusy(sessionKey)) {
       return { output: `Error: a turn is running in ${sessionKey}; wait for it to finish or cancel it first.` };
     }
-    await sessions.clear(sessionKey);
+    sessions.clear(sessionKey);
     return { output: `Cleared the history of ${sessionKey}.`, action: 'clear' };
   },
 };

@@ -1,5 +1,4 @@
 // /cron [list|remove <id>]: the scheduled jobs.
-import { notAvailable } from '../command-services';
 import type { SlashCommand } from '../slash-command';
 import { formatUtcTimestamp } from '../../lib/zoned-time';
 
@@ -13,25 +12,22 @@ export const cronCommand: SlashCommand = {
   ],
   completeArgs(args, services) {
     if (args.length === 1) return ['list', 'remove'];
-    if (args.length !== 2 || args[0]?.toLowerCase() !== 'remove' || !services.cron) return [];
-    const jobs = services.cron.list();
-    // Completion is synchronous: a port that lists asynchronously offers no ids.
-    return Array.isArray(jobs) ? jobs.map((j) => j.id) : [];
+    if (args.length !== 2 || args[0]?.toLowerCase() !== 'remove') return [];
+    return services.cron.list().map((j) => j.id);
   },
   async run({ args, services }) {
     const cron = services.cron;
-    if (!cron) return { output: notAvailable('cron', 'the cron scheduler') };
     if (args[0]?.toLowerCase() === 'remove') {
       const id = args[1];
       if (!id) return { output: 'Error: usage: /cron remove <id>' };
       const removed = await cron.remove(id);
       return { output: removed.ok ? `Removed cron job ${id}.` : removed.error };
     }
-    const jobs = await cron.list();
+    const jobs = cron.list();
     if (!jobs.length) return { output: 'No cron jobs.' };
     const lines = jobs.map((j) => {
       const next = j.enabled ? (j.nextRunAt ? `next ${formatUtcTimestamp(j.nextRunAt)}` : 'no next run') : 'disabled';
-      return `  ${j.id}  ${j.schedule}  ${j.name}  (${next})`;
+      return `  ${j.id}  ${j.scheduleText}  ${j.name}  (${next})`;
     });
     return { output: [`${jobs.length} cron job(s):`, ...lines].join('\n') };
   },

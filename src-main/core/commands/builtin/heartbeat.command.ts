@@ -1,5 +1,5 @@
 // /heartbeat [status|run|pause|resume]: look at or steer the heartbeat.
-import { notAvailable } from '../command-services';
+import { formatHeartbeatRun, formatHeartbeatStatus } from '../../scheduler/scheduler-text';
 import type { SlashCommand } from '../slash-command';
 
 export const heartbeatCommand: SlashCommand = {
@@ -14,16 +14,15 @@ export const heartbeatCommand: SlashCommand = {
   ],
   async run({ args, services }) {
     const heartbeat = services.heartbeat;
-    if (!heartbeat) return { output: notAvailable('heartbeat', 'the heartbeat') };
     switch (args[0]?.toLowerCase() ?? 'status') {
       case 'run':
-        return { output: await heartbeat.runNow() };
+        return { output: `Heartbeat ${formatHeartbeatRun(await heartbeat.runNow())}` };
       case 'pause':
-        return { output: await heartbeat.pause() };
+        return { output: `Heartbeat paused.\n${formatHeartbeatStatus(heartbeat.pause(), 0)}` };
       case 'resume':
-        return { output: await heartbeat.resume() };
+        return { output: `Heartbeat resumed.\n${formatHeartbeatStatus(heartbeat.resume(), 0)}` };
       default:
-        return { output: await heartbeat.status() };
+        return { output: formatHeartbeatStatus(heartbeat.status()) };
     }
   },
 };

@@ -1,6 +1,5 @@
 // /mcp [status|add|remove|reload|help]: the MCP servers — their state, and adding or removing one.
 import type { McpServerInput, McpServerStatus } from '../../mcp/mcp-types';
-import { notAvailable } from '../command-services';
 import { formatUtcTimestamp } from '../../lib/zoned-time';
 import type { SlashCommand } from '../slash-command';
 
@@ -58,14 +57,13 @@ export const mcpCommand: SlashCommand = {
   ],
   completeArgs(args, services) {
     if (args.length === 1) return ['status', 'add', 'remove', 'reload', 'help'];
-    if (args.length === 2 && args[0]?.toLowerCase() === 'remove') return (services.mcp?.status() ?? []).map((s) => s.name);
+    if (args.length === 2 && args[0]?.toLowerCase() === 'remove') return services.mcp.status().map((s) => s.name);
     return [];
   },
   async run({ args, services }) {
     const mcp = services.mcp;
     const sub = args[0]?.toLowerCase() ?? 'status';
     if (sub === 'help') return { output: HELP };
-    if (!mcp) return { output: notAvailable('mcp', 'the MCP client') };
     switch (sub) {
       case 'add': {
         const name = args[1];

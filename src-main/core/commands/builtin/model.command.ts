@@ -1,7 +1,7 @@
 // /model [preset]: show the session's model preset, or switch it (same rules as `my set model_preset`).
 import { effectiveModel, listPresets } from '../../agent/model-presets';
 import { getSession } from '../../store/sessions.repo';
-import { notAvailable } from '../command-services';
+import { COMMAND_AUDIT_SOURCE } from '../command-services';
 import type { SlashCommand } from '../slash-command';
 
 export const modelCommand: SlashCommand = {
@@ -12,8 +12,8 @@ export const modelCommand: SlashCommand = {
   async run({ sessionKey, args, services }) {
     const preset = args.join(' ').trim();
     if (preset) {
-      if (!services.runtime) return { output: notAvailable('model', 'the runtime policy') };
-      return { output: await services.runtime.setModelPreset(sessionKey, preset) };
+      const set = services.runtime.set('model_preset', preset, { sessionKey, source: COMMAND_AUDIT_SOURCE });
+      return { output: set.ok ? set.value : set.error };
     }
     const config = services.config();
     const sessionPreset = getSession(services.db, sessionKey)?.meta.modelPreset;

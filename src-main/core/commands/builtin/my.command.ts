@@ -1,5 +1,5 @@
 // /my [key]: what the agent can see about its own runtime (the `my` tool's check, same policy).
-import { notAvailable } from '../command-services';
+import { COMMAND_AUDIT_SOURCE } from '../command-services';
 import type { SlashCommand } from '../slash-command';
 
 export const myCommand: SlashCommand = {
@@ -7,8 +7,8 @@ export const myCommand: SlashCommand = {
   summary: 'Inspect the runtime state (like the my tool)',
   usage: '/my [key]',
   async run({ sessionKey, args, services }) {
-    if (!services.runtime) return { output: notAvailable('my', 'the runtime policy') };
     const key = args.join(' ').trim();
-    return { output: await services.runtime.check(sessionKey, key || undefined) };
+    const checked = services.runtime.check(key || undefined, { sessionKey, source: COMMAND_AUDIT_SOURCE });
+    return { output: checked.ok ? checked.value : checked.error };
   },
 };

@@ -1,5 +1,5 @@
 // /skills: the skills the agent knows about (built-in and the workspace's own).
-import { notAvailable } from '../command-services';
+import { isSkillAvailable } from '../../skills/skill';
 import type { SlashCommand } from '../slash-command';
 
 export const skillsCommand: SlashCommand = {
@@ -7,13 +7,13 @@ export const skillsCommand: SlashCommand = {
   summary: 'List the available skills',
   usage: '/skills',
   async run({ services }) {
-    if (!services.skills) return { output: notAvailable('skills', 'the skills loader') };
-    const skills = await services.skills.list();
+    const skills = services.skills.list();
     if (!skills.length) return { output: 'No skills found.' };
     const width = Math.max(...skills.map((s) => s.name.length));
     const lines = skills.map((s) => {
-      const notes = [s.source, s.available ? undefined : 'unavailable'].filter(Boolean).join(', ');
-      return `  ${s.name.padEnd(width)}  ${s.description}${notes ? `  (${notes})` : ''}`;
+      const description = s.broken ? `broken: ${s.broken}` : s.description;
+      const notes = [s.source, isSkillAvailable(s) ? undefined : 'unavailable'].filter(Boolean).join(', ');
+      return `  ${s.name.padEnd(width)}  ${description}${notes ? `  (${notes})` : ''}`;
     });
     return { output: [`${skills.length} skill(s):`, ...lines].join('\n') };
   },

@@ -51,6 +51,8 @@ export interface ApprovalServiceOptions {
   preflight?(tool: Tool, args: unknown, ctx: ToolContext): Promise<string | undefined> | string | undefined;
   /** For exec: whether the command would run inside the OS sandbox (shown on the approval card). */
   sandboxFor?(tool: Tool, ctx: ToolContext): Promise<SandboxState | undefined>;
+  /** Where memory changes go when nobody can review them (the workspace's review); without it they are refused. */
+  memoryProposals?: MemoryProposals;
   newId?(): string;
 }
 
@@ -89,7 +91,6 @@ export class ApprovalService implements ApprovalGate {
   readonly #waiting = new Map<string, Waiting>();
   readonly #sessionRules = new Map<string, RuleSpec[]>();
   readonly #autoApproveSessions = new Set<string>();
-  #proposals: MemoryProposals | undefined;
 
   constructor(options: ApprovalServiceOptions) {
     this.#options = options;
@@ -128,7 +129,7 @@ export class ApprovalService implements ApprovalGate {
         change: subject.memory,
         ctx,
         autoApproved: this.#autoApproveSessions.has(ctx.sessionKey),
-        proposals: this.#proposals,
+        proposals: this.#options.memoryProposals,
         ask: () => this.#ask(tool, args, ctx, 'memory', subject),
       });
     }
@@ -144,11 +145,6 @@ export class ApprovalService implements ApprovalGate {
     }
     const decision = await this.#ask(tool, args, ctx, category, subject);
     return decision === 'deny' ? { allowed: false, error: deniedError(tool.name) } : { allowed: true };
-  }
-
-  /** Where memory changes go when nobody can review them (set by the workspace feature). */
-  setMemoryProposals(proposals: MemoryProposals | undefined): void {
-    this.#proposals = proposals;
   }
 
   /**

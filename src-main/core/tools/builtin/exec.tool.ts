@@ -36,7 +36,7 @@ export interface ExecToolDeps {
   parentEnv?: NodeJS.ProcessEnv;
   /** The OS sandbox (default: this process's, probed once). */
   sandbox?: ExecSandbox;
-  /** $NANOTRAY_HOME, hidden inside the sandbox (installTools passes the core's). */
+  /** $NANOTRAY_HOME, hidden inside the sandbox (wireTools passes the core's). */
   nanotrayHome?: string;
 }
 

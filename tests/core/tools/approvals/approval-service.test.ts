@@ -53,7 +53,6 @@ function newService(): ApprovalService {
     config: () => configSchema.parse({ tools: { approval: { mode } } }),
     newId: () => `req-${++ids}`,
   });
-  registry.setGate(s);
   return s;
 }
 
@@ -74,7 +73,8 @@ beforeEach(() => {
   mode = 'ask';
   ids = 0;
   ran.length = 0;
-  registry = new ToolRegistry();
+  // The registry asks whichever service the test made last (a test may start a new one on the same database).
+  registry = new ToolRegistry({ check: (tool, args, c) => service.check(tool, args, c) });
   for (const t of [makeTool('peek', 'read'), makeTool('scribble', 'write'), makeTool('mystery'), shell]) registry.register(t);
   service = newService();
 });
@@ -370,7 +370,6 @@ describe('preflight', () => {
       config: () => configSchema.parse({}),
       preflight: (tool) => (tool.name === 'exec' ? 'Error: Command blocked by deny pattern filter' : undefined),
     });
-    registry.setGate(service);
     expect(await registry.execute('exec', { command: 'rm -rf /' }, ctx())).toEqual({
       ok: false,
       error: 'Error: Command blocked by deny pattern filter',

@@ -1,6 +1,6 @@
-// Installs the built-in tools and the approval gate on a core: the [tool-sandbox] slot of createCore.
+// Builds the tool registry for the composition root: the built-in tools, the approval gate and the files no tool reaches.
 import type { Config } from '../config/config-schema';
-import type { CoreBase } from '../nanotray-core';
+import type { CoreBase } from '../core-base';
 import type { Database } from '../store/db';
 import { ApprovalService } from './approvals/approval-service';
 import { editFileTool } from './builtin/edit-file.tool';
@@ -13,11 +13,15 @@ import type { SearchDeps } from './sandbox/web-search-providers';
 import { readFileTool } from './builtin/read-file.tool';
 import { writeFileTool } from './builtin/write-file.tool';
 import { FileProvenance, markingReads, recordingWrites } from './builtin/file-provenance';
+import { protectHomeFiles } from './sandbox/protected-files';
 import { preloadBashParser } from './shell-grammar/bash-parser';
 import { systemSandbox } from './os-sandbox/exec-sandbox';
+import type { MemoryProposals } from './approvals/memory-approval';
 import type { Tool } from './tool';
+import { ToolRegistry } from './tool-registry';
 
-export interface InstallToolsOptions {
+/** What tests may inject: endpoints, DNS and the approval timeout. */
+export interface ToolsOptions {
   /** How long an approval waits before it counts as denied (default 5 minutes). */
   approvalTimeoutMs?: number;
   exec?: ExecToolDeps;
@@ -30,7 +34,7 @@ export interface InstallToolsOptions {
  * The built-in tools for a config: exec and the web tools only when enabled. The file tools share one record of
  * what the agent wrote, so read_file marks every other file as untrusted (see file-provenance.ts).
  */
-export function builtinTools(config: Config, db: Database, options: InstallToolsOptions = {}): Tool[] {
+export function builtinTools(config: Config, db: Database, options: ToolsOptions = {}): Tool[] {
   const provenance = new FileProvenance();
   const tools: Tool[] = [
     markingReads(readFileTool, provenance),
@@ -44,11 +48,24 @@ export function builtinTools(config: Config, db: Database, options: InstallTools
   return tools;
 }
 
+/** The registry every turn calls (`core.tools`) and its approval gate (`core.approvals`). */
+export interface ToolServices {
+  registry: ToolRegistry;
+  approvals: ApprovalService;
+}
+
+export interface ToolsDeps {
+  /** Where a memory change goes when nobody can review it now (the workspace's review). */
+  memoryProposals: MemoryProposals;
+}
+
 /**
- * Registers the built-in tools on `base.tools` and installs the approval service as the registry's gate.
- * Returns the service (exposed as `core.approvals`); pending requests are denied when the core is disposed.
+ * Makes the registry with the built-in tools and the approval service as its gate; later services add their
+ * own tools to it. Pending approvals are denied when the core is disposed.
  */
-export function installTools(base: CoreBase, options: InstallToolsOptions = {}): ApprovalService {
+export function wireTools(base: CoreBase, deps: ToolsDeps, options: ToolsOptions = {}): ToolServices {
+  // config.json and nanotray.db* hold the keys: no file tool reaches them, whatever the fence says.
+  base.onDispose(protectHomeFiles(base.paths.home));
   // web_fetch asks the gate (created below) whether a redirect may go on to another host.
   const webFetch: WebFetchDeps = {
     ...options.webFetch,
@@ -76,10 +93,11 @@ export function installTools(base: CoreBase, options: InstallToolsOptions = {}):
       return undefined;
     },
     sandboxFor: (tool, ctx) => (tool.name === 'exec' && tools.includes(tool) ? sandbox.state(ctx.config.tools.exec) : Promise.resolve(undefined)),
+    memoryProposals: deps.memoryProposals,
     ...(options.approvalTimeoutMs !== undefined ? { timeoutMs: options.approvalTimeoutMs } : {}),
   });
-  base.tools.setGate(approvals);
-  for (const tool of tools) base.onDispose(base.tools.register(tool));
+  const registry = new ToolRegistry(approvals);
+  for (const tool of tools) base.onDispose(registry.register(tool));
   base.onDispose(() => approvals.dispose());
-  return approvals;
+  return { registry, approvals };
 }

@@ -1,4 +1,4 @@
-// installTools through createCore: the built-in tools are registered, core.approvals gates them, exec is prechecked.
+// wireTools through createCore: the built-in tools are registered, core.approvals gates them, exec is prechecked.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CoreEvent } from '../../../src-main/core/agent/events';
 import { createCore, type Core } from '../../../src-main/core/nanotray-core';
@@ -7,6 +7,7 @@ import { systemSandbox } from '../../../src-main/core/tools/os-sandbox/exec-sand
 import { configSchema } from '../../../src-main/core/config/config-schema';
 import type { ToolContext } from '../../../src-main/core/tools/tool';
 import { makeTempHome, type TempHome } from '../../helpers/temp-home';
+import { coreToolContext } from '../../helpers/core-tool-context';
 
 // The gate analyses commands on the bash grammar and probes the sandbox; both done up front so one tick reaches the prompt.
 beforeAll(async () => {
@@ -28,24 +29,7 @@ function start(config: unknown): void {
 }
 
 function ctx(overrides: Partial<ToolContext> = {}): ToolContext {
-  return {
-    sessionKey: 'cli:direct',
-    channel: 'cli',
-    chatId: 'direct',
-    turnId: 't1',
-    callId: 'c1',
-    workspace: core.workspace(),
-    builtinSkillsDir: core.builtinSkillsDir,
-    config: core.config(),
-    signal: new AbortController().signal,
-    iteration: 1,
-    interactive: true,
-    vision: false,
-    inCronRun: false,
-    emit: (e) => core.events.emit(e),
-    now: () => core.clock.now(),
-    ...overrides,
-  };
+  return coreToolContext(core, { sessionKey: 'cli:direct', chatId: 'direct', interactive: true, ...overrides });
 }
 
 afterEach(async () => {
@@ -53,7 +37,7 @@ afterEach(async () => {
   home.cleanup();
 });
 
-describe('installTools', () => {
+describe('wireTools', () => {
   beforeEach(() => start({}));
 
   it('registers the built-in tools', () => {
@@ -98,7 +82,7 @@ describe('installTools', () => {
   });
 });
 
-describe('installTools with tools disabled in config', () => {
+describe('wireTools with tools disabled in config', () => {
   it('leaves exec and the web tools out', () => {
     start({ tools: { exec: { enable: false }, web: { enable: false } } });
     const names = core.tools.names();

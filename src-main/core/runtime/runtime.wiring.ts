@@ -1,12 +1,13 @@
-// Installs the runtime policy on the core (`core.runtime`) and registers the `my` tool when enabled.
-import type { CoreBase } from '../nanotray-core';
+// Builds the runtime policy for the composition root (`core.runtime`) and keeps the `my` tool registered while enabled.
+import type { CoreBase } from '../core-base';
 import { Emitter } from '../lib/emitter';
 import type { Result } from '../lib/result';
 import { listAudit, type AuditRow } from '../store/audit.repo';
 import { createMyTool, MY_TOOL_NAME } from './my.tool';
 import { RuntimePolicy, type RuntimeCallContext } from './runtime-policy';
 import { ScratchpadStore } from './scratchpad';
-import { EMPTY_SUBAGENT_SOURCE, type SubagentStatusSource } from './subagent-status';
+import type { ToolRegistry } from '../tools/tool-registry';
+import type { SubagentStatusSource } from './subagent-status';
 
 export interface PresetList {
   /** The preset the session (or, without one, the instance) uses. */
@@ -30,20 +31,21 @@ export interface RuntimeApi {
   /** Newest audit rows first. */
   listAudit(limit?: number): AuditRow[];
   presets(sessionKey?: string): PresetList;
-  /** Plugs in the subagent manager (until then `subagents: {}`); returns a disposer. */
-  setSubagentSource(source: SubagentStatusSource): () => void;
   /** Called after every accepted set (the runtime panel refreshes on it). */
   onChange(listener: (change: RuntimeChange) => void): () => void;
 }
 
-export interface InstallRuntimeDeps {
-  /** The session's running turn (from the session runner), for `_current_iteration`. */
-  activeTurn?(sessionKey: string): { iteration: number } | undefined;
+export interface RuntimeDeps {
+  /** Where the `my` tool is registered; its names are what `my check tools` shows. */
+  tools: ToolRegistry;
+  /** The session's running turn (the session runner), for `_current_iteration`. */
+  activeTurn(sessionKey: string): { iteration: number } | undefined;
+  /** The subagent tasks (the subagent manager), for `my check subagents`. */
+  subagents: SubagentStatusSource;
 }
 
-/** Creates the policy, keeps the `my` tool registered exactly while `tools.my.enable` is on. */
-export function installRuntime(base: CoreBase, deps: InstallRuntimeDeps = {}): RuntimeApi {
-  let subagentSource: SubagentStatusSource = EMPTY_SUBAGENT_SOURCE;
+/** Creates the policy and keeps the `my` tool registered exactly while `tools.my.enable` is on. */
+export function wireRuntime(base: CoreBase, deps: RuntimeDeps): RuntimeApi {
   const scratchpads = new ScratchpadStore();
   const changes = new Emitter<RuntimeChange>();
   const policy = new RuntimePolicy({
@@ -51,11 +53,11 @@ export function installRuntime(base: CoreBase, deps: InstallRuntimeDeps = {}): R
     config: () => base.config(),
     overrides: base.overrides,
     workspace: () => base.workspace(),
-    toolNames: () => base.tools.names(),
+    toolNames: () => deps.tools.names(),
     now: () => base.clock.now(),
     scratchpads,
-    subagents: () => subagentSource,
-    activeIteration: (sessionKey) => deps.activeTurn?.(sessionKey)?.iteration,
+    subagents: () => deps.subagents,
+    activeIteration: (sessionKey) => deps.activeTurn(sessionKey)?.iteration,
     onChange: (change) => {
       changes.emit(change);
       if (change.sessionKey && change.key === 'model_preset') {
@@ -70,7 +72,7 @@ export function installRuntime(base: CoreBase, deps: InstallRuntimeDeps = {}): R
     const wanted = base.config().tools.my.enable;
     if (wanted && !unregister) {
       // Another feature may own the name already (never expected); keep the first registration.
-      if (!base.tools.get(MY_TOOL_NAME)) unregister = base.tools.register(tool);
+      if (!deps.tools.get(MY_TOOL_NAME)) unregister = deps.tools.register(tool);
     } else if (!wanted && unregister) {
       unregister();
       unregister = undefined;
@@ -92,12 +94,6 @@ export function installRuntime(base: CoreBase, deps: InstallRuntimeDeps = {}): R
     overview: (sessionKey) => policy.overview({ sessionKey, source: 'cli' }),
     listAudit: (limit) => listAudit(base.db, limit),
     presets: (sessionKey) => policy.presets(sessionKey),
-    setSubagentSource: (source) => {
-      subagentSource = source;
-      return () => {
-        if (subagentSource === source) subagentSource = EMPTY_SUBAGENT_SOURCE;
-      };
-    },
     onChange: (listener) => changes.on(listener),
   };
 }

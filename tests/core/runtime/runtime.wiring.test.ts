@@ -1,6 +1,9 @@
 // core.runtime on a real core: the my tool's registration, preset persistence across restarts, audit, presets.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../src-main/core/nanotray-core';
+import { openCoreBase } from '../../../src-main/core/core-base';
+import { wireRuntime } from '../../../src-main/core/runtime/runtime.wiring';
+import { ToolRegistry } from '../../../src-main/core/tools/tool-registry';
 import { getSession } from '../../../src-main/core/store/sessions.repo';
 import { makeTempHome, type TempHome } from '../../helpers/temp-home';
 
@@ -29,7 +32,7 @@ afterEach(async () => {
   home = undefined;
 });
 
-describe('installRuntime', () => {
+describe('wireRuntime', () => {
   it('registers the my tool when tools.my.enable (default true) and follows config changes', () => {
     const core = open({ ...CONFIG, tools: {} });
     expect(core.tools.names()).toContain('my');
@@ -103,18 +106,22 @@ describe('installRuntime', () => {
     expect(core.runtime.overview()).toContain('workspace: "/tmp/elsewhere"');
   });
 
-  it('overview() is the check overview; subagents come from the plugged-in source', () => {
+  it('overview() is the check overview; subagents come from the subagent source it is built with', async () => {
     const core = open();
     expect(core.runtime.overview()).toBe((core.runtime.check(undefined, { source: 'cli' }) as { value: string }).value);
     expect(core.runtime.overview()).toContain('\nsubagents: {}');
-    const dispose = core.runtime.setSubagentSource({
-      list: () => [{ id: 'a1', label: 'job', phase: 'running', iteration: 1, elapsedSeconds: 0.25, toolEvents: [] }],
+    const opened = openCoreBase({ host: 'test', home: home!.home, env: {} });
+    if (!opened.ok) throw new Error(opened.error);
+    const runtime = wireRuntime(opened.value.base, {
+      tools: new ToolRegistry(),
+      activeTurn: () => undefined,
+      subagents: { list: () => [{ id: 'a1', label: 'job', phase: 'running', iteration: 1, elapsedSeconds: 0.25, toolEvents: [] }] },
     });
-    expect(core.runtime.check('subagents', { source: 'ui' })).toEqual({
+    expect(runtime.check('subagents', { source: 'ui' })).toEqual({
       ok: true,
       value: "subagents: 1 subagent(s):\n  [a1] 'job'\n    phase: running, iteration: 1, elapsed: 0.3s\n    tools: none\n    usage: n/a",
     });
-    dispose();
+    await opened.value.dispose();
     expect(core.runtime.check('subagents', { source: 'ui' })).toEqual({ ok: true, value: 'subagents: {}' });
   });
 

@@ -1,11 +1,10 @@
-// The workspace feature inside a real core: prompt stability across turns, edits picked up next turn,
+// The workspace services inside a real core: prompt stability across turns, edits picked up next turn,
 // versions of files the agent writes, and core.skills.
 import { useScriptedCore } from '../../helpers/scripted-core';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Core } from '../../../src-main/core/nanotray-core';
-import { WorkspaceContextBuilder } from '../../../src-main/core/workspace/context-builder';
 import { appendMessages, type NewMessage } from '../../../src-main/core/store/messages.repo';
 import { ensureSession, getSession } from '../../../src-main/core/store/sessions.repo';
 import { sumUsage } from '../../../src-main/core/store/usage.repo';
@@ -14,10 +13,9 @@ const t = useScriptedCore();
 
 const makeCore = (): Core => t.open({}, { env: { PATH: '' } });
 
-describe('workspace feature in the core', () => {
-  it('installs the workspace context builder: same system prompt across turns, a file edit shows next turn', async () => {
+describe('workspace services in the core', () => {
+  it('turns use the workspace context builder: same system prompt across turns, a file edit shows next turn', async () => {
     const c = makeCore();
-    expect(c.getContextBuilder()).toBeInstanceOf(WorkspaceContextBuilder);
     t.llm.enqueue({ text: 'one' }, { text: 'two' }, { text: 'three' });
     await c.sessions.run({ sessionKey: 'desktop:a', text: 'first' });
     await c.sessions.run({ sessionKey: 'desktop:a', text: 'second' });

@@ -1,8 +1,9 @@
-// Installs the MCP client on the core (`core.mcp`): tools on the registry, background connect, status events.
-import type { CoreBase } from '../nanotray-core';
+// Builds the MCP client for the composition root (`core.mcp`): its tools on the registry, background connect, events.
+import type { CoreBase } from '../core-base';
 import { registerSecret } from '../lib/logger';
 import { isSensitiveKey } from '../lib/redact';
 import type { Config } from '../config/config-schema';
+import type { ToolRegistry } from '../tools/tool-registry';
 import { McpManager } from './mcp-manager';
 import type { McpService } from './mcp-types';
 
@@ -15,11 +16,11 @@ function registerServerSecrets(config: Config): void {
 }
 
 /**
- * Builds the manager, adds its tools as a source of `base.tools` (re-read before every model call) and
- * connects in the background when `options.startBackground` is set; otherwise servers connect when a
+ * Builds the manager, adds its tools as a source of `deps.tools` (re-read before every model call) and
+ * connects in the background when `base.startBackground` is set; otherwise servers connect when a
  * caller asks (`waitForServers`, `add`, `reload`). Emits `mcp.changed` on every state or tool change.
  */
-export function installMcp(base: CoreBase): McpService {
+export function wireMcp(base: CoreBase, deps: { tools: ToolRegistry }): McpService {
   registerServerSecrets(base.config());
   const manager = new McpManager({
     clock: base.clock,
@@ -28,7 +29,7 @@ export function installMcp(base: CoreBase): McpService {
     baseDir: base.paths.home,
     onChange: () => base.events.emit({ type: 'mcp.changed' }),
   });
-  base.onDispose(base.tools.addSource(manager));
+  base.onDispose(deps.tools.addSource(manager));
   base.onDispose(
     base.events.on((event) => {
       if (event.type !== 'config.changed') return;
@@ -37,6 +38,6 @@ export function installMcp(base: CoreBase): McpService {
     }),
   );
   base.onDispose(() => manager.dispose());
-  if (base.options.startBackground) manager.start();
+  if (base.startBackground) manager.start();
   return manager;
 }

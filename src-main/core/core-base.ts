@@ -1,0 +1,137 @@
+// The foundation every core service is built on: home folder, config, database, events, clock and disposal.
+// A leaf of the core: it imports only config/, store/ and lib/ (tests/boundaries/core-imports.test.ts).
+import { mkdirSync, realpathSync } from 'node:fs';
+import { join } from 'node:path';
+import type { CoreEvent } from './agent/events';
+import type { Config } from './config/config-schema';
+import { configSecrets } from './config/config-secrets';
+import { resolveHomePaths, resolveWorkspace, type HomePaths } from './config/home-paths';
+import { loadConfig, updateConfigFile, type SecretDecoder } from './config/load-config';
+import { ensureConfigFile, ensureWorkspace } from './config/onboard';
+import type { RuntimeOverrides } from './config/runtime-overrides';
+import { findAppRoot } from './lib/app-root';
+import { systemClock, type Clock } from './lib/clock';
+import { DisposableStore } from './lib/disposable';
+import { Emitter } from './lib/emitter';
+import { registerSecret } from './lib/known-secrets';
+import { privateFolder, tightenMode } from './lib/private-files';
+import { errorMessage, errResult, okResult, type Result } from './lib/result';
+import { openDatabase, type Database } from './store/db';
+
+export type HostKind = 'electron' | 'web' | 'cli' | 'daemon' | 'test';
+
+/** How a host opens the foundation. */
+export interface CoreBaseOptions {
+  host: HostKind;
+  env?: NodeJS.ProcessEnv;
+  /** Overrides NANOTRAY_HOME. */
+  home?: string;
+  clock?: Clock;
+  /** Decrypts secrets stored encrypted (Electron safeStorage). */
+  decodeSecret?: SecretDecoder;
+  /** Folder holding resources/ and skills/ (found automatically when omitted). */
+  appRoot?: string;
+  /** Start timers and connections (heartbeat, cron, MCP, the workspace watcher). One-shot CLI runs leave this off. */
+  startBackground?: boolean;
+}
+
+/** The parts every core service is built from; services get it plus their own dependencies. */
+export interface CoreBase {
+  readonly host: HostKind;
+  /** The environment skills' requirements and the provider fallback read (tests pass their own). */
+  readonly env: NodeJS.ProcessEnv;
+  readonly paths: HomePaths;
+  readonly appRoot: string;
+  readonly builtinSkillsDir: string;
+  readonly db: Database;
+  readonly events: Emitter<CoreEvent>;
+  readonly clock: Clock;
+  /** Instance-wide runtime changes (model, max_iterations, …) made through the runtime policy. */
+  readonly overrides: RuntimeOverrides;
+  /** Whether timers and connections start (see CoreBaseOptions.startBackground). */
+  readonly startBackground: boolean;
+  /** The current, validated config (replaced when the file is updated through the core). */
+  config(): Config;
+  /** Real path of the workspace (the sandbox root for file and exec tools). */
+  workspace(): string;
+  /** Validated atomic change to config.json; the rest of the file stays as the user wrote it. */
+  updateConfig(mutate: (raw: Record<string, unknown>) => void): Result<Config>;
+  /** Registers cleanup run (in reverse order) when the core is disposed. */
+  onDispose(dispose: () => void | Promise<void>): void;
+}
+
+/** An open foundation and the one call that closes it (the database last). */
+export interface OpenCoreBase {
+  base: CoreBase;
+  dispose(): Promise<void>;
+}
+
+function realWorkspace(paths: HomePaths, config: Config): string {
+  const dir = resolveWorkspace(paths, config.agent.workspace);
+  mkdirSync(dir, { recursive: true });
+  return realpathSync(dir);
+}
+
+function registerConfigSecrets(config: Config): void {
+  for (const secret of configSecrets(config)) registerSecret(secret);
+}
+
+/** Makes the home (owner-only), loads config.json, opens the database and the workspace. */
+export function openCoreBase(options: CoreBaseOptions): Result<OpenCoreBase> {
+  const env = options.env ?? process.env;
+  const paths = resolveHomePaths(options.home ? { ...env, NANOTRAY_HOME: options.home } : env);
+  // The home holds the keys and every conversation: owner-only, also for homes made before this rule.
+  privateFolder(paths.home);
+  ensureConfigFile(paths.configFile);
+  tightenMode(paths.configFile, 0o600);
+  const loaded = loadConfig(paths.configFile, env, options.decodeSecret);
+  if (!loaded.ok) return errResult(loaded.error);
+  let config = loaded.value.config;
+  registerConfigSecrets(config);
+
+  let db: Database;
+  try {
+    db = openDatabase(paths.dbFile);
+  } catch (err) {
+    return errResult(`Could not open the database ${paths.dbFile}: ${errorMessage(err)}`);
+  }
+  const appRoot = options.appRoot ?? findAppRoot();
+  const templatesDir = join(appRoot, 'resources', 'workspace');
+  let workspace = realWorkspace(paths, config);
+  ensureWorkspace(workspace, templatesDir);
+  const disposables = new DisposableStore();
+  disposables.add(() => {
+    db.close();
+  });
+  const events = new Emitter<CoreEvent>();
+
+  const base: CoreBase = {
+    host: options.host,
+    env,
+    paths,
+    appRoot,
+    builtinSkillsDir: join(appRoot, 'skills'),
+    db,
+    events,
+    clock: options.clock ?? systemClock,
+    overrides: {},
+    startBackground: options.startBackground === true,
+    config: () => config,
+    workspace: () => workspace,
+    updateConfig(mutate) {
+      const updated = updateConfigFile(paths.configFile, mutate);
+      if (!updated.ok) return updated;
+      // Secrets in the file may be encrypted; re-load through the decoder so the core holds plain values.
+      const reloaded = loadConfig(paths.configFile, env, options.decodeSecret);
+      if (!reloaded.ok) return errResult(reloaded.error);
+      config = reloaded.value.config;
+      registerConfigSecrets(config);
+      workspace = realWorkspace(paths, config);
+      ensureWorkspace(workspace, templatesDir);
+      events.emit({ type: 'config.changed' });
+      return okResult(config);
+    },
+    onDispose: (dispose) => void disposables.add(dispose),
+  };
+  return okResult({ base, dispose: () => disposables.dispose() });
+}
