@@ -1,4 +1,5 @@
 // What kind of rule may cover one simple command: a rule naming its program, only an exact-command rule, or none.
+import { basename } from 'node:path';
 import { gitProblem } from './git-policy';
 import { optionProblem } from './program-options';
 import type { SimpleCommand } from './shell-script';
@@ -71,9 +72,11 @@ function assignmentProblem(command: SimpleCommand): Uncovered | undefined {
  */
 export function programCoverage(command: SimpleCommand): ProgramCoverage {
   const argv = command.argv;
-  const program = argv[0];
-  if (program === undefined || program === '') return { kind: 'never', reason: uncovered('dynamic_program', command.text || 'nothing') };
-  if (/[^\x21-\x7e]/.test(program)) return { kind: 'never', reason: uncovered('lookalike_characters', program) };
+  const path = argv[0];
+  if (path === undefined || path === '') return { kind: 'never', reason: uncovered('dynamic_program', command.text || 'nothing') };
+  if (/[^\x21-\x7e]/.test(path)) return { kind: 'never', reason: uncovered('lookalike_characters', path) };
+  // judged by name, wherever it lives: /usr/bin/env is env, ./venv/bin/python3 is python3 (a rule still names the path)
+  const program = basename(path);
   const assignment = assignmentProblem(command);
   if (assignment) return { kind: 'never', reason: assignment };
   if (EVAL_BUILTINS.has(program)) return { kind: 'never', reason: uncovered('eval_or_source', program) };
@@ -89,7 +92,8 @@ export function programCoverage(command: SimpleCommand): ProgramCoverage {
     }
     return { kind: 'exact', reason: uncovered('interpreter', program) };
   }
-  const problem = program === 'git' ? gitProblem(argv) : optionProblem(argv);
+  const named = [program, ...argv.slice(1)];
+  const problem = program === 'git' ? gitProblem(named) : optionProblem(named);
   if (problem) return { kind: 'never', reason: problem };
   return { kind: 'prefix', argv };
 }

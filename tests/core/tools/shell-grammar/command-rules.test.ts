@@ -137,6 +137,12 @@ describe('commands no rule covers', () => {
     ['python3 /dev/stdin', 'interpreter_inline'],
     ['python3 - < evil.py', 'interpreter_inline'],
     ['python3', 'interpreter_inline'],
+    // judged by the program's name, not its path
+    ['/usr/bin/env touch x', 'wrapper'],
+    ['/bin/sh -c "touch x"', 'interpreter_inline'],
+    ['./venv/bin/python3 -c "import os"', 'interpreter_inline'],
+    ['/usr/bin/git -c core.pager=sh log', 'code_option'],
+    ['/usr/bin/find . -delete', 'code_option'],
     // redirections
     ['git status > ~/.bashrc', 'expansion'],
     ['git status > /tmp/outside', 'redirect'],
