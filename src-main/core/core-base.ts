@@ -1,8 +1,8 @@
 // The foundation every core service is built on: home folder, config, database, events, clock and disposal.
-// A leaf of the core: it imports only config/, store/ and lib/ (tests/boundaries/core-imports.test.ts).
+// A leaf of the core: imports only config/, store/, lib/ and the contract's event types (tests/boundaries).
 import { mkdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CoreEvent } from './agent/events';
+import type { CoreEvent } from '../../src-preload/contract/event-schemas';
 import type { Config } from './config/config-schema';
 import { configSecrets } from './config/config-secrets';
 import { resolveHomePaths, resolveWorkspace, type HomePaths } from './config/home-paths';

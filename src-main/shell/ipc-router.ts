@@ -4,7 +4,7 @@ import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import { EVENTS, INVOKE_CHANNELS, type EventChannel } from '../../src-preload/contract/channels';
 import type { EventPayload, IpcResult } from '../../src-preload/contract/schemas';
 import type { Dispatcher } from '../core/api/dispatch';
-import type { CoreEvent } from '../core/agent/events';
+import type { CoreEvent } from '../../src-preload/contract/event-schemas';
 import type { Emitter } from '../core/lib/emitter';
 
 /** Registers one ipcMain handler per invoke channel; returns the disposer that removes them all. */

@@ -1,6 +1,6 @@
 // Desktop notifications for the core's `notify` events; clicking one opens that session in the main window.
 import { Notification } from 'electron';
-import type { CoreEvent } from '../core/agent/events';
+import type { CoreEvent } from '../../src-preload/contract/event-schemas';
 import type { Emitter } from '../core/lib/emitter';
 
 const BODY_MAX = 300;

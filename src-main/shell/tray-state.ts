@@ -1,6 +1,6 @@
 // What the tray icon shows, derived from core events: working while turns run, attention while an approval
 // waits or a notification is unseen, idle otherwise. Pure, so it is tested without Electron.
-import type { CoreEvent } from '../core/agent/events';
+import type { CoreEvent } from '../../src-preload/contract/event-schemas';
 
 export type TrayIconState = 'idle' | 'working' | 'attention';
 

@@ -1,5 +1,5 @@
-// zod mirror of the core's CoreEvent union (src-main/core/agent/events.ts) for the `core:event` push channel.
-// The contract imports only zod, so the types are re-declared here; a test checks both stay in step.
+// Everything the core tells the outside world (the `core:event` push channel): agent progress, approvals,
+// notifications, state changes. The one definition: the core's CoreEvent is z.output of this schema.
 import { z } from 'zod';
 
 export const tokenUsageSchema = z.object({
@@ -9,6 +9,11 @@ export const tokenUsageSchema = z.object({
 });
 
 export const stopReasonSchema = z.enum(['completed', 'max_iterations', 'cancelled', 'error']);
+/**
+ * What a tool call may do, for the approval gate: `read` runs; `write` changes files; `command` runs programs
+ * (exec, untrusted MCP tools); `network` sends a request to a host (web_fetch); `memory` changes a file that
+ * forms the system prompt (AGENTS.md, memory/MEMORY.md, …).
+ */
 export const approvalCategorySchema = z.enum(['read', 'write', 'command', 'network', 'memory']);
 export const approvalDecisionSchema = z.enum(['allow_once', 'allow_always', 'deny']);
 export const notificationKindSchema = z.enum(['heartbeat', 'cron', 'message', 'subagent', 'error', 'info']);
@@ -65,9 +70,12 @@ export const approvalRequestSchema = z.object({
   args: z.string(),
   /** For exec: where the command will run. */
   workingDir: z.string().optional(),
-  /** For network calls: the full URL and the host an "always" rule would allow. */
+  /**
+   * For network calls: the full URL, the host (with a non-default port) an "always" rule would allow, and how an
+   * internationalised (punycode) host reads to a person, so a lookalike stands out.
+   */
   egress: z.object({ url: z.string(), host: z.string(), unicodeHost: z.string().optional() }).optional(),
-  /** For memory changes: the prompt file written, its text now and after the change. */
+  /** For memory changes: the prompt file written (workspace-relative), its text now and after the change. */
   memory: z.object({ path: z.string(), before: z.string(), after: z.string() }).optional(),
   /** What "always allow" would remember (tool name, command prefixes, the exact command or host); absent when not offered. */
   alwaysLabel: z.string().optional(),
@@ -97,6 +105,7 @@ export const coreEventSchema = z.discriminatedUnion('type', [
     callId: z.string(),
     name: z.string(),
     ok: z.boolean(),
+    /** What the model received (possibly cut). */
     result: z.string(),
     durationMs: z.number(),
   }),
@@ -127,10 +136,12 @@ export const coreEventSchema = z.discriminatedUnion('type', [
     sessionKey: z.string(),
     turnId: z.string(),
     stopReason: stopReasonSchema,
+    /** The final answer text (empty when none). */
     text: z.string(),
     error: z.string().optional(),
     usage: tokenUsageSchema,
   }),
+  /** A message added to a session outside a streamed turn (message tool, heartbeat, cron, subagent). */
   z.object({
     type: z.literal('session.message'),
     sessionKey: z.string(),
@@ -159,12 +170,17 @@ export const coreEventSchema = z.discriminatedUnion('type', [
     path: z.string(),
     author: z.enum(['user', 'agent', 'external']),
   }),
+  /** A pending memory change was proposed, updated, accepted or rejected (the review list changed). */
   z.object({
     type: z.literal('memory.pending'),
     id: z.number(),
     path: z.string(),
     change: z.enum(['added', 'updated', 'accepted', 'rejected']),
   }),
+  /**
+   * The agent (a tool or consolidation) changed a prompt file without a review (auto mode, --yes, or a yes on its
+   * card): the "memory updated" notice. `versionId` is the stored text from before, for one-click revert.
+   */
   z.object({
     type: z.literal('memory.updated'),
     path: z.string(),
@@ -185,7 +201,13 @@ export const navigateEventSchema = z.object({
   sessionKey: z.string().optional(),
 });
 
-export type CoreEventPayload = z.output<typeof coreEventSchema>;
+/** One event of the core (the schema above is its only definition). */
+export type CoreEvent = z.output<typeof coreEventSchema>;
+export type CoreEventType = CoreEvent['type'];
+export type StopReason = z.output<typeof stopReasonSchema>;
+export type ApprovalCategory = z.output<typeof approvalCategorySchema>;
+export type ApprovalDecision = z.output<typeof approvalDecisionSchema>;
+export type NotificationKind = z.output<typeof notificationKindSchema>;
 export type ApprovalRequest = z.output<typeof approvalRequestSchema>;
 export type NavigateEvent = z.output<typeof navigateEventSchema>;
 export type View = z.output<typeof viewSchema>;

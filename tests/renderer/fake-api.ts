@@ -1,7 +1,7 @@
 // An in-memory `window.nanotray` for store tests: handlers per method (unset ones answer `unavailable`),
 // every call recorded, core events pushed by hand; plus a frame clock advanced by the test.
 import type { NanotrayApi } from '@contract/api';
-import type { CoreEventPayload, IpcResult } from '@contract/schemas';
+import type { CoreEvent, IpcResult } from '@contract/schemas';
 import type { FrameScheduler } from '../../src-renderer/src/lib/stream-batcher';
 import { createAppStore, type AppStore } from '../../src-renderer/src/state/store';
 
@@ -12,7 +12,7 @@ export interface FakeApi {
   api: NanotrayApi;
   calls: Array<{ method: string; input: unknown }>;
   handlers: FakeHandlers;
-  emit(event: CoreEventPayload): void;
+  emit(event: CoreEvent): void;
 }
 
 export function ok<T>(value: T): IpcResult<T> {
@@ -25,7 +25,7 @@ export function fail(code: 'invalid_input' | 'not_found' | 'forbidden' | 'confli
 
 export function makeFakeApi(handlers: FakeHandlers = {}): FakeApi {
   const calls: FakeApi['calls'] = [];
-  const listeners = new Set<(e: CoreEventPayload) => void>();
+  const listeners = new Set<(e: CoreEvent) => void>();
   const domain = (name: string) =>
     new Proxy(
       {},
@@ -43,7 +43,7 @@ export function makeFakeApi(handlers: FakeHandlers = {}): FakeApi {
     {
       get: (_t, prop: string) => {
         if (prop === 'onCoreEvent') {
-          return (l: (e: CoreEventPayload) => void) => {
+          return (l: (e: CoreEvent) => void) => {
             listeners.add(l);
             return () => listeners.delete(l);
           };

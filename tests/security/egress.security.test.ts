@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ApprovalDecision, CoreEvent } from '../../src-main/core/agent/events';
+import type { ApprovalDecision, CoreEvent } from '../../src-preload/contract/event-schemas';
 import type { Core } from '../../src-main/core/nanotray-core';
 import type { RecordedRequest } from '../helpers/scripted-llm-server';
 import { useScriptedCore } from '../helpers/scripted-core';

@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CoreEvent } from '../../src-main/core/agent/events';
+import type { CoreEvent } from '../../src-preload/contract/event-schemas';
 import { createExecSandbox } from '../../src-main/core/tools/os-sandbox/exec-sandbox';
 import { useScriptedCore } from '../helpers/scripted-core';
 

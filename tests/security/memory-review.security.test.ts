@@ -3,7 +3,7 @@
 import { existsSync, linkSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ApprovalDecision, CoreEvent } from '../../src-main/core/agent/events';
+import type { ApprovalDecision, CoreEvent } from '../../src-preload/contract/event-schemas';
 import { createCore, type Core } from '../../src-main/core/nanotray-core';
 import { ensureSession } from '../../src-main/core/store/sessions.repo';
 import { appendMessages, type NewMessage } from '../../src-main/core/store/messages.repo';

@@ -7,7 +7,7 @@ vi.mock('electron', () => import('./helpers/fake-electron'));
 import { FakeWebContents, ipcMain, resetFakeElectron } from './helpers/fake-electron';
 import { forwardCoreEvents, registerIpcRouter } from '../../src-main/shell/ipc-router';
 import { Emitter } from '../../src-main/core/lib/emitter';
-import type { CoreEvent } from '../../src-main/core/agent/events';
+import type { CoreEvent } from '../../src-preload/contract/event-schemas';
 import type { WebContents } from 'electron';
 
 describe('registerIpcRouter', () => {

@@ -1,6 +1,6 @@
 // Tray icon state and tooltip from core events, and the tray menu template's items and actions.
 import { describe, expect, it, vi } from 'vitest';
-import type { CoreEvent } from '../../src-main/core/agent/events';
+import type { CoreEvent } from '../../src-preload/contract/event-schemas';
 import { INITIAL_TRAY_STATUS, iconState, markSeen, reduceTrayStatus, trayTooltip, type TrayStatus } from '../../src-main/shell/tray-state';
 import { buildTrayMenu, describeLastHeartbeat, type TrayMenuActions } from '../../src-main/shell/tray-menu';
 

@@ -14,7 +14,7 @@ import { cleanToolResult, scrubToolCalls, secretInArgumentsError, statusOf } fro
 import { appendToSystem, emptyAnswerReason, withoutImages } from './turn-messages';
 import { addUsage, ZERO_USAGE, type ChatMessage, type ContentPart, type TokenUsage, type ToolCall } from './chat-message';
 import type { ContextBuilder, ContextInput } from './context';
-import type { CoreEvent, StopReason } from './events';
+import type { CoreEvent, StopReason } from '../../../src-preload/contract/event-schemas';
 import type { LlmProvider, LlmResponse, ProviderError, ToolSpec } from './llm-provider';
 import type { Result } from '../lib/result';
 import { errorMessage } from '../lib/result';

@@ -10,7 +10,7 @@ import { toolParameters, type ToolRegistry } from '../tools/tool-registry';
 import type { ImageAttachment, Tool } from '../tools/tool';
 import type { ChatMessage, ContentPart, TokenUsage } from './chat-message';
 import type { ContextBuilder } from './context';
-import type { CoreEvent, StopReason } from './events';
+import type { CoreEvent, StopReason } from '../../../src-preload/contract/event-schemas';
 import type { LlmProvider, ProviderError, ToolSpec } from './llm-provider';
 import { effectiveModel, type EffectiveModel } from './model-presets';
 import type { RuntimeOverrides } from '../config/runtime-overrides';

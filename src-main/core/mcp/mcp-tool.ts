@@ -1,7 +1,7 @@
 // Wraps one tool of an MCP server as a registry Tool: schema from the server, approval category from config and
 // (only for trusted servers) its annotations.
 import { z } from 'zod';
-import type { ApprovalCategory } from '../agent/events';
+import type { ApprovalCategory } from '../../../src-preload/contract/event-schemas';
 import type { Tool, ToolContext, ToolResult } from '../tools/tool';
 
 /** A tool as an MCP server lists it (the parts we use). */

@@ -1,7 +1,7 @@
 // The heartbeat: wakes the agent on an interval, runs HEARTBEAT.md's active tasks, and records every tick.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CoreEvent } from '../agent/events';
+import type { CoreEvent } from '../../../src-preload/contract/event-schemas';
 import type { Config } from '../config/config-schema';
 import type { Clock } from '../lib/clock';
 import { errorMessage } from '../lib/result';

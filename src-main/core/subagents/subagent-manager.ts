@@ -3,7 +3,7 @@
 // result in the session that spawned them (whose agent then summarises it for the user).
 import { randomBytes } from 'node:crypto';
 import { addUsage, ZERO_USAGE } from '../agent/chat-message';
-import type { CoreEvent } from '../agent/events';
+import type { CoreEvent } from '../../../src-preload/contract/event-schemas';
 import type { SessionRunner } from '../agent/session-runner';
 import type { Database } from '../store/db';
 import { appendMessage } from '../store/messages.repo';

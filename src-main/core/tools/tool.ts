@@ -1,6 +1,6 @@
 // A capability the agent can call. Tools return values; they never throw into the agent loop.
 import type { z } from 'zod';
-import type { ApprovalCategory, CoreEvent } from '../agent/events';
+import type { ApprovalCategory, CoreEvent } from '../../../src-preload/contract/event-schemas';
 import type { Config } from '../config/config-schema';
 
 export interface ImageAttachment {

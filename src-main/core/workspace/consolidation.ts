@@ -17,7 +17,7 @@ import { SUMMARY_META_KEY } from './context-builder';
 import type { MemoryFiles } from './memory-files';
 import { formatLocalTime, resolveTimeZone } from '../lib/zoned-time';
 import type { MemoryReview } from './memory-review';
-import type { CoreEvent } from '../agent/events';
+import type { CoreEvent } from '../../../src-preload/contract/event-schemas';
 import { messageTokens } from './token-estimate';
 import { HISTORY_FILE, MEMORY_FILE } from './workspace-files';
 

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CoreEvent } from '../agent/events';
+import type { CoreEvent } from '../../../src-preload/contract/event-schemas';
 import type { Database } from '../store/db';
 import type { Clock } from '../lib/clock';
 import type { Emitter } from '../lib/emitter';

@@ -1,6 +1,6 @@
 // Pending memory changes: what the agent wants to write into a prompt file while nobody reviews it waits here
 // (in SQLite, across restarts) until the user accepts, edits or rejects it. Nothing reaches the file before.
-import type { CoreEvent } from '../agent/events';
+import type { CoreEvent } from '../../../src-preload/contract/event-schemas';
 import type { Clock } from '../lib/clock';
 import type { Emitter } from '../lib/emitter';
 import { errResult, okResult, type Result } from '../lib/result';

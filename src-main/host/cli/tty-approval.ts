@@ -1,7 +1,7 @@
 // Asks the user on the terminal whether a tool call may run: shows tool, full arguments, working dir and why no
 // rule covers a command; y / n, plus a when "always allow" is offered.
 import { createInterface, type Interface } from 'node:readline';
-import type { ApprovalDecision, CoreEvent } from '../../core/agent/events';
+import type { ApprovalDecision, CoreEvent } from '../../../src-preload/contract/event-schemas';
 import type { CliIo } from './cli-command';
 import { describeSandbox } from '../../core/tools/os-sandbox/sandbox-state';
 import { terminalSafe } from './terminal-text';

@@ -1,5 +1,5 @@
 // Approvals slice: requests waiting for the user (shown inline in their chat), decisions, saved rules.
-import type { ApprovalRequest, ApprovalRule, CoreEventPayload } from '@contract/schemas';
+import type { ApprovalRequest, ApprovalRule, CoreEvent } from '@contract/schemas';
 import { call } from './ipc-call';
 import type { SliceCreator } from './store-types';
 import type { ApprovalState, ChatItem } from './types';
@@ -17,7 +17,7 @@ export interface ApprovalsSlice {
   revokeApprovalRule(id: number): Promise<void>;
   /** Always let web_fetch reach a host; the error text when the host is not valid. */
   allowHost(host: string): Promise<string | null>;
-  applyApprovalsEvent(event: CoreEventPayload): void;
+  applyApprovalsEvent(event: CoreEvent): void;
 }
 
 export const createApprovalsSlice: SliceCreator<ApprovalsSlice> = (set, get, deps) => {

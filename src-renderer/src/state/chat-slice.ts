@@ -1,6 +1,6 @@
 // Chat slice: threads per session (history + live items), sending, stopping, and streamed tokens
 // batched per animation frame so a fast model costs one render per frame.
-import type { CoreEventPayload } from '@contract/schemas';
+import type { CoreEvent } from '@contract/schemas';
 import { StreamBatcher } from '../lib/stream-batcher';
 import { call } from './ipc-call';
 import { classifyTurnError, historyToItems, mergeLive } from './history-items';
@@ -28,7 +28,7 @@ export interface ChatSlice {
   retryLast(): Promise<void>;
   dismissTurnError(sessionKey: string): void;
   /** Internal: a core event that concerns chat threads. */
-  applyChatEvent(event: CoreEventPayload): void;
+  applyChatEvent(event: CoreEvent): void;
 }
 
 let localSeq = 0;

@@ -1,6 +1,6 @@
 // Memory slice: workspace markdown files, the open document with its draft, disk changes and conflicts,
 // and per-file history (versions, diff, revert). Nothing the user typed is ever dropped silently.
-import type { CoreEventPayload, MemoryFile, MemoryVersion } from '@contract/schemas';
+import type { CoreEvent, MemoryFile, MemoryVersion } from '@contract/schemas';
 import { call } from './ipc-call';
 import { debounce, type SliceCreator } from './store-types';
 
@@ -53,7 +53,7 @@ export interface MemorySlice {
   loadMemoryVersions(path: string): Promise<void>;
   viewMemoryVersion(id: number | null): Promise<void>;
   revertMemory(id: number): Promise<boolean>;
-  applyMemoryEvent(event: CoreEventPayload): void;
+  applyMemoryEvent(event: CoreEvent): void;
 }
 
 export function isMemoryDirty(doc: MemoryDoc | null): boolean {

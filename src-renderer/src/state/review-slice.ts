@@ -1,6 +1,6 @@
 // Review slice: memory changes waiting for the user (accept as is, edit, merge after a conflict, reject), and the
 // "memory updated" notice with one-click revert for changes the agent made without a review.
-import type { CoreEventPayload, PendingMemoryChange } from '@contract/schemas';
+import type { CoreEvent, PendingMemoryChange } from '@contract/schemas';
 import { call } from './ipc-call';
 import { debounce, type SliceCreator } from './store-types';
 
@@ -20,7 +20,7 @@ export interface ReviewSlice {
   /** Accepts the proposal, or `content` (the user's edit or merge) on top of `baseVersion` (after a conflict). */
   acceptPendingChange(id: number, content?: string, baseVersion?: string): Promise<AcceptResult>;
   rejectPendingChange(id: number): Promise<boolean>;
-  applyReviewEvent(event: CoreEventPayload): void;
+  applyReviewEvent(event: CoreEvent): void;
 }
 
 export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => {

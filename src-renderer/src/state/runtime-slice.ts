@@ -1,6 +1,6 @@
 // Runtime slice: the `my` overview for the selected session (via the same policy as the tool), presets,
 // set attempts with the policy's answers, the audit log and MCP server state.
-import type { ApprovalRequest, AuditEntry, CoreEventPayload, McpServerStatus, Preset, RuntimeEntry } from '@contract/schemas';
+import type { ApprovalRequest, AuditEntry, CoreEvent, McpServerStatus, Preset, RuntimeEntry } from '@contract/schemas';
 import type { NanotrayApi } from '@contract/api';
 import type { JsonValue } from '@contract/common-schemas';
 import type { IpcResult } from '@contract/schemas';
@@ -53,7 +53,7 @@ export interface RuntimeSlice {
   loadAudit(): Promise<void>;
   loadMcp(): Promise<void>;
   dismissPolicyMessage(id: number): void;
-  applyRuntimeEvent(event: CoreEventPayload): void;
+  applyRuntimeEvent(event: CoreEvent): void;
 }
 
 /** The session the runtime panel describes (none = instance-wide). */

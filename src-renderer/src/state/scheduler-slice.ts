@@ -1,5 +1,5 @@
 // Scheduler slice: heartbeat status and controls (pause, resume, run now) and cron jobs (list, add, remove).
-import type { CoreEventPayload, CronJob, CronSchedule, HeartbeatRun, HeartbeatStatus } from '@contract/schemas';
+import type { CoreEvent, CronJob, CronSchedule, HeartbeatRun, HeartbeatStatus } from '@contract/schemas';
 import { call } from './ipc-call';
 import { debounce, type SliceCreator } from './store-types';
 
@@ -20,7 +20,7 @@ export interface SchedulerSlice {
   removeCronJob(id: string): Promise<void>;
   setCronEnabled(id: string, enabled: boolean): Promise<void>;
   runCronNow(id: string): Promise<void>;
-  applySchedulerEvent(event: CoreEventPayload): void;
+  applySchedulerEvent(event: CoreEvent): void;
 }
 
 function rememberRun(runs: HeartbeatRun[], run: HeartbeatRun | null): HeartbeatRun[] {

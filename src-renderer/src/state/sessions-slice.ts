@@ -1,5 +1,5 @@
 // Sessions slice: the sidebar list (all channels, newest first), full-text search, new/rename/delete/export.
-import type { CoreEventPayload, SearchHit, SessionSummary } from '@contract/schemas';
+import type { CoreEvent, SearchHit, SessionSummary } from '@contract/schemas';
 import { call } from './ipc-call';
 import { debounce, type SliceCreator } from './store-types';
 
@@ -20,7 +20,7 @@ export interface SessionsSlice {
   exportSession(sessionKey: string): Promise<{ filename: string; markdown: string } | null>;
   searchHistory(query: string): Promise<void>;
   clearSearch(): void;
-  applySessionsEvent(event: CoreEventPayload): void;
+  applySessionsEvent(event: CoreEvent): void;
 }
 
 /** Newest first, by last activity. */

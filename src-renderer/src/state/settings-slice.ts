@@ -1,5 +1,5 @@
 // Settings slice: the config as the UI sees it (secrets masked), validated whole-patch saves, provider tests.
-import type { CoreEventPayload, SettingsPatch, SettingsState } from '@contract/schemas';
+import type { CoreEvent, SettingsPatch, SettingsState } from '@contract/schemas';
 import { call } from './ipc-call';
 import { debounce, type SliceCreator } from './store-types';
 
@@ -12,7 +12,7 @@ export interface SettingsSlice {
   /** One patch, applied whole or not at all (the core validates the merged config first). */
   saveSettings(patch: SettingsPatch): Promise<SaveOutcome>;
   testProvider(name: string): Promise<{ ok: true; models: string[] } | { ok: false; message: string }>;
-  applySettingsEvent(event: CoreEventPayload): void;
+  applySettingsEvent(event: CoreEvent): void;
 }
 
 /** Finds the config path a validation message is about (`agent.maxIterations: Too big…`). */

@@ -1,5 +1,5 @@
 // The one zustand store, made of slices; `applyCoreEvent` fans each core event out to the slices.
-import type { CoreEventPayload } from '@contract/schemas';
+import type { CoreEvent } from '@contract/schemas';
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { browserFrameScheduler } from '../lib/stream-batcher';
@@ -15,7 +15,7 @@ import type { AppState, StoreDeps } from './store-types';
 import { createUiSlice } from './ui-slice';
 
 export type { AppState } from './store-types';
-export type AppStore = StoreApi<AppState> & { applyCoreEvent(event: CoreEventPayload): void };
+export type AppStore = StoreApi<AppState> & { applyCoreEvent(event: CoreEvent): void };
 
 /** Builds a store around an API object (the real `window.nanotray`, or a fake in tests). */
 export function createAppStore(deps: StoreDeps): AppStore {
@@ -30,7 +30,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createSettingsSlice(set, get, deps),
     ...createUiSlice(set, get, deps),
   }));
-  const applyCoreEvent = (event: CoreEventPayload) => {
+  const applyCoreEvent = (event: CoreEvent) => {
     const s = store.getState();
     s.applyChatEvent(event);
     s.applySessionsEvent(event);

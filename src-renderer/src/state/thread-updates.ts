@@ -1,10 +1,10 @@
 // Pure thread transitions the chat slice applies: the streamed text becoming a message, and a turn's end
 // (stop notices, settling cards that would otherwise look unfinished, the error banner).
-import type { CoreEventPayload } from '@contract/schemas';
+import type { CoreEvent } from '@contract/schemas';
 import { classifyTurnError } from './history-items';
 import type { ChatItem, Thread } from './types';
 
-type TurnFinished = Extract<CoreEventPayload, { type: 'turn.finished' }>;
+type TurnFinished = Extract<CoreEvent, { type: 'turn.finished' }>;
 
 /** Makes ids for items that exist only in this window until history is reloaded. */
 export type IdMaker = (prefix: string) => string;

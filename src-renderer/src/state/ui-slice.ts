@@ -1,6 +1,6 @@
 // UI slice: the current view (with the unsaved-memory guard), toasts, the session search palette,
 // theme, app info and the slash-command list.
-import type { AppInfo, CoreEventPayload, SlashCommand } from '@contract/schemas';
+import type { AppInfo, CoreEvent, SlashCommand } from '@contract/schemas';
 import type { ThemeSetting } from '../lib/theme';
 import { call } from './ipc-call';
 import { isMemoryDirty } from './memory-slice';
@@ -41,7 +41,7 @@ export interface UiSlice {
   hideQuickAsk(): Promise<void>;
   /** Quick ask "Open in window": show the main window at this session. */
   openInMainWindow(sessionKey: string): Promise<void>;
-  applyUiEvent(event: CoreEventPayload): void;
+  applyUiEvent(event: CoreEvent): void;
 }
 
 export const createUiSlice: SliceCreator<UiSlice> = (set, get, deps) => {

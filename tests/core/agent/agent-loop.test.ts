@@ -10,7 +10,7 @@ import { listMessages, loadHistory } from '../../../src-main/core/store/messages
 import { listToolEvents } from '../../../src-main/core/store/tool-events.repo';
 import { sumUsage } from '../../../src-main/core/store/usage.repo';
 import { CANCELLED_TOOL_RESULT, FINAL_ANSWER_NOTE, IMAGE_OMITTED_NOTE, truncateToolResult } from '../../../src-main/core/agent/agent-loop';
-import type { CoreEvent } from '../../../src-main/core/agent/events';
+import type { CoreEvent } from '../../../src-preload/contract/event-schemas';
 import { makeTempHome, testConfig, type TempHome } from '../../helpers/temp-home';
 import { call, FakeProvider } from './fake-provider';
 import { withoutRuntimeNote } from '../../helpers/runtime-note';

@@ -1,7 +1,7 @@
 // The session runner is the front door for every channel: 50 sessions at once against the scripted server,
 // one turn at a time per session, sessions in parallel, no message dropped.
 import { describe, expect, it } from 'vitest';
-import type { CoreEvent } from '../../../src-main/core/agent/events';
+import type { CoreEvent } from '../../../src-preload/contract/event-schemas';
 import type { TurnResult } from '../../../src-main/core/agent/session-runner';
 import { listMessages } from '../../../src-main/core/store/messages.repo';
 import { useScriptedCore } from '../../helpers/scripted-core';

@@ -7,7 +7,7 @@ import { listMessages, loadHistory } from '../../../src-main/core/store/messages
 import { getSession, updateSessionMeta } from '../../../src-main/core/store/sessions.repo';
 import { FakeProvider } from './fake-provider';
 import type { LlmResponse } from '../../../src-main/core/agent/llm-provider';
-import type { CoreEvent } from '../../../src-main/core/agent/events';
+import type { CoreEvent } from '../../../src-preload/contract/event-schemas';
 import { startScriptedLlm, type ScriptedLlm } from '../../helpers/scripted-llm-server';
 import { makeTempHome, testConfig, type TempHome } from '../../helpers/temp-home';
 import { withoutRuntimeNote, withoutRuntimeNotes } from '../../helpers/runtime-note';

@@ -1,7 +1,7 @@
 // chat:send (desktop chat, quick-ask, browser host) treats a leading `/` as a slash command, never a model call.
 import { afterEach, expect, it } from 'vitest';
 import { createChatHandlers } from '../../../src-main/core/api/handlers/chat-handlers';
-import type { CoreEvent } from '../../../src-main/core/agent/events';
+import type { CoreEvent } from '../../../src-preload/contract/event-schemas';
 import { createCore, type Core } from '../../../src-main/core/nanotray-core';
 import { makeTempHome, type TempHome } from '../../helpers/temp-home';
 

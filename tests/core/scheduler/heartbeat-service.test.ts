@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CoreEvent } from '../../../src-main/core/agent/events';
+import type { CoreEvent } from '../../../src-preload/contract/event-schemas';
 import { configSchema, type Config } from '../../../src-main/core/config/config-schema';
 import { openDatabase, type Database } from '../../../src-main/core/store/db';
 import { HeartbeatService, withinActiveHours } from '../../../src-main/core/scheduler/heartbeat-service';

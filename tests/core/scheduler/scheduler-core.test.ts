@@ -2,7 +2,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { CoreEvent } from '../../../src-main/core/agent/events';
+import type { CoreEvent } from '../../../src-preload/contract/event-schemas';
 import type { Core } from '../../../src-main/core/nanotray-core';
 import { useScriptedCore } from '../../helpers/scripted-core';
 

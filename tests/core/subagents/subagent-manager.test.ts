@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CoreEvent } from '../../../src-main/core/agent/events';
+import type { CoreEvent } from '../../../src-preload/contract/event-schemas';
 import type { TurnRequest, TurnResult } from '../../../src-main/core/agent/session-runner';
 import { Emitter } from '../../../src-main/core/lib/emitter';
 import type { Clock } from '../../../src-main/core/lib/clock';

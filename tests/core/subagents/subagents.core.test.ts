@@ -2,7 +2,7 @@
 // reduced tool set, and its result is announced in the origin session and summarised for the user.
 import { useScriptedCore } from '../../helpers/scripted-core';
 import { describe, expect, it } from 'vitest';
-import type { CoreEvent } from '../../../src-main/core/agent/events';
+import type { CoreEvent } from '../../../src-preload/contract/event-schemas';
 import { listMessages } from '../../../src-main/core/store/messages.repo';
 import { startScriptedLlm, type RecordedRequest, type ScriptedLlm, type ScriptedStep } from '../../helpers/scripted-llm-server';
 

@@ -2,7 +2,7 @@
 import { mkdtempSync, mkdirSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CoreEvent } from '../../../src-main/core/agent/events';
+import type { CoreEvent } from '../../../src-preload/contract/event-schemas';
 import { configSchema, type Config } from '../../../src-main/core/config/config-schema';
 import type { ToolContext } from '../../../src-main/core/tools/tool';
 

@@ -1,6 +1,6 @@
 // wireTools through createCore: the built-in tools are registered, core.approvals gates them, exec is prechecked.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CoreEvent } from '../../../src-main/core/agent/events';
+import type { CoreEvent } from '../../../src-preload/contract/event-schemas';
 import { createCore, type Core } from '../../../src-main/core/nanotray-core';
 import { preloadBashParser } from '../../../src-main/core/tools/shell-grammar/bash-parser';
 import { systemSandbox } from '../../../src-main/core/tools/os-sandbox/exec-sandbox';

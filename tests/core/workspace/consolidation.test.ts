@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CoreEvent } from '../../../src-main/core/agent/events';
+import type { CoreEvent } from '../../../src-preload/contract/event-schemas';
 import type { LlmProvider, LlmRequest } from '../../../src-main/core/agent/llm-provider';
 import { Emitter } from '../../../src-main/core/lib/emitter';
 import { systemClock } from '../../../src-main/core/lib/clock';

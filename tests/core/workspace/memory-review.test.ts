@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CoreEvent } from '../../../src-main/core/agent/events';
+import type { CoreEvent } from '../../../src-preload/contract/event-schemas';
 import { Emitter } from '../../../src-main/core/lib/emitter';
 import { FakeClock } from '../../helpers/fake-clock';
 import { openDatabase, type Database } from '../../../src-main/core/store/db';

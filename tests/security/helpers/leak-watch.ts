@@ -1,7 +1,7 @@
 // Every place a secret could leak during one attack: the requests the scripted model received, the
 // messages and tool_events tables, the core events (what windows and the CLI show) and stderr (the log).
 import { vi } from 'vitest';
-import type { CoreEvent } from '../../../src-main/core/agent/events';
+import type { CoreEvent } from '../../../src-preload/contract/event-schemas';
 import type { Core } from '../../../src-main/core/nanotray-core';
 import type { ScriptedLlm } from '../../helpers/scripted-llm-server';
 

@@ -1,5 +1,5 @@
 // The model-facing refusals of the approval gate: denied, read-only mode, and nobody there to answer.
-import type { ApprovalCategory } from '../../agent/events';
+import type { ApprovalCategory } from '../../../../src-preload/contract/event-schemas';
 
 /** Model-facing text for a denial. Exact wording: `Error: the user denied <tool>`. */
 export function deniedError(toolName: string): string {

@@ -1,6 +1,6 @@
 // The approval gate every tool call passes: modes ask/auto/readonly, "always allow" rules, and prompts to a host.
 import { randomUUID } from 'node:crypto';
-import type { ApprovalCategory, ApprovalDecision, CoreEvent } from '../../agent/events';
+import type { ApprovalCategory, ApprovalDecision, CoreEvent } from '../../../../src-preload/contract/event-schemas';
 import type { Config } from '../../config/config-schema';
 import type { Clock } from '../../lib/clock';
 import { errResult, okResult, type Result } from '../../lib/result';

@@ -1,6 +1,6 @@
 // The gate's rule for `memory` calls (changes to the files that form the system prompt): no "always" rule covers
 // them; auto mode or --yes writes; in ask mode the user sees the diff; where nobody can answer it waits for review.
-import type { ApprovalDecision } from '../../agent/events';
+import type { ApprovalDecision } from '../../../../src-preload/contract/event-schemas';
 import type { Result } from '../../lib/result';
 import type { GateVerdict } from '../approval-gate';
 import type { MemoryChange, ToolContext } from '../tool';

@@ -2,7 +2,7 @@
 // change (shown as a diff, reviewed), and memory/HISTORY.md only ever grows.
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
-import type { ApprovalCategory } from '../../agent/events';
+import type { ApprovalCategory } from '../../../../src-preload/contract/event-schemas';
 import type { Result } from '../../lib/result';
 import { fenceFor, realPathLoose, resolveToolPath } from '../sandbox/path-guard';
 import type { ApprovalSubject, ToolContext } from '../tool';

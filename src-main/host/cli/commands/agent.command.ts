@@ -1,7 +1,7 @@
 // `nanotray agent`: one turn with -m (answer to stdout, tool activity to stderr), or an interactive REPL.
 import { createInterface, type Interface } from 'node:readline';
 import type { Core } from '../../../core/nanotray-core';
-import type { ApprovalDecision } from '../../../core/agent/events';
+import type { ApprovalDecision } from '../../../../src-preload/contract/event-schemas';
 import { effectiveModel } from '../../../core/agent/model-presets';
 import type { TurnResult } from '../../../core/agent/session-runner';
 import { listMessages } from '../../../core/store/messages.repo';

@@ -1,6 +1,6 @@
 // Shared by the CLI commands: open a Core for this process (no background timers).
 import { createCore, type Core } from '../../../core/nanotray-core';
-import type { CoreEvent } from '../../../core/agent/events';
+import type { CoreEvent } from '../../../../src-preload/contract/event-schemas';
 import type { CliIo } from '../cli-command';
 import { write } from '../cli-command';
 import type { Result } from '../../../core/lib/result';

@@ -1,5 +1,5 @@
 // Prints one session's turn events for a terminal: answer tokens to stdout, tool activity to stderr.
-import type { CoreEvent } from '../../../core/agent/events';
+import type { CoreEvent } from '../../../../src-preload/contract/event-schemas';
 import type { CliIo } from '../cli-command';
 import { terminalSafe } from '../terminal-text';
 

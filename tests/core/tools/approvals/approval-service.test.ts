@@ -1,7 +1,7 @@
 // The approval gate: modes, ask → allow once / always (persisted) / deny / timeout, non-interactive refusal, rules.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { CoreEvent } from '../../../../src-main/core/agent/events';
+import type { CoreEvent } from '../../../../src-preload/contract/event-schemas';
 import { configSchema } from '../../../../src-main/core/config/config-schema';
 import { FakeClock } from '../../../helpers/fake-clock';
 import { openDatabase, type Database } from '../../../../src-main/core/store/db';
