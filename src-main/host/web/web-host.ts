@@ -15,7 +15,7 @@ import { errorMessage } from '../../core/lib/result';
 import { buildCsp } from './csp';
 import { isAllowedHost, isAllowedOrigin, isLoopbackBind, tokenMatches } from './request-guards';
 import { serveStatic, securityHeaders } from './static-files';
-import { parseWsRequest, type WsPush, type WsResponse } from './ws-protocol';
+import { encodeWsFrame, parseWsRequest, type WsPush, type WsResponse } from '../../../src-preload/contract/ws-protocol';
 import { createLogger } from '../../core/lib/logger';
 import { registerSecret } from '../../core/lib/known-secrets';
 
@@ -83,7 +83,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHostResu
   const logError = options.logError ?? ((m, e) => log.error(m, e));
   const clients = new Set<WebSocket>();
   const send = (ws: WebSocket, message: WsPush | WsResponse): void => {
-    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+    if (ws.readyState === ws.OPEN) ws.send(encodeWsFrame(message));
   };
   const broadcast = (push: WsPush): void => clients.forEach((ws) => send(ws, push));
 

@@ -4,6 +4,7 @@ import { buildNanotrayApi } from '@contract/build-api';
 import type { NanotrayApi } from '@contract/api';
 import type { EventChannel, InvokeChannel } from '@contract/channels';
 import type { IpcResult } from '@contract/schemas';
+import { encodeWsFrame, parseWsServerFrame } from '@contract/ws-protocol';
 
 const TOKEN_STORAGE_KEY = 'nanotray.webToken';
 const WS_PATH = '/ws';
@@ -75,23 +76,20 @@ export function createWebBridge(wsUrl: string): WebBridge {
       while (queue.length) ws.send(queue.shift()!);
     };
     ws.onmessage = (message) => {
-      let data: { id?: number; result?: IpcResult<unknown>; event?: string; payload?: unknown };
-      try {
-        data = JSON.parse(String(message.data)) as typeof data;
-      } catch {
-        return;
-      }
-      if (typeof data.id === 'number' && data.result) {
-        const p = pending.get(data.id);
+      const frame = parseWsServerFrame(String(message.data));
+      if (!frame) return;
+      if ('id' in frame) {
+        const p = pending.get(frame.id);
         if (p) {
           clearTimeout(p.timer);
-          pending.delete(data.id);
-          p.resolve(data.result);
+          pending.delete(frame.id);
+          const { result } = frame;
+          p.resolve(result.ok ? { ok: true, value: result.value } : result);
         }
-      } else if (typeof data.event === 'string') {
-        listeners.get(data.event)?.forEach((l) => {
+      } else {
+        listeners.get(frame.event)?.forEach((l) => {
           try {
-            l(data.payload);
+            l(frame.payload);
           } catch (err) {
             console.error('[web-bridge] listener failed', err);
           }
@@ -118,7 +116,7 @@ export function createWebBridge(wsUrl: string): WebBridge {
         resolve({ ok: false, error: { code: 'unavailable', message: 'Nanotray did not answer in time.' } });
       }, CALL_TIMEOUT_MS);
       pending.set(id, { resolve, timer });
-      const frame = JSON.stringify({ id, channel, payload });
+      const frame = encodeWsFrame({ id, channel, payload });
       if (socket && socket.readyState === WebSocket.OPEN) socket.send(frame);
       else queue.push(frame);
     });
