@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import { contractDefines } from './scripts/contract-defines';
 
 const contract = resolve(__dirname, 'src-preload/contract');
 
@@ -15,6 +16,8 @@ export default defineConfig({
   },
   preload: {
     resolve: { alias: { '@contract': contract } },
+    // The channel names without the schemas: the sandboxed preload stays one small file that requires only electron.
+    define: contractDefines(),
     build: {
       rollupOptions: {
         input: { index: resolve(__dirname, 'src-preload/index.ts') },
@@ -26,6 +29,7 @@ export default defineConfig({
   renderer: {
     root: resolve(__dirname, 'src-renderer'),
     resolve: { alias: { '@contract': contract } },
+    define: contractDefines(),
     build: {
       minify: true,
       rollupOptions: {

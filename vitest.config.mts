@@ -1,9 +1,11 @@
 // Unit and integration tests: plain Node, no Electron, no browser.
 import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { contractDefines } from './scripts/contract-defines';
 
 export default defineConfig({
   resolve: { alias: { '@contract': resolve(import.meta.dirname, 'src-preload/contract') } },
+  define: contractDefines(),
   test: {
     environment: 'node',
     pool: 'forks',

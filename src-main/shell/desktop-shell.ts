@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Core } from '../core/nanotray-core';
 import { createApiHandlers } from '../core/api/api-handlers';
 import { createDispatcher } from '../core/api/dispatch';
-import { EVENTS } from '../../src-preload/contract/channels';
+import { PUSH_CHANNELS } from '../../src-preload/contract/channels';
 import type { View } from '../../src-preload/contract/event-schemas';
 import { errorMessage } from '../core/lib/result';
 import { getLaunchAtLogin, hideOnClose, quitApp, setLaunchAtLogin, trackWindowPresence } from './app-lifecycle';
@@ -78,8 +78,8 @@ export function startDesktopShell(options: DesktopShellOptions): DesktopShell {
     refreshTrayIcon();
     if (!target) return;
     const payload = { view: target.view ?? 'chat', ...(target.sessionKey ? { sessionKey: target.sessionKey } : {}) };
-    if (win.webContents.isLoading()) win.webContents.once('did-finish-load', () => sendEvent(win.webContents, EVENTS.navigate, payload));
-    else sendEvent(win.webContents, EVENTS.navigate, payload);
+    if (win.webContents.isLoading()) win.webContents.once('did-finish-load', () => sendEvent(win.webContents, PUSH_CHANNELS.onNavigate.channel, payload));
+    else sendEvent(win.webContents, PUSH_CHANNELS.onNavigate.channel, payload);
   };
 
   // IPC: one dispatcher (validation + handlers), senders checked against the app's own pages.

@@ -1,7 +1,7 @@
 // Binds every contract channel to the shared dispatcher (validation + handlers) after checking the sender,
 // and forwards core events to the windows. The Electron twin of the browser host's WebSocket.
 import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
-import { EVENTS, INVOKE_CHANNELS, type EventChannel } from '../../src-preload/contract/channels';
+import { INVOKE_CHANNELS, PUSH_CHANNELS, type EventChannel } from '../../src-preload/contract/channels';
 import type { EventPayload, IpcResult } from '../../src-preload/contract/schemas';
 import type { Dispatcher } from '../core/api/dispatch';
 import type { CoreEvent } from '../../src-preload/contract/event-schemas';
@@ -28,6 +28,6 @@ export function sendEvent<C extends EventChannel>(contents: WebContents | undefi
 /** Forwards every core event to the given pages; returns the unsubscribe. */
 export function forwardCoreEvents(events: Emitter<CoreEvent>, targets: () => (WebContents | undefined)[]): () => void {
   return events.on((event) => {
-    for (const contents of targets()) sendEvent(contents, EVENTS.coreEvent, event);
+    for (const contents of targets()) sendEvent(contents, PUSH_CHANNELS.onCoreEvent.channel, event);
   });
 }

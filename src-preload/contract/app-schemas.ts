@@ -1,8 +1,9 @@
 // App-level domains: MCP status, slash commands, app info, external links and window control.
 import { z } from 'zod';
+import { emptyInputSchema, sessionKeySchema } from './common-schemas';
 import { LIMITS } from './limits';
-import { sessionKeySchema } from './common-schemas';
 import { viewSchema } from './event-schemas';
+import { invoke } from './channel-spec';
 
 export const mcpServerStatusSchema = z.object({
   name: z.string(),
@@ -75,3 +76,26 @@ export const appHideQuickAskOutput = z.object({ hidden: z.boolean() });
 export type McpServerStatus = z.output<typeof mcpServerStatusSchema>;
 export type SlashCommand = z.output<typeof slashCommandSchema>;
 export type AppInfo = z.output<typeof appInfoOutput>;
+
+/** `window.nanotray.mcp.<method>`: each method's channel with its input and output schema. */
+export const mcpChannels = {
+  status: invoke('mcp:status', emptyInputSchema, mcpStatusOutput),
+};
+
+/** `window.nanotray.commands.<method>`: each method's channel with its input and output schema. */
+export const commandsChannels = {
+  list: invoke('commands:list', emptyInputSchema, commandsListOutput),
+  run: invoke('commands:run', commandsRunInput, commandsRunOutput),
+  /** Autocomplete for a partly typed `/command`. */
+  complete: invoke('commands:complete', commandsCompleteInput, commandsCompleteOutput),
+};
+
+/** `window.nanotray.app.<method>`: each method's channel with its input and output schema. */
+export const appChannels = {
+  info: invoke('app:info', emptyInputSchema, appInfoOutput),
+  /** http/https only; opens in the system browser (a new tab in the browser host). */
+  openExternal: invoke('app:open-external', appOpenExternalInput, appOpenExternalOutput),
+  /** Quick ask "open in window": show the main window at a view/session. */
+  showMainWindow: invoke('app:show-main-window', appShowMainWindowInput, appShowMainWindowOutput),
+  hideQuickAsk: invoke('app:hide-quick-ask', emptyInputSchema, appHideQuickAskOutput),
+};

@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import { approvalDecisionSchema, approvalRequestSchema } from './event-schemas';
+import { invoke } from './channel-spec';
+import { emptyInputSchema } from './common-schemas';
 
 export const approvalsResolveInput = z.strictObject({
   id: z.string().min(1).max(LIMITS.nameChars),
@@ -34,3 +36,13 @@ export const approvalsAllowHostInput = z.strictObject({ host: z.string().min(1).
 export const approvalsAllowHostOutput = z.object({ rule: approvalRuleSchema });
 
 export type ApprovalRule = z.output<typeof approvalRuleSchema>;
+
+/** `window.nanotray.approvals.<method>`: each method's channel with its input and output schema. */
+export const approvalsChannels = {
+  resolve: invoke('approvals:resolve', approvalsResolveInput, approvalsResolveOutput),
+  pending: invoke('approvals:pending', emptyInputSchema, approvalsPendingOutput),
+  listRules: invoke('approvals:list-rules', emptyInputSchema, approvalsListRulesOutput),
+  revokeRule: invoke('approvals:revoke-rule', approvalsRevokeRuleInput, approvalsRevokeRuleOutput),
+  /** Always let web_fetch reach a host (Settings → Allowed hosts). */
+  allowHost: invoke('approvals:allow-host', approvalsAllowHostInput, approvalsAllowHostOutput),
+};

@@ -1,78 +1,59 @@
-// IPC channel names shared by main, preload, renderer and the browser host.
-// No imports on purpose: this is the only contract file the sandboxed preload bundles.
+// Every IPC channel, collected from the domains' tables: `window.nanotray.<domain>.<method>` → channel name,
+// input and output schema. The one list main registers, the preload and the web bridge expose, and types derive from.
+import { appChannels, commandsChannels, mcpChannels } from './app-schemas';
+import { approvalsChannels } from './approval-schemas';
+import { chatChannels } from './chat-schemas';
+import { pushChannels } from './event-schemas';
+import { memoryChannels } from './memory-schemas';
+import { runtimeChannels } from './runtime-schemas';
+import { cronChannels, heartbeatChannels } from './scheduler-schemas';
+import { settingsChannels } from './settings-schemas';
 
-/** Request/response channels (renderer → main), `domain:verb`. */
-export const INVOKE = {
-  chatSend: 'chat:send',
-  chatCancel: 'chat:cancel',
-  chatListSessions: 'chat:list-sessions',
-  chatHistory: 'chat:history',
-  chatSearch: 'chat:search',
-  chatNewSession: 'chat:new-session',
-  chatRenameSession: 'chat:rename-session',
-  chatDeleteSession: 'chat:delete-session',
-  chatExportMarkdown: 'chat:export-markdown',
+/** Request/response channels (renderer → main) by API domain and method. */
+export const API_CHANNELS = {
+  chat: chatChannels,
+  approvals: approvalsChannels,
+  memory: memoryChannels,
+  runtime: runtimeChannels,
+  heartbeat: heartbeatChannels,
+  cron: cronChannels,
+  settings: settingsChannels,
+  mcp: mcpChannels,
+  commands: commandsChannels,
+  app: appChannels,
+};
 
-  approvalsResolve: 'approvals:resolve',
-  approvalsPending: 'approvals:pending',
-  approvalsListRules: 'approvals:list-rules',
-  approvalsRevokeRule: 'approvals:revoke-rule',
-  approvalsAllowHost: 'approvals:allow-host',
+/** Push channels (main → renderer) by subscription name. */
+export const PUSH_CHANNELS = pushChannels;
 
-  memoryListFiles: 'memory:list-files',
-  memoryRead: 'memory:read',
-  memoryWrite: 'memory:write',
-  memoryVersions: 'memory:versions',
-  memoryReadVersion: 'memory:read-version',
-  memoryRevert: 'memory:revert',
-  memoryPendingList: 'memory:pending-list',
-  memoryPendingAccept: 'memory:pending-accept',
-  memoryPendingReject: 'memory:pending-reject',
+type Api = typeof API_CHANNELS;
+type Push = typeof PUSH_CHANNELS;
 
-  runtimeOverview: 'runtime:overview',
-  runtimeCheck: 'runtime:check',
-  runtimeSet: 'runtime:set',
-  runtimePresets: 'runtime:presets',
-  runtimeAudit: 'runtime:audit',
-  runtimeCancelSubagent: 'runtime:cancel-subagent',
+/** Every request/response channel's spec, as one union. */
+export type AnyInvokeSpec = { [D in keyof Api]: Api[D][keyof Api[D]] }[keyof Api];
+export type InvokeChannel = AnyInvokeSpec['channel'];
+export type EventChannel = Push[keyof Push]['channel'];
+/** The spec (input and output schema) of one channel. */
+export type InvokeSpecOf<C extends InvokeChannel> = Extract<AnyInvokeSpec, { channel: C }>;
 
-  heartbeatStatus: 'heartbeat:status',
-  heartbeatPause: 'heartbeat:pause',
-  heartbeatResume: 'heartbeat:resume',
-  heartbeatRunNow: 'heartbeat:run-now',
-
-  cronList: 'cron:list',
-  cronAdd: 'cron:add',
-  cronRemove: 'cron:remove',
-  cronSetEnabled: 'cron:set-enabled',
-  cronRunNow: 'cron:run-now',
-
-  settingsGet: 'settings:get',
-  settingsUpdate: 'settings:update',
-  settingsTestProvider: 'settings:test-provider',
-
-  mcpStatus: 'mcp:status',
-
-  commandsList: 'commands:list',
-  commandsRun: 'commands:run',
-  commandsComplete: 'commands:complete',
-
-  appInfo: 'app:info',
-  appOpenExternal: 'app:open-external',
-  appShowMainWindow: 'app:show-main-window',
-  appHideQuickAsk: 'app:hide-quick-ask',
-} as const;
-
-/** Push channels (main → renderer). */
-export const EVENTS = {
-  /** Every CoreEvent (agent progress, approvals, notifications, state changes). */
-  coreEvent: 'core:event',
-  /** Show a view (notification click, "open in window" from quick ask). */
-  navigate: 'app:navigate',
-} as const;
-
-export type InvokeChannel = (typeof INVOKE)[keyof typeof INVOKE];
-export type EventChannel = (typeof EVENTS)[keyof typeof EVENTS];
-
+/** Every invoke channel's spec, for routers and the schema map. */
+export const INVOKE_SPECS: readonly AnyInvokeSpec[] = Object.values(API_CHANNELS).flatMap((methods): AnyInvokeSpec[] => Object.values(methods));
 /** Every invoke channel name, for routers that register them all. */
-export const INVOKE_CHANNELS: readonly InvokeChannel[] = Object.values(INVOKE);
+export const INVOKE_CHANNELS: readonly InvokeChannel[] = INVOKE_SPECS.map((spec) => spec.channel);
+
+/** The table's names alone: `api[domain][method]` and `push[subscription]` → channel. */
+export interface ChannelNames {
+  api: { [D in keyof Api]: { [M in keyof Api[D]]: Api[D][M] extends { channel: infer C } ? C : never } };
+  push: { [E in keyof Push]: Push[E]['channel'] };
+}
+
+/**
+ * The names without the schemas, for the bundles that must stay small (the preload, the page): the build
+ * configs define them as __NANOTRAY_CHANNELS__ (see channel-names.ts and scripts/contract-defines.ts).
+ */
+export function channelNames(): ChannelNames {
+  const names = (specs: Record<string, { channel: string }>) => Object.fromEntries(Object.entries(specs).map(([key, spec]) => [key, spec.channel]));
+  const api = Object.fromEntries(Object.entries(API_CHANNELS).map(([domain, methods]) => [domain, names(methods)]));
+  // Built key by key from the two tables, so each name sits where ChannelNames says.
+  return { api, push: names(PUSH_CHANNELS) } as unknown as ChannelNames;
+}

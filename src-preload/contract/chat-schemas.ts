@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { LIMITS } from './limits';
 import { sessionKeySchema } from './common-schemas';
 import { tokenUsageSchema } from './event-schemas';
+import { invoke } from './channel-spec';
 
 const imageDataUrlSchema = z
   .string()
@@ -113,3 +114,17 @@ export type SessionSummary = z.output<typeof sessionSummarySchema>;
 export type HistoryMessage = z.output<typeof historyMessageSchema>;
 export type ToolEventView = z.output<typeof toolEventSchema>;
 export type SearchHit = z.output<typeof searchHitSchema>;
+
+/** `window.nanotray.chat.<method>`: each method's channel with its input and output schema. */
+export const chatChannels = {
+  /** Starts a turn; tokens and tool events arrive on `onCoreEvent` with the returned turnId. */
+  send: invoke('chat:send', chatSendInput, chatSendOutput),
+  cancel: invoke('chat:cancel', chatCancelInput, chatCancelOutput),
+  listSessions: invoke('chat:list-sessions', chatListSessionsInput, chatListSessionsOutput),
+  history: invoke('chat:history', chatHistoryInput, chatHistoryOutput),
+  search: invoke('chat:search', chatSearchInput, chatSearchOutput),
+  newSession: invoke('chat:new-session', chatNewSessionInput, chatNewSessionOutput),
+  renameSession: invoke('chat:rename-session', chatRenameSessionInput, chatRenameSessionOutput),
+  deleteSession: invoke('chat:delete-session', chatDeleteSessionInput, chatDeleteSessionOutput),
+  exportMarkdown: invoke('chat:export-markdown', chatExportMarkdownInput, chatExportMarkdownOutput),
+};

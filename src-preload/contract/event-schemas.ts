@@ -1,6 +1,7 @@
 // Everything the core tells the outside world (the `core:event` push channel): agent progress, approvals,
 // notifications, state changes. The one definition: the core's CoreEvent is z.output of this schema.
 import { z } from 'zod';
+import { push } from './channel-spec';
 
 export const tokenUsageSchema = z.object({
   promptTokens: z.number(),
@@ -211,3 +212,11 @@ export type NotificationKind = z.output<typeof notificationKindSchema>;
 export type ApprovalRequest = z.output<typeof approvalRequestSchema>;
 export type NavigateEvent = z.output<typeof navigateEventSchema>;
 export type View = z.output<typeof viewSchema>;
+
+/** The push subscriptions of `window.nanotray` and their channels (main → renderer). */
+export const pushChannels = {
+  /** Every CoreEvent (tokens, tool cards, approvals, notify, state changes). */
+  onCoreEvent: push('core:event', coreEventSchema),
+  /** Main asks the window to show a view (notification click, tray, quick ask). */
+  onNavigate: push('app:navigate', navigateEventSchema),
+};

@@ -1,7 +1,8 @@
 // Memory editor domain: workspace markdown files, optimistic-concurrency writes, versions, revert.
 import { z } from 'zod';
+import { emptyInputSchema, memoryPathSchema } from './common-schemas';
 import { LIMITS } from './limits';
-import { memoryPathSchema } from './common-schemas';
+import { invoke } from './channel-spec';
 
 export const memoryFileSchema = z.object({
   /** Workspace-relative, `/`-separated. */
@@ -99,3 +100,19 @@ export type PendingMemoryChange = z.output<typeof pendingChangeSchema>;
 export type MemoryFile = z.output<typeof memoryFileSchema>;
 export type MemoryVersion = z.output<typeof memoryVersionSchema>;
 export type MemoryWriteResult = z.output<typeof memoryWriteOutput>;
+
+/** `window.nanotray.memory.<method>`: each method's channel with its input and output schema. */
+export const memoryChannels = {
+  listFiles: invoke('memory:list-files', emptyInputSchema, memoryListFilesOutput),
+  read: invoke('memory:read', memoryReadInput, memoryReadOutput),
+  /** `{status:'conflict', theirs, yours}` when the file changed since `baseVersion`. */
+  write: invoke('memory:write', memoryWriteInput, memoryWriteOutput),
+  versions: invoke('memory:versions', memoryVersionsInput, memoryVersionsOutput),
+  readVersion: invoke('memory:read-version', memoryReadVersionInput, memoryReadVersionOutput),
+  revert: invoke('memory:revert', memoryRevertInput, memoryRevertOutput),
+  /** Memory changes waiting for review (consolidation, or writes nobody could approve). */
+  pendingList: invoke('memory:pending-list', emptyInputSchema, memoryPendingListOutput),
+  /** `{status:'conflict', currentContent}` when the file changed since: merge, then accept with `baseVersion`. */
+  pendingAccept: invoke('memory:pending-accept', memoryPendingAcceptInput, memoryPendingAcceptOutput),
+  pendingReject: invoke('memory:pending-reject', memoryPendingRejectInput, memoryPendingRejectOutput),
+};

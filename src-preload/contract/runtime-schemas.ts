@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { LIMITS } from './limits';
 import { jsonValueSchema, nameSchema, sessionKeySchema } from './common-schemas';
 import { sandboxStateSchema } from './event-schemas';
+import { invoke } from './channel-spec';
 
 /** One runtime key as the policy describes it. */
 export const runtimeEntrySchema = z.object({
@@ -78,3 +79,15 @@ export const runtimeCancelSubagentOutput = z.object({ cancelled: z.boolean() });
 export type RuntimeEntry = z.output<typeof runtimeEntrySchema>;
 export type Preset = z.output<typeof presetSchema>;
 export type AuditEntry = z.output<typeof auditEntrySchema>;
+
+/** `window.nanotray.runtime.<method>`: each method's channel with its input and output schema. */
+export const runtimeChannels = {
+  overview: invoke('runtime:overview', runtimeOverviewInput, runtimeOverviewOutput),
+  check: invoke('runtime:check', runtimeCheckInput, runtimeCheckOutput),
+  /** Same policy as the `my` tool; audited with source `ui`. */
+  set: invoke('runtime:set', runtimeSetInput, runtimeSetOutput),
+  presets: invoke('runtime:presets', runtimePresetsInput, runtimePresetsOutput),
+  audit: invoke('runtime:audit', runtimeAuditInput, runtimeAuditOutput),
+  /** Stops a running subagent task. */
+  cancelSubagent: invoke('runtime:cancel-subagent', runtimeCancelSubagentInput, runtimeCancelSubagentOutput),
+};

@@ -1,7 +1,8 @@
 // Heartbeat and cron domains: status and control of the heartbeat, list/add/remove of cron jobs.
 import { z } from 'zod';
+import { emptyInputSchema, nameSchema, sessionKeySchema } from './common-schemas';
 import { LIMITS } from './limits';
-import { nameSchema, sessionKeySchema } from './common-schemas';
+import { invoke } from './channel-spec';
 
 export const heartbeatRunSchema = z.object({
   startedAt: z.number(),
@@ -80,3 +81,22 @@ export type HeartbeatStatus = z.output<typeof heartbeatStatusOutput>;
 export type HeartbeatRun = z.output<typeof heartbeatRunSchema>;
 export type CronSchedule = z.output<typeof cronScheduleSchema>;
 export type CronJob = z.output<typeof cronJobSchema>;
+
+/** `window.nanotray.heartbeat.<method>`: each method's channel with its input and output schema. */
+export const heartbeatChannels = {
+  status: invoke('heartbeat:status', emptyInputSchema, heartbeatStatusOutput),
+  pause: invoke('heartbeat:pause', emptyInputSchema, heartbeatStatusOutput),
+  resume: invoke('heartbeat:resume', emptyInputSchema, heartbeatStatusOutput),
+  runNow: invoke('heartbeat:run-now', emptyInputSchema, heartbeatRunNowOutput),
+};
+
+/** `window.nanotray.cron.<method>`: each method's channel with its input and output schema. */
+export const cronChannels = {
+  list: invoke('cron:list', emptyInputSchema, cronListOutput),
+  add: invoke('cron:add', cronAddInput, cronAddOutput),
+  remove: invoke('cron:remove', cronRemoveInput, cronRemoveOutput),
+  /** Pause (false) or resume (true) a job. */
+  setEnabled: invoke('cron:set-enabled', cronSetEnabledInput, cronSetEnabledOutput),
+  /** Runs a job now, outside its schedule. */
+  runNow: invoke('cron:run-now', cronRunNowInput, cronRunNowOutput),
+};

@@ -1,7 +1,8 @@
 // Settings domain: config.json as the UI sees it (secrets masked) and the patch it may send (secrets write-only).
 import { z } from 'zod';
+import { emptyInputSchema, nameSchema } from './common-schemas';
 import { LIMITS } from './limits';
-import { nameSchema } from './common-schemas';
+import { invoke } from './channel-spec';
 
 const str = z.string().max(LIMITS.genericStringChars);
 const stringMap = z.record(z.string().max(LIMITS.nameChars), str);
@@ -219,3 +220,12 @@ export const settingsTestProviderOutput = z.object({ models: z.array(z.string())
 export type SettingsView = z.output<typeof settingsViewSchema>;
 export type SettingsPatch = z.output<typeof settingsPatchSchema>;
 export type SettingsState = z.output<typeof settingsGetOutput>;
+
+/** `window.nanotray.settings.<method>`: each method's channel with its input and output schema. */
+export const settingsChannels = {
+  /** Secrets come back masked. */
+  get: invoke('settings:get', emptyInputSchema, settingsGetOutput),
+  /** Secrets are write-only: '' or the masked value = unchanged, null = remove. */
+  update: invoke('settings:update', settingsUpdateInput, settingsUpdateOutput),
+  testProvider: invoke('settings:test-provider', settingsTestProviderInput, settingsTestProviderOutput),
+};

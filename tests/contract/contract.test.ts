@@ -1,9 +1,9 @@
-// The IPC contract: every channel has input/output schemas, an API member and a preload/bridge mapping;
+// The IPC contract: the channel table gives every channel input/output schemas and one API member;
 // CoreEvent samples round-trip through its schema; IpcResult schemas round-trip.
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { EVENTS, INVOKE, INVOKE_CHANNELS } from '../../src-preload/contract/channels';
-import { API_EVENTS, API_MAP } from '../../src-preload/contract/api-map';
+import { API_CHANNELS, channelNames, INVOKE_CHANNELS, PUSH_CHANNELS } from '../../src-preload/contract/channels';
+import { CHANNEL_NAMES } from '../../src-preload/contract/channel-names';
 import { eventSchemas, invokeSchemas, ipcResultSchema, type InvokeOutput } from '../../src-preload/contract/schemas';
 import { buildNanotrayApi } from '../../src-preload/contract/build-api';
 import { coreEventSchema, type CoreEvent } from '../../src-preload/contract/event-schemas';
@@ -11,7 +11,9 @@ import { coreEventSchema, type CoreEvent } from '../../src-preload/contract/even
 describe('channels', () => {
   it('are unique domain:verb names', () => {
     expect(new Set(INVOKE_CHANNELS).size).toBe(INVOKE_CHANNELS.length);
-    for (const channel of [...INVOKE_CHANNELS, ...Object.values(EVENTS)]) expect(channel).toMatch(/^[a-z]+:[a-z-]+$/);
+    const events = Object.values(PUSH_CHANNELS).map((spec) => spec.channel);
+    expect(new Set([...INVOKE_CHANNELS, ...events]).size).toBe(INVOKE_CHANNELS.length + events.length);
+    for (const channel of [...INVOKE_CHANNELS, ...events]) expect(channel).toMatch(/^[a-z]+:[a-z-]+$/);
   });
 
   it('every invoke channel has an input and an output schema', () => {
@@ -23,13 +25,25 @@ describe('channels', () => {
   });
 
   it('every event channel has a schema', () => {
-    expect(Object.keys(eventSchemas).sort()).toEqual(Object.values(EVENTS).sort());
+    expect(Object.keys(eventSchemas).sort()).toEqual(['app:navigate', 'core:event']);
   });
 
   it('every invoke channel is reachable from exactly one window.nanotray method', () => {
-    const mapped = Object.values(API_MAP).flatMap((methods) => Object.values(methods));
+    const mapped = Object.values(API_CHANNELS).flatMap((methods) => Object.values(methods).map((spec) => spec.channel));
     expect([...mapped].sort()).toEqual([...INVOKE_CHANNELS].sort());
-    expect(Object.values(API_EVENTS).sort()).toEqual(Object.values(EVENTS).sort());
+    expect(mapped).toHaveLength(new Set(mapped).size);
+    // A domain's channels are named after it: `chat.send` calls `chat:send`.
+    for (const [domain, methods] of Object.entries(API_CHANNELS)) {
+      for (const spec of Object.values(methods)) expect(spec.channel.split(':')[0]).toBe(domain);
+    }
+  });
+});
+
+describe('channel names', () => {
+  it('are the table\'s, as the build defines them for the preload and the page', () => {
+    expect(CHANNEL_NAMES).toEqual(channelNames());
+    expect(CHANNEL_NAMES.api.chat.listSessions).toBe('chat:list-sessions');
+    expect(CHANNEL_NAMES.push).toEqual({ onCoreEvent: 'core:event', onNavigate: 'app:navigate' });
   });
 });
 
@@ -124,7 +138,7 @@ describe('event schemas', () => {
 });
 
 describe('IpcResult', () => {
-  const schema = ipcResultSchema(invokeSchemas[INVOKE.chatSend].output);
+  const schema = ipcResultSchema(invokeSchemas['chat:send'].output);
 
   it('round-trips success and failure values', () => {
     const good: { ok: true; value: InvokeOutput<'chat:send'> } = { ok: true, value: { turnId: 'abc' } };
@@ -139,7 +153,7 @@ describe('IpcResult', () => {
   });
 
   it('memory.write models a conflict as a value', () => {
-    const out = invokeSchemas[INVOKE.memoryWrite].output as z.ZodType;
+    const out = invokeSchemas['memory:write'].output as z.ZodType;
     expect(out.parse({ status: 'conflict', theirs: 'a', theirsVersion: 'v2', yours: 'b' })).toEqual({ status: 'conflict', theirs: 'a', theirsVersion: 'v2', yours: 'b' });
     expect(out.safeParse({ status: 'merged' }).success).toBe(false);
   });

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { EVENTS } from '../../../src-preload/contract/channels';
+import { PUSH_CHANNELS } from '../../../src-preload/contract/channels';
 import { LIMITS } from '../../../src-preload/contract/limits';
 import type { NavigateEvent } from '../../../src-preload/contract/event-schemas';
 import type { Core } from '../../core/nanotray-core';
@@ -59,7 +59,7 @@ function webApiHost(version: string, broadcast: (push: WsPush) => void): ApiHost
     openExternal: async () => true,
     showMainWindow(target) {
       const payload: NavigateEvent = { view: target.view ?? 'chat', ...(target.sessionKey ? { sessionKey: target.sessionKey } : {}) };
-      broadcast({ event: EVENTS.navigate, payload });
+      broadcast({ event: PUSH_CHANNELS.onNavigate.channel, payload });
       return true;
     },
     hideQuickAsk: () => false,
@@ -132,7 +132,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHostResu
     });
   });
 
-  const unsubscribe = options.core.events.on((event) => broadcast({ event: EVENTS.coreEvent, payload: event }));
+  const unsubscribe = options.core.events.on((event) => broadcast({ event: PUSH_CHANNELS.onCoreEvent.channel, payload: event }));
 
   try {
     await new Promise<void>((resolve, reject) => {

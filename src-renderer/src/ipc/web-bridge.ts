@@ -83,8 +83,7 @@ export function createWebBridge(wsUrl: string): WebBridge {
         if (p) {
           clearTimeout(p.timer);
           pending.delete(frame.id);
-          const { result } = frame;
-          p.resolve(result.ok ? { ok: true, value: result.value } : result);
+          p.resolve(frame.result);
         }
       } else {
         listeners.get(frame.event)?.forEach((l) => {

@@ -4,6 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
+import { contractDefines } from '../../../scripts/contract-defines';
 
 const HTML = `<!doctype html><html><head><meta charset="utf-8"><title>stub</title></head>
 <body><p id="status">loading</p><input id="input"><button id="send">Send</button>
@@ -19,6 +20,7 @@ export async function buildStubRenderer(): Promise<string> {
     platform: 'browser',
     outfile: join(dir, 'stub.js'),
     alias: { '@contract': resolve(__dirname, '../../../src-preload/contract') },
+    define: contractDefines(),
     logLevel: 'silent',
   });
   writeFileSync(join(dir, 'index.html'), HTML);

@@ -1,0 +1,31 @@
+// The built bundles keep their shape: the sandboxed preload is one file that requires only electron, and neither
+// it nor the page carries the schema library (they get the channel names from the table at build time).
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { channelNames } from '../../src-preload/contract/channels';
+
+const OUT = resolve(__dirname, '../../out');
+/** Strings only zod's own code contains. */
+const ZOD_MARKERS = ['ZodError', '$ZodType'];
+
+describe('built bundles', () => {
+  it('the preload requires only electron, holds every channel name and no schema code', () => {
+    const preload = readFileSync(join(OUT, 'preload', 'index.cjs'), 'utf8');
+    expect([...preload.matchAll(/require\(["']([^"']+)["']\)/g)].map((m) => m[1])).toEqual(['electron']);
+    for (const marker of ZOD_MARKERS) expect(preload).not.toContain(marker);
+    const names = channelNames();
+    for (const methods of Object.values(names.api)) for (const channel of Object.values(methods)) expect(preload).toContain(`"${channel}"`);
+    for (const channel of Object.values(names.push)) expect(preload).toContain(`"${channel}"`);
+  });
+
+  it('the page bundles no schema code', () => {
+    const assets = join(OUT, 'renderer', 'assets');
+    const scripts = readdirSync(assets).filter((name) => name.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const name of scripts) {
+      const code = readFileSync(join(assets, name), 'utf8');
+      for (const marker of ZOD_MARKERS) expect(code.includes(marker), `${name} contains ${marker}`).toBe(false);
+    }
+  });
+});
