@@ -4,6 +4,7 @@ import { LIMITS } from './limits';
 import { sessionKeySchema } from './common-schemas';
 import { tokenUsageSchema } from './event-schemas';
 import { invoke } from './channel-spec';
+import { toolStatusSchema } from './error-schemas';
 
 const imageDataUrlSchema = z
   .string()
@@ -60,7 +61,7 @@ export const toolEventSchema = z.object({
   callId: z.string(),
   name: z.string(),
   args: z.string(),
-  status: z.enum(['ok', 'error', 'denied']),
+  status: toolStatusSchema,
   result: z.string(),
   startedAt: z.number(),
   durationMs: z.number(),

@@ -2,6 +2,7 @@
 // notifications, state changes. The one definition: the core's CoreEvent is z.output of this schema.
 import { z } from 'zod';
 import { push } from './channel-spec';
+import { toolErrorCodeSchema, toolStatusSchema, turnErrorKindSchema } from './error-schemas';
 
 export const tokenUsageSchema = z.object({
   promptTokens: z.number(),
@@ -106,6 +107,10 @@ export const coreEventSchema = z.discriminatedUnion('type', [
     callId: z.string(),
     name: z.string(),
     ok: z.boolean(),
+    /** `denied` when the user said no; `error` for every other failure. */
+    status: toolStatusSchema,
+    /** Why it failed, for programs (the result text says it for people and the model). */
+    errorCode: toolErrorCodeSchema.optional(),
     /** What the model received (possibly cut). */
     result: z.string(),
     durationMs: z.number(),
@@ -139,7 +144,9 @@ export const coreEventSchema = z.discriminatedUnion('type', [
     stopReason: stopReasonSchema,
     /** The final answer text (empty when none). */
     text: z.string(),
+    /** Why it failed, for people; `errorKind` says it for programs (both or neither). */
     error: z.string().optional(),
+    errorKind: turnErrorKindSchema.optional(),
     usage: tokenUsageSchema,
   }),
   /** A message added to a session outside a streamed turn (message tool, heartbeat, cron, subagent). */

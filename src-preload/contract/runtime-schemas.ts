@@ -35,6 +35,8 @@ export const runtimeCheckOutput = z.object({
   value: jsonValueSchema.optional(),
   /** The policy's text for this key (same as the tool returns). */
   text: z.string(),
+  /** The value as the policy prints it (for `scratchpad` and `subagents`: their whole listing). */
+  display: z.string(),
 });
 
 export const runtimeSetInput = z.strictObject({
@@ -66,7 +68,8 @@ export const auditEntrySchema = z.object({
   sessionKey: z.string().nullable(),
   source: z.enum(['tool', 'ui', 'cli']),
   key: z.string(),
-  outcome: z.string(),
+  /** accepted: applied; blocked: an internal or sensitive name; read_only; rejected: an invalid value; disabled: allowSet off. */
+  outcome: z.enum(['accepted', 'blocked', 'read_only', 'rejected', 'disabled']),
   detail: z.string(),
 });
 export const runtimeAuditInput = z.strictObject({ limit: z.number().int().min(1).max(LIMITS.listMax).optional() }).optional();

@@ -2,11 +2,8 @@
 // and the types everyone uses: InvokeInput/Output, EventPayload and the InvokeHandlers main implements.
 import { z } from 'zod';
 import { INVOKE_SPECS, PUSH_CHANNELS, type EventChannel, type InvokeChannel, type InvokeSpecOf } from './channels';
+import { ipcErrorSchema, type IpcError } from './error-schemas';
 
-export const ipcErrorCodeSchema = z.enum(['invalid_input', 'not_found', 'forbidden', 'conflict', 'unavailable', 'internal']);
-export const ipcErrorSchema = z.object({ code: ipcErrorCodeSchema, message: z.string() });
-export type IpcErrorCode = z.output<typeof ipcErrorCodeSchema>;
-export type IpcError = z.output<typeof ipcErrorSchema>;
 /** Every invoke returns this; nothing is ever thrown across the boundary. */
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError };
 
@@ -41,6 +38,7 @@ export type InvokeHandlers = {
   [C in InvokeChannel]: (args: InvokeArgs<C>) => Promise<IpcResult<InvokeOutput<C>>>;
 };
 
+export * from './error-schemas';
 export * from './common-schemas';
 export * from './event-schemas';
 export * from './chat-schemas';

@@ -101,7 +101,8 @@ describe('event schemas', () => {
     { type: 'turn.started', sessionKey: 'desktop:a', turnId: 't', at: 1 },
     { type: 'token', sessionKey: 'desktop:a', turnId: 't', text: 'Hel' },
     { type: 'tool.started', sessionKey: 's', turnId: 't', callId: 'c', name: 'read_file', args: '{}', at: 2 },
-    { type: 'tool.finished', sessionKey: 's', turnId: 't', callId: 'c', name: 'read_file', ok: true, result: 'x', durationMs: 3 },
+    { type: 'tool.finished', sessionKey: 's', turnId: 't', callId: 'c', name: 'read_file', ok: true, status: 'ok', result: 'x', durationMs: 3 },
+    { type: 'tool.finished', sessionKey: 's', turnId: 't', callId: 'd', name: 'exec', ok: false, status: 'denied', errorCode: 'denied', result: 'Error: the user denied exec', durationMs: 4 },
     { type: 'approval.requested', id: 'a1', sessionKey: 's', turnId: 't', tool: 'exec', category: 'command', args: '{}', alwaysLabel: 'git', expiresAt: 9 },
     {
       type: 'approval.requested',

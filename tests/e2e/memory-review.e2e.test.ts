@@ -66,7 +66,7 @@ describe('memory review', () => {
   it('a change against a file that changed since opens the merge view; the merged result is accepted', async () => {
     await unattendedWrite('USER.md', 'Name: Ada\nTimezone: Lisbon\n');
     const userNow = app.core.memory.read('USER.md');
-    if (!userNow.ok) throw new Error(userNow.error);
+    if (!userNow.ok) throw new Error(userNow.error.message);
     app.core.memory.write('USER.md', 'Name: Ada Lovelace\n', userNow.value.version, 'user');
     await app.page.getByRole('button', { name: 'Chat', exact: true }).click();
     await app.page.getByRole('button', { name: 'Memory (1 change to review)' }).click();

@@ -45,7 +45,7 @@ describe('chat slice', () => {
     expect(items[0]).toMatchObject({ kind: 'assistant', text: 'Let me look.' });
     expect(items[1]).toMatchObject({ kind: 'tool', name: 'read_file', status: 'running' });
     expect(store.getState().threads[S]!.streamText).toBe('');
-    fake.emit({ type: 'tool.finished', sessionKey: S, turnId: T, callId: 'c1', name: 'read_file', ok: true, result: '# A', durationMs: 12 });
+    fake.emit({ type: 'tool.finished', sessionKey: S, turnId: T, callId: 'c1', name: 'read_file', ok: true, status: 'ok', result: '# A', durationMs: 12 });
     items = store.getState().threads[S]!.items;
     expect(items[1]).toMatchObject({ status: 'ok', result: '# A', durationMs: 12 });
   });
@@ -87,9 +87,9 @@ describe('chat slice', () => {
     const { store, fake } = loadedStore();
     await store.getState().selectSession(S);
     const usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
-    fake.emit({ type: 'turn.finished', sessionKey: S, turnId: T, stopReason: 'error', text: '', error: '401 Incorrect API key provided', usage });
+    fake.emit({ type: 'turn.finished', sessionKey: S, turnId: T, stopReason: 'error', text: '', error: '401 Incorrect API key provided', errorKind: 'auth', usage });
     expect(store.getState().threads[S]!.error).toEqual({ message: '401 Incorrect API key provided', fix: 'settings' });
-    fake.emit({ type: 'turn.finished', sessionKey: S, turnId: T, stopReason: 'error', text: '', error: 'stream ended early', usage });
+    fake.emit({ type: 'turn.finished', sessionKey: S, turnId: T, stopReason: 'error', text: '', error: 'stream ended early', errorKind: 'unknown', usage });
     expect(store.getState().threads[S]!.error).toEqual({ message: 'stream ended early', fix: 'retry' });
   });
 

@@ -13,7 +13,7 @@ describe('runtime slice', () => {
           input.key === 'max_iterations' ? fail('invalid_input', "Error: 'max_iterations' must be <= 100") : ok({ key: input.key, text: 'Set model_preset = "fast" for the next turn' }),
         overview: () => ok({ entries: [], allowSet: true }),
         presets: () => ok({ presets: [{ name: 'default', model: 'm' }, { name: 'fast', model: 'f' }], active: 'fast' }),
-        check: (input: { key: string }) => ok({ key: input.key, text: `${input.key}: {}` }),
+        check: (input: { key: string }) => ok({ key: input.key, text: `${input.key}: {}`, display: '{}' }),
         audit: () => ok({ entries: [] }),
       },
     });

@@ -7,7 +7,7 @@ import { parseCronForm } from '../../src-renderer/src/features/runtime/cron-form
 import { compactNumber, dayGroup, duration, exportFileName, relativeTime } from '../../src-renderer/src/lib/format';
 import { resolveTheme } from '../../src-renderer/src/lib/theme';
 import { foldDiff } from '../../src-renderer/src/lib/merge';
-import { classifyTurnError } from '../../src-renderer/src/state/history-items';
+import { fixForSendError, fixForTurnError } from '../../src-renderer/src/state/error-fixes';
 import { sortSessions } from '../../src-renderer/src/state/sessions-slice';
 
 describe('renderer helpers', () => {
@@ -80,9 +80,16 @@ describe('renderer helpers', () => {
     expect(sortSessions([s('a', 1), s('b', 3), s('c', 2)]).map((x) => x.key)).toEqual(['b', 'c', 'a']);
   });
 
-  it('sends provider/key problems to settings, other failures to retry', () => {
-    expect(classifyTurnError('connect ECONNREFUSED 127.0.0.1:1')).toBe('settings');
-    expect(classifyTurnError('The model took too long')).toBe('retry');
+  it('sends provider/key problems to settings, other failures to retry (by kind, never by text)', () => {
+    expect(fixForTurnError('network')).toBe('settings');
+    expect(fixForTurnError('auth')).toBe('settings');
+    expect(fixForTurnError('no_provider')).toBe('settings');
+    expect(fixForTurnError('max_tokens')).toBe('settings');
+    expect(fixForTurnError('timeout')).toBe('retry');
+    expect(fixForTurnError('rate_limit')).toBe('retry');
+    expect(fixForTurnError(undefined)).toBe('retry');
+    expect(fixForSendError('unavailable')).toBe('settings');
+    expect(fixForSendError('internal')).toBe('retry');
   });
 });
 
@@ -120,7 +127,7 @@ describe('runtime slice: subagent cancel and usage today', () => {
     let answer: unknown = ok({ cancelled: true });
     // The fake answers every method name through a proxy, so the runtime object is spelled out.
     const runtime = {
-      check: async (input: { key: string }) => ok({ key: input.key, text: `${input.key}: {}` }),
+      check: async (input: { key: string }) => ok({ key: input.key, text: `${input.key}: {}`, display: '{}' }),
       set: async () => ok({ key: 'x', text: 'ok' }),
       presets: async () => ok({ presets: [], active: 'default' }),
       audit: async () => ok({ entries: [] }),

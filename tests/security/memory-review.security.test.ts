@@ -185,7 +185,7 @@ describe('consolidation (the summariser writes MEMORY.md facts)', () => {
     await attack(core, [{ id: 'w', name: 'write_file', arguments: { path: 'USER.md', content: `${PLANT}\n` } }]);
     const id = core.memoryReview.list()[0]!.id;
     const mine = core.memory.read('USER.md');
-    if (!mine.ok) throw new Error(mine.error);
+    if (!mine.ok) throw new Error(mine.error.message);
     core.memory.write('USER.md', 'I edited this myself.\n', mine.value.version, 'user');
     const view = core.memoryReview.get(id)!;
     expect(view).toMatchObject({ conflict: true, currentContent: 'I edited this myself.\n' });

@@ -10,12 +10,13 @@ import type { ToolRegistry } from '../tools/tool-registry';
 import { fail, type ImageAttachment, type Tool, type ToolContext, type ToolResult } from '../tools/tool';
 import { knownSecrets, knownSecretScrubber } from '../lib/known-secrets';
 import { SecretStream } from '../lib/secret-stream';
-import { cleanToolResult, scrubToolCalls, secretInArgumentsError, statusOf } from './tool-results';
+import { cleanToolResult, outcomeOf, scrubToolCalls, secretInArgumentsError } from './tool-results';
 import { appendToSystem, emptyAnswerReason, withoutImages } from './turn-messages';
 import { addUsage, ZERO_USAGE, type ChatMessage, type ContentPart, type TokenUsage, type ToolCall } from './chat-message';
 import type { ContextBuilder, ContextInput } from './context';
 import type { CoreEvent, StopReason } from '../../../src-preload/contract/event-schemas';
 import type { LlmProvider, LlmResponse, ProviderError, ToolSpec } from './llm-provider';
+import { turnErrorFields, type TurnError, type TurnErrorKind } from './turn-error';
 import type { Result } from '../lib/result';
 import { errorMessage } from '../lib/result';
 
@@ -71,7 +72,9 @@ export interface QuietTurn {
 export interface TurnOutcome {
   stopReason: StopReason;
   text: string;
+  /** Why the turn failed, for people; `errorKind` says it for programs (both or neither). */
   error?: string;
+  errorKind?: TurnErrorKind;
   usage: TokenUsage;
   /** Model calls made. */
   iterations: number;
@@ -94,18 +97,11 @@ class TurnRun {
     private readonly setup: TurnSetup,
   ) {}
 
-  finish(stopReason: StopReason, text: string, error?: string): TurnOutcome {
+  finish(stopReason: StopReason, text: string, error?: TurnError): TurnOutcome {
     const s = this.setup;
-    this.deps.emit({
-      type: 'turn.finished',
-      sessionKey: s.sessionKey,
-      turnId: s.turnId,
-      stopReason,
-      text: s.quiet ? '' : text,
-      ...(error ? { error } : {}),
-      usage: this.usage,
-    });
-    return { stopReason, text, ...(error ? { error } : {}), usage: this.usage, iterations: this.iterations };
+    const failure = turnErrorFields(error);
+    this.deps.emit({ type: 'turn.finished', sessionKey: s.sessionKey, turnId: s.turnId, stopReason, text: s.quiet ? '' : text, ...failure, usage: this.usage });
+    return { stopReason, text, ...failure, usage: this.usage, iterations: this.iterations };
   }
 
   message(m: Omit<NewMessage, 'sessionKey' | 'turnId' | 'createdAt'>): NewMessage {
@@ -181,15 +177,16 @@ class TurnRun {
     };
     let result: ToolResult;
     try {
-      result = carriesSecret ? fail(secretInArgumentsError(call.name)) : await this.deps.tools.execute(call.name, call.arguments, ctx, s.toolFilter);
+      result = carriesSecret ? fail('refused', secretInArgumentsError(call.name)) : await this.deps.tools.execute(call.name, call.arguments, ctx, s.toolFilter);
     } catch (err) {
-      result = { ok: false, error: `Error executing ${call.name}: ${errorMessage(err)}` };
+      result = fail('failed', `Error executing ${call.name}: ${errorMessage(err)}`);
     }
     // The one place a tool result enters the model, the store and the events: scrubbed here.
     const { content, images } = cleanToolResult(result, scrubber, s.maxToolResultChars);
     const durationMs = performance.now() - t0;
-    this.deps.emit({ type: 'tool.finished', sessionKey: s.sessionKey, turnId: s.turnId, callId: call.id, name: call.name, ok: result.ok, result: content, durationMs });
-    const event: ToolEventRow = { sessionKey: s.sessionKey, turnId: s.turnId, callId: call.id, name: call.name, args, status: statusOf(result), result: content, startedAt, durationMs };
+    const outcome = outcomeOf(result);
+    this.deps.emit({ type: 'tool.finished', sessionKey: s.sessionKey, turnId: s.turnId, callId: call.id, name: call.name, ...outcome, result: content, durationMs });
+    const event: ToolEventRow = { sessionKey: s.sessionKey, turnId: s.turnId, callId: call.id, name: call.name, args, status: outcome.status, result: content, startedAt, durationMs };
     return { content, images, event };
   }
 
@@ -221,13 +218,13 @@ class TurnRun {
   async run(): Promise<TurnOutcome> {
     const s = this.setup;
     this.deps.emit({ type: 'turn.started', sessionKey: s.sessionKey, turnId: s.turnId, at: this.deps.now() });
-    if (!s.provider.ok) return this.finish('error', '', s.provider.error.message);
+    if (!s.provider.ok) return this.finish('error', '', s.provider.error);
     const provider = s.provider.value;
     let messages: ChatMessage[];
     try {
       messages = [...(await s.contextBuilder.build(s.context))];
     } catch (err) {
-      return this.finish('error', '', `Could not build the context for this turn: ${errorMessage(err)}`);
+      return this.finish('error', '', { kind: 'context_failed', message: `Could not build the context for this turn: ${errorMessage(err)}` });
     }
     if (s.extraSystem) messages = appendToSystem(messages, s.extraSystem);
     if (!s.context.model.vision) messages = withoutImages(messages);
@@ -292,7 +289,7 @@ class TurnRun {
   failed(error: ProviderError): TurnOutcome {
     this.savePartial();
     if (error.kind === 'cancelled' || this.setup.signal.aborted) return this.finish('cancelled', this.streamed);
-    return this.finish('error', this.streamed, error.message);
+    return this.finish('error', this.streamed, error);
   }
 }
 
@@ -310,6 +307,6 @@ export async function runAgentTurn(deps: AgentLoopDeps, setup: TurnSetup): Promi
     return await run.run();
   } catch (err) {
     // A bug or a database failure: still end the turn cleanly.
-    return run.finish(setup.signal.aborted ? 'cancelled' : 'error', '', `The turn failed unexpectedly: ${errorMessage(err)}`);
+    return run.finish(setup.signal.aborted ? 'cancelled' : 'error', '', { kind: 'internal', message: `The turn failed unexpectedly: ${errorMessage(err)}` });
   }
 }

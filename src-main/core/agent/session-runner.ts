@@ -15,6 +15,7 @@ import type { LlmProvider, ProviderError, ToolSpec } from './llm-provider';
 import { effectiveModel, type EffectiveModel } from './model-presets';
 import type { RuntimeOverrides } from '../config/runtime-overrides';
 import { runAgentTurn, type QuietTurn } from './agent-loop';
+import { turnErrorFields, type TurnErrorKind } from './turn-error';
 import { errorMessage, type Result } from '../lib/result';
 
 export type TurnSource = 'user' | 'heartbeat' | 'cron' | 'subagent' | 'system';
@@ -45,7 +46,9 @@ export interface TurnResult {
   turnId: string;
   stopReason: StopReason;
   text: string;
+  /** Why the turn failed, for people; `errorKind` says it for programs (both or neither). */
   error?: string;
+  errorKind?: TurnErrorKind;
   usage: TokenUsage;
   iterations: number;
 }
@@ -169,7 +172,7 @@ export class SessionRunner {
     const d = this.deps;
     const turnId = d.newTurnId?.() ?? randomUUID();
     if (this.#closed) {
-      return { turnId, stopReason: 'cancelled', text: '', error: 'Nanotray is shutting down.', usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 }, iterations: 0 };
+      return { turnId, stopReason: 'cancelled', text: '', error: 'Nanotray is shutting down.', errorKind: 'shutdown', usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 }, iterations: 0 };
     }
     const source = req.source ?? 'user';
     const controller = new AbortController();
@@ -182,11 +185,11 @@ export class SessionRunner {
       return { turnId, ...(await this.#turn(req, turnId, source, controller.signal, (n) => (active.iteration = n))) };
     } catch (err) {
       // Only set-up can throw here (the loop itself never does): e.g. the database is locked or gone.
-      const error = `The turn could not start: ${errorMessage(err)}`;
+      const failure = turnErrorFields({ kind: 'not_started', message: `The turn could not start: ${errorMessage(err)}` });
       const usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
       d.emit({ type: 'turn.started', sessionKey: req.sessionKey, turnId, at: d.now() });
-      d.emit({ type: 'turn.finished', sessionKey: req.sessionKey, turnId, stopReason: 'error', text: '', error, usage });
-      return { turnId, stopReason: 'error', text: '', error, usage, iterations: 0 };
+      d.emit({ type: 'turn.finished', sessionKey: req.sessionKey, turnId, stopReason: 'error', text: '', ...failure, usage });
+      return { turnId, stopReason: 'error', text: '', ...failure, usage, iterations: 0 };
     } finally {
       req.signal?.removeEventListener('abort', onOuterAbort);
       if (this.#active.get(req.sessionKey) === active) this.#active.delete(req.sessionKey);

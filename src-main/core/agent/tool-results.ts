@@ -1,7 +1,7 @@
 // What of a tool call the model, the store, the events and the CLI may see: arguments and results with
 // every configured secret scrubbed (in all its encodings), images that carry one dropped, then cut to size.
 import type { Scrubber } from '../lib/secret-scrubber';
-import type { ImageAttachment, ToolResult } from '../tools/tool';
+import type { ImageAttachment, ToolErrorCode, ToolResult } from '../tools/tool';
 import type { ToolEventStatus } from '../store/tool-events.repo';
 import type { ToolCall } from './chat-message';
 
@@ -31,7 +31,7 @@ export interface CleanToolResult {
  * whose data holds a secret's base64 is not an image worth keeping: it is dropped with a note.
  */
 export function cleanToolResult(result: ToolResult, scrubber: Scrubber, maxChars: number): CleanToolResult {
-  const raw = result.ok ? result.output : result.error;
+  const raw = result.ok ? result.output : result.error.message;
   let text = scrubber.scrub(raw);
   const images = result.ok ? (result.images ?? []) : [];
   const kept = images.filter((img) => !scrubber.contains(img.data));
@@ -45,8 +45,13 @@ export function scrubToolCalls(calls: ToolCall[], scrubber: Scrubber): ToolCall[
   return calls.map((c) => (scrubber.contains(c.arguments) ? { ...c, arguments: scrubber.scrub(c.arguments) } : c));
 }
 
-/** The tool_events status of a result: a refusal by the user counts as denied. */
+/** The tool_events status of a result: the user's "no" counts as denied, every other failure as an error. */
 export function statusOf(result: ToolResult): ToolEventStatus {
   if (result.ok) return 'ok';
-  return /^Error: (the user )?(denied|declined)|not approved|approval (was )?denied/i.test(result.error.slice(0, 200)) ? 'denied' : 'error';
+  return result.error.code === 'denied' ? 'denied' : 'error';
+}
+
+/** What a finished call reports in `tool.finished` besides its text: the status, and the error code when it failed. */
+export function outcomeOf(result: ToolResult): { ok: boolean; status: ToolEventStatus; errorCode?: ToolErrorCode } {
+  return result.ok ? { ok: true, status: 'ok' } : { ok: false, status: statusOf(result), errorCode: result.error.code };
 }

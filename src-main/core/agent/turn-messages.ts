@@ -2,6 +2,7 @@
 // note, and why an answer came back empty.
 import type { ChatMessage } from './chat-message';
 import type { LlmResponse } from './llm-provider';
+import type { TurnError } from './turn-error';
 
 export const IMAGE_OMITTED_NOTE = '[image omitted: the current model cannot view images]';
 
@@ -15,9 +16,11 @@ export function withoutImages(messages: ChatMessage[]): ChatMessage[] {
 }
 
 /** Why a model call ended with neither text nor tool calls, when the finish reason tells. */
-export function emptyAnswerReason(finish: LlmResponse['finishReason'], maxTokens: number): string | undefined {
-  if (finish === 'content_filter') return "The provider's content filter stopped the answer.";
-  if (finish === 'length') return `The model used up its ${maxTokens}-token limit before writing an answer; raise agent.maxTokens.`;
+export function emptyAnswerReason(finish: LlmResponse['finishReason'], maxTokens: number): TurnError | undefined {
+  if (finish === 'content_filter') return { kind: 'content_filter', message: "The provider's content filter stopped the answer." };
+  if (finish === 'length') {
+    return { kind: 'max_tokens', message: `The model used up its ${maxTokens}-token limit before writing an answer; raise agent.maxTokens.` };
+  }
   return undefined;
 }
 

@@ -1,6 +1,8 @@
-// Small constructors for IpcResult values used by every handler.
+// Small constructors for IpcResult values used by every handler; core errors get their IPC code from the table.
 import type { IpcErrorCode, IpcResult } from '../../../src-preload/contract/schemas';
+import type { CoreError } from '../lib/core-error';
 import type { Result } from '../lib/result';
+import { ipcCodeOf, type IpcMappedCode } from './error-table';
 
 export function ipcOk<T>(value: T): IpcResult<T> {
   return { ok: true, value };
@@ -10,17 +12,12 @@ export function ipcFail(code: IpcErrorCode, message: string): IpcResult<never> {
   return { ok: false, error: { code, message } };
 }
 
-/** Maps a core `Result<T, string>` to IpcResult, choosing the code from the error text. */
-export function fromResult<T, U>(result: Result<T>, map: (value: T) => U, code?: IpcErrorCode): IpcResult<U> {
-  if (result.ok) return ipcOk(map(result.value));
-  return ipcFail(code ?? guessCode(result.error), result.error);
+/** A core error as an IPC failure: same message, the code from `error-table.ts`. */
+export function ipcError(error: CoreError<IpcMappedCode>): IpcResult<never> {
+  return ipcFail(ipcCodeOf(error.code), error.message);
 }
 
-/** Best-effort code for a core error message (core services report errors as text). */
-export function guessCode(message: string): IpcErrorCode {
-  const m = message.toLowerCase();
-  if (/not found|no such|does not exist|unknown (session|job|preset|server|version)/.test(m)) return 'not_found';
-  if (/read[- ]only|blocked|not allowed|forbidden|denied|sensitive|outside the workspace|allow_?set|disabled/.test(m)) return 'forbidden';
-  if (/conflict|changed since|busy|already/.test(m)) return 'conflict';
-  return 'invalid_input';
+/** Maps a core Result to IpcResult: the value through `map`, the error through the table. */
+export function fromResult<T, U>(result: Result<T, CoreError<IpcMappedCode>>, map: (value: T) => U): IpcResult<U> {
+  return result.ok ? ipcOk(map(result.value)) : ipcError(result.error);
 }

@@ -114,10 +114,10 @@ export class McpConnection {
   async call(tool: string, args: Record<string, unknown>, signal: AbortSignal, vision: boolean): Promise<ToolResult> {
     const retryAt = this.#breaker.retryAt();
     if (retryAt !== undefined) {
-      return fail(`Error: MCP server '${this.name}' is unreachable; retrying after ${formatRetryTime(retryAt)}`);
+      return fail('unavailable', `Error: MCP server '${this.name}' is unreachable; retrying after ${formatRetryTime(retryAt)}`);
     }
     const client = this.#client;
-    if (!client || this.#phase !== 'connected') return fail(`Error: MCP server '${this.name}' is not connected`);
+    if (!client || this.#phase !== 'connected') return fail('unavailable', `Error: MCP server '${this.name}' is not connected`);
     const timeoutMs = this.config.timeout * 1000;
     const controller = new AbortController();
     let timedOut = false;
@@ -139,21 +139,21 @@ export class McpConnection {
       // What a server returns (mail, pages, tickets) was written by someone else: marked untrusted, trusted server or not.
       return markUntrusted(toToolResult(result, vision), this.#source(tool));
     } catch (err) {
-      if (signal.aborted && !timedOut) return fail(`Error: the call to MCP tool '${tool}' was cancelled`);
+      if (signal.aborted && !timedOut) return fail('cancelled', `Error: the call to MCP tool '${tool}' was cancelled`);
       if (!timedOut && err instanceof McpError && err.code !== ErrorCode.ConnectionClosed && err.code !== ErrorCode.RequestTimeout) {
         // The server answered: it is healthy, the request was wrong.
-        return markUntrusted(fail(`Error: MCP server '${this.name}' rejected the call to '${tool}': ${this.#clean(err.message)}`), this.#source(tool));
+        return markUntrusted(fail('failed', `Error: MCP server '${this.name}' rejected the call to '${tool}': ${this.#clean(err.message)}`), this.#source(tool));
       }
       this.#breaker.recordFailure();
       if (timedOut) {
         this.#lastError = `tool '${tool}' timed out after ${this.config.timeout}s`;
         this.deps.onChange();
-        return fail(`Error: MCP tool '${tool}' on server '${this.name}' timed out after ${this.config.timeout}s`);
+        return fail('timeout', `Error: MCP tool '${tool}' on server '${this.name}' timed out after ${this.config.timeout}s`);
       }
       this.#lastError = this.#clean(errorMessage(err));
       if (this.#client === client) this.#dropClient(client);
       this.deps.onChange();
-      return fail(`Error: MCP server '${this.name}' failed: ${this.#lastError}`);
+      return fail('unavailable', `Error: MCP server '${this.name}' failed: ${this.#lastError}`);
     } finally {
       cancelTimer();
       signal.removeEventListener('abort', onAbort);

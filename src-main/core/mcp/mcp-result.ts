@@ -54,6 +54,6 @@ export function toToolResult(result: McpCallResult, vision: boolean): ToolResult
   if (!texts.length && result.structuredContent !== undefined) texts.push(JSON.stringify(result.structuredContent));
   if (!texts.length && result.toolResult !== undefined) texts.push(JSON.stringify(result.toolResult));
   const text = texts.join('\n');
-  if (result.isError) return fail(`Error: ${text || 'the MCP tool failed without a message'}`);
+  if (result.isError) return fail('failed', `Error: ${text || 'the MCP tool failed without a message'}`);
   return ok(text || (images.length ? '' : '(no output)'), images);
 }

@@ -1,7 +1,8 @@
 // The `my` tool: the agent inspects (and, when allowed, adjusts) its own runtime through the runtime policy.
 import { z } from 'zod';
 import type { Config } from '../config/config-schema';
-import { defineTool, fail, ok, type Tool } from '../tools/tool';
+import { defineTool, failWith, ok, type Tool } from '../tools/tool';
+import { toolErrorOfPolicy } from './policy-error';
 import type { RuntimePolicy } from './runtime-policy';
 
 export const MY_TOOL_NAME = 'my';
@@ -47,9 +48,12 @@ export function createMyTool(policy: RuntimePolicy, config: () => Config): Tool<
         source: 'tool' as const,
         iteration: ctx.iteration,
       };
-      const result =
-        args.action === 'check' ? policy.check(args.key ?? undefined, callCtx) : policy.set(args.key ?? undefined, args.value, callCtx);
-      return result.ok ? ok(result.value) : fail(result.error);
+      if (args.action === 'check') {
+        const checked = policy.check(args.key ?? undefined, callCtx);
+        return checked.ok ? ok(checked.value.text) : failWith(toolErrorOfPolicy(checked.error));
+      }
+      const set = policy.set(args.key ?? undefined, args.value, callCtx);
+      return set.ok ? ok(set.value) : failWith(toolErrorOfPolicy(set.error));
     },
   });
 }

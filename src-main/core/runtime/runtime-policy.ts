@@ -1,5 +1,6 @@
 // THE runtime policy: what the `my` tool, the runtime panel and the CLI may read or change at run time.
-// Both `check` and `set` answer with values whose text is exactly what the model or the user sees.
+// Both `check` and `set` answer with values: the text is exactly what the model or the user sees, refusals carry a
+// code (policy-error.ts) that decides the audit outcome, the tool's error code and the IPC error.
 import type { Config } from '../config/config-schema';
 import type { Database } from '../store/db';
 import { effectiveModel, resolvePresetName } from '../agent/model-presets';
@@ -7,6 +8,7 @@ import type { RuntimeOverrides } from '../config/runtime-overrides';
 import { getSession, splitSessionKey, updateSessionMeta } from '../store/sessions.repo';
 import { errResult, okResult, type Result } from '../lib/result';
 import { recordAudit, type AuditOutcome, type AuditSource } from '../store/audit.repo';
+import { auditOutcomeOf, policyError, type PolicyError, type PolicyErrorCode } from './policy-error';
 import {
   firstRefusedSegment, isBlockedName, isForbiddenSegment, isPrototypeLike, isReadOnlyName, isSensitiveName,
   notAccessible, splitKey,
@@ -17,7 +19,7 @@ import {
 } from './restricted-values';
 import { ScratchpadStore } from './scratchpad';
 import { buildSnapshot, type RequestInfo } from './snapshot';
-import { formatSubagents, type SubagentStatus, type SubagentStatusSource } from './subagent-status';
+import { formatSubagents, subagentsDisplay, type SubagentStatus, type SubagentStatusSource } from './subagent-status';
 import { formatValue, toJson } from './value-format';
 
 /** Who asks, and for which session. The tool fills it from its ToolContext; the panel from its view. */
@@ -47,6 +49,18 @@ export interface RuntimePolicyDeps {
   onChange?(change: { key: string; sessionKey?: string }): void;
 }
 
+/**
+ * What `check` answers for a key: the text the `my` tool returns, the value part as printed (for the scratchpad
+ * and subagents their whole listing), and the value itself when it is one (a detached, whitelisted copy).
+ */
+export interface RuntimeReading {
+  text: string;
+  display: string;
+  value?: unknown;
+}
+
+type PolicyResult<T> = Result<T, PolicyError>;
+
 export const SET_DISABLED_ERROR = 'Error: set is disabled (tools.my.allow_set is false)';
 export const EMPTY_KEY_ERROR = "Error: 'key' cannot be empty or whitespace";
 export const REQUEST_UNAVAILABLE_ERROR = 'Error: current request context is unavailable';
@@ -71,7 +85,7 @@ function sessionGuardError(key: string): string {
   return `Error: direct '${key}' changes are instance-wide and disabled during an active session; use a configured model_preset`;
 }
 function withoutErrorPrefix(text: string): string {
-  return text.replace(/^Error: /, '');
+  return text.startsWith('Error: ') ? text.slice('Error: '.length) : text;
 }
 
 /** Reads and changes runtime state for one instance; every set attempt is audited. */
@@ -82,28 +96,39 @@ export class RuntimePolicy {
     this.#deps = deps;
   }
 
-  /** `check`: the overview for no key, else `<key>: <value>` or an `Error: …` value. Never audited. */
-  check(key: string | undefined, ctx: RuntimeCallContext): Result<string, string> {
+  /** `check`: the overview for no key, else the key's reading or a refusal. Never audited. */
+  check(key: string | undefined, ctx: RuntimeCallContext): PolicyResult<RuntimeReading> {
     const wanted = key?.trim() ?? '';
-    if (!wanted) return okResult(this.overview(ctx));
+    if (!wanted) {
+      const text = this.overview(ctx);
+      return okResult({ text, display: text });
+    }
     const segments = splitKey(wanted);
     const refused = firstRefusedSegment(segments);
-    if (refused !== undefined) return errResult(notAccessible(refused));
+    if (refused !== undefined) return errResult(policyError('blocked', notAccessible(refused)));
     const [first, ...rest] = segments;
     const snapshot = this.snapshot(ctx);
     if (first === 'request') {
       const request = snapshot.request as Record<string, unknown> | undefined;
-      if (!request) return errResult(REQUEST_UNAVAILABLE_ERROR);
+      if (!request) return errResult(policyError('unavailable', REQUEST_UNAVAILABLE_ERROR));
       const field = rest[0];
       if (field !== undefined && !Object.prototype.hasOwnProperty.call(request, field)) {
-        return errResult(`Error: 'request.${field}' not found`);
+        return errResult(policyError('not_found', `Error: 'request.${field}' not found`));
       }
     }
-    if (first === 'subagents' && rest.length === 0) return okResult(formatSubagents(this.#subagents(ctx)));
-    if (first === 'scratchpad' && rest.length === 0) return okResult(this.#formatPad(snapshot.scratchpad));
+    if (first === 'subagents' && rest.length === 0) {
+      const list = this.#subagents(ctx);
+      return okResult({ text: formatSubagents(list), display: subagentsDisplay(list) });
+    }
+    if (first === 'scratchpad' && rest.length === 0) {
+      const text = this.#formatPad(snapshot.scratchpad);
+      return okResult({ text, display: text, value: snapshot.scratchpad });
+    }
     // Pad keys not in the snapshot resolve through the snapshot's (scrubbed, detached) copy of the pad.
     const found = resolveKey([snapshot, snapshot.scratchpad as Record<string, unknown>], segments);
-    return found.ok ? okResult(`${wanted}: ${formatValue(found.value)}`) : found;
+    if (!found.ok) return errResult(policyError('not_found', found.error));
+    const display = formatValue(found.value);
+    return okResult({ text: `${wanted}: ${display}`, display, ...(found.value !== undefined ? { value: found.value } : {}) });
   }
 
   /** The `check` overview: one `key: value` line per key in OVERVIEW_KEYS order (+ usage and pad). */
@@ -137,12 +162,12 @@ export class RuntimePolicy {
   }
 
   /** `set`: applies the spec's checks in order; the answer and an audit row for every attempt. */
-  set(key: string | undefined, value: unknown, ctx: RuntimeCallContext): Result<string, string> {
+  set(key: string | undefined, value: unknown, ctx: RuntimeCallContext): PolicyResult<string> {
     const wanted = key?.trim() ?? '';
     if (!this.#deps.config().tools.my.allowSet) {
       return this.#refuse(ctx, wanted, 'disabled', `DISABLED ${wanted}`, SET_DISABLED_ERROR);
     }
-    if (!wanted) return this.#refuse(ctx, wanted, 'rejected', 'empty key', EMPTY_KEY_ERROR);
+    if (!wanted) return this.#refuse(ctx, wanted, 'invalid', 'empty key', EMPTY_KEY_ERROR);
     const segments = splitKey(wanted);
     const first = segments[0]!;
     if (isBlockedName(first) || isPrototypeLike(first) || isSensitiveName(first)) {
@@ -171,26 +196,25 @@ export class RuntimePolicy {
   }
 
   // Step 4: a dotted key never changes anything; it only says why.
-  #setDotted(key: string, segments: string[], ctx: RuntimeCallContext): Result<string, string> {
+  #setDotted(key: string, segments: string[], ctx: RuntimeCallContext): PolicyResult<string> {
     const bad = segments.find((s) => isForbiddenSegment(s));
     if (bad !== undefined) return this.#refuse(ctx, key, 'blocked', `BLOCKED ${bad}`, notAccessible(bad));
     const snapshot = this.snapshot(ctx);
     const parent = resolveKey([snapshot, snapshot.scratchpad as Record<string, unknown>], segments.slice(0, -1));
-    if (!parent.ok) return this.#refuse(ctx, key, 'rejected', withoutErrorPrefix(parent.error), parent.error);
+    if (!parent.ok) return this.#reject(ctx, key, 'not_found', parent.error);
     return this.#refuse(ctx, key, 'read_only', `READ_ONLY ${key}`, readOnlyError(key));
   }
 
   // Step 5.
-  #setModelPreset(value: unknown, ctx: RuntimeCallContext): Result<string, string> {
+  #setModelPreset(value: unknown, ctx: RuntimeCallContext): PolicyResult<string> {
     const key = 'model_preset';
     if (typeof value !== 'string' || !value.trim()) {
-      const error = "Error: 'model_preset' must be a non-blank string";
-      return this.#refuse(ctx, key, 'rejected', withoutErrorPrefix(error), error);
+      return this.#reject(ctx, key, 'invalid', "Error: 'model_preset' must be a non-blank string");
     }
     const d = this.#deps;
     const config = d.config();
     const resolved = resolvePresetName(config, value, d.overrides);
-    if (!resolved.ok) return this.#refuse(ctx, key, 'rejected', withoutErrorPrefix(resolved.error), resolved.error);
+    if (!resolved.ok) return this.#reject(ctx, key, 'not_found', resolved.error);
     const name = resolved.value;
     const before = String(this.snapshot(ctx).model_preset);
     if (ctx.sessionKey) {
@@ -207,14 +231,14 @@ export class RuntimePolicy {
   }
 
   // Step 6: type, then range, then the session guard.
-  #setRestricted(key: string, value: unknown, ctx: RuntimeCallContext): Result<string, string> {
+  #setRestricted(key: string, value: unknown, ctx: RuntimeCallContext): PolicyResult<string> {
     const range = INT_RANGES[key];
     const checked: Result<string | number, string> = range
       ? coerceRangedInt(key, value, range.min, range.max)
       : validateModelName(value);
-    if (!checked.ok) return this.#refuse(ctx, key, 'rejected', withoutErrorPrefix(checked.error), checked.error);
+    if (!checked.ok) return this.#reject(ctx, key, 'invalid', checked.error);
     if (ctx.sessionKey && SESSION_GUARDED.has(key)) {
-      return this.#refuse(ctx, key, 'rejected', `SESSION_GUARD ${key}`, sessionGuardError(key));
+      return this.#refuse(ctx, key, 'in_session', `SESSION_GUARD ${key}`, sessionGuardError(key));
     }
     const before = this.snapshot(ctx)[key];
     const o = this.#deps.overrides;
@@ -229,58 +253,64 @@ export class RuntimePolicy {
   }
 
   // Step 7: the new value's type must match the current one.
-  #setTyped(key: string, value: unknown, ctx: RuntimeCallContext): Result<string, string> {
+  #setTyped(key: string, value: unknown, ctx: RuntimeCallContext): PolicyResult<string> {
     const before = this.snapshot(ctx)[key];
     const o = this.#deps.overrides;
     if (key === 'workspace') {
       const v = validateWorkspaceDisplay(before, value);
-      if (!v.ok) return this.#refuse(ctx, key, 'rejected', withoutErrorPrefix(v.error), v.error);
+      if (!v.ok) return this.#reject(ctx, key, 'invalid', v.error);
       o.workspaceDisplay = v.value; // display only: the sandbox root (CoreBase.workspace()) is untouched
       return this.#accepted(ctx, key, before, v.value);
     }
     if (key === 'provider_retry_mode') {
       const v = validateRetryMode(before, value);
-      if (!v.ok) return this.#refuse(ctx, key, 'rejected', withoutErrorPrefix(v.error), v.error);
+      if (!v.ok) return this.#reject(ctx, key, 'invalid', v.error);
       o.providerRetryMode = v.value;
       return this.#accepted(ctx, key, before, v.value);
     }
     const v = validateToolResultChars(before, value);
-    if (!v.ok) return this.#refuse(ctx, key, 'rejected', withoutErrorPrefix(v.error), v.error);
+    if (!v.ok) return this.#reject(ctx, key, 'invalid', v.error);
     o.maxToolResultChars = v.value;
     return this.#accepted(ctx, key, before, v.value);
   }
 
   // Step 8: everything else is a note in the session's scratchpad. No value removes the key.
-  #setScratchpad(key: string, value: unknown, ctx: RuntimeCallContext): Result<string, string> {
+  #setScratchpad(key: string, value: unknown, ctx: RuntimeCallContext): PolicyResult<string> {
     const pads = this.#deps.scratchpads;
     const padKey = this.#padKey(ctx);
     const label = `scratchpad.${key}`;
     if (value === undefined) {
-      if (!pads.has(padKey, key)) return this.#refuse(ctx, key, 'rejected', withoutErrorPrefix(VALUE_REQUIRED_ERROR), VALUE_REQUIRED_ERROR);
+      if (!pads.has(padKey, key)) return this.#reject(ctx, key, 'invalid', VALUE_REQUIRED_ERROR);
       const previous = pads.entries(padKey)[key];
       pads.remove(padKey, key);
       return this.#accept(ctx, key, `${label}: ${toJson(previous)} -> (removed)`, `Removed ${label}`);
     }
     const written = pads.set(padKey, key, value);
-    if (!written.ok) return this.#refuse(ctx, key, 'rejected', withoutErrorPrefix(written.error), written.error);
+    if (!written.ok) return this.#reject(ctx, key, 'invalid', written.error);
     const before = written.value.existed ? toJson(written.value.previous) : '(unset)';
     return this.#accept(ctx, key, `${label}: ${before} -> ${toJson(value)}`, `Set ${label} = ${formatValue(value)}`);
   }
 
-  #accepted(ctx: RuntimeCallContext, key: string, before: unknown, after: unknown): Result<string, string> {
+  #accepted(ctx: RuntimeCallContext, key: string, before: unknown, after: unknown): PolicyResult<string> {
     const text = `Set ${key} = ${toJson(after)} (was ${toJson(before)})`;
     return this.#accept(ctx, key, `${key}: ${toJson(before)} -> ${toJson(after)}`, text);
   }
 
-  #accept(ctx: RuntimeCallContext, key: string, detail: string, text: string): Result<string, string> {
+  #accept(ctx: RuntimeCallContext, key: string, detail: string, text: string): PolicyResult<string> {
     this.#audit(ctx, key, 'accepted', detail);
     this.#deps.onChange?.({ key, sessionKey: ctx.sessionKey });
     return okResult(text);
   }
 
-  #refuse(ctx: RuntimeCallContext, key: string, outcome: AuditOutcome, detail: string, error: string): Result<string, string> {
-    this.#audit(ctx, key, outcome, detail);
-    return errResult(error);
+  /** A refused set: audited with the outcome its code stands for, `detail` saying what was refused. */
+  #refuse(ctx: RuntimeCallContext, key: string, code: PolicyErrorCode, detail: string, message: string): PolicyResult<string> {
+    this.#audit(ctx, key, auditOutcomeOf(code), detail);
+    return errResult(policyError(code, message));
+  }
+
+  /** A refused set whose detail is its own message (a bad value, a missing parent or preset). */
+  #reject(ctx: RuntimeCallContext, key: string, code: PolicyErrorCode, message: string): PolicyResult<string> {
+    return this.#refuse(ctx, key, code, withoutErrorPrefix(message), message);
   }
 
   #audit(ctx: RuntimeCallContext, key: string, outcome: AuditOutcome, detail: string): void {

@@ -4,7 +4,8 @@ import { Emitter } from '../lib/emitter';
 import type { Result } from '../lib/result';
 import { listAudit, type AuditRow } from '../store/audit.repo';
 import { createMyTool, MY_TOOL_NAME } from './my.tool';
-import { RuntimePolicy, type RuntimeCallContext } from './runtime-policy';
+import type { PolicyError } from './policy-error';
+import { RuntimePolicy, type RuntimeCallContext, type RuntimeReading } from './runtime-policy';
 import { ScratchpadStore } from './scratchpad';
 import type { ToolRegistry } from '../tools/tool-registry';
 import type { SubagentStatusSource } from './subagent-status';
@@ -22,10 +23,10 @@ export interface RuntimeChange {
 
 /** `core.runtime`: the one policy the `my` tool, the runtime panel's IPC and the CLI all call. */
 export interface RuntimeApi {
-  /** `check` with results as values; the text is what the model/user sees. */
-  check(key: string | undefined, ctx: RuntimeCallContext): Result<string, string>;
-  /** `set` with results as values; every attempt is audited. */
-  set(key: string | undefined, value: unknown, ctx: RuntimeCallContext): Result<string, string>;
+  /** `check` with results as values; the reading's text is what the model/user sees. */
+  check(key: string | undefined, ctx: RuntimeCallContext): Result<RuntimeReading, PolicyError>;
+  /** `set` with results as values (the text of the change, or a refusal); every attempt is audited. */
+  set(key: string | undefined, value: unknown, ctx: RuntimeCallContext): Result<string, PolicyError>;
   /** The same overview as `my` check with no key. */
   overview(sessionKey?: string): string;
   /** Newest audit rows first. */

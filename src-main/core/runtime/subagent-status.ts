@@ -65,8 +65,13 @@ export function subagentsMapping(list: readonly SubagentStatus[]): Record<string
  * `  [<id>] '<label>'` followed by its phase, tools, usage and (when present) error / stop_reason lines.
  */
 export function formatSubagents(list: readonly SubagentStatus[]): string {
-  if (list.length === 0) return 'subagents: {}';
-  const lines = [`subagents: ${list.length} subagent(s):`];
+  return `subagents: ${subagentsDisplay(list)}`;
+}
+
+/** The part of `formatSubagents` after `subagents: ` (what the runtime panel shows). */
+export function subagentsDisplay(list: readonly SubagentStatus[]): string {
+  if (list.length === 0) return '{}';
+  const lines = [`${list.length} subagent(s):`];
   for (const s of list) {
     const tools = s.toolEvents.slice(-LAST_TOOL_EVENTS).map((t) => `${t.name}(${t.status})`);
     lines.push(`  [${s.id}] '${s.label}'`);

@@ -1,6 +1,7 @@
 // Cron job schedules: validation of every / cron (+tz) / at with the exact messages the tool and CLI show.
 import cron from 'node-cron';
-import { errResult, okResult, type Result } from '../lib/result';
+import { failure, type ServiceError } from '../lib/core-error';
+import { okResult, type Result } from '../lib/result';
 import { isValidTimeZone, resolveTimeZone, zonedToEpoch } from '../lib/zoned-time';
 
 export type CronSchedule =
@@ -71,27 +72,27 @@ export function parseIsoDateTime(text: string, timeZone: string): number | undef
  * Turns the tool/CLI parameters into a schedule, or the exact error text. Precedence when several are
  * given: every_seconds, then cron_expr, then at. `defaultTimeZone` is agent.timezone (empty = system).
  */
-export function parseCronSchedule(input: CronScheduleInput, defaultTimeZone: string): Result<CronSchedule> {
+export function parseCronSchedule(input: CronScheduleInput, defaultTimeZone: string): Result<CronSchedule, ServiceError<'invalid'>> {
   const tz = input.tz?.trim() || undefined;
   const expr = input.cron_expr?.trim() || undefined;
   const at = input.at?.trim() || undefined;
-  if (tz && !expr) return errResult(CRON_ERRORS.tzWithoutCron);
-  if (tz && !isValidTimeZone(tz)) return errResult(CRON_ERRORS.unknownTimezone(tz));
+  if (tz && !expr) return failure('invalid', CRON_ERRORS.tzWithoutCron);
+  if (tz && !isValidTimeZone(tz)) return failure('invalid', CRON_ERRORS.unknownTimezone(tz));
   if (input.every_seconds !== undefined && input.every_seconds !== null) {
     const n = input.every_seconds;
-    if (!Number.isInteger(n) || n < 1) return errResult(CRON_ERRORS.everyTooSmall);
+    if (!Number.isInteger(n) || n < 1) return failure('invalid', CRON_ERRORS.everyTooSmall);
     return okResult({ kind: 'every', everySeconds: n });
   }
   if (expr) {
-    if (!isValidCronExpression(expr)) return errResult(CRON_ERRORS.invalidCron(input.cron_expr ?? expr));
+    if (!isValidCronExpression(expr)) return failure('invalid', CRON_ERRORS.invalidCron(input.cron_expr ?? expr));
     return okResult({ kind: 'cron', expr: expr.split(/\s+/).join(' '), tz: tz ?? resolveTimeZone(defaultTimeZone) });
   }
   if (at) {
     const atMs = parseIsoDateTime(at, resolveTimeZone(defaultTimeZone));
-    if (atMs === undefined) return errResult(CRON_ERRORS.invalidAt(input.at ?? at));
+    if (atMs === undefined) return failure('invalid', CRON_ERRORS.invalidAt(input.at ?? at));
     return okResult({ kind: 'at', atMs });
   }
-  return errResult(CRON_ERRORS.missingSchedule);
+  return failure('invalid', CRON_ERRORS.missingSchedule);
 }
 
 /** A short human description: `every 90s`, `cron '0 9 * * *' (Europe/Berlin)`, `at 2026-05-01T07:30:00.000Z`. */

@@ -4,6 +4,7 @@ import type { CoreEvent } from '../../../src-preload/contract/event-schemas';
 import type { Config } from '../config/config-schema';
 import type { Clock } from '../lib/clock';
 import { errResult, errorMessage, okResult, type Result } from '../lib/result';
+import { coreError, type ServiceError } from '../lib/core-error';
 import type { Database } from '../store/db';
 import {
   deleteCronJob,
@@ -55,7 +56,7 @@ export const MAX_CONSECUTIVE_ERRORS = 3;
 const NAME_FROM_MESSAGE = 30;
 const NOTIFY_BODY_MAX = 500;
 
-export const jobNotFound = (id: string) => `Error: job '${id}' not found`;
+export const jobNotFound = (id: string): ServiceError<'not_found'> => coreError('not_found', `Error: job '${id}' not found`);
 
 export class CronService {
   #deps: CronDeps;
@@ -92,9 +93,9 @@ export class CronService {
   }
 
   /** Validates and stores a job (and arms it when timers run here). Errors are the tool's exact messages. */
-  add(input: CronAddInput): Result<CronJob> {
+  add(input: CronAddInput): Result<CronJob, ServiceError<'invalid'>> {
     const message = input.message?.trim() ?? '';
-    if (!message) return errResult(CRON_ERRORS.missingMessage);
+    if (!message) return errResult(coreError('invalid', CRON_ERRORS.missingMessage));
     const schedule = parseCronSchedule(input, this.#deps.config().agent.timezone);
     if (!schedule.ok) return schedule;
     const job: CronJob = {
@@ -114,7 +115,7 @@ export class CronService {
   }
 
   /** Deletes a job (its timer first); a clear error when there is none. */
-  async remove(id: string): Promise<Result<void>> {
+  async remove(id: string): Promise<Result<void, ServiceError<'not_found'>>> {
     if (!getCronJob(this.#deps.db, id)) return errResult(jobNotFound(id));
     await this.#disarm(id);
     deleteCronJob(this.#deps.db, id);
@@ -123,7 +124,7 @@ export class CronService {
   }
 
   /** Pauses or resumes a job; resuming clears its error streak. */
-  async setEnabled(id: string, enabled: boolean): Promise<Result<CronJobView>> {
+  async setEnabled(id: string, enabled: boolean): Promise<Result<CronJobView, ServiceError<'not_found'>>> {
     if (!setCronJobEnabled(this.#deps.db, id, enabled)) return errResult(jobNotFound(id));
     await this.#disarm(id);
     const job = getCronJob(this.#deps.db, id)!;
@@ -148,7 +149,7 @@ export class CronService {
   }
 
   /** Runs a job now, outside its schedule (tests, "run now" buttons). */
-  async runJobNow(id: string): Promise<Result<CronRun>> {
+  async runJobNow(id: string): Promise<Result<CronRun, ServiceError<'not_found'>>> {
     const job = getCronJob(this.#deps.db, id);
     if (!job) return errResult(jobNotFound(id));
     return okResult(await this.#execute(job, { late: false }));

@@ -1,6 +1,6 @@
 // The agent's `cron` tool: add, list and remove scheduled jobs of the current session (same rules as the CLI).
 import { z } from 'zod';
-import { defineTool, fail, ok, type Tool } from '../tools/tool';
+import { defineTool, fail, failWith, ok, toolErrorOfService, type Tool } from '../tools/tool';
 import { CRON_ERRORS } from './cron-schedule';
 import type { CronJobView, CronService } from './cron-service';
 import { formatZoned, resolveTimeZone } from '../lib/zoned-time';
@@ -55,12 +55,12 @@ export function createCronTool(cron: CronService): Tool<typeof params> {
         case 'list':
           return ok(formatJobList(cron.list(), timeZone));
         case 'remove': {
-          if (!args.job_id) return fail('Error: job_id is required for remove');
+          if (!args.job_id) return fail('invalid_args', 'Error: job_id is required for remove');
           const removed = await cron.remove(args.job_id);
-          return removed.ok ? ok(`Removed job ${args.job_id}`) : fail(removed.error);
+          return removed.ok ? ok(`Removed job ${args.job_id}`) : failWith(toolErrorOfService(removed.error));
         }
         case 'add': {
-          if (ctx.inCronRun) return fail(CRON_ERRORS.inCronRun);
+          if (ctx.inCronRun) return fail('refused', CRON_ERRORS.inCronRun);
           const added = cron.add({
             sessionKey: ctx.sessionKey,
             message: args.message ?? undefined,
@@ -70,7 +70,7 @@ export function createCronTool(cron: CronService): Tool<typeof params> {
             tz: args.tz ?? undefined,
             at: args.at ?? undefined,
           });
-          return added.ok ? ok(`Created job '${added.value.name}' (id: ${added.value.id})`) : fail(added.error);
+          return added.ok ? ok(`Created job '${added.value.name}' (id: ${added.value.id})`) : failWith(toolErrorOfService(added.error));
         }
       }
     },

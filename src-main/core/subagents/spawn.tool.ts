@@ -1,6 +1,6 @@
 // The `spawn` tool: the model starts a background subagent for a self-contained task and gets an id back.
 import { z } from 'zod';
-import { defineTool, fail, ok } from '../tools/tool';
+import { defineTool, failWith, ok, toolErrorOfService } from '../tools/tool';
 import type { SubagentManager } from './subagent-manager';
 
 export const SPAWN_TOOL_NAME = 'spawn';
@@ -22,7 +22,7 @@ export function createSpawnTool(manager: Pick<SubagentManager, 'spawn'>) {
     category: 'read',
     async run(args, ctx) {
       const started = manager.spawn(args.task, args.label, ctx.sessionKey);
-      if (!started.ok) return fail(started.error);
+      if (!started.ok) return failWith(toolErrorOfService(started.error));
       return ok(`Subagent [${started.value.label}] started (id: ${started.value.id}).`);
     },
   });

@@ -11,6 +11,7 @@ import { ensureSession } from '../store/sessions.repo';
 import type { Clock } from '../lib/clock';
 import type { Emitter } from '../lib/emitter';
 import { errResult, errorMessage, okResult, type Result } from '../lib/result';
+import { coreError, type ServiceError } from '../lib/core-error';
 import type { SubagentStatus, SubagentStatusSource } from '../runtime/subagent-status';
 import { announcement, subagentSystemNote, SUMMARISE_FOR_USER } from './subagent-prompt';
 import { isFinished, SUBAGENT_TOOL_NAMES, type SubagentTask } from './subagent-task';
@@ -69,15 +70,18 @@ export class SubagentManager implements SubagentStatusSource {
    * Starts a subagent for `task` and returns at once; refuses when `agent.maxConcurrentSubagents` are
    * already running. The result is announced in `originSessionKey`.
    */
-  spawn(task: string, label: string | undefined, originSessionKey: string): Result<SubagentTask> {
+  spawn(task: string, label: string | undefined, originSessionKey: string): Result<SubagentTask, ServiceError<'invalid' | 'unavailable'>> {
     const text = task.trim();
-    if (!text) return errResult('Error: the task is empty; describe what the subagent should do.');
+    if (!text) return errResult(coreError('invalid', 'Error: the task is empty; describe what the subagent should do.'));
     const limit = this.#deps.maxConcurrent();
     const running = this.running().length;
     if (running >= limit) {
       return errResult(
-        `Error: ${running} subagent(s) are already running (the limit is ${limit}, agent.maxConcurrentSubagents). ` +
-          'Wait for one to finish (check with my: subagents) or do this task yourself.',
+        coreError(
+          'unavailable',
+          `Error: ${running} subagent(s) are already running (the limit is ${limit}, agent.maxConcurrentSubagents). ` +
+            'Wait for one to finish (check with my: subagents) or do this task yourself.',
+        ),
       );
     }
     const id = this.#deps.newId?.() ?? randomBytes(4).toString('hex');

@@ -1,11 +1,11 @@
 // The approval port the registry consults between validation and execution.
-import type { Tool, ToolContext } from './tool';
+import type { Tool, ToolContext, ToolError } from './tool';
 
 /**
  * `allowed` runs the call; `error` refuses it; `deferred` does not run it but is no failure either (a memory
  * change kept for the user's review): the text tells the model what happened instead.
  */
-export type GateVerdict = { allowed: true } | { allowed: false; error: string } | { allowed: false; deferred: string };
+export type GateVerdict = { allowed: true } | { allowed: false; error: ToolError } | { allowed: false; deferred: string };
 
 export interface ApprovalGate {
   /** Decides (asking the user when needed) whether this call may run. Never throws. */

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { ToolSpec } from '../agent/llm-provider';
 import { allowAllGate, type ApprovalGate } from './approval-gate';
-import { fail, ok, type Tool, type ToolContext, type ToolResult } from './tool';
+import { fail, failWith, ok, type Tool, type ToolContext, type ToolResult } from './tool';
 
 /** Tools that come and go at run time (MCP servers) are provided by a source, re-read before each call. */
 export interface ToolSource {
@@ -63,22 +63,22 @@ export class ToolRegistry {
   async execute(name: string, rawArgs: unknown, ctx: ToolContext, filter?: (tool: Tool) => boolean): Promise<ToolResult> {
     const tool = this.list(filter).find((t) => t.name === name);
     if (!tool) {
-      return fail(`Error: Tool '${name}' not found. Available: ${this.names(filter).join(', ') || '(none)'}`);
+      return fail('not_found', `Error: Tool '${name}' not found. Available: ${this.names(filter).join(', ') || '(none)'}`);
     }
     const parsedArgs = parseArguments(rawArgs);
     if (!parsedArgs.ok) {
-      return fail(`Error: Invalid parameters for tool '${name}': ${parsedArgs.error}`);
+      return fail('invalid_args', `Error: Invalid parameters for tool '${name}': ${parsedArgs.error}`);
     }
     const validated = tool.params.safeParse(parsedArgs.value);
     if (!validated.success) {
-      return fail(`Error: Invalid parameters for tool '${name}': ${describeZodError(validated.error)}`);
+      return fail('invalid_args', `Error: Invalid parameters for tool '${name}': ${describeZodError(validated.error)}`);
     }
     const verdict = await this.#gate.check(tool, validated.data, ctx);
-    if (!verdict.allowed) return 'deferred' in verdict ? ok(verdict.deferred) : fail(verdict.error);
+    if (!verdict.allowed) return 'deferred' in verdict ? ok(verdict.deferred) : failWith(verdict.error);
     try {
       return await tool.run(validated.data, ctx);
     } catch (err) {
-      return fail(`Error executing ${name}: ${err instanceof Error ? err.message : String(err)}`);
+      return fail('failed', `Error executing ${name}: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
 }

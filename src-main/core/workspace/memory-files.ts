@@ -8,7 +8,8 @@ import type { Database } from '../store/db';
 import type { Clock } from '../lib/clock';
 import type { Emitter } from '../lib/emitter';
 import { writeFileAtomic } from '../lib/atomic-write';
-import { errResult, errorMessage, okResult, type Result } from '../lib/result';
+import { failure, type ServiceError } from '../lib/core-error';
+import { errorMessage, okResult, type Result } from '../lib/result';
 import {
   getMemoryVersion,
   insertMemoryVersion,
@@ -93,7 +94,7 @@ export class MemoryFiles {
   }
 
   /** The file's content and version token (`missing` and empty content when it does not exist). */
-  read(path: string): Result<MemoryFileContent> {
+  read(path: string): Result<MemoryFileContent, ServiceError<'refused'>> {
     const resolved = resolveWorkspaceMarkdown(this.#opts.workspace(), path);
     if (!resolved.ok) return resolved;
     const { rel, abs } = resolved.value;
@@ -108,7 +109,7 @@ export class MemoryFiles {
    * Writes `content` when the file is still at `baseVersion`; otherwise returns a conflict carrying both
    * texts and changes nothing. The replaced content is stored as a version first.
    */
-  write(path: string, content: string, baseVersion: string, author: VersionAuthor): Result<MemoryWriteResult> {
+  write(path: string, content: string, baseVersion: string, author: VersionAuthor): Result<MemoryWriteResult, ServiceError<'refused' | 'failed'>> {
     const resolved = resolveWorkspaceMarkdown(this.#opts.workspace(), path);
     if (!resolved.ok) return resolved;
     const { rel, abs } = resolved.value;
@@ -136,7 +137,7 @@ export class MemoryFiles {
     try {
       writeFileAtomic(abs, content);
     } catch (err) {
-      return errResult(`Error: could not write ${rel}: ${errorMessage(err)}`);
+      return failure('failed', `Error: could not write ${rel}: ${errorMessage(err)}`);
     }
     const version = contentVersion(content);
     this.#known.set(rel, { version, content });
@@ -150,25 +151,25 @@ export class MemoryFiles {
   }
 
   /** Stored versions of a file, newest first. */
-  versions(path: string): Result<MemoryVersionInfo[]> {
+  versions(path: string): Result<MemoryVersionInfo[], ServiceError<'refused'>> {
     const resolved = resolveWorkspaceMarkdown(this.#opts.workspace(), path);
     if (!resolved.ok) return resolved;
     return okResult(listMemoryVersions(this.#opts.db, resolved.value.rel));
   }
 
   /** One stored version with its content. */
-  readVersion(id: number): Result<MemoryVersion> {
+  readVersion(id: number): Result<MemoryVersion, ServiceError<'not_found'>> {
     const version = getMemoryVersion(this.#opts.db, id);
-    return version ? okResult(version) : errResult(`Error: version ${id} not found`);
+    return version ? okResult(version) : failure('not_found', `Error: version ${id} not found`);
   }
 
   /** Puts version `id` back as the file's content (the content it replaces is stored as a version too). */
-  revert(path: string, id: number, author: VersionAuthor = 'user'): Result<MemoryWriteResult> {
+  revert(path: string, id: number, author: VersionAuthor = 'user'): Result<MemoryWriteResult, ServiceError<'refused' | 'not_found' | 'failed'>> {
     const version = getMemoryVersion(this.#opts.db, id);
     const resolved = resolveWorkspaceMarkdown(this.#opts.workspace(), path);
     if (!resolved.ok) return resolved;
     if (!version || version.path !== resolved.value.rel) {
-      return errResult(`Error: version ${id} of ${resolved.value.rel} not found`);
+      return failure('not_found', `Error: version ${id} of ${resolved.value.rel} not found`);
     }
     const current = this.read(resolved.value.rel);
     if (!current.ok) return current;

@@ -66,7 +66,7 @@ export class MemoryReview {
   /** Keeps `content` for `path` as a pending change (undefined when it is what the file holds already). */
   propose(input: ProposeInput): Result<PendingChange | undefined, ReviewError> {
     const current = this.#opts.memory.read(input.path);
-    if (!current.ok) return errResult({ code: 'invalid_path', message: current.error });
+    if (!current.ok) return errResult({ code: 'invalid_path', message: current.error.message });
     if (current.value.content === input.content) return okResult(undefined);
     const change = insertPendingChange(this.#opts.db, {
       path: current.value.path,
@@ -88,7 +88,7 @@ export class MemoryReview {
    */
   extendConsolidation(path: string, sessionKey: string, build: (text: string) => string): Result<PendingChange | undefined, ReviewError> {
     const current = this.#opts.memory.read(path);
-    if (!current.ok) return errResult({ code: 'invalid_path', message: current.error });
+    if (!current.ok) return errResult({ code: 'invalid_path', message: current.error.message });
     const open = listOpenPendingChanges(this.#opts.db).find(
       (c) => c.path === current.value.path && c.source === 'consolidation' && c.baseVersion === current.value.version,
     );
@@ -121,7 +121,7 @@ export class MemoryReview {
     if (!change) return errResult(notWaiting(id));
     const content = options.content ?? change.proposed;
     const written = this.#opts.memory.write(change.path, content, options.baseVersion ?? change.baseVersion, content === change.proposed ? 'agent' : 'user');
-    if (!written.ok) return errResult({ code: 'write_failed', message: written.error });
+    if (!written.ok) return errResult({ code: written.error.code === 'refused' ? 'invalid_path' : 'write_failed', message: written.error.message });
     const w = written.value;
     if (w.status === 'conflict') return okResult({ status: 'conflict', path: w.path, currentContent: w.currentContent, currentVersion: w.currentVersion });
     resolvePendingChange(this.#opts.db, id, 'accepted', this.#opts.clock.now());

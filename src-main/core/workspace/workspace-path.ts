@@ -1,7 +1,11 @@
 // Resolves a workspace-relative markdown path safely: no absolute paths, no `..`, no symlink leading out.
 import { existsSync, lstatSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
-import { errResult, okResult, type Result } from '../lib/result';
+import { failure, type ServiceError } from '../lib/core-error';
+import { okResult, type Result } from '../lib/result';
+
+/** Why a workspace path is refused (always `refused`: the editor and the agent only reach workspace .md files). */
+export type WorkspacePathError = ServiceError<'refused'>;
 
 /** True when `child` is `root` or lies inside it (both already absolute and normalised). */
 export function isInside(root: string, child: string): boolean {
@@ -10,18 +14,18 @@ export function isInside(root: string, child: string): boolean {
 }
 
 /** The normalised forward-slash form of a relative path (`./a//b.md` → `a/b.md`), or an error. */
-export function normalizeRelative(path: string): Result<string> {
+export function normalizeRelative(path: string): Result<string, WorkspacePathError> {
   const raw = path.trim().replace(/\\/g, '/');
-  if (!raw) return errResult('Error: the path is empty');
+  if (!raw) return failure('refused', 'Error: the path is empty');
   if (raw.startsWith('/') || /^[a-zA-Z]:/.test(raw) || isAbsolute(path)) {
-    return errResult(`Error: '${path}' must be relative to the workspace`);
+    return failure('refused', `Error: '${path}' must be relative to the workspace`);
   }
   const parts = raw.split('/').filter((p) => p !== '' && p !== '.');
-  if (parts.some((p) => p === '..')) return errResult(`Error: '${path}' may not contain '..'`);
-  if (parts.some((p) => p.includes('\0'))) return errResult(`Error: '${path}' contains a NUL byte`);
-  if (!parts.length) return errResult('Error: the path is empty');
+  if (parts.some((p) => p === '..')) return failure('refused', `Error: '${path}' may not contain '..'`);
+  if (parts.some((p) => p.includes('\0'))) return failure('refused', `Error: '${path}' contains a NUL byte`);
+  if (!parts.length) return failure('refused', 'Error: the path is empty');
   const rel = parts.join('/');
-  if (!rel.toLowerCase().endsWith('.md')) return errResult(`Error: '${path}' is not a markdown (.md) file`);
+  if (!rel.toLowerCase().endsWith('.md')) return failure('refused', `Error: '${path}' is not a markdown (.md) file`);
   return okResult(rel);
 }
 
@@ -30,7 +34,7 @@ export function normalizeRelative(path: string): Result<string> {
  * workspace: absolute paths, `..`, and symlinks (of the file or any parent folder) pointing outside.
  * `workspace` must be a real path. The file itself need not exist.
  */
-export function resolveWorkspaceMarkdown(workspace: string, path: string): Result<{ rel: string; abs: string }> {
+export function resolveWorkspaceMarkdown(workspace: string, path: string): Result<{ rel: string; abs: string }, WorkspacePathError> {
   const rel = normalizeRelative(path);
   if (!rel.ok) return rel;
   const abs = join(workspace, ...rel.value.split('/'));
@@ -45,9 +49,9 @@ export function resolveWorkspaceMarkdown(workspace: string, path: string): Resul
   try {
     real = realpathSync(probe);
   } catch {
-    return errResult(`Error: '${path}' points outside the workspace`); // a dangling symlink
+    return failure('refused', `Error: '${path}' points outside the workspace`); // a dangling symlink
   }
-  if (!isInside(workspace, real)) return errResult(`Error: '${path}' points outside the workspace`);
+  if (!isInside(workspace, real)) return failure('refused', `Error: '${path}' points outside the workspace`);
   return okResult({ rel: rel.value, abs });
 }
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { CoreBase } from '../core-base';
 import type { ProviderLookup } from '../agent/providers/provider-lookup';
 import { errResult, okResult } from '../lib/result';
+import { toolError } from '../tools/tool';
 import type { MemoryProposals } from '../tools/approvals/memory-approval';
 import type { Skill } from '../skills/skill';
 import { formatSkillsSummary } from '../skills/skills-summary';
@@ -51,7 +52,8 @@ export function wireWorkspace(base: CoreBase, deps: WorkspaceDeps): WorkspaceSer
   const proposals: MemoryProposals = {
     propose: (change) => {
       const kept = review.propose({ path: change.path, content: change.after, source: 'agent', sessionKey: change.sessionKey, tool: change.tool });
-      return kept.ok ? okResult(kept.value?.id) : errResult(kept.error.message);
+      // propose fails only for a path the memory files refuse: the gate refuses the call with that reason.
+      return kept.ok ? okResult(kept.value?.id) : errResult(toolError('refused', kept.error.message));
     },
   };
   const consolidator = new Consolidator({

@@ -3,7 +3,8 @@
 import type { CoreEvent } from '@contract/schemas';
 import { StreamBatcher } from '../lib/stream-batcher';
 import { call } from './ipc-call';
-import { classifyTurnError, historyToItems, mergeLive } from './history-items';
+import { historyToItems, mergeLive } from './history-items';
+import { fixForSendError } from './error-fixes';
 import { commitStream, finishTurn } from './thread-updates';
 import type { SliceCreator } from './store-types';
 import { emptyThread, type ChatItem, type Thread } from './types';
@@ -195,7 +196,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
           ...t,
           turnId: t.turnId === 'pending' ? null : t.turnId,
           items: t.items.filter((i) => i.id !== userItemId),
-          error: { message: res.message, fix: classifyTurnError(res.message) },
+          error: { message: res.message, fix: fixForSendError(res.code) },
         }));
         return false;
       }
@@ -263,7 +264,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
             ...t,
             items: t.items.map((i) =>
               i.kind === 'tool' && i.id === `t${event.callId}`
-                ? { ...i, status: event.ok ? 'ok' : /denied/i.test(event.result) ? 'denied' : 'error', result: event.result, durationMs: event.durationMs }
+                ? { ...i, status: event.status, result: event.result, durationMs: event.durationMs }
                 : i,
             ),
           }));

@@ -47,13 +47,6 @@ export function historyToItems(messages: readonly HistoryMessage[], toolEvents: 
   return items;
 }
 
-/** Words that point at configuration (missing key, wrong URL, refused connection) rather than a blip. */
-const SETTINGS_HINTS = /api key|apikey|unauthori[sz]ed|401|403|forbidden|no provider|not configured|econnrefused|enotfound|connection|base ?url|model .*not found|404/i;
-
-export function classifyTurnError(message: string): 'settings' | 'retry' {
-  return SETTINGS_HINTS.test(message) ? 'settings' : 'retry';
-}
-
 /**
  * Stored history + what this window saw live before the history arrived. History is the truth for
  * everything finished; live items survive only when they belong to the turn still running and are not

@@ -1,7 +1,7 @@
 // Turns an IpcResult (or a transport failure) into a plain value/error pair the slices can handle.
-import type { IpcResult } from '@contract/schemas';
+import type { IpcErrorCode, IpcResult } from '@contract/schemas';
 
-export type CallResult<T> = { ok: true; value: T } | { ok: false; message: string; code: string };
+export type CallResult<T> = { ok: true; value: T } | { ok: false; message: string; code: IpcErrorCode };
 
 /** Awaits an API call; never throws (a broken transport becomes an `unavailable` error value). */
 export async function call<T>(promise: Promise<IpcResult<T>> | undefined): Promise<CallResult<T>> {

@@ -61,10 +61,9 @@ function panelSession(sessionKey: string | null | undefined): { sessionKey?: str
   return sessionKey ? { sessionKey } : {};
 }
 
-/** The value part of a `key: value` policy line ('' becomes null). */
-function valuePart(key: string, text: string): string | null {
-  const v = text.startsWith(`${key}: `) ? text.slice(key.length + 2) : text;
-  return v.trim() ? v : null;
+/** What the policy prints for a checked key ('' becomes null). */
+function shownValue(res: { ok: true; value: { display: string } } | { ok: false }): string | null {
+  return res.ok && res.value.display.trim() ? res.value.display : null;
 }
 
 export const createRuntimeSlice: SliceCreator<RuntimeSlice> = (set, get, deps) => {
@@ -120,9 +119,9 @@ export const createRuntimeSlice: SliceCreator<RuntimeSlice> = (set, get, deps) =
       ]);
       set({
         runtimeDetails: {
-          lastUsage: usage.ok ? valuePart('_last_usage', usage.value.text) : null,
-          scratchpad: pad.ok ? valuePart('scratchpad', pad.value.text) : null,
-          subagents: subagents.ok ? valuePart('subagents', subagents.value.text) : null,
+          lastUsage: shownValue(usage),
+          scratchpad: shownValue(pad),
+          subagents: shownValue(subagents),
         },
       });
       if (!overview.ok) {
@@ -149,7 +148,7 @@ export const createRuntimeSlice: SliceCreator<RuntimeSlice> = (set, get, deps) =
         void get().loadAudit();
         return false;
       }
-      addMessage(key, !/^Error:/.test(res.value.text), res.value.text);
+      addMessage(key, true, res.value.text);
       await get().loadRuntime();
       return true;
     },

@@ -1,7 +1,7 @@
 // Pure thread transitions the chat slice applies: the streamed text becoming a message, and a turn's end
 // (stop notices, settling cards that would otherwise look unfinished, the error banner).
 import type { CoreEvent } from '@contract/schemas';
-import { classifyTurnError } from './history-items';
+import { fixForTurnError } from './error-fixes';
 import type { ChatItem, Thread } from './types';
 
 type TurnFinished = Extract<CoreEvent, { type: 'turn.finished' }>;
@@ -42,6 +42,6 @@ export function finishTurn(t: Thread, event: TurnFinished, newId: IdMaker, at: n
     turnId: null,
     retryNote: null,
     stopRequested: false,
-    error: event.stopReason === 'error' ? { message, fix: classifyTurnError(message) } : committed.error,
+    error: event.stopReason === 'error' ? { message, fix: fixForTurnError(event.errorKind) } : committed.error,
   };
 }

@@ -198,7 +198,7 @@ describe('agent loop: cancellation', () => {
         run: (_a, ctx) =>
           new Promise((resolve) => {
             release = () => resolve(ok('slow done'));
-            ctx.signal.addEventListener('abort', () => resolve(fail('Error: slow was cancelled')));
+            ctx.signal.addEventListener('abort', () => resolve(fail('cancelled', 'Error: slow was cancelled')));
           }),
       }),
     );
@@ -241,7 +241,7 @@ describe('agent loop: cancellation', () => {
     setup({});
     let ran = false;
     core.tools.register(
-      defineTool({ name: 'never', description: 'x', params: z.object({}), category: 'read', async run() { ran = true; return fail('Error: ran'); } }),
+      defineTool({ name: 'never', description: 'x', params: z.object({}), category: 'read', async run() { ran = true; return fail('failed', 'Error: ran'); } }),
     );
     provider.steps.push(async (_req, cb) => {
       cb.onTextDelta?.('Almost done');

@@ -162,7 +162,7 @@ describe('API handlers on a real core', () => {
       llm.enqueue({ text: 'slow', delayMs: 2000 });
       const before = llm.requests.length;
       const started = core.subagents.spawn('a long task', 'long', 'desktop:origin');
-      if (!started.ok) throw new Error(started.error);
+      if (!started.ok) throw new Error(started.error.message);
       await vi.waitFor(() => expect(llm.requests.length).toBeGreaterThan(before)); // the model call is in flight
       expect(await call('runtime:cancel-subagent', { id: started.value.id })).toEqual({ ok: true, value: { cancelled: true } });
       await core.subagents.wait(started.value.id);
@@ -170,7 +170,7 @@ describe('API handlers on a real core', () => {
     });
 
     it('check answers like the tool', async () => {
-      expect(await call('runtime:check', { key: 'max_iterations' })).toEqual({ ok: true, value: { key: 'max_iterations', text: 'max_iterations: 7', value: 7 } });
+      expect(await call('runtime:check', { key: 'max_iterations' })).toEqual({ ok: true, value: { key: 'max_iterations', text: 'max_iterations: 7', display: '7', value: 7 } });
       expect((await call('runtime:check', { key: 'secrets' })).error).toEqual({ code: 'forbidden', message: "Error: 'secrets' is not accessible" });
     });
   });

@@ -140,7 +140,10 @@ describe('/model and /my', () => {
     const calls: string[] = [];
     commands = commandsWith({
       runtime: {
-        check: (name, ctx) => ({ ok: true, value: `check ${ctx.sessionKey} ${name ?? '(all)'} by ${ctx.source}` }),
+        check: (name, ctx) => {
+          const text = `check ${ctx.sessionKey} ${name ?? '(all)'} by ${ctx.source}`;
+          return { ok: true, value: { text, display: text } };
+        },
         set: (name, value, ctx) => {
           calls.push(`${ctx.sessionKey}:${name}=${String(value)} by ${ctx.source}`);
           return { ok: true, value: `Set model_preset = "${String(value)}" for the next turn` };
@@ -181,7 +184,7 @@ describe('/heartbeat, /cron, /skills', () => {
     commands = commandsWith({
       cron: {
         list: () => jobs,
-        remove: async (id) => (id === 'j1' ? { ok: true, value: undefined } : { ok: false, error: `Error: no cron job '${id}'` }),
+        remove: async (id) => (id === 'j1' ? { ok: true, value: undefined } : { ok: false, error: { code: 'not_found', message: `Error: no cron job '${id}'` } }),
       },
     });
     expect(await run('/cron')).toBe(
@@ -229,7 +232,7 @@ describe('/approve server', () => {
     commands = commandsWith({
       approvals: {
         addRule: (rule) => (allowed.push(`${rule.tool} ${rule.kind} ${rule.pattern}`), { id: 7, tool: rule.tool, kind: rule.kind, pattern: rule.pattern ?? '', cwd: '', createdAt: 1 }),
-        allowHost: () => ({ ok: false, error: 'unused' }),
+        allowHost: () => ({ ok: false, error: { code: 'invalid', message: 'unused' } }),
       },
     });
     expect(await run('/approve server files')).toBe("Error: no MCP server 'files' in config.json. Servers: (none).");

@@ -41,9 +41,10 @@ describe('MCP streamable HTTP servers', () => {
     await server.close();
     server = undefined;
     const down = await t.core.tools.execute('mcp_web_echo', '{"text":"x"}', t.ctx());
-    expect(down.ok ? '' : down.error).toMatch(/^Error: MCP server 'web' failed: /);
+    expect(down.ok ? '' : down.error.message).toMatch(/^Error: MCP server 'web' failed: /);
+    expect(down.ok ? '' : down.error.code).toBe('unavailable');
     expect(t.core.mcp.status()[0]).toMatchObject({ state: 'failing', consecutiveFailures: 1, toolCount: 10 });
-    expect(await t.core.tools.execute('mcp_web_echo', '{"text":"x"}', t.ctx())).toEqual({ ok: false, error: "Error: MCP server 'web' is not connected" });
+    expect(await t.core.tools.execute('mcp_web_echo', '{"text":"x"}', t.ctx())).toEqual({ ok: false, error: { code: 'unavailable', message: "Error: MCP server 'web' is not connected" } });
     server = await startHttpFixture({ port, label: 'two' });
     // The first retry may still hit a pooled socket of the old server; backoff retries again 2 s later.
     for (const step of [1000, 2000, 4000]) {

@@ -25,7 +25,7 @@ describe('MCP failures', () => {
     const call = await startCall('mcp_fx_sleep', '{"ms":60000}', 2000);
     t.clock.advance(1999);
     t.clock.advance(1);
-    expect(await call.result).toEqual({ ok: false, error: "Error: MCP tool 'sleep' on server 'fx' timed out after 2s" });
+    expect(await call.result).toEqual({ ok: false, error: { code: 'timeout', message: "Error: MCP tool 'sleep' on server 'fx' timed out after 2s" } });
     expect(t.core.mcp.status()[0]).toMatchObject({ state: 'connected', consecutiveFailures: 1, lastError: "tool 'sleep' timed out after 2s" });
     // The server is still fine for the next call.
     expect(await t.core.tools.execute('mcp_fx_echo', '{"text":"ok"}', t.ctx())).toEqual(fromServer('fx', 'echo', 'fx echo: ok'));
@@ -38,12 +38,12 @@ describe('MCP failures', () => {
     for (let i = 0; i < 3; i++) {
       const call = await startCall('mcp_fx_sleep', '{"ms":60000}', 1000);
       t.clock.advance(1000);
-      expect(await call.result).toEqual({ ok: false, error: "Error: MCP tool 'sleep' on server 'fx' timed out after 1s" });
+      expect(await call.result).toEqual({ ok: false, error: { code: 'timeout', message: "Error: MCP tool 'sleep' on server 'fx' timed out after 1s" } });
     }
     // Opened at 20:00:03 → refused until 20:01:03 without trying.
     expect(await t.core.tools.execute('mcp_fx_echo', '{"text":"x"}', t.ctx())).toEqual({
       ok: false,
-      error: "Error: MCP server 'fx' is unreachable; retrying after 2026-11-29T20:01:03Z",
+      error: { code: 'unavailable', message: "Error: MCP server 'fx' is unreachable; retrying after 2026-11-29T20:01:03Z" },
     });
     expect(t.core.mcp.status()[0]).toMatchObject({ state: 'circuit_open', consecutiveFailures: 3, retryAt: Date.UTC(2026, 10, 29, 20, 1, 3) });
     expect((await t.core.commands.execute('cli:test', '/mcp')).output).toContain('circuit open');
@@ -62,7 +62,7 @@ describe('MCP failures', () => {
     await waitForState(t.core, 'fx', 'failing');
     expect(t.core.mcp.status()[0]).toMatchObject({ toolCount: 10, consecutiveFailures: 1, retryAt: t.clock.now() + 1000 });
     expect(t.core.mcp.status()[0]?.lastError).toMatch(/^connection closed/);
-    expect(await t.core.tools.execute('mcp_fx_echo', '{"text":"x"}', t.ctx())).toEqual({ ok: false, error: "Error: MCP server 'fx' is not connected" });
+    expect(await t.core.tools.execute('mcp_fx_echo', '{"text":"x"}', t.ctx())).toEqual({ ok: false, error: { code: 'unavailable', message: "Error: MCP server 'fx' is not connected" } });
     t.clock.advance(1000);
     await waitForState(t.core, 'fx', 'connected');
     const secondPid = await t.core.tools.execute('mcp_fx_pid', '{}', t.ctx());

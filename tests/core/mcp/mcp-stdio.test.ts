@@ -94,7 +94,8 @@ describe('MCP stdio servers', () => {
     // Non-interactive and mode "ask": command tools are refused, read tools run.
     for (const name of ['mcp_fx_echo', 'mcp_fx_peek', 'mcp_safe_echo']) {
       const refused = await t.core.tools.execute(name, '{"text":"x"}', t.ctx());
-      expect(refused.ok ? '' : refused.error).toMatch(new RegExp(`^Error: ${name} needs the user's approval`));
+      expect(refused.ok ? '' : refused.error.message).toMatch(new RegExp(`^Error: ${name} needs the user's approval`));
+      expect(refused.ok ? '' : refused.error.code).toBe('needs_approval');
     }
     expect(await t.core.tools.execute('mcp_safe_peek', '{}', t.ctx())).toEqual(fromServer('safe', 'peek', 'peeked'));
     // "Always allow" for the whole server.
@@ -147,7 +148,7 @@ describe('MCP stdio servers', () => {
     const call = t.core.tools.execute('mcp_fx_sleep', '{"ms":60000}', t.ctx({ signal: controller.signal }));
     await new Promise((r) => setTimeout(r, 100));
     controller.abort();
-    expect(await call).toEqual({ ok: false, error: "Error: the call to MCP tool 'sleep' was cancelled" });
+    expect(await call).toEqual({ ok: false, error: { code: 'cancelled', message: "Error: the call to MCP tool 'sleep' was cancelled" } });
     expect(t.core.mcp.status()[0]).toMatchObject({ state: 'connected', consecutiveFailures: 0 });
   });
 

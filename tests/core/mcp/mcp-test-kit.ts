@@ -73,5 +73,5 @@ export function fromServer(server: string, tool: string, output: string): ToolRe
 
 /** A server's own error text (isError, or a rejected call), behind the marker. */
 export function serverError(server: string, tool: string, message: string): ToolResult {
-  return { ok: false, error: `Error: ${untrustedBanner(`MCP server '${server}' (tool ${tool})`)}\n${message}` };
+  return { ok: false, error: { code: 'failed', message: `Error: ${untrustedBanner(`MCP server '${server}' (tool ${tool})`)}\n${message}` } };
 }

@@ -89,8 +89,8 @@ describe('result conversion', () => {
   });
 
   it('maps isError to an error value and uses structured content when there is no text', () => {
-    expect(toToolResult({ content: [{ type: 'text', text: 'bad input' }], isError: true }, false)).toEqual({ ok: false, error: 'Error: bad input' });
-    expect(toToolResult({ content: [], isError: true }, false)).toEqual({ ok: false, error: 'Error: the MCP tool failed without a message' });
+    expect(toToolResult({ content: [{ type: 'text', text: 'bad input' }], isError: true }, false)).toEqual({ ok: false, error: { code: 'failed', message: 'Error: bad input' } });
+    expect(toToolResult({ content: [], isError: true }, false)).toEqual({ ok: false, error: { code: 'failed', message: 'Error: the MCP tool failed without a message' } });
     expect(toToolResult({ content: [], structuredContent: { n: 1 } }, false)).toEqual({ ok: true, output: '{"n":1}' });
     expect(toToolResult({ content: [] }, false)).toEqual({ ok: true, output: '(no output)' });
   });

@@ -3,7 +3,8 @@ import { parseConfig } from '../../../src-main/core/config/load-config';
 import type { Config } from '../../../src-main/core/config/config-schema';
 import type { RuntimeOverrides } from '../../../src-main/core/config/runtime-overrides';
 import { openDatabase, type Database } from '../../../src-main/core/store/db';
-import { RuntimePolicy, type RuntimeCallContext } from '../../../src-main/core/runtime/runtime-policy';
+import { RuntimePolicy, type RuntimeCallContext, type RuntimeReading } from '../../../src-main/core/runtime/runtime-policy';
+import type { PolicyError, PolicyErrorCode } from '../../../src-main/core/runtime/policy-error';
 import { ScratchpadStore } from '../../../src-main/core/runtime/scratchpad';
 import type { SubagentStatus } from '../../../src-main/core/runtime/subagent-status';
 
@@ -66,7 +67,15 @@ export function makePolicy(input: Record<string, unknown> = BASE_CONFIG): Policy
 export const TOOL_CTX: RuntimeCallContext = { sessionKey: 'cli:x', source: 'tool', iteration: 2 };
 export const UI_NO_SESSION: RuntimeCallContext = { source: 'ui' };
 
-/** The text of a result, prefixed so a test sees which side it came from. */
-export function text(result: { ok: true; value: string } | { ok: false; error: string }): string {
-  return result.ok ? result.value : result.error;
+type PolicyAnswer = { ok: true; value: string | RuntimeReading } | { ok: false; error: PolicyError };
+
+/** The text of a result: what the `my` tool shows (a reading's text, a change's text, or the refusal). */
+export function text(result: PolicyAnswer): string {
+  if (!result.ok) return result.error.message;
+  return typeof result.value === 'string' ? result.value : result.value.text;
+}
+
+/** The refusal code of a result ('ok' when it was not refused). */
+export function code(result: PolicyAnswer): PolicyErrorCode | 'ok' {
+  return result.ok ? 'ok' : result.error.code;
 }

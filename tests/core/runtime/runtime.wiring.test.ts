@@ -48,7 +48,7 @@ describe('wireRuntime', () => {
     const core = open({ ...CONFIG, tools: { my: { enable: false } } });
     expect(core.tools.names()).not.toContain('my');
     // the policy itself still answers (the runtime panel uses it)
-    expect(core.runtime.check('max_iterations', { source: 'ui' })).toEqual({ ok: true, value: 'max_iterations: 40' });
+    expect(core.runtime.check('max_iterations', { source: 'ui' })).toEqual({ ok: true, value: { text: 'max_iterations: 40', display: '40', value: 40 } });
   });
 
   it('a session\'s model_preset survives a restart of the core', async () => {
@@ -64,12 +64,12 @@ describe('wireRuntime', () => {
     expect(getSession(second.db, 'cli:x')?.meta.modelPreset).toBe('fast');
     expect(second.runtime.check('model_preset', { sessionKey: 'cli:x', source: 'tool' })).toEqual({
       ok: true,
-      value: 'model_preset: "fast"',
+      value: { text: 'model_preset: "fast"', display: '"fast"', value: 'fast' },
     });
-    expect(second.runtime.check('model', { sessionKey: 'cli:x', source: 'tool' })).toEqual({ ok: true, value: 'model: "fast-model"' });
+    expect(second.runtime.check('model', { sessionKey: 'cli:x', source: 'tool' })).toEqual({ ok: true, value: { text: 'model: "fast-model"', display: '"fast-model"', value: 'fast-model' } });
     expect(second.runtime.check('model_preset', { sessionKey: 'cli:other', source: 'tool' })).toEqual({
       ok: true,
-      value: 'model_preset: "default"',
+      value: { text: 'model_preset: "default"', display: '"default"', value: 'default' },
     });
     expect(second.runtime.presets('cli:x')).toEqual({
       active: 'fast',
@@ -91,10 +91,10 @@ describe('wireRuntime', () => {
     await first.dispose();
     cores.splice(0);
     const second = open(undefined, keep);
-    expect(second.runtime.check('max_iterations', { source: 'ui' })).toEqual({ ok: true, value: 'max_iterations: 40' });
+    expect(second.runtime.check('max_iterations', { source: 'ui' })).toEqual({ ok: true, value: { text: 'max_iterations: 40', display: '40', value: 40 } });
     expect(second.runtime.check('scratchpad', { sessionKey: 'cli:x', source: 'tool' })).toEqual({
       ok: true,
-      value: 'scratchpad is empty',
+      value: { text: 'scratchpad is empty', display: 'scratchpad is empty', value: {} },
     });
   });
 
@@ -108,7 +108,8 @@ describe('wireRuntime', () => {
 
   it('overview() is the check overview; subagents come from the subagent source it is built with', async () => {
     const core = open();
-    expect(core.runtime.overview()).toBe((core.runtime.check(undefined, { source: 'cli' }) as { value: string }).value);
+    const checked = core.runtime.check(undefined, { source: 'cli' });
+    expect(core.runtime.overview()).toBe(checked.ok ? checked.value.text : checked.error.message);
     expect(core.runtime.overview()).toContain('\nsubagents: {}');
     const opened = openCoreBase({ host: 'test', home: home!.home, env: {} });
     if (!opened.ok) throw new Error(opened.error);
@@ -119,10 +120,13 @@ describe('wireRuntime', () => {
     });
     expect(runtime.check('subagents', { source: 'ui' })).toEqual({
       ok: true,
-      value: "subagents: 1 subagent(s):\n  [a1] 'job'\n    phase: running, iteration: 1, elapsed: 0.3s\n    tools: none\n    usage: n/a",
+      value: {
+        text: "subagents: 1 subagent(s):\n  [a1] 'job'\n    phase: running, iteration: 1, elapsed: 0.3s\n    tools: none\n    usage: n/a",
+        display: "1 subagent(s):\n  [a1] 'job'\n    phase: running, iteration: 1, elapsed: 0.3s\n    tools: none\n    usage: n/a",
+      },
     });
     await opened.value.dispose();
-    expect(core.runtime.check('subagents', { source: 'ui' })).toEqual({ ok: true, value: 'subagents: {}' });
+    expect(core.runtime.check('subagents', { source: 'ui' })).toEqual({ ok: true, value: { text: 'subagents: {}', display: '{}' } });
   });
 
   it('the overview never contains a secret', () => {

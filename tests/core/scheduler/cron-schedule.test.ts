@@ -9,7 +9,7 @@ import {
 
 describe('parseCronSchedule', () => {
   it('requires one of every_seconds, cron_expr, at', () => {
-    expect(parseCronSchedule({}, 'UTC')).toEqual({ ok: false, error: 'Error: either every_seconds, cron_expr, or at is required' });
+    expect(parseCronSchedule({}, 'UTC')).toEqual({ ok: false, error: { code: 'invalid', message: 'Error: either every_seconds, cron_expr, or at is required' } });
   });
 
   it('every_seconds must be a whole number ≥ 1', () => {
@@ -17,14 +17,14 @@ describe('parseCronSchedule', () => {
     for (const bad of [0, -5, 1.5]) {
       expect(parseCronSchedule({ every_seconds: bad }, 'UTC')).toEqual({
         ok: false,
-        error: 'Error: every_seconds must be a whole number of seconds, at least 1',
+        error: { code: 'invalid', message: 'Error: every_seconds must be a whole number of seconds, at least 1' },
       });
     }
   });
 
   it('invalid cron expressions give the spec error', () => {
     for (const expr of ['61 * * * *', 'not a cron', '* * * *', '* * * * * *', '0 25 * * *', '* * 32 * *']) {
-      expect(parseCronSchedule({ cron_expr: expr }, 'UTC')).toEqual({ ok: false, error: `Error: invalid cron expression '${expr}'` });
+      expect(parseCronSchedule({ cron_expr: expr }, 'UTC')).toEqual({ ok: false, error: { code: 'invalid', message: `Error: invalid cron expression '${expr}'` } });
     }
   });
 
@@ -40,11 +40,11 @@ describe('parseCronSchedule', () => {
   });
 
   it('tz is only for cron_expr and must be a known zone', () => {
-    expect(parseCronSchedule({ every_seconds: 5, tz: 'UTC' }, 'UTC')).toEqual({ ok: false, error: 'Error: tz can only be used with cron_expr' });
+    expect(parseCronSchedule({ every_seconds: 5, tz: 'UTC' }, 'UTC')).toEqual({ ok: false, error: { code: 'invalid', message: 'Error: tz can only be used with cron_expr' } });
     expect(parseCronSchedule({ at: '2026-01-01T00:00:00', tz: 'UTC' }, 'UTC').ok).toBe(false);
     expect(parseCronSchedule({ cron_expr: '0 9 * * *', tz: 'Mars/Olympus' }, 'UTC')).toEqual({
       ok: false,
-      error: "Error: unknown timezone 'Mars/Olympus'",
+      error: { code: 'invalid', message: "Error: unknown timezone 'Mars/Olympus'" },
     });
   });
 
@@ -52,7 +52,7 @@ describe('parseCronSchedule', () => {
     for (const at of ['tomorrow', '2026-13-01T10:00:00', '2026-02-30T10:00:00', '2026-01-01T24:00:00', '01/02/2026 10:00']) {
       expect(parseCronSchedule({ at }, 'UTC')).toEqual({
         ok: false,
-        error: `Error: invalid ISO datetime format '${at}'. Expected format: YYYY-MM-DDTHH:MM:SS`,
+        error: { code: 'invalid', message: `Error: invalid ISO datetime format '${at}'. Expected format: YYYY-MM-DDTHH:MM:SS` },
       });
     }
   });

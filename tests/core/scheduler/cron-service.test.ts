@@ -59,7 +59,7 @@ describe('CronService', () => {
   it('three errors in a row pause the job and notify the user', async () => {
     const service = cron();
     const job = service.add({ sessionKey: 's:1', message: 'fetch', name: 'fetcher', every_seconds: 60 });
-    if (!job.ok) throw new Error(job.error);
+    if (!job.ok) throw new Error(job.error.message);
     service.start();
     for (let i = 0; i < 3; i++) runner.replies.push({ text: '', error: `Provider error ${i}` });
     for (let i = 0; i < 3; i++) await service.runJobNow(job.value.id);
@@ -79,7 +79,7 @@ describe('CronService', () => {
   it('a success resets the error streak', async () => {
     const service = cron();
     const job = service.add({ sessionKey: 's:1', message: 'x', every_seconds: 60 });
-    if (!job.ok) throw new Error(job.error);
+    if (!job.ok) throw new Error(job.error.message);
     runner.replies.push({ text: '', error: 'e1' }, { text: '', error: 'e2' }, { text: 'fine' }, { text: '', error: 'e3' });
     for (let i = 0; i < 4; i++) await service.runJobNow(job.value.id);
     expect(listCronJobs(db)[0]).toMatchObject({ enabled: true, consecutiveErrors: 1 });
@@ -89,7 +89,7 @@ describe('CronService', () => {
   it('keeps the last 20 runs per job', async () => {
     const service = cron();
     const job = service.add({ sessionKey: 's:1', message: 'x', every_seconds: 60 });
-    if (!job.ok) throw new Error(job.error);
+    if (!job.ok) throw new Error(job.error.message);
     for (let i = 0; i < 25; i++) await service.runJobNow(job.value.id);
     expect(listCronRuns(db, job.value.id, 100)).toHaveLength(20);
   });
@@ -97,7 +97,7 @@ describe('CronService', () => {
   it('an at job is deleted after it runs', async () => {
     const service = cron();
     const job = service.add({ sessionKey: 's:1', message: 'once', at: '2099-01-01T00:00:00' });
-    if (!job.ok) throw new Error(job.error);
+    if (!job.ok) throw new Error(job.error.message);
     await service.runJobNow(job.value.id);
     expect(listCronJobs(db)).toEqual([]);
     expect(listCronRuns(db, job.value.id)).toHaveLength(1);
@@ -106,7 +106,7 @@ describe('CronService', () => {
   it('on start, an at job whose time passed runs once, marked late, then is deleted', async () => {
     const offline = cron();
     const job = offline.add({ sessionKey: 'desktop:x', message: 'Pay the rent', at: '2020-01-01T09:00:00' });
-    if (!job.ok) throw new Error(job.error);
+    if (!job.ok) throw new Error(job.error.message);
     expect(runner.requests).toHaveLength(0); // not started: nothing runs
     await offline.stop();
 
@@ -127,7 +127,7 @@ describe('CronService', () => {
   it('on start, a recurring job is rescheduled from now, not replayed', async () => {
     const service = cron();
     const job = service.add({ sessionKey: 's:1', message: 'hourly', every_seconds: 3600 });
-    if (!job.ok) throw new Error(job.error);
+    if (!job.ok) throw new Error(job.error.message);
     db.prepare('UPDATE cron_jobs SET last_run_at = ?, created_at = ? WHERE id = ?').run(0, 0, job.value.id);
     const before = Date.now();
     service.start();
@@ -141,9 +141,9 @@ describe('CronService', () => {
   it('remove deletes the job; an unknown id is an error', async () => {
     const service = cron();
     const job = service.add({ sessionKey: 's:1', message: 'x', cron_expr: '0 9 * * *' });
-    if (!job.ok) throw new Error(job.error);
+    if (!job.ok) throw new Error(job.error.message);
     expect(await service.remove(job.value.id)).toEqual({ ok: true, value: undefined });
-    expect(await service.remove(job.value.id)).toEqual({ ok: false, error: `Error: job '${job.value.id}' not found` });
+    expect(await service.remove(job.value.id)).toEqual({ ok: false, error: { code: 'not_found', message: `Error: job '${job.value.id}' not found` } });
   });
 
   it('status lists jobs with their next run when started', () => {

@@ -38,7 +38,7 @@ afterEach(async () => {
 describe('cron timers (fake time)', () => {
   it('an every-5-seconds job fires every 5 seconds', async () => {
     const job = service.add({ sessionKey: 's:1', message: 'tick', every_seconds: 5 });
-    if (!job.ok) throw new Error(job.error);
+    if (!job.ok) throw new Error(job.error.message);
     await vi.advanceTimersByTimeAsync(30_500);
     expect(runner.requests).toHaveLength(6);
     expect(listCronRuns(db, job.value.id).every((r) => r.status === 'ok')).toBe(true);
@@ -67,7 +67,7 @@ describe('cron timers (fake time)', () => {
       return { turnId: 'slow', stopReason: 'completed', text: `done ${request.text}`, usage: { promptTokens: 1, completionTokens: 1, totalTokens: 2 } };
     });
     const job = service.add({ sessionKey: 's:1', message: 'slow', every_seconds: 1 });
-    if (!job.ok) throw new Error(job.error);
+    if (!job.ok) throw new Error(job.error.message);
     await vi.advanceTimersByTimeAsync(1_200);
     expect(runner.requests).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(2_000);

@@ -38,7 +38,7 @@ function ctx(overrides: Partial<ToolContext> = {}): ToolContext {
 
 const call = (args: Record<string, unknown>, c: Partial<ToolContext> = {}): Promise<ToolResult> =>
   registry.execute('cron', JSON.stringify(args), ctx(c));
-const text = (r: ToolResult) => (r.ok ? r.output : r.error);
+const text = (r: ToolResult) => (r.ok ? r.output : r.error.message);
 
 beforeEach(() => {
   db = openDatabase(':memory:');
@@ -107,7 +107,7 @@ describe('cron tool', () => {
 
   it('refuses to schedule from within a cron job execution', async () => {
     const result = await call({ action: 'add', message: 'again', every_seconds: 5 }, { inCronRun: true });
-    expect(result).toEqual({ ok: false, error: 'Error: cannot schedule new jobs from within a cron job execution' });
+    expect(result).toEqual({ ok: false, error: { code: 'refused', message: 'Error: cannot schedule new jobs from within a cron job execution' } });
     expect(text(await call({ action: 'list' }, { inCronRun: true }))).toBe('No scheduled jobs.');
   });
 

@@ -68,7 +68,7 @@ describe('scheduler in the core', () => {
     const c = open();
     expect(c.tools.names()).toContain('cron');
     const added = c.cron.add({ sessionKey: 'desktop:main', message: 'Say hi', every_seconds: 3600 });
-    if (!added.ok) throw new Error(added.error);
+    if (!added.ok) throw new Error(added.error.message);
     const events: CoreEvent[] = [];
     c.events.on((e) => events.push(e));
     t.llm.enqueue({ text: 'Hi there!' });

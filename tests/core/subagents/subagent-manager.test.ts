@@ -86,8 +86,11 @@ describe('SubagentManager', () => {
     await tool.run({ task: 'two' }, ctx());
     expect(await tool.run({ task: 'three' }, ctx())).toEqual({
       ok: false,
-      error:
-        'Error: 2 subagent(s) are already running (the limit is 2, agent.maxConcurrentSubagents). Wait for one to finish (check with my: subagents) or do this task yourself.',
+      error: {
+        code: 'unavailable',
+        message:
+          'Error: 2 subagent(s) are already running (the limit is 2, agent.maxConcurrentSubagents). Wait for one to finish (check with my: subagents) or do this task yourself.',
+      },
     });
     runner.finish('subagent:id1', { text: 'done one' });
     await manager.wait('id1');
@@ -101,7 +104,7 @@ describe('SubagentManager', () => {
     events.emit({ type: 'usage', sessionKey: key, turnId: 't', usage: usage(10), model: 'm' });
     events.emit({ type: 'tool.started', sessionKey: key, turnId: 't', callId: 'c1', name: 'web_search', args: '{}', at: now });
     expect(manager.get('id1')).toMatchObject({ phase: 'awaiting_tools', iteration: 1, toolEvents: [{ callId: 'c1', name: 'web_search', status: 'running' }] });
-    events.emit({ type: 'tool.finished', sessionKey: key, turnId: 't', callId: 'c1', name: 'web_search', ok: true, result: 'r', durationMs: 5 });
+    events.emit({ type: 'tool.finished', sessionKey: key, turnId: 't', callId: 'c1', name: 'web_search', ok: true, status: 'ok', result: 'r', durationMs: 5 });
     expect(manager.get('id1')!.phase).toBe('tools_completed');
     now += 12_300;
     expect(formatSubagents(manager.list())).toBe(

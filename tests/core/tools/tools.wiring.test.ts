@@ -67,7 +67,7 @@ describe('wireTools', () => {
   it('refuses a blocked command without asking the user', async () => {
     expect(await core.tools.execute('exec', { command: 'rm -rf notes' }, ctx())).toEqual({
       ok: false,
-      error: 'Error: Command blocked by deny pattern filter',
+      error: { code: 'refused', message: 'Error: Command blocked by deny pattern filter' },
     });
     expect(events).toEqual([]);
   });

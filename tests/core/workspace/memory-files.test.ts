@@ -93,10 +93,10 @@ describe('MemoryFiles', () => {
   });
 
   it('refuses paths outside the workspace for every operation', () => {
-    expect(memory.read('../x.md')).toEqual({ ok: false, error: "Error: '../x.md' may not contain '..'" });
-    expect(memory.write('/tmp/x.md', 'x', MISSING_VERSION, 'user')).toEqual({ ok: false, error: "Error: '/tmp/x.md' must be relative to the workspace" });
-    expect(memory.versions('a.txt')).toEqual({ ok: false, error: "Error: 'a.txt' is not a markdown (.md) file" });
-    expect(memory.readVersion(999)).toEqual({ ok: false, error: 'Error: version 999 not found' });
+    expect(memory.read('../x.md')).toEqual({ ok: false, error: { code: 'refused', message: "Error: '../x.md' may not contain '..'" } });
+    expect(memory.write('/tmp/x.md', 'x', MISSING_VERSION, 'user')).toEqual({ ok: false, error: { code: 'refused', message: "Error: '/tmp/x.md' must be relative to the workspace" } });
+    expect(memory.versions('a.txt')).toEqual({ ok: false, error: { code: 'refused', message: "Error: 'a.txt' is not a markdown (.md) file" } });
+    expect(memory.readVersion(999)).toEqual({ ok: false, error: { code: 'not_found', message: 'Error: version 999 not found' } });
   });
 
   it('records the previous content when a tool announces a write (recordFileVersion)', () => {

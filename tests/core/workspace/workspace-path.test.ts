@@ -25,8 +25,8 @@ describe('resolveWorkspaceMarkdown', () => {
     ['linked.md', "Error: 'linked.md' points outside the workspace"],
     ['linked-dir/secret.md', "Error: 'linked-dir/secret.md' points outside the workspace"],
     ['linked-dir/new.md', "Error: 'linked-dir/new.md' points outside the workspace"],
-  ])('refuses %j', (path, error) => {
-    expect(resolveWorkspaceMarkdown(ws.workspace, path)).toEqual({ ok: false, error });
+  ])('refuses %j', (path, message) => {
+    expect(resolveWorkspaceMarkdown(ws.workspace, path)).toEqual({ ok: false, error: { code: 'refused', message } });
   });
 
   it('accepts normal paths, existing or not', () => {

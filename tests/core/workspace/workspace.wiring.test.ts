@@ -28,7 +28,7 @@ describe('workspace services in the core', () => {
     expect(r1[0].content).toContain('- github: ');
 
     const user = c.memory.read('USER.md');
-    if (!user.ok) throw new Error(user.error);
+    if (!user.ok) throw new Error(user.error.message);
     const written = c.memory.write('USER.md', `${user.value.content}\nThe user's name is Grace.\n`, user.value.version, 'user');
     expect(written.ok && written.value.status).toBe('written');
     await c.sessions.run({ sessionKey: 'desktop:a', text: 'third' });
@@ -47,7 +47,7 @@ describe('workspace services in the core', () => {
     await c.sessions.run({ sessionKey: 'desktop:a', text: 'Remember that I like green tea.' });
     expect(readFileSync(join(c.workspace(), 'memory', 'MEMORY.md'), 'utf8')).toBe('# Memory\n\n- Likes green tea.\n');
     const versions = c.memory.versions('memory/MEMORY.md');
-    if (!versions.ok) throw new Error(versions.error);
+    if (!versions.ok) throw new Error(versions.error.message);
     expect(versions.value.map((v) => v.author)).toEqual(['agent']);
     const previous = c.memory.readVersion(versions.value[0]!.id);
     expect(previous.ok && previous.value.content).toBe(before);
@@ -111,7 +111,7 @@ describe('external edits', () => {
     for (let i = 0; i < 100 && !changes.length; i++) await new Promise((r) => setTimeout(r, 20));
     expect(changes).toEqual([{ type: 'memory.changed', path: 'SOUL.md', author: 'external' }]);
     const versions = c.memory.versions('SOUL.md');
-    if (!versions.ok) throw new Error(versions.error);
+    if (!versions.ok) throw new Error(versions.error.message);
     expect(versions.value.map((v) => v.author)).toEqual(['external']);
     expect(c.memory.readVersion(versions.value[0]!.id)).toMatchObject({ ok: true, value: { content: before } });
   });

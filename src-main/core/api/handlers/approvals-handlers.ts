@@ -1,7 +1,7 @@
 // approvals:* handlers over `core.approvals`: answer a waiting approval, list pending ones, rules.
 import type { Core } from '../../nanotray-core';
 import type { InvokeHandlers } from '../../../../src-preload/contract/schemas';
-import { guessCode, ipcFail, ipcOk } from '../ipc-values';
+import { ipcError, ipcOk } from '../ipc-values';
 
 type ApprovalHandlers = Pick<
   InvokeHandlers,
@@ -12,7 +12,7 @@ export function createApprovalHandlers(core: Core): ApprovalHandlers {
   return {
     async 'approvals:resolve'({ id, decision }) {
       const resolved = core.approvals.resolve(id, decision);
-      if (!resolved.ok) return ipcFail(guessCode(resolved.error), resolved.error);
+      if (!resolved.ok) return ipcError(resolved.error);
       return ipcOk({ resolved: true });
     },
 
@@ -26,13 +26,13 @@ export function createApprovalHandlers(core: Core): ApprovalHandlers {
 
     async 'approvals:revoke-rule'({ id }) {
       const revoked = core.approvals.revokeRule(id);
-      if (!revoked.ok) return ipcFail(guessCode(revoked.error), revoked.error);
+      if (!revoked.ok) return ipcError(revoked.error);
       return ipcOk({ revoked: true });
     },
 
     async 'approvals:allow-host'({ host }) {
       const added = core.approvals.allowHost(host);
-      if (!added.ok) return ipcFail('invalid_input', added.error);
+      if (!added.ok) return ipcError(added.error);
       return ipcOk({ rule: { ...added.value } });
     },
   };

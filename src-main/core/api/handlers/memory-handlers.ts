@@ -1,10 +1,8 @@
 // memory:* handlers: the workspace markdown editor, always confined to workspace .md files (MemoryFiles).
 import type { Core } from '../../nanotray-core';
-import type { InvokeHandlers, IpcErrorCode } from '../../../../src-preload/contract/schemas';
-import { assertNever } from '../../lib/assert-never';
-import type { ReviewError } from '../../workspace/memory-review';
+import type { InvokeHandlers } from '../../../../src-preload/contract/schemas';
 import { MISSING_VERSION } from '../../workspace/memory-files';
-import { fromResult, ipcFail, ipcOk } from '../ipc-values';
+import { fromResult, ipcError, ipcFail, ipcOk } from '../ipc-values';
 
 type MemoryHandlers = Pick<
   InvokeHandlers,
@@ -19,20 +17,6 @@ type MemoryHandlers = Pick<
   | 'memory:pending-reject'
 >;
 
-/** IPC error code of a review failure (the codes are a closed union: no text is matched). */
-function reviewCode(error: ReviewError): IpcErrorCode {
-  switch (error.code) {
-    case 'not_found':
-      return 'not_found';
-    case 'invalid_path':
-      return 'forbidden';
-    case 'write_failed':
-      return 'internal';
-    default:
-      return assertNever(error.code);
-  }
-}
-
 export function createMemoryHandlers(core: Core): MemoryHandlers {
   const m = core.memory;
 
@@ -43,13 +27,13 @@ export function createMemoryHandlers(core: Core): MemoryHandlers {
     },
 
     async 'memory:read'({ path }) {
-      return fromResult(m.read(path), (f) => ({ path: f.path, content: f.content, version: f.version }), 'forbidden');
+      return fromResult(m.read(path), (f) => ({ path: f.path, content: f.content, version: f.version }));
     },
 
     async 'memory:write'({ path, content, baseVersion }) {
       // '' means "a new file" in the contract; the memory service calls that version `missing`.
       const written = m.write(path, content, baseVersion || MISSING_VERSION, 'user');
-      if (!written.ok) return ipcFail(/could not write/i.test(written.error) ? 'internal' : 'forbidden', written.error);
+      if (!written.ok) return ipcError(written.error);
       const r = written.value;
       if (r.status === 'conflict') {
         return ipcOk({ status: 'conflict' as const, theirs: r.currentContent, theirsVersion: r.currentVersion, yours: r.yourContent });
@@ -61,7 +45,6 @@ export function createMemoryHandlers(core: Core): MemoryHandlers {
       return fromResult(
         m.versions(path),
         (list) => ({ path, versions: list.map((v) => ({ id: v.id, author: v.author, createdAt: v.createdAt, size: v.size })) }),
-        'forbidden',
       );
     },
 
@@ -96,19 +79,19 @@ export function createMemoryHandlers(core: Core): MemoryHandlers {
 
     async 'memory:pending-accept'({ id, content, baseVersion }) {
       const accepted = core.memoryReview.accept(id, { ...(content !== undefined ? { content } : {}), ...(baseVersion !== undefined ? { baseVersion } : {}) });
-      if (!accepted.ok) return ipcFail(reviewCode(accepted.error), accepted.error.message);
+      if (!accepted.ok) return ipcError(accepted.error);
       return ipcOk({ ...accepted.value });
     },
 
     async 'memory:pending-reject'({ id }) {
       const rejected = core.memoryReview.reject(id);
-      if (!rejected.ok) return ipcFail(reviewCode(rejected.error), rejected.error.message);
+      if (!rejected.ok) return ipcError(rejected.error);
       return ipcOk({ rejected: true });
     },
 
     async 'memory:revert'({ path, id }) {
       const reverted = m.revert(path, id, 'user');
-      if (!reverted.ok) return ipcFail(/not found/i.test(reverted.error) ? 'not_found' : 'forbidden', reverted.error);
+      if (!reverted.ok) return ipcError(reverted.error);
       const r = reverted.value;
       if (r.status === 'conflict') return ipcFail('conflict', `${path} changed while reverting; try again.`);
       return ipcOk({ path: r.path, version: r.version });

@@ -2,10 +2,11 @@
 // source 'ui'), so read-only, blocked and sensitive keys and allowSet:false refuse it the same way, audited.
 import type { Core } from '../../nanotray-core';
 import type { InvokeHandlers, JsonValue, RuntimeEntry } from '../../../../src-preload/contract/schemas';
+import type { RuntimeReading } from '../../runtime/runtime-policy';
 import { OVERVIEW_KEYS } from '../../runtime/runtime-policy';
 import { isReadOnlyName } from '../../runtime/key-screens';
 import { systemSandbox } from '../../tools/os-sandbox/exec-sandbox';
-import { guessCode, ipcFail, ipcOk } from '../ipc-values';
+import { ipcError, ipcFail, ipcOk } from '../ipc-values';
 import { usageOfDay } from '../../store/usage.repo';
 
 type RuntimeHandlers = Pick<
@@ -13,19 +14,9 @@ type RuntimeHandlers = Pick<
   'runtime:overview' | 'runtime:check' | 'runtime:set' | 'runtime:presets' | 'runtime:audit' | 'runtime:cancel-subagent'
 >;
 
-/** `key: value` text from the policy → the value (JSON when it parses, else the text). */
-function valueFromLine(key: string, text: string): { display: string; value: JsonValue } {
-  const display = text.startsWith(`${key}: `) ? text.slice(key.length + 2) : text;
-  try {
-    return { display, value: JSON.parse(display) as JsonValue };
-  } catch {
-    return { display, value: display };
-  }
-}
-
-/** Policy errors are values too; pick the IPC code from the policy's wording. */
-function policyFailure(message: string) {
-  return ipcFail(/is read-only|is protected|not accessible|disabled|allow_set|sensitive|blocked/i.test(message) ? 'forbidden' : guessCode(message), message);
+/** A reading's display text and value: the snapshot holds JSON values only (whitelisted, detached). */
+function shown(reading: RuntimeReading): { display: string; value?: JsonValue } {
+  return { display: reading.display, ...(reading.value !== undefined ? { value: reading.value as JsonValue } : {}) };
 }
 
 export function createRuntimeHandlers(core: Core): RuntimeHandlers {
@@ -37,8 +28,8 @@ export function createRuntimeHandlers(core: Core): RuntimeHandlers {
       const entries: RuntimeEntry[] = OVERVIEW_KEYS.filter((k) => k !== 'subagents').map((key) => {
         const checked = core.runtime.check(key, ctx(sessionKey));
         const access: RuntimeEntry['access'] = isReadOnlyName(key) || key.startsWith('_') ? 'read_only' : 'settable';
-        if (!checked.ok) return { key, access, display: checked.error };
-        return { key, access, ...valueFromLine(key, checked.value) };
+        if (!checked.ok) return { key, access, display: checked.error.message };
+        return { key, access, ...shown(checked.value) };
       });
       return ipcOk({
         entries,
@@ -51,14 +42,14 @@ export function createRuntimeHandlers(core: Core): RuntimeHandlers {
 
     async 'runtime:check'({ key, sessionKey }) {
       const checked = core.runtime.check(key, ctx(sessionKey));
-      if (!checked.ok) return policyFailure(checked.error);
-      return ipcOk({ key, text: checked.value, value: valueFromLine(key, checked.value).value });
+      if (!checked.ok) return ipcError(checked.error);
+      return ipcOk({ key, text: checked.value.text, ...shown(checked.value) });
     },
 
     async 'runtime:set'({ key, value, sessionKey }) {
       // The same call the `my` tool makes; the policy audits every attempt with source 'ui'.
       const set = core.runtime.set(key, value, ctx(sessionKey));
-      if (!set.ok) return policyFailure(set.error);
+      if (!set.ok) return ipcError(set.error);
       return ipcOk({ key, text: set.value });
     },
 

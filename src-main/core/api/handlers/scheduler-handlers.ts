@@ -6,7 +6,7 @@ import type { HeartbeatStatus as CoreHeartbeatStatus } from '../../scheduler/hea
 import type { CronJobView } from '../../scheduler/cron-service';
 import type { CronScheduleInput } from '../../scheduler/cron-schedule';
 import { errorMessage } from '../../lib/result';
-import { guessCode, ipcFail, ipcOk } from '../ipc-values';
+import { ipcError, ipcFail, ipcOk } from '../ipc-values';
 
 type SchedulerHandlers = Pick<
   InvokeHandlers,
@@ -107,26 +107,26 @@ export function createSchedulerHandlers(core: Core): SchedulerHandlers {
             ? { cron_expr: schedule.expr, ...(schedule.tz ? { tz: schedule.tz } : {}) }
             : { at: schedule.at };
       const added = core.cron.add({ ...when, name, message, sessionKey: sessionKey ?? 'desktop:cron' });
-      if (!added.ok) return ipcFail('invalid_input', added.error);
+      if (!added.ok) return ipcError(added.error);
       const view = findJob(added.value.id);
       return view ? ipcOk(toCronJob(view)) : ipcFail('internal', 'The new job was not found after adding it.');
     },
 
     async 'cron:remove'({ id }) {
       const removed = await core.cron.remove(id);
-      if (!removed.ok) return ipcFail(guessCode(removed.error), removed.error);
+      if (!removed.ok) return ipcError(removed.error);
       return ipcOk({ removed: true });
     },
 
     async 'cron:set-enabled'({ id, enabled }) {
       const changed = await core.cron.setEnabled(id, enabled);
-      if (!changed.ok) return ipcFail(guessCode(changed.error), changed.error);
+      if (!changed.ok) return ipcError(changed.error);
       return ipcOk(toCronJob(changed.value));
     },
 
     async 'cron:run-now'({ id }) {
       const ran = await core.cron.runJobNow(id);
-      if (!ran.ok) return ipcFail(guessCode(ran.error), ran.error);
+      if (!ran.ok) return ipcError(ran.error);
       const r = ran.value;
       return ipcOk({ status: r.status, durationMs: r.durationMs, ...(r.error ? { error: r.error } : {}) });
     },

@@ -31,7 +31,7 @@ function allowServer(name: string | undefined, services: CommandServices): Comma
 function allowHost(host: string | undefined, services: CommandServices): CommandOutcome {
   if (!host) return { output: 'Error: usage: /approve host <host>   (e.g. /approve host docs.python.org)' };
   const added = services.approvals.allowHost(host);
-  if (!added.ok) return { output: added.error };
+  if (!added.ok) return { output: added.error.message };
   return { output: `web_fetch may now reach ${added.value.pattern} without asking (rule ${added.value.id}; revoke it in settings).` };
 }
 

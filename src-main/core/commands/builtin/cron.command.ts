@@ -21,7 +21,7 @@ export const cronCommand: SlashCommand = {
       const id = args[1];
       if (!id) return { output: 'Error: usage: /cron remove <id>' };
       const removed = await cron.remove(id);
-      return { output: removed.ok ? `Removed cron job ${id}.` : removed.error };
+      return { output: removed.ok ? `Removed cron job ${id}.` : removed.error.message };
     }
     const jobs = cron.list();
     if (!jobs.length) return { output: 'No cron jobs.' };

@@ -13,7 +13,7 @@ export const modelCommand: SlashCommand = {
     const preset = args.join(' ').trim();
     if (preset) {
       const set = services.runtime.set('model_preset', preset, { sessionKey, source: COMMAND_AUDIT_SOURCE });
-      return { output: set.ok ? set.value : set.error };
+      return { output: set.ok ? set.value : set.error.message };
     }
     const config = services.config();
     const sessionPreset = getSession(services.db, sessionKey)?.meta.modelPreset;

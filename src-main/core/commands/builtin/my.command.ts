@@ -9,6 +9,6 @@ export const myCommand: SlashCommand = {
   async run({ sessionKey, args, services }) {
     const key = args.join(' ').trim();
     const checked = services.runtime.check(key || undefined, { sessionKey, source: COMMAND_AUDIT_SOURCE });
-    return { output: checked.ok ? checked.value : checked.error };
+    return { output: checked.ok ? checked.value.text : checked.error.message };
   },
 };

@@ -3,10 +3,11 @@ import { randomUUID } from 'node:crypto';
 import type { ApprovalCategory, ApprovalDecision, CoreEvent } from '../../../../src-preload/contract/event-schemas';
 import type { Config } from '../../config/config-schema';
 import type { Clock } from '../../lib/clock';
+import { coreError, type ServiceError } from '../../lib/core-error';
 import { errResult, okResult, type Result } from '../../lib/result';
 import type { Database } from '../../store/db';
 import type { ApprovalGate, GateVerdict } from '../approval-gate';
-import type { ApprovalSubject, Tool, ToolContext } from '../tool';
+import { toolError, type ApprovalSubject, type Tool, type ToolContext, type ToolError } from '../tool';
 import { parseEgressHost, unicodeLookalike } from '../sandbox/egress-host';
 import { describeUncovered, viewOf } from '../shell-grammar/uncovered';
 import type { SandboxState } from '../os-sandbox/sandbox-state';
@@ -46,9 +47,9 @@ export interface ApprovalServiceOptions {
   timeoutMs?: number;
   /**
    * Checks that refuse a call before anyone is asked (the exec deny/allow patterns and workspace fence):
-   * returns a model-facing error, or undefined to go on. Saves the user from approving what would be blocked.
+   * returns the refusal, or undefined to go on. Saves the user from approving what would be blocked.
    */
-  preflight?(tool: Tool, args: unknown, ctx: ToolContext): Promise<string | undefined> | string | undefined;
+  preflight?(tool: Tool, args: unknown, ctx: ToolContext): Promise<ToolError | undefined> | ToolError | undefined;
   /** For exec: whether the command would run inside the OS sandbox (shown on the approval card). */
   sandboxFor?(tool: Tool, ctx: ToolContext): Promise<SandboxState | undefined>;
   /** Where memory changes go when nobody can review them (the workspace's review); without it they are refused. */
@@ -61,7 +62,7 @@ interface Subject {
   workingDir?: string;
   egress?: { url: string; host: string };
   memory?: ApprovalSubject['memory'];
-  refusal?: string;
+  refusal?: ToolError;
   command?: CommandSubject;
   /** For exec: whether it would run in the OS sandbox (shown on the card). */
   sandbox?: SandboxState;
@@ -107,7 +108,7 @@ export class ApprovalService implements ApprovalGate {
       return await this.#check(tool, args, ctx);
     } catch (err) {
       // A gate never throws: a bug here refuses the call rather than letting it through.
-      return { allowed: false, error: `Error: approval check failed: ${err instanceof Error ? err.message : String(err)}` };
+      return { allowed: false, error: toolError('failed', `Error: approval check failed: ${err instanceof Error ? err.message : String(err)}`) };
     }
   }
 
@@ -120,7 +121,7 @@ export class ApprovalService implements ApprovalGate {
     const subject = await this.#subject(tool, args, ctx);
     if (category === 'network' && !subject.egress) {
       // A network tool must say where it goes; one that cannot is refused rather than let through unnamed.
-      return { allowed: false, error: `Error: ${tool.name} was refused: the destination of this call could not be determined.` };
+      return { allowed: false, error: toolError('refused', `Error: ${tool.name} was refused: the destination of this call could not be determined.`) };
     }
     if (subject.refusal) return { allowed: false, error: subject.refusal };
     if (category === 'memory') {
@@ -136,15 +137,16 @@ export class ApprovalService implements ApprovalGate {
     const covered = (): boolean => this.#matchesRule(tool, subject, ctx.sessionKey);
     if (mode === 'readonly') {
       // A host the user allowed for good stays reachable in read-only mode; nothing else that is not a read runs.
-      return category === 'network' && covered() ? { allowed: true } : { allowed: false, error: readonlyError(tool.name, category) };
+      return category === 'network' && covered() ? { allowed: true } : { allowed: false, error: toolError('refused', readonlyError(tool.name, category)) };
     }
     if (mode === 'auto' || this.#autoApproveSessions.has(ctx.sessionKey)) return { allowed: true };
     if (covered()) return { allowed: true };
     if (!ctx.interactive) {
-      return { allowed: false, error: nonInteractiveError(tool.name, subject.egress?.host, this.#whyNotCovered(tool, subject, ctx.sessionKey)) };
+      const why = this.#whyNotCovered(tool, subject, ctx.sessionKey);
+      return { allowed: false, error: toolError('needs_approval', nonInteractiveError(tool.name, subject.egress?.host, why)) };
     }
     const decision = await this.#ask(tool, args, ctx, category, subject);
-    return decision === 'deny' ? { allowed: false, error: deniedError(tool.name) } : { allowed: true };
+    return decision === 'deny' ? { allowed: false, error: toolError('denied', deniedError(tool.name)) } : { allowed: true };
   }
 
   /**
@@ -253,11 +255,11 @@ export class ApprovalService implements ApprovalGate {
    * Answers a waiting request. `allow_always` remembers the tool (for exec the command rule, for egress the host) in the
    * database, or only for the session with `scope: 'session'`.
    */
-  resolve(id: string, decision: ApprovalDecision, scope: RuleScope = 'permanent'): Result<void> {
+  resolve(id: string, decision: ApprovalDecision, scope: RuleScope = 'permanent'): Result<void, ServiceError<'not_found' | 'invalid'>> {
     const waiting = this.#waiting.get(id);
-    if (!waiting) return errResult(`No approval request ${id} is waiting (it was answered or expired).`);
+    if (!waiting) return errResult(coreError('not_found', `No approval request ${id} is waiting (it was answered or expired).`));
     if (decision === 'allow_always' && waiting.rules.length === 0) {
-      return errResult('"Always allow" is not offered for this request (no rule can cover it): allow it once or deny it.');
+      return errResult(coreError('invalid', '"Always allow" is not offered for this request (no rule can cover it): allow it once or deny it.'));
     }
     if (decision === 'allow_always') {
       for (const rule of waiting.rules) {
@@ -297,14 +299,14 @@ export class ApprovalService implements ApprovalGate {
   }
 
   /** A permanent rule letting web_fetch reach `input` (a host or URL, canonicalised) without asking. */
-  allowHost(input: string): Result<ApprovalRule> {
+  allowHost(input: string): Result<ApprovalRule, ServiceError<'invalid'>> {
     const host = parseEgressHost(input);
     if (!host.ok) return host;
     return okResult(this.addRule({ tool: WEB_FETCH_TOOL, kind: 'host', pattern: host.value }));
   }
 
-  revokeRule(id: number): Result<void> {
-    return deleteApprovalRule(this.#options.db, id) ? okResult(undefined) : errResult(`No approval rule with id ${id}.`);
+  revokeRule(id: number): Result<void, ServiceError<'not_found'>> {
+    return deleteApprovalRule(this.#options.db, id) ? okResult(undefined) : errResult(coreError('not_found', `No approval rule with id ${id}.`));
   }
 
   /** Session-only "always allow" rules (forgotten on restart). */

@@ -3,13 +3,13 @@
 import type { ApprovalDecision } from '../../../../src-preload/contract/event-schemas';
 import type { Result } from '../../lib/result';
 import type { GateVerdict } from '../approval-gate';
-import type { MemoryChange, ToolContext } from '../tool';
+import { toolError, type MemoryChange, type ToolContext, type ToolError } from '../tool';
 import { deferredMemoryText, deniedError, nonInteractiveError, readonlyError } from './approval-messages';
 
 /** Where a memory change goes when nobody can review it now (the workspace's MemoryReview). */
 export interface MemoryProposals {
   /** Keeps the change pending; its id, undefined when the file already has that text, or why it cannot be kept. */
-  propose(change: MemoryChange & { sessionKey: string; tool: string }): Result<number | undefined>;
+  propose(change: MemoryChange & { sessionKey: string; tool: string }): Result<number | undefined, ToolError>;
 }
 
 export interface MemoryVerdictInput {
@@ -25,15 +25,15 @@ export interface MemoryVerdictInput {
 
 /** Decides a memory call; never throws. */
 export async function memoryVerdict({ toolName, change, ctx, autoApproved, proposals, ask }: MemoryVerdictInput): Promise<GateVerdict> {
-  if (!change) return { allowed: false, error: `Error: ${toolName} was refused: its change to a prompt file could not be worked out.` };
+  if (!change) return { allowed: false, error: toolError('refused', `Error: ${toolName} was refused: its change to a prompt file could not be worked out.`) };
   const mode = ctx.config.tools.approval.mode;
-  if (mode === 'readonly') return { allowed: false, error: readonlyError(toolName, 'memory') };
+  if (mode === 'readonly') return { allowed: false, error: toolError('refused', readonlyError(toolName, 'memory')) };
   if (mode === 'auto' || autoApproved) return { allowed: true };
   if (!ctx.interactive) {
-    if (!proposals) return { allowed: false, error: nonInteractiveError(toolName) };
+    if (!proposals) return { allowed: false, error: toolError('needs_approval', nonInteractiveError(toolName)) };
     const kept = proposals.propose({ ...change, sessionKey: ctx.sessionKey, tool: toolName });
     if (!kept.ok) return { allowed: false, error: kept.error };
     return { allowed: false, deferred: deferredMemoryText(change.path, kept.value) };
   }
-  return (await ask()) === 'deny' ? { allowed: false, error: deniedError(toolName) } : { allowed: true };
+  return (await ask()) === 'deny' ? { allowed: false, error: toolError('denied', deniedError(toolName)) } : { allowed: true };
 }

@@ -1,8 +1,8 @@
 // edit_file: replaces an exact snippet (once, or everywhere with replace_all), written atomically.
 import { z } from 'zod';
-import { defineTool, fail, ok } from '../tool';
+import { defineTool, fail, failWith, ok } from '../tool';
 import { fenceFor } from '../sandbox/path-guard';
-import { openFencedFile, writeFencedFile } from '../sandbox/fenced-fs';
+import { openFencedFile, toolErrorOf, writeFencedFile } from '../sandbox/fenced-fs';
 import { planEdit } from './edit-plan';
 import { fileWriteCategory, fileWriteSubject } from './file-write-subject';
 import { okResult } from '../../lib/result';
@@ -31,24 +31,24 @@ export const editFileTool = defineTool({
     const fence = fenceFor(ctx);
     const opened = await openFencedFile(args.path, fence);
     if (!opened.ok) {
-      if (opened.error.code === 'not_found') return fail(`Error: File not found: ${args.path}`);
-      if (opened.error.code === 'is_directory') return fail(`Error: ${args.path} is a directory, not a file.`);
-      return fail(opened.error.message);
+      if (opened.error.code === 'not_found') return fail('not_found', `Error: File not found: ${args.path}`);
+      if (opened.error.code === 'is_directory') return fail('invalid_args', `Error: ${args.path} is a directory, not a file.`);
+      return failWith(toolErrorOf(opened.error));
     }
     const { handle, stat, abs } = opened.value;
     let content: string;
     try {
-      if (stat.size > MAX_FILE_BYTES) return fail(`Error: File too large to edit: ${args.path} (limit 10 MB).`);
+      if (stat.size > MAX_FILE_BYTES) return fail('unsupported', `Error: File too large to edit: ${args.path} (limit 10 MB).`);
       content = (await handle.readFile({ signal: ctx.signal })).toString('utf8');
     } finally {
       await handle.close();
     }
     const plan = planEdit(args.path, content, args);
-    if (!plan.ok) return fail(plan.error);
+    if (!plan.ok) return failWith(plan.error);
     const { updated, count } = plan.value;
     ctx.recordFileVersion?.(abs);
     const written = writeFencedFile(args.path, fence, updated);
-    if (!written.ok) return fail(written.error.message);
+    if (!written.ok) return failWith(toolErrorOf(written.error));
     return ok(args.replace_all ? `Successfully edited ${abs} (${count} replacements)` : `Successfully edited ${abs}`);
   },
 });

@@ -5,7 +5,7 @@ import { constants, homedir } from 'node:os';
 import { z } from 'zod';
 import { knownSecrets } from '../../lib/logger';
 import { scrubSecrets } from '../../lib/redact';
-import { defineTool, fail, ok, type Tool, type ToolContext } from '../tool';
+import { defineTool, fail, failWith, ok, toolError, type Tool, type ToolContext, type ToolError } from '../tool';
 import { BoundedText, joinWithHeadTail } from '../sandbox/bounded-text';
 import { buildChildEnv } from '../sandbox/child-env';
 import { checkCommand } from '../sandbox/command-guard';
@@ -47,24 +47,24 @@ function workingDirOf(args: ExecArgs, ctx: ToolContext): ReturnType<typeof resol
 
 /**
  * The checks that refuse a command before it runs or anyone is asked: exec enabled, a sandbox the config insists
- * on, working dir inside the fence, deny/allow patterns and the command's paths. Returns the model-facing error,
- * or undefined.
+ * on, working dir inside the fence, deny/allow patterns and the command's paths. Returns the refusal, or undefined.
  */
-export async function precheckExec(args: ExecArgs, ctx: ToolContext, deps: ExecToolDeps = {}): Promise<string | undefined> {
+export async function precheckExec(args: ExecArgs, ctx: ToolContext, deps: ExecToolDeps = {}): Promise<ToolError | undefined> {
   const exec = ctx.config.tools.exec;
-  if (!exec.enable) return 'Error: exec is disabled (tools.exec.enable is false)';
+  if (!exec.enable) return toolError('disabled', 'Error: exec is disabled (tools.exec.enable is false)');
   const noSandbox = sandboxRefusal(await (deps.sandbox ?? systemSandbox).state(exec), exec);
-  if (noSandbox) return noSandbox;
+  if (noSandbox) return toolError('refused', noSandbox);
   const cwd = workingDirOf(args, ctx);
   if (!cwd.ok) return cwd.error;
   const analysis = await analyzeCommand(args.command, { cwd: realPathLoose(cwd.value) ?? cwd.value, workspace: ctx.workspace });
-  return checkCommand(args.command, analysis, {
+  const blocked = checkCommand(args.command, analysis, {
     denyPatterns: exec.denyPatterns,
     allowPatterns: exec.allowPatterns,
     restrictToWorkspace: ctx.config.tools.restrictToWorkspace,
     workspace: ctx.workspace,
     cwd: cwd.value,
   });
+  return blocked === undefined ? undefined : toolError('refused', blocked);
 }
 
 /** stdout, then `STDERR:` + stderr when not blank, then `Exit code: N`; head+tail cut past 10,000 chars. */
@@ -90,13 +90,13 @@ export function createExecTool(deps: ExecToolDeps = {}): Tool<typeof params> {
     },
     async run(args, ctx) {
       const refused = await precheckExec(args, ctx, deps);
-      if (refused) return fail(refused);
+      if (refused) return failWith(refused);
       const cwd = workingDirOf(args, ctx);
-      if (!cwd.ok) return fail(cwd.error);
+      if (!cwd.ok) return failWith(cwd.error);
       try {
-        if (!statSync(cwd.value).isDirectory()) return fail(`Error: Working directory is not a folder: ${args.working_dir ?? cwd.value}`);
+        if (!statSync(cwd.value).isDirectory()) return fail('invalid_args', `Error: Working directory is not a folder: ${args.working_dir ?? cwd.value}`);
       } catch {
-        return fail(`Error: Working directory not found: ${args.working_dir ?? cwd.value}`);
+        return fail('not_found', `Error: Working directory not found: ${args.working_dir ?? cwd.value}`);
       }
       const timeoutSeconds = Math.min(args.timeout ?? ctx.config.tools.exec.timeout, MAX_EXEC_TIMEOUT_SECONDS);
       const parentEnv = deps.parentEnv ?? process.env;
@@ -123,11 +123,11 @@ export function createExecTool(deps: ExecToolDeps = {}): Tool<typeof params> {
       });
       switch (result.outcome) {
         case 'timeout':
-          return fail(`Error: Command timed out after ${timeoutSeconds} seconds`);
+          return fail('timeout', `Error: Command timed out after ${timeoutSeconds} seconds`);
         case 'aborted':
-          return fail('Error: Command cancelled (the turn was stopped)');
+          return fail('cancelled', 'Error: Command cancelled (the turn was stopped)');
         case 'spawn_error':
-          return fail(`Error: Could not start the shell: ${result.error ?? 'unknown error'}`);
+          return fail('unavailable', `Error: Could not start the shell: ${result.error ?? 'unknown error'}`);
         case 'exited': {
           // Killed by a signal: report it the way shells do (128 + signal number, e.g. 137 for SIGKILL).
           const exitCode = result.exitCode ?? (result.exitSignal ? 128 + (constants.signals[result.exitSignal] ?? 0) : 1);

@@ -5,7 +5,7 @@ import { relative } from 'node:path';
 import type { ApprovalCategory } from '../../../../src-preload/contract/event-schemas';
 import type { Result } from '../../lib/result';
 import { fenceFor, realPathLoose, resolveToolPath } from '../sandbox/path-guard';
-import type { ApprovalSubject, ToolContext } from '../tool';
+import { toolError, type ApprovalSubject, type ToolContext, type ToolError } from '../tool';
 import { isHistoryFile, promptFileAt, type PromptFileTarget } from '../../workspace/prompt-files';
 import { HISTORY_FILE } from '../../workspace/workspace-files';
 
@@ -40,7 +40,7 @@ function currentText(abs: string): string {
  * What the approval shows for a write of `path`: for a prompt file the diff (`after` computes the new text from
  * the current one, or says why the call cannot apply), for HISTORY.md a refusal unless it only appends.
  */
-export function fileWriteSubject(path: string, ctx: Ctx, after: (before: string) => Result<string>): ApprovalSubject {
+export function fileWriteSubject(path: string, ctx: Ctx, after: (before: string) => Result<string, ToolError>): ApprovalSubject {
   const abs = writeTarget(path, ctx);
   if (abs === undefined) return {};
   const prompt = promptFileAt(ctx.workspace, abs);
@@ -51,9 +51,11 @@ export function fileWriteSubject(path: string, ctx: Ctx, after: (before: string)
   if (!next.ok) return { refusal: next.error };
   if (history && !next.value.startsWith(before)) {
     return {
-      refusal:
+      refusal: toolError(
+        'refused',
         `Error: ${HISTORY_FILE} is append-only: a change may only add text at its end, never rewrite or remove what is ` +
-        'there. Append your entry instead.',
+          'there. Append your entry instead.',
+      ),
     };
   }
   return prompt ? { memory: { path: prompt.target, before, after: next.value } } : {};

@@ -1,8 +1,8 @@
 // list_dir: the entries of a folder (optionally recursive), skipping .git, node_modules and other noise.
 import { z } from 'zod';
-import { defineTool, fail, ok, type ToolResult } from '../tool';
+import { defineTool, fail, failWith, ok, type ToolResult } from '../tool';
 import { fenceFor } from '../sandbox/path-guard';
-import { openFencedFolder, type OpenedFolder } from '../sandbox/fenced-fs';
+import { openFencedFolder, toolErrorOf, type OpenedFolder } from '../sandbox/fenced-fs';
 
 const MAX_COUNTED_ENTRIES = 20_000;
 
@@ -26,9 +26,9 @@ export const listDirTool = defineTool({
   async run(args, ctx) {
     const opened = openFencedFolder(args.path || '.', fenceFor(ctx, true));
     if (!opened.ok) {
-      if (opened.error.code === 'not_found') return fail(`Error: Directory not found: ${args.path}`);
-      if (opened.error.code === 'not_a_folder') return fail(`Error: Not a directory: ${args.path}. Use read_file for files.`);
-      return fail(opened.error.message);
+      if (opened.error.code === 'not_found') return fail('not_found', `Error: Directory not found: ${args.path}`);
+      if (opened.error.code === 'not_a_folder') return fail('invalid_args', `Error: Not a directory: ${args.path}. Use read_file for files.`);
+      return failWith(toolErrorOf(opened.error));
     }
     try {
       return listEntries(opened.value, args, ctx.signal);
@@ -45,7 +45,7 @@ function listEntries(folder: OpenedFolder, args: { path: string; recursive: bool
   // Huge trees: stop counting at a cap instead of walking everything just to report a number.
   const countCap = Math.max(args.max_entries * 10, MAX_COUNTED_ENTRIES);
   while (queue.length > 0 && total < countCap) {
-    if (signal.aborted) return fail('Error: list_dir was cancelled');
+    if (signal.aborted) return fail('cancelled', 'Error: list_dir was cancelled');
     const parts = queue.shift()!;
     // An unreadable subfolder (or one swapped for a link meanwhile) is skipped rather than failing the listing.
     const entries = folder.list(parts);

@@ -42,7 +42,7 @@ export function createMessageTool(db: Database): Tool<typeof params> {
         touchSession(db, sessionKey, at);
         ctx.emit({ type: 'session.changed', sessionKey, change: existed ? 'updated' : 'created' });
       } catch (err) {
-        return fail(`Error: Could not store the message in session ${sessionKey}: ${err instanceof Error ? err.message : String(err)}`);
+        return fail('failed', `Error: Could not store the message in session ${sessionKey}: ${err instanceof Error ? err.message : String(err)}`);
       }
       ctx.emit({ type: 'session.message', sessionKey, role: 'assistant', content: args.content, at });
       ctx.emit({ type: 'notify', title: 'Nanotray', body: notificationBody(args.content), sessionKey, kind: 'message' });

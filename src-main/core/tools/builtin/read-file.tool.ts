@@ -2,9 +2,9 @@
 import type { FileHandle } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { z } from 'zod';
-import { defineTool, fail, ok, type ToolResult } from '../tool';
+import { defineTool, fail, failWith, ok, type ToolError, type ToolResult } from '../tool';
 import { fenceFor } from '../sandbox/path-guard';
-import { openFencedFile, type FencedFsError } from '../sandbox/fenced-fs';
+import { openFencedFile, toolErrorOf, type FencedFsError } from '../sandbox/fenced-fs';
 
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 const MAX_LINE_CHARS = 2000;
@@ -41,7 +41,7 @@ export function numberLines(text: string, offset: number, limit: number, path: s
   if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
   const total = lines.length;
   if (offset > total) {
-    return fail(`Error: offset ${offset} is beyond the end of ${path} (${total} lines)`);
+    return fail('invalid_args', `Error: offset ${offset} is beyond the end of ${path} (${total} lines)`);
   }
   const parts: string[] = [];
   let size = 0;
@@ -71,7 +71,7 @@ export const readFileTool = defineTool({
   category: 'read',
   async run(args, ctx) {
     const opened = await openFencedFile(args.path, fenceFor(ctx, true));
-    if (!opened.ok) return fail(readError(opened.error, args.path));
+    if (!opened.ok) return failWith(readError(opened.error, args.path));
     const { handle, stat: info, abs: path } = opened.value;
     try {
       return await readOpened(handle, info.size, path, args, ctx.vision, ctx.signal);
@@ -81,10 +81,10 @@ export const readFileTool = defineTool({
   },
 });
 
-function readError(error: FencedFsError, path: string): string {
-  if (error.code === 'not_found') return `Error: File not found: ${path}`;
-  if (error.code === 'is_directory') return `Error: ${path} is a directory, not a file. Use list_dir to see its entries.`;
-  return error.message;
+function readError(error: FencedFsError, path: string): ToolError {
+  if (error.code === 'not_found') return { code: 'not_found', message: `Error: File not found: ${path}` };
+  if (error.code === 'is_directory') return { code: 'invalid_args', message: `Error: ${path} is a directory, not a file. Use list_dir to see its entries.` };
+  return toolErrorOf(error);
 }
 
 /** Reads the already opened (and fence-checked) file: an image, or numbered text lines. */
@@ -97,7 +97,7 @@ async function readOpened(
   signal: AbortSignal,
 ): Promise<ToolResult> {
   if (size > MAX_FILE_BYTES) {
-    return fail(`Error: File too large: ${args.path} is ${describeSize(size)} (limit 10 MB). Use exec with head, tail or grep to look at parts of it.`);
+    return fail('unsupported', `Error: File too large: ${args.path} is ${describeSize(size)} (limit 10 MB). Use exec with head, tail or grep to look at parts of it.`);
   }
   const mimeType = IMAGE_TYPES[extname(path).toLowerCase()];
   if (mimeType) {
@@ -114,7 +114,7 @@ async function readOpened(
   }
   if (size === 0) return ok(`(Empty file: ${args.path})`);
   if (await looksBinary(handle)) {
-    return fail(`Error: ${args.path} is a binary file (${describeSize(size)}); read_file only reads text. Use exec with a suitable tool (file, xxd, unzip -l…) to inspect it.`);
+    return fail('unsupported', `Error: ${args.path} is a binary file (${describeSize(size)}); read_file only reads text. Use exec with a suitable tool (file, xxd, unzip -l…) to inspect it.`);
   }
   const text = (await handle.readFile({ signal })).toString('utf8');
   return numberLines(text, args.offset, args.limit, args.path);

@@ -14,6 +14,7 @@ export function untrustedBanner(source: string): string {
 export function markUntrusted(result: ToolResult, source: string): ToolResult {
   const banner = untrustedBanner(source);
   if (result.ok) return { ...result, output: result.output ? `${banner}\n\n${result.output}` : banner };
-  const rest = result.error.startsWith('Error:') ? result.error.slice('Error:'.length).trimStart() : result.error;
-  return { ok: false, error: `Error: ${banner}\n${rest}` };
+  const { code, message } = result.error;
+  const rest = message.startsWith('Error:') ? message.slice('Error:'.length).trimStart() : message;
+  return { ok: false, error: { code, message: `Error: ${banner}\n${rest}` } };
 }

@@ -1,7 +1,7 @@
 // web_fetch: reads a web page as text/markdown, through the SSRF guard (no private addresses, checked per redirect)
 // and the egress approval (network category: per host; a redirect to another host needs that host's approval too).
 import { z } from 'zod';
-import { defineTool, fail, ok, type Tool, type ToolContext } from '../tool';
+import { defineTool, fail, failWith, ok, toolError, type Tool, type ToolContext, type ToolError } from '../tool';
 import type { ResolveAll } from '../../net/http-request';
 import { guardedFetch } from '../sandbox/guarded-http';
 import { egressHost } from '../sandbox/egress-host';
@@ -25,9 +25,12 @@ export interface WebFetchDeps {
   egressAllowed?(host: string, ctx: ToolContext): boolean;
 }
 
+/** What web_fetch and web_search answer while `tools.web.enable` is false. */
+export const WEB_DISABLED_ERROR = 'Error: web tools are disabled (tools.web.enable is false)';
+
 /** Refuses a URL that would be refused anyway before anyone is asked to approve it (the gate's preflight). */
-export function precheckWebFetch(args: { url: string }, ctx: ToolContext): string | undefined {
-  if (!ctx.config.tools.web.enable) return 'Error: web tools are disabled (tools.web.enable is false)';
+export function precheckWebFetch(args: { url: string }, ctx: ToolContext): ToolError | undefined {
+  if (!ctx.config.tools.web.enable) return toolError('disabled', WEB_DISABLED_ERROR);
   const parsed = parseFetchUrl(args.url);
   return parsed.ok ? undefined : parsed.error;
 }
@@ -57,9 +60,9 @@ export function createWebFetchTool(deps: WebFetchDeps = {}): Tool<typeof params>
     },
     async run(args, ctx) {
       const web = ctx.config.tools.web;
-      if (!web.enable) return fail('Error: web tools are disabled (tools.web.enable is false)');
+      if (!web.enable) return fail('disabled', WEB_DISABLED_ERROR);
       const start = parseFetchUrl(args.url);
-      if (!start.ok) return fail(start.error);
+      if (!start.ok) return failWith(start.error);
       // The gate approved this call's host; every other host a redirect leads to needs its own yes.
       const approved = egressHost(start.value);
       const fetched = await guardedFetch(start.value.href, {
@@ -74,10 +77,10 @@ export function createWebFetchTool(deps: WebFetchDeps = {}): Tool<typeof params>
         ...(deps.resolveAll ? { resolveAll: deps.resolveAll } : {}),
         ...(deps.timeoutMs !== undefined ? { timeoutMs: deps.timeoutMs } : {}),
       });
-      if (!fetched.ok) return fail(fetched.error);
+      if (!fetched.ok) return failWith(fetched.error);
       const { finalUrl, status, contentType, body, cut } = fetched.value;
       if (!isTextual(contentType)) {
-        return fail(`Error: ${finalUrl} returned ${contentType} (${body.length} bytes), which web_fetch cannot read as text.`);
+        return fail('unsupported', `Error: ${finalUrl} returned ${contentType} (${body.length} bytes), which web_fetch cannot read as text.`);
       }
       const raw = body.toString('utf8');
       let title = '';
@@ -102,7 +105,7 @@ export function createWebFetchTool(deps: WebFetchDeps = {}): Tool<typeof params>
         footer = '\n\n(The page was larger than 5 MB; only its beginning was read.)';
       }
       const output = `${header.join('\n')}\n\n${shown}${footer}`;
-      if (status >= 400) return fail(`Error: HTTP ${status} from ${finalUrl}\n${output.slice(0, 2000)}`);
+      if (status >= 400) return fail('failed', `Error: HTTP ${status} from ${finalUrl}\n${output.slice(0, 2000)}`);
       return ok(output);
     },
   });

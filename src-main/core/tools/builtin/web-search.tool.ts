@@ -1,8 +1,9 @@
 // web_search: searches the web with the configured provider (DuckDuckGo by default, no key needed).
 import { z } from 'zod';
-import { defineTool, fail, ok, type Tool } from '../tool';
+import { defineTool, fail, failWith, ok, type Tool } from '../tool';
 import { searchFetch, searchWeb, type SearchDeps } from '../sandbox/web-search-providers';
 import { untrustedBanner } from './untrusted';
+import { WEB_DISABLED_ERROR } from './web-fetch.tool';
 
 const params = z.object({
   query: z.string().min(1).describe('What to search for'),
@@ -17,12 +18,12 @@ export function createWebSearchTool(deps: SearchDeps = {}): Tool<typeof params> 
     category: 'read',
     async run(args, ctx) {
       const web = ctx.config.tools.web;
-      if (!web.enable) return fail('Error: web tools are disabled (tools.web.enable is false)');
+      if (!web.enable) return fail('disabled', WEB_DISABLED_ERROR);
       const count = args.count ?? web.search.maxResults;
       // With tools.web.proxy set, the search requests go through it too.
       const withProxy = web.proxy && !deps.fetch ? { ...deps, fetch: searchFetch(web.proxy) } : deps;
       const found = await searchWeb(args.query, count, web.search, withProxy, ctx.signal);
-      if (!found.ok) return fail(found.error);
+      if (!found.ok) return failWith(found.error);
       const { hits, note, provider } = found.value;
       const lines = [untrustedBanner(`a ${provider} web search`)];
       if (note) lines.push(`(Note: ${note})`);

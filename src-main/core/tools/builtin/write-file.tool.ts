@@ -1,8 +1,8 @@
 // write_file: writes a whole file atomically (temp file + rename in the checked folder), creating parent folders.
 import { z } from 'zod';
-import { defineTool, fail, ok } from '../tool';
+import { defineTool, fail, failWith, ok } from '../tool';
 import { fenceFor, resolveToolPath } from '../sandbox/path-guard';
-import { writeFencedFile } from '../sandbox/fenced-fs';
+import { toolErrorOf, writeFencedFile } from '../sandbox/fenced-fs';
 import { fileWriteCategory, fileWriteSubject } from './file-write-subject';
 import { okResult } from '../../lib/result';
 
@@ -22,15 +22,19 @@ export const writeFileTool = defineTool({
   async run(args, ctx) {
     const fence = fenceFor(ctx);
     const resolved = resolveToolPath(args.path, fence);
-    if (!resolved.ok) return fail(resolved.error);
+    if (!resolved.ok) return failWith(resolved.error);
     try {
       ctx.recordFileVersion?.(resolved.value);
       // Writes through symlinks to their (fenced) target instead of replacing the link itself.
       const written = writeFencedFile(args.path, fence, args.content);
-      if (!written.ok) return fail(written.error.code === 'is_directory' ? `Error: ${args.path} is a directory; give a file path.` : written.error.message);
+      if (!written.ok) {
+        return written.error.code === 'is_directory'
+          ? fail('invalid_args', `Error: ${args.path} is a directory; give a file path.`)
+          : failWith(toolErrorOf(written.error));
+      }
       return ok(`Successfully wrote ${args.content.length} characters to ${written.value}`);
     } catch (err) {
-      return fail(`Error writing ${args.path}: ${err instanceof Error ? err.message : String(err)}`);
+      return fail('failed', `Error writing ${args.path}: ${err instanceof Error ? err.message : String(err)}`);
     }
   },
 });

@@ -1,6 +1,7 @@
 // The host an egress approval is about: one canonical spelling per destination, so a rule cannot be dodged.
 import { domainToUnicode } from 'node:url';
-import { errResult, okResult, type Result } from '../../lib/result';
+import { failure, type ServiceError } from '../../lib/core-error';
+import { okResult, type Result } from '../../lib/result';
 
 /**
  * The canonical host of a parsed URL: the WHATWG parser already lower-cases, decodes `%41`, turns IDN into
@@ -14,19 +15,19 @@ export function egressHost(url: URL): string {
 }
 
 /** The canonical host of a URL or bare host name typed by a user (`Example.COM`, `https://x.org/a`). */
-export function parseEgressHost(input: string): Result<string> {
+export function parseEgressHost(input: string): Result<string, ServiceError<'invalid'>> {
   const raw = input.trim();
-  if (!raw) return errResult('Error: the host is empty');
+  if (!raw) return failure('invalid', 'Error: the host is empty');
   let url: URL;
   try {
     url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `https://${raw}`);
   } catch {
-    return errResult(`Error: "${input}" is not a host name or URL`);
+    return failure('invalid', `Error: "${input}" is not a host name or URL`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return errResult(`Error: "${input}" is not an http(s) host`);
-  if (url.username || url.password) return errResult(`Error: "${input}" contains a user name or password; give the host only`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return failure('invalid', `Error: "${input}" is not an http(s) host`);
+  if (url.username || url.password) return failure('invalid', `Error: "${input}" contains a user name or password; give the host only`);
   const host = egressHost(url);
-  return host ? okResult(host) : errResult(`Error: "${input}" has no host name`);
+  return host ? okResult(host) : failure('invalid', `Error: "${input}" has no host name`);
 }
 
 /**

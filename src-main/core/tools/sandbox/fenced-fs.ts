@@ -11,12 +11,32 @@ import { writeFileAtomic } from '../../lib/atomic-write';
 import { errResult, okResult, type Result } from '../../lib/result';
 import { checkToolPath, realPathLoose, type CheckedPath, type PathFence } from './path-guard';
 import { isProtectedInode, isProtectedPath, protectedFileError } from './protected-files';
+import { assertNever } from '../../lib/assert-never';
+import { toolError, type ToolError } from '../tool';
 
 export type FencedFsCode = 'refused' | 'protected' | 'not_found' | 'is_directory' | 'not_a_file' | 'not_a_folder' | 'changed';
 /** Why a fenced file operation did not happen; `message` is model-facing. */
 export interface FencedFsError {
   code: FencedFsCode;
   message: string;
+}
+
+/** The tool error a fenced file operation's failure is for the model (a file tool that has no better words). */
+export function toolErrorOf(error: FencedFsError): ToolError {
+  switch (error.code) {
+    case 'refused':
+    case 'protected':
+    case 'changed':
+      return toolError('refused', error.message);
+    case 'not_found':
+      return toolError('not_found', error.message);
+    case 'is_directory':
+    case 'not_a_file':
+    case 'not_a_folder':
+      return toolError('invalid_args', error.message);
+    default:
+      return assertNever(error.code);
+  }
 }
 
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
@@ -35,7 +55,7 @@ function changed(input: string): Result<never, FencedFsError> {
 /** The checked path, refusing protected files by name before anything is opened. */
 function check(input: string, fence: PathFence): Result<CheckedPath, FencedFsError> {
   const checked = checkToolPath(input, fence);
-  if (!checked.ok) return fail('refused', checked.error);
+  if (!checked.ok) return fail('refused', checked.error.message);
   if (isProtectedPath(checked.value.real)) return fail('protected', protectedFileError(input));
   return checked;
 }

@@ -2,6 +2,7 @@
 // time (before the request when a proxy resolves names), redirects are followed by hand (at most 5, each hop checked
 // again and offered to beforeRedirect).
 import { errResult, okResult, type Result } from '../../lib/result';
+import { toolError, type ToolError } from '../tool';
 import {
   GuardRefusal,
   openHttpRequest,
@@ -84,7 +85,7 @@ async function requestOnce(url: URL, options: GuardedFetchOptions, signal: Abort
 /**
  * GETs `rawUrl` through the guard. Refusals, timeouts and network failures come back as model-facing errors.
  */
-export async function guardedFetch(rawUrl: string, options: GuardedFetchOptions): Promise<Result<FetchedResponse>> {
+export async function guardedFetch(rawUrl: string, options: GuardedFetchOptions): Promise<Result<FetchedResponse, ToolError>> {
   const timeoutMs = options.timeoutMs ?? FETCH_TIMEOUT_MS;
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
@@ -99,10 +100,10 @@ export async function guardedFetch(rawUrl: string, options: GuardedFetchOptions)
     try {
       response = await requestOnce(url, options, signal);
     } catch (err) {
-      if (err instanceof GuardRefusal) return errResult(err.message);
-      if (timeout.aborted) return errResult(`Error: Timed out after ${timeoutMs / 1000} seconds fetching ${url.href}`);
-      if (options.signal?.aborted) return errResult('Error: web_fetch was cancelled');
-      return errResult(`Error: Could not fetch ${url.href}: ${err instanceof Error ? err.message : String(err)}`);
+      if (err instanceof GuardRefusal) return errResult(toolError('refused', err.message));
+      if (timeout.aborted) return errResult(toolError('timeout', `Error: Timed out after ${timeoutMs / 1000} seconds fetching ${url.href}`));
+      if (options.signal?.aborted) return errResult(toolError('cancelled', 'Error: web_fetch was cancelled'));
+      return errResult(toolError('failed', `Error: Could not fetch ${url.href}: ${err instanceof Error ? err.message : String(err)}`));
     }
     if (response.location === undefined) {
       const { status, contentType, body, cut } = response;
@@ -110,8 +111,8 @@ export async function guardedFetch(rawUrl: string, options: GuardedFetchOptions)
     }
     const next = new URL(response.location, url);
     const refused = options.beforeRedirect?.(url, next);
-    if (refused) return errResult(refused);
+    if (refused) return errResult(toolError('refused', refused));
     current = next.href;
   }
-  return errResult(`Error: Too many redirects (more than ${MAX_REDIRECTS}) fetching ${rawUrl}`);
+  return errResult(toolError('failed', `Error: Too many redirects (more than ${MAX_REDIRECTS}) fetching ${rawUrl}`));
 }

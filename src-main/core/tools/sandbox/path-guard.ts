@@ -3,6 +3,7 @@ import { lstatSync, readlinkSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, parse, relative, resolve, sep } from 'node:path';
 import { errResult, okResult, type Result } from '../../lib/result';
+import { toolError, type ToolError } from '../tool';
 
 const MAX_SYMLINK_HOPS = 40;
 
@@ -89,7 +90,7 @@ export function outsideWorkspaceError(path: string, workspace: string): string {
  * The returned path is the lexical one (so messages show what the model asked for); containment is
  * decided on real paths.
  */
-export function resolveToolPath(input: string, fence: PathFence): Result<string> {
+export function resolveToolPath(input: string, fence: PathFence): Result<string, ToolError> {
   const checked = checkToolPath(input, fence);
   return checked.ok ? okResult(checked.value.abs) : checked;
 }
@@ -103,16 +104,16 @@ export interface CheckedPath {
 }
 
 /** Like resolveToolPath, also returning the real path and the root it was found inside. */
-export function checkToolPath(input: string, fence: PathFence): Result<CheckedPath> {
+export function checkToolPath(input: string, fence: PathFence): Result<CheckedPath, ToolError> {
   const abs = resolve(fence.workspace, expandTilde(input.trim()));
   const real = realPathLoose(abs);
-  if (real === undefined) return errResult(`Error: Path ${input} goes through too many symbolic links (more than ${MAX_SYMLINK_HOPS}).`);
+  if (real === undefined) return errResult(toolError('invalid_args', `Error: Path ${input} goes through too many symbolic links (more than ${MAX_SYMLINK_HOPS}).`));
   if (!fence.restrict) return okResult({ abs, real });
   for (const r of [fence.workspace, ...(fence.extraRoots ?? [])]) {
     const root = realPathLoose(resolve(r));
     if (root !== undefined && isInside(root, real)) return okResult({ abs, real, root });
   }
-  return errResult(outsideWorkspaceError(input, fence.workspace));
+  return errResult(toolError('refused', outsideWorkspaceError(input, fence.workspace)));
 }
 
 /** The fence for a tool call: `readsSkills` lets read tools reach the built-in skills folder too. */

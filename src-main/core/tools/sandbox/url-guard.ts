@@ -2,6 +2,7 @@
 // (checked on the resolved IPs, at connection time, for every redirect) unless the host is explicitly allowed.
 import { BlockList, isIP } from 'node:net';
 import { errResult, okResult, type Result } from '../../lib/result';
+import { toolError, type ToolError } from '../tool';
 
 interface Range {
   net: string;
@@ -82,17 +83,17 @@ export function blockedAddressError(url: string, address: string, kind: string):
 }
 
 /** Parses a URL and accepts only http and https (no credentials in it). */
-export function parseFetchUrl(raw: string): Result<URL> {
+export function parseFetchUrl(raw: string): Result<URL, ToolError> {
   let url: URL;
   try {
     url = new URL(raw.trim());
   } catch {
-    return errResult(`Error: Invalid URL: ${raw}. Give a full http:// or https:// URL.`);
+    return errResult(toolError('invalid_args', `Error: Invalid URL: ${raw}. Give a full http:// or https:// URL.`));
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return errResult(`Error: web_fetch only fetches http and https URLs, not ${url.protocol}`);
+    return errResult(toolError('invalid_args', `Error: web_fetch only fetches http and https URLs, not ${url.protocol}`));
   }
-  if (url.username || url.password) return errResult('Error: URLs with user names or passwords are not fetched.');
+  if (url.username || url.password) return errResult(toolError('refused', 'Error: URLs with user names or passwords are not fetched.'));
   return okResult(url);
 }
 
@@ -100,9 +101,9 @@ export function parseFetchUrl(raw: string): Result<URL> {
  * Checks one hop before connecting: an IP-literal host is checked right away; a named host is checked on its
  * resolved addresses by the connection's `lookup` (see guarded-http.ts), so DNS cannot change the answer in between.
  */
-export function checkHostLiteral(url: URL, allowPrivateHosts: readonly string[]): Result<void> {
+export function checkHostLiteral(url: URL, allowPrivateHosts: readonly string[]): Result<void, ToolError> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (isAllowedPrivateHost(host, allowPrivateHosts) || isIP(host) === 0) return okResult(undefined);
   const kind = blockedAddressKind(host);
-  return kind ? errResult(blockedAddressError(url.href, host, kind)) : okResult(undefined);
+  return kind ? errResult(toolError('refused', blockedAddressError(url.href, host, kind))) : okResult(undefined);
 }

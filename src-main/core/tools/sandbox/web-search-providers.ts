@@ -2,6 +2,7 @@
 import { parse } from 'node-html-parser';
 import type { Config } from '../../config/config-schema';
 import { errResult, okResult, type Result } from '../../lib/result';
+import { toolError, type ToolError } from '../tool';
 import { createHttpFetch } from '../../net/http-fetch';
 
 export type SearchProviderName = Config['tools']['web']['search']['provider'];
@@ -120,20 +121,20 @@ export async function searchWeb(
   search: SearchConfig,
   deps: SearchDeps = {},
   signal?: AbortSignal,
-): Promise<Result<SearchOutcome>> {
+): Promise<Result<SearchOutcome, ToolError>> {
   const doFetch = deps.fetch ?? searchFetch();
   const endpoints = { ...DEFAULT_ENDPOINTS, ...deps.endpoints };
   const timeoutMs = deps.timeoutMs ?? 30_000;
   const timeout = AbortSignal.timeout(timeoutMs);
   const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
   const { provider, note } = effectiveProvider(search);
-  const withNote = (hits: SearchHit[]): Result<SearchOutcome> => okResult({ provider, hits, ...(note ? { note } : {}) });
+  const withNote = (hits: SearchHit[]): Result<SearchOutcome, ToolError> => okResult({ provider, hits, ...(note ? { note } : {}) });
   try {
     switch (provider) {
       case 'duckduckgo': {
         const url = `${endpoints.duckduckgo}?${new URLSearchParams({ q: query })}`;
         const res = await doFetch(url, { headers: { 'user-agent': USER_AGENT, accept: 'text/html' }, signal: combined });
-        if (!res.ok) return errResult(`Error: DuckDuckGo search failed (HTTP ${res.status}). Try again later or configure another provider.`);
+        if (!res.ok) return errResult(toolError('failed', `Error: DuckDuckGo search failed (HTTP ${res.status}). Try again later or configure another provider.`));
         return withNote(parseDuckDuckGoHtml(await res.text(), count));
       }
       case 'brave': {
@@ -142,7 +143,7 @@ export async function searchWeb(
           headers: { accept: 'application/json', 'x-subscription-token': search.apiKey },
           signal: combined,
         });
-        if (!body.ok) return errResult(`Error: Brave search failed (${body.error}). Check tools.web.search.apiKey.`);
+        if (!body.ok) return errResult(toolError('failed', `Error: Brave search failed (${body.error}). Check tools.web.search.apiKey.`));
         return withNote(jsonHits(field(field(body.value, 'web'), 'results'), count));
       }
       case 'tavily': {
@@ -152,7 +153,7 @@ export async function searchWeb(
           body: JSON.stringify({ query, max_results: count }),
           signal: combined,
         });
-        if (!body.ok) return errResult(`Error: Tavily search failed (${body.error}). Check tools.web.search.apiKey.`);
+        if (!body.ok) return errResult(toolError('failed', `Error: Tavily search failed (${body.error}). Check tools.web.search.apiKey.`));
         return withNote(jsonHits(field(body.value, 'results'), count));
       }
       case 'searxng': {
@@ -161,13 +162,15 @@ export async function searchWeb(
           headers: { accept: 'application/json' },
           signal: combined,
         });
-        if (!body.ok) return errResult(`Error: SearXNG search failed (${body.error}). Check tools.web.search.baseUrl and that JSON output is enabled.`);
+        if (!body.ok) {
+          return errResult(toolError('failed', `Error: SearXNG search failed (${body.error}). Check tools.web.search.baseUrl and that JSON output is enabled.`));
+        }
         return withNote(jsonHits(field(body.value, 'results'), count));
       }
     }
   } catch (err) {
-    if (timeout.aborted) return errResult(`Error: Web search timed out after ${Math.round(timeoutMs / 1000)} seconds`);
-    if (signal?.aborted) return errResult('Error: web_search was cancelled');
-    return errResult(`Error: Web search failed: ${err instanceof Error ? err.message : String(err)}`);
+    if (timeout.aborted) return errResult(toolError('timeout', `Error: Web search timed out after ${Math.round(timeoutMs / 1000)} seconds`));
+    if (signal?.aborted) return errResult(toolError('cancelled', 'Error: web_search was cancelled'));
+    return errResult(toolError('failed', `Error: Web search failed: ${err instanceof Error ? err.message : String(err)}`));
   }
 }

@@ -43,7 +43,7 @@ export const cronCommand: CliCommand = {
         }
         const removed = await core.cron.remove(id);
         if (!removed.ok) {
-          write(io.stderr, removed.error);
+          write(io.stderr, removed.error.message);
           return 1;
         }
         write(io.stdout, `Removed job ${id}`);
@@ -59,7 +59,7 @@ export const cronCommand: CliCommand = {
         at: flagString(parsed, 'at'),
       });
       if (!added.ok) {
-        write(io.stderr, added.error);
+        write(io.stderr, added.error.message);
         return 1;
       }
       write(io.stdout, `id: ${added.value.id}`);

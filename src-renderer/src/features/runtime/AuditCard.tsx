@@ -36,7 +36,7 @@ export function AuditCard(): ReactElement {
                 <td>{e.source === 'ui' ? 'you' : e.source === 'tool' ? 'agent' : e.source}</td>
                 <td className="mono">{e.key}</td>
                 <td>
-                  <span className={/^(ok|accepted|set)$/i.test(e.outcome) ? 'badge badge-ok' : 'badge badge-warn'}>{e.outcome}</span>
+                  <span className={e.outcome === 'accepted' ? 'badge badge-ok' : 'badge badge-warn'}>{e.outcome}</span>
                 </td>
                 <td className="mono">{e.detail}</td>
               </tr>

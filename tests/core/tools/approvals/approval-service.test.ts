@@ -118,7 +118,7 @@ describe('mode ask', () => {
     await tick();
     expect(service.pending().map((r) => r.id)).toEqual(['req-2']);
     service.resolve('req-2', 'deny');
-    expect(await again).toEqual({ ok: false, error: 'Error: the user denied scribble' });
+    expect(await again).toEqual({ ok: false, error: { code: 'denied', message: 'Error: the user denied scribble' } });
   });
 
   it('treats a tool without a category as a command tool', async () => {
@@ -126,7 +126,7 @@ describe('mode ask', () => {
     await tick();
     expect(events[0]).toMatchObject({ type: 'approval.requested', tool: 'mystery', category: 'command' });
     service.resolve('req-1', 'deny');
-    expect(await pending).toEqual({ ok: false, error: 'Error: the user denied mystery' });
+    expect(await pending).toEqual({ ok: false, error: { code: 'denied', message: 'Error: the user denied mystery' } });
     expect(ran).toEqual([]);
   });
 
@@ -149,7 +149,7 @@ describe('mode ask', () => {
     await tick();
     expect(events[0]).toMatchObject({ type: 'approval.requested', tool: 'ledger', category: 'write' });
     service.resolve('req-1', 'deny');
-    expect(await pending).toEqual({ ok: false, error: 'Error: the user denied ledger' });
+    expect(await pending).toEqual({ ok: false, error: { code: 'denied', message: 'Error: the user denied ledger' } });
     expect(ran).toEqual(['ledger list']);
   });
 
@@ -160,11 +160,11 @@ describe('mode ask', () => {
     await tick();
     expect(service.pending()).toHaveLength(1);
     clock.advance(1);
-    expect(await pending).toEqual({ ok: false, error: 'Error: the user denied scribble' });
+    expect(await pending).toEqual({ ok: false, error: { code: 'denied', message: 'Error: the user denied scribble' } });
     expect(events[1]).toEqual({ type: 'approval.resolved', id: 'req-1', sessionKey: 'cli:test', decision: 'deny' });
     expect(service.resolve('req-1', 'allow_once')).toEqual({
       ok: false,
-      error: 'No approval request req-1 is waiting (it was answered or expired).',
+      error: { code: 'not_found', message: 'No approval request req-1 is waiting (it was answered or expired).' },
     });
     expect(ran).toEqual([]);
   });
@@ -174,7 +174,7 @@ describe('mode ask', () => {
     const pending = registry.execute('scribble', {}, ctx({ signal: abort.signal }));
     await tick();
     abort.abort();
-    expect(await pending).toEqual({ ok: false, error: 'Error: the user denied scribble' });
+    expect(await pending).toEqual({ ok: false, error: { code: 'denied', message: 'Error: the user denied scribble' } });
   });
 
   it('allow_always stores a permanent tool rule that survives a new service on the same database', async () => {
@@ -192,7 +192,7 @@ describe('mode ask', () => {
     expect(events.filter((e) => e.type === 'approval.requested')).toHaveLength(1);
 
     expect(service.revokeRule(1)).toEqual({ ok: true, value: undefined });
-    expect(service.revokeRule(1)).toEqual({ ok: false, error: 'No approval rule with id 1.' });
+    expect(service.revokeRule(1)).toEqual({ ok: false, error: { code: 'not_found', message: 'No approval rule with id 1.' } });
     const asked = registry.execute('scribble', {}, ctx());
     await tick();
     expect(service.pending()).toHaveLength(1);
@@ -211,7 +211,7 @@ describe('mode ask', () => {
     expect(await second).toEqual({ ok: true, output: 'done' });
     expect(service.pending().map((r) => r.id)).toEqual(['req-3']);
     service.resolve('req-3', 'deny');
-    expect(await third).toEqual({ ok: false, error: 'Error: the user denied exec' });
+    expect(await third).toEqual({ ok: false, error: { code: 'denied', message: 'Error: the user denied exec' } });
   });
 
   it('a session-scoped always rule covers only that session', async () => {
@@ -226,7 +226,7 @@ describe('mode ask', () => {
     await tick();
     expect(service.pending('cli:other')).toHaveLength(1);
     service.resolve(service.pending('cli:other')[0]!.id, 'deny');
-    expect(await other).toEqual({ ok: false, error: 'Error: the user denied scribble' });
+    expect(await other).toEqual({ ok: false, error: { code: 'denied', message: 'Error: the user denied scribble' } });
   });
 
   it('exec: shows the working dir, and always remembers the command prefixes, not the whole tool', async () => {
@@ -255,7 +255,7 @@ describe('mode ask', () => {
       await tick();
       expect(events.length, command).toBe(before + 1);
       service.resolve(service.pending()[0]!.id, 'deny');
-      expect(await pending).toEqual({ ok: false, error: 'Error: the user denied exec' });
+      expect(await pending).toEqual({ ok: false, error: { code: 'denied', message: 'Error: the user denied exec' } });
     }
     expect(ran).toEqual(['exec:git status && git diff', 'exec:git log --oneline | git hash-object --stdin']);
   });
@@ -265,10 +265,13 @@ describe('mode ask', () => {
       `Error: ${tool} needs the user's approval, but nobody can answer in this non-interactive run (heartbeat, cron, ` +
       'subagent or a CLI without a terminal), so it was not run. To allow it, the user can add an "always allow" rule ' +
       'for it in settings, run the CLI with --yes, or set tools.approval.mode to "auto".';
-    expect(await registry.execute('scribble', {}, ctx({ interactive: false }))).toEqual({ ok: false, error: refusal('scribble') });
+    expect(await registry.execute('scribble', {}, ctx({ interactive: false }))).toEqual({ ok: false, error: { code: 'needs_approval', message: refusal('scribble') } });
     expect(await registry.execute('exec', { command: 'ls' }, ctx({ interactive: false }))).toEqual({
       ok: false,
-      error: refusal('exec').replace('so it was not run. ', 'so it was not run. No rule covers it: No rule allows ls in this folder. '),
+      error: {
+        code: 'needs_approval',
+        message: refusal('exec').replace('so it was not run. ', 'so it was not run. No rule covers it: No rule allows ls in this folder. '),
+      },
     });
     expect(await registry.execute('peek', {}, ctx({ interactive: false }))).toEqual({ ok: true, output: 'peek ran' });
     expect(events).toEqual([]);
@@ -295,11 +298,11 @@ describe('exec rules on the shell grammar', () => {
     expect(request!.alwaysLabel).toBeUndefined();
     expect(service.resolve(request!.id, 'allow_always')).toEqual({
       ok: false,
-      error: '"Always allow" is not offered for this request (no rule can cover it): allow it once or deny it.',
+      error: { code: 'invalid', message: '"Always allow" is not offered for this request (no rule can cover it): allow it once or deny it.' },
     });
     expect(service.pending()).toHaveLength(1);
     service.resolve(request!.id, 'deny');
-    expect(await pending).toEqual({ ok: false, error: 'Error: the user denied exec' });
+    expect(await pending).toEqual({ ok: false, error: { code: 'denied', message: 'Error: the user denied exec' } });
     expect(service.listRules()).toHaveLength(1);
   });
 
@@ -351,9 +354,12 @@ describe('modes auto and readonly', () => {
     service.setSessionAutoApprove('cli:test', true);
     expect(await registry.execute('scribble', {}, ctx())).toEqual({
       ok: false,
-      error:
-        'Error: scribble is not allowed: approvals are in read-only mode (tools.approval.mode = "readonly"), so write tools ' +
-        'are refused. Tell the user what you wanted to do; they can change the mode in settings.',
+      error: {
+        code: 'refused',
+        message:
+          'Error: scribble is not allowed: approvals are in read-only mode (tools.approval.mode = "readonly"), so write tools ' +
+          'are refused. Tell the user what you wanted to do; they can change the mode in settings.',
+      },
     });
     expect(await registry.execute('exec', { command: 'ls' }, ctx())).toMatchObject({ ok: false });
     expect(await registry.execute('peek', {}, ctx())).toEqual({ ok: true, output: 'peek ran' });
@@ -368,11 +374,11 @@ describe('preflight', () => {
       emit: (e) => events.push(e),
       clock,
       config: () => configSchema.parse({}),
-      preflight: (tool) => (tool.name === 'exec' ? 'Error: Command blocked by deny pattern filter' : undefined),
+      preflight: (tool) => (tool.name === 'exec' ? { code: 'refused', message: 'Error: Command blocked by deny pattern filter' } : undefined),
     });
     expect(await registry.execute('exec', { command: 'rm -rf /' }, ctx())).toEqual({
       ok: false,
-      error: 'Error: Command blocked by deny pattern filter',
+      error: { code: 'refused', message: 'Error: Command blocked by deny pattern filter' },
     });
     expect(events).toEqual([]);
   });
@@ -434,7 +440,7 @@ describe('network (egress per host)', () => {
     mode = 'auto';
     expect(await registry.execute('blind_net', {}, ctx())).toEqual({
       ok: false,
-      error: 'Error: blind_net was refused: the destination of this call could not be determined.',
+      error: { code: 'refused', message: 'Error: blind_net was refused: the destination of this call could not be determined.' },
     });
     expect(ran).toEqual([]);
   });

@@ -42,7 +42,7 @@ describe('exec output', () => {
     mkdirSync(join(fx.workspace, 'sub'));
     expect(await exec({ command: 'pwd' })).toEqual({ ok: true, output: `${fx.workspace}\nExit code: 0` });
     expect(await exec({ command: 'pwd', working_dir: 'sub' })).toEqual({ ok: true, output: `${join(fx.workspace, 'sub')}\nExit code: 0` });
-    expect(await exec({ command: 'pwd', working_dir: 'nope' })).toEqual({ ok: false, error: 'Error: Working directory not found: nope' });
+    expect(await exec({ command: 'pwd', working_dir: 'nope' })).toEqual({ ok: false, error: { code: 'not_found', message: 'Error: Working directory not found: nope' } });
   });
 
   it('keeps head and tail of huge output with the number of characters left out', async () => {
@@ -109,7 +109,7 @@ describe('exec timeouts and cancel', () => {
       command: "sh -c '(sleep 30; touch finished) & echo $! > grandchild.pid; wait' & echo $! > child.pid; wait",
       timeout: 1,
     }, unsandboxed);
-    expect(result).toEqual({ ok: false, error: 'Error: Command timed out after 1 seconds' });
+    expect(result).toEqual({ ok: false, error: { code: 'timeout', message: 'Error: Command timed out after 1 seconds' } });
     expect(existsSync(join(fx.workspace, 'finished'))).toBe(false);
     const grandchild = Number(readFileSync(join(fx.workspace, 'grandchild.pid'), 'utf8'));
     const child = Number(readFileSync(join(fx.workspace, 'child.pid'), 'utf8'));
@@ -125,7 +125,7 @@ describe('exec timeouts and cancel', () => {
     try {
       expect(await registry.execute('exec', { command: 'sleep 20' }, short.ctx())).toEqual({
         ok: false,
-        error: 'Error: Command timed out after 1 seconds',
+        error: { code: 'timeout', message: 'Error: Command timed out after 1 seconds' },
       });
     } finally {
       short.cleanup();
@@ -135,7 +135,7 @@ describe('exec timeouts and cancel', () => {
   it('refuses a timeout above 600 seconds', async () => {
     const result = await exec({ command: 'true', timeout: 601 });
     expect(result.ok).toBe(false);
-    expect(!result.ok && result.error.startsWith("Error: Invalid parameters for tool 'exec': 'timeout': Too big")).toBe(true);
+    expect(!result.ok && result.error.message.startsWith("Error: Invalid parameters for tool 'exec': 'timeout': Too big")).toBe(true);
   });
 
   it('kills the tree when the turn is cancelled', async () => {
@@ -143,7 +143,7 @@ describe('exec timeouts and cancel', () => {
     const pending = exec({ command: 'sleep 30 & echo $! > bg.pid; wait' }, { ...unsandboxed, signal: abort.signal });
     for (let i = 0; i < 100 && !existsSync(join(fx.workspace, 'bg.pid')); i++) await new Promise((r) => setTimeout(r, 20));
     abort.abort();
-    expect(await pending).toEqual({ ok: false, error: 'Error: Command cancelled (the turn was stopped)' });
+    expect(await pending).toEqual({ ok: false, error: { code: 'cancelled', message: 'Error: Command cancelled (the turn was stopped)' } });
     const pid = Number(readFileSync(join(fx.workspace, 'bg.pid'), 'utf8'));
     for (let i = 0; i < 20 && isProcessAlive(pid); i++) await new Promise((r) => setTimeout(r, 50));
     expect(isProcessAlive(pid)).toBe(false);
@@ -152,11 +152,11 @@ describe('exec timeouts and cancel', () => {
 
 describe('exec fences (run also checks, even without the approval preflight)', () => {
   it('blocks deny patterns, paths outside and a working_dir outside', async () => {
-    expect(await exec({ command: 'rm -rf build' })).toEqual({ ok: false, error: DENY_PATTERN_ERROR });
+    expect(await exec({ command: 'rm -rf build' })).toEqual({ ok: false, error: { code: 'refused', message: DENY_PATTERN_ERROR } });
     const outside = await exec({ command: 'cat /etc/passwd' });
-    expect(!outside.ok && outside.error.startsWith(`Error: Path /etc/passwd is outside the workspace ${fx.workspace}.`)).toBe(true);
+    expect(!outside.ok && outside.error.message.startsWith(`Error: Path /etc/passwd is outside the workspace ${fx.workspace}.`)).toBe(true);
     const cwd = await exec({ command: 'ls', working_dir: '..' });
-    expect(!cwd.ok && cwd.error.startsWith(`Error: Path .. is outside the workspace ${fx.workspace}.`)).toBe(true);
+    expect(!cwd.ok && cwd.error.message.startsWith(`Error: Path .. is outside the workspace ${fx.workspace}.`)).toBe(true);
   });
 
   it('says when exec is disabled', async () => {
@@ -164,7 +164,7 @@ describe('exec fences (run also checks, even without the approval preflight)', (
     try {
       expect(await registry.execute('exec', { command: 'ls' }, off.ctx())).toEqual({
         ok: false,
-        error: 'Error: exec is disabled (tools.exec.enable is false)',
+        error: { code: 'disabled', message: 'Error: exec is disabled (tools.exec.enable is false)' },
       });
     } finally {
       off.cleanup();
@@ -183,7 +183,7 @@ describe('exec with malformed arguments from the model', () => {
   ])('%j is refused before anything runs', async (args, prefix) => {
     const result = await exec(args);
     expect(result.ok).toBe(false);
-    expect(!result.ok && result.error.startsWith(prefix)).toBe(true);
+    expect(!result.ok && result.error.message.startsWith(prefix)).toBe(true);
   });
 });
 

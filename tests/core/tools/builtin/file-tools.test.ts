@@ -41,7 +41,7 @@ describe('read_file', () => {
     });
     expect(await run('read_file', { path: 'a.txt', offset: 11 })).toEqual({
       ok: false,
-      error: 'Error: offset 11 is beyond the end of a.txt (10 lines)',
+      error: { code: 'invalid_args', message: 'Error: offset 11 is beyond the end of a.txt (10 lines)' },
     });
   });
 
@@ -50,18 +50,18 @@ describe('read_file', () => {
     writeFileSync(join(fx.workspace, 'blob.bin'), Buffer.from([1, 2, 0, 3]));
     writeFileSync(join(fx.workspace, 'huge.log'), Buffer.alloc(10 * 1024 * 1024 + 1, 'a'));
     expect(await run('read_file', { path: 'empty.txt' })).toEqual({ ok: true, output: '(Empty file: empty.txt)' });
-    expect(await run('read_file', { path: 'nope.txt' })).toEqual({ ok: false, error: 'Error: File not found: nope.txt' });
+    expect(await run('read_file', { path: 'nope.txt' })).toEqual({ ok: false, error: { code: 'not_found', message: 'Error: File not found: nope.txt' } });
     expect(await run('read_file', { path: '.' })).toEqual({
       ok: false,
-      error: 'Error: . is a directory, not a file. Use list_dir to see its entries.',
+      error: { code: 'invalid_args', message: 'Error: . is a directory, not a file. Use list_dir to see its entries.' },
     });
     expect(await run('read_file', { path: 'blob.bin' })).toEqual({
       ok: false,
-      error: 'Error: blob.bin is a binary file (4 bytes); read_file only reads text. Use exec with a suitable tool (file, xxd, unzip -l…) to inspect it.',
+      error: { code: 'unsupported', message: 'Error: blob.bin is a binary file (4 bytes); read_file only reads text. Use exec with a suitable tool (file, xxd, unzip -l…) to inspect it.' },
     });
     expect(await run('read_file', { path: 'huge.log' })).toEqual({
       ok: false,
-      error: 'Error: File too large: huge.log is 10.0 MB (limit 10 MB). Use exec with head, tail or grep to look at parts of it.',
+      error: { code: 'unsupported', message: 'Error: File too large: huge.log is 10.0 MB (limit 10 MB). Use exec with head, tail or grep to look at parts of it.' },
     });
   });
 
@@ -85,8 +85,8 @@ describe('read_file', () => {
     symlinkSync(join(fx.root, 'secret.txt'), join(fx.workspace, 'innocent.txt'));
     mkdirSync(join(fx.skillsDir, 'demo'));
     writeFileSync(join(fx.skillsDir, 'demo', 'SKILL.md'), '# Demo');
-    expect(await run('read_file', { path: '../secret.txt' })).toEqual({ ok: false, error: outside('../secret.txt') });
-    expect(await run('read_file', { path: 'innocent.txt' })).toEqual({ ok: false, error: outside('innocent.txt') });
+    expect(await run('read_file', { path: '../secret.txt' })).toEqual({ ok: false, error: { code: 'refused', message: outside('../secret.txt') } });
+    expect(await run('read_file', { path: 'innocent.txt' })).toEqual({ ok: false, error: { code: 'refused', message: outside('innocent.txt') } });
     expect(await run('read_file', { path: join(fx.skillsDir, 'demo', 'SKILL.md') })).toEqual({
       ok: true,
       output: '1| # Demo\n\n(End of file — 1 lines total)',
@@ -126,7 +126,7 @@ describe('write_file', () => {
     symlinkSync(join(fx.root, 'planted.txt'), join(fx.workspace, 'dangling'));
     const cases = ['../x.txt', '/tmp/nanotray-evil.txt', '~/nanotray-evil.txt', 'up/x.txt', 'dangling', join(fx.root, 'ws-evil', 'x.txt')];
     for (const path of cases) {
-      expect(await run('write_file', { path, content: 'pwned' })).toEqual({ ok: false, error: outside(path) });
+      expect(await run('write_file', { path, content: 'pwned' })).toEqual({ ok: false, error: { code: 'refused', message: outside(path) } });
     }
     expect(readdirSync(fx.root).sort()).toEqual(['app', 'ws', 'ws-evil']);
     expect(readdirSync(join(fx.root, 'ws-evil'))).toEqual([]);
@@ -157,7 +157,7 @@ describe('edit_file', () => {
   it('says how many matches when ambiguous, and replaces all with replace_all', async () => {
     expect(await run('edit_file', { path: 'code.ts', old_text: '= 1;', new_text: '= 9;' })).toEqual({
       ok: false,
-      error: 'Error: old_text appears 2 times in code.ts. Include more surrounding lines to make it unique, or set replace_all=true to replace all 2.',
+      error: { code: 'invalid_args', message: 'Error: old_text appears 2 times in code.ts. Include more surrounding lines to make it unique, or set replace_all=true to replace all 2.' },
     });
     expect(await run('edit_file', { path: 'code.ts', old_text: '= 1;', new_text: '= 9;', replace_all: true })).toEqual({
       ok: true,
@@ -169,9 +169,12 @@ describe('edit_file', () => {
   it('shows the closest lines when nothing matches', async () => {
     expect(await run('edit_file', { path: 'code.ts', old_text: 'const b = 22;', new_text: 'x' })).toEqual({
       ok: false,
-      error:
-        'Error: old_text not found in code.ts. It must match the file exactly (spaces, indentation and line breaks included).\n' +
-        'Closest match (96% similar) at lines 2-2:\n2| const b = 2;',
+      error: {
+        code: 'invalid_args',
+        message:
+          'Error: old_text not found in code.ts. It must match the file exactly (spaces, indentation and line breaks included).\n' +
+          'Closest match (96% similar) at lines 2-2:\n2| const b = 2;',
+      },
     });
   });
 
@@ -184,11 +187,11 @@ describe('edit_file', () => {
   it('reports a missing file and refuses outside paths', async () => {
     expect(await run('edit_file', { path: 'nope.ts', old_text: 'a', new_text: 'b' })).toEqual({
       ok: false,
-      error: 'Error: File not found: nope.ts',
+      error: { code: 'not_found', message: 'Error: File not found: nope.ts' },
     });
     expect(await run('edit_file', { path: '/etc/hosts', old_text: 'a', new_text: 'b' })).toEqual({
       ok: false,
-      error: outside('/etc/hosts'),
+      error: { code: 'refused', message: outside('/etc/hosts') },
     });
   });
 });
@@ -221,12 +224,12 @@ describe('list_dir', () => {
   });
 
   it('reports missing folders, files and outside paths', async () => {
-    expect(await run('list_dir', { path: 'nope' })).toEqual({ ok: false, error: 'Error: Directory not found: nope' });
+    expect(await run('list_dir', { path: 'nope' })).toEqual({ ok: false, error: { code: 'not_found', message: 'Error: Directory not found: nope' } });
     expect(await run('list_dir', { path: 'README.md' })).toEqual({
       ok: false,
-      error: 'Error: Not a directory: README.md. Use read_file for files.',
+      error: { code: 'invalid_args', message: 'Error: Not a directory: README.md. Use read_file for files.' },
     });
-    expect(await run('list_dir', { path: '..' })).toEqual({ ok: false, error: outside('..') });
+    expect(await run('list_dir', { path: '..' })).toEqual({ ok: false, error: { code: 'refused', message: outside('..') } });
   });
 });
 
@@ -240,13 +243,13 @@ describe('malformed arguments from the model', () => {
   ])('read_file(%j) → %s', async (args, expected) => {
     const result = await run('read_file', args);
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.error.startsWith(expected)).toBe(true);
+    if (!result.ok) expect(result.error.message.startsWith(expected)).toBe(true);
   });
 
   it('an unknown tool lists the available ones', async () => {
     expect(await run('delete_everything', {})).toEqual({
       ok: false,
-      error: "Error: Tool 'delete_everything' not found. Available: edit_file, list_dir, read_file, write_file",
+      error: { code: 'not_found', message: "Error: Tool 'delete_everything' not found. Available: edit_file, list_dir, read_file, write_file" },
     });
   });
 });

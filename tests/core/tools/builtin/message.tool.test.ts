@@ -50,6 +50,6 @@ describe('message', () => {
 
   it('rejects an empty message', async () => {
     const result = await registry.execute('message', { content: '' }, fx.ctx());
-    expect(!result.ok && result.error.startsWith("Error: Invalid parameters for tool 'message': 'content': Too small")).toBe(true);
+    expect(!result.ok && result.error.message.startsWith("Error: Invalid parameters for tool 'message': 'content': Too small")).toBe(true);
   });
 });

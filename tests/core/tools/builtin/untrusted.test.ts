@@ -11,8 +11,14 @@ describe('markUntrusted', () => {
     expect(markUntrusted({ ok: true, output: '', images: [image] }, "MCP server 'm' (tool t)")).toEqual({ ok: true, output: banner, images: [image] });
   });
 
-  it('keeps an error an error that starts with "Error:"', () => {
-    expect(markUntrusted({ ok: false, error: 'Error: nope' }, "MCP server 'm' (tool t)")).toEqual({ ok: false, error: `Error: ${banner}\nnope` });
-    expect(markUntrusted({ ok: false, error: 'odd' }, "MCP server 'm' (tool t)")).toEqual({ ok: false, error: `Error: ${banner}\nodd` });
+  it('keeps an error an error that starts with "Error:", with its code', () => {
+    expect(markUntrusted({ ok: false, error: { code: 'failed', message: 'Error: nope' } }, "MCP server 'm' (tool t)")).toEqual({
+      ok: false,
+      error: { code: 'failed', message: `Error: ${banner}\nnope` },
+    });
+    expect(markUntrusted({ ok: false, error: { code: 'timeout', message: 'odd' } }, "MCP server 'm' (tool t)")).toEqual({
+      ok: false,
+      error: { code: 'timeout', message: `Error: ${banner}\nodd` },
+    });
   });
 });

@@ -88,13 +88,13 @@ describe('web_fetch through tools.web.proxy', () => {
     const result = await fetchVia('https://secure.example/');
     expect(seen.at(-1)).toEqual({ method: 'CONNECT', url: 'secure.example:443' });
     expect(result.ok).toBe(false);
-    expect(!result.ok && result.error.startsWith('Error: Could not fetch https://secure.example/: self-signed certificate')).toBe(true);
+    expect(!result.ok && result.error.message.startsWith('Error: Could not fetch https://secure.example/: self-signed certificate')).toBe(true);
   });
 
   it('reports a proxy that refuses the tunnel', async () => {
     expect(await fetchVia('https://refused.example/')).toEqual({
       ok: false,
-      error: 'Error: Could not fetch https://refused.example/: the proxy refused to connect to refused.example:443 (HTTP 403)',
+      error: { code: 'failed', message: 'Error: Could not fetch https://refused.example/: the proxy refused to connect to refused.example:443 (HTTP 403)' },
     });
   });
 
@@ -102,9 +102,12 @@ describe('web_fetch through tools.web.proxy', () => {
     const before = seen.length;
     expect(await fetchVia('http://router.example/admin', privateDns)).toEqual({
       ok: false,
-      error:
-        'Error: web_fetch refused http://router.example/admin: 192.168.1.10 is a private address. Loopback, private, link-local ' +
-        'and cloud-metadata addresses are off limits unless the user lists the host in tools.web.allowPrivateHosts.',
+      error: {
+        code: 'refused',
+        message:
+          'Error: web_fetch refused http://router.example/admin: 192.168.1.10 is a private address. Loopback, private, link-local ' +
+          'and cloud-metadata addresses are off limits unless the user lists the host in tools.web.allowPrivateHosts.',
+      },
     });
     expect(seen.length).toBe(before);
   });

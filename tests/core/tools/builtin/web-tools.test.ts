@@ -118,7 +118,7 @@ describe('web_fetch', () => {
     const before = requests.length;
     expect(await (await fetcher())({ url: `${base}/page` })).toEqual({
       ok: false,
-      error: refusal(`${base}/page`, '127.0.0.1', 'a loopback'),
+      error: { code: 'refused', message: refusal(`${base}/page`, '127.0.0.1', 'a loopback') },
     });
     expect(requests.length).toBe(before);
   });
@@ -128,7 +128,7 @@ describe('web_fetch', () => {
     const fetch = fetcher([], { resolveAll: async () => [{ address: '127.0.0.1', family: 4 }] });
     expect(await fetch({ url: `http://intranet.example:${port}/page` })).toEqual({
       ok: false,
-      error: refusal(`http://intranet.example:${port}/page`, '127.0.0.1', 'a loopback'),
+      error: { code: 'refused', message: refusal(`http://intranet.example:${port}/page`, '127.0.0.1', 'a loopback') },
     });
     expect(requests.length).toBe(before);
   });
@@ -142,7 +142,7 @@ describe('web_fetch', () => {
     });
     expect(await fetch({ url: 'http://mixed.example/' })).toEqual({
       ok: false,
-      error: refusal('http://mixed.example/', '10.0.0.5', 'a private'),
+      error: { code: 'refused', message: refusal('http://mixed.example/', '10.0.0.5', 'a private') },
     });
   });
 
@@ -163,27 +163,30 @@ describe('web_fetch', () => {
     const before = requests.length;
     expect(await fetcher(['127.0.0.1', 'localhost'])({ url: `${base}/redirect-localhost` })).toEqual({
       ok: false,
-      error:
-        `Error: ${base}/redirect-localhost redirects to http://localhost:${port}/page, on another host (localhost:${port}) that has ` +
-        'not been approved, so web_fetch stopped there and sent nothing to it. If you need that page, call web_fetch with that URL (the user will be asked).',
+      error: {
+        code: 'refused',
+        message:
+          `Error: ${base}/redirect-localhost redirects to http://localhost:${port}/page, on another host (localhost:${port}) that has ` +
+          'not been approved, so web_fetch stopped there and sent nothing to it. If you need that page, call web_fetch with that URL (the user will be asked).',
+      },
     });
     expect(requests.length).toBe(before + 1);
     // … and an approved one still passes the address check of every hop.
     const approvedEverywhere = (allow: string[]) => fetcher(allow, { egressAllowed: () => true });
     expect(await approvedEverywhere(['127.0.0.1'])({ url: `${base}/redirect-localhost` })).toEqual({
       ok: false,
-      error: refusal(`http://localhost:${port}/page`, '127.0.0.1', 'a loopback'),
+      error: { code: 'refused', message: refusal(`http://localhost:${port}/page`, '127.0.0.1', 'a loopback') },
     });
     expect(await approvedEverywhere(['127.0.0.1'])({ url: `${base}/redirect-metadata` })).toEqual({
       ok: false,
-      error: refusal('http://169.254.169.254/latest/meta-data/', '169.254.169.254', 'a link-local (cloud metadata)'),
+      error: { code: 'refused', message: refusal('http://169.254.169.254/latest/meta-data/', '169.254.169.254', 'a link-local (cloud metadata)') },
     });
   });
 
   it('stops after 5 redirects', async () => {
     expect(await fetcher(['127.0.0.1'])({ url: `${base}/loop` })).toEqual({
       ok: false,
-      error: `Error: Too many redirects (more than 5) fetching ${base}/loop`,
+      error: { code: 'failed', message: `Error: Too many redirects (more than 5) fetching ${base}/loop` },
     });
   });
 
@@ -202,22 +205,22 @@ describe('web_fetch', () => {
     });
     expect(await fetcher(['127.0.0.1'])({ url: `${base}/image` })).toEqual({
       ok: false,
-      error: `Error: ${base}/image returned image/png (4 bytes), which web_fetch cannot read as text.`,
+      error: { code: 'unsupported', message: `Error: ${base}/image returned image/png (4 bytes), which web_fetch cannot read as text.` },
     });
     expect(await fetcher(['127.0.0.1'])({ url: `${base}/missing` })).toEqual({
       ok: false,
-      error: `Error: HTTP 404 from ${base}/missing\n${banner(`${base}/missing`)}\nURL: ${base}/missing\nStatus: 404\n\nnothing here`,
+      error: { code: 'failed', message: `Error: HTTP 404 from ${base}/missing\n${banner(`${base}/missing`)}\nURL: ${base}/missing\nStatus: 404\n\nnothing here` },
     });
   });
 
   it('refuses non-http schemes and times out', async () => {
     expect(await fetcher()({ url: 'file:///etc/passwd' })).toEqual({
       ok: false,
-      error: 'Error: web_fetch only fetches http and https URLs, not file:',
+      error: { code: 'invalid_args', message: 'Error: web_fetch only fetches http and https URLs, not file:' },
     });
     expect(await fetcher(['127.0.0.1'], { timeoutMs: 200 })({ url: `${base}/slow` })).toEqual({
       ok: false,
-      error: `Error: Timed out after 0.2 seconds fetching ${base}/slow`,
+      error: { code: 'timeout', message: `Error: Timed out after 0.2 seconds fetching ${base}/slow` },
     });
   });
 });

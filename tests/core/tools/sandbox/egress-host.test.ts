@@ -30,10 +30,10 @@ describe('parseEgressHost', () => {
   });
 
   it('refuses what is not one http(s) host', () => {
-    expect(parseEgressHost('')).toEqual({ ok: false, error: 'Error: the host is empty' });
-    expect(parseEgressHost('a b')).toEqual({ ok: false, error: 'Error: "a b" is not a host name or URL' });
-    expect(parseEgressHost('file:///etc/passwd')).toEqual({ ok: false, error: 'Error: "file:///etc/passwd" is not an http(s) host' });
-    expect(parseEgressHost('u:p@x.org')).toEqual({ ok: false, error: 'Error: "u:p@x.org" contains a user name or password; give the host only' });
+    expect(parseEgressHost('')).toEqual({ ok: false, error: { code: 'invalid', message: 'Error: the host is empty' } });
+    expect(parseEgressHost('a b')).toEqual({ ok: false, error: { code: 'invalid', message: 'Error: "a b" is not a host name or URL' } });
+    expect(parseEgressHost('file:///etc/passwd')).toEqual({ ok: false, error: { code: 'invalid', message: 'Error: "file:///etc/passwd" is not an http(s) host' } });
+    expect(parseEgressHost('u:p@x.org')).toEqual({ ok: false, error: { code: 'invalid', message: 'Error: "u:p@x.org" contains a user name or password; give the host only' } });
   });
 });
 

@@ -54,13 +54,13 @@ describe('resolveToolPath with restrictToWorkspace', () => {
     'dangling-out',
     'dir-link-out/new-file.txt',
   ])('refuses %s', (input) => {
-    expect(resolveToolPath(input, fence())).toEqual({ ok: false, error: outside(input) });
+    expect(resolveToolPath(input, fence())).toEqual({ ok: false, error: { code: 'refused', message: outside(input) } });
   });
 
   it('refuses the sibling /ws-evil although it shares the string prefix /ws', () => {
     const evil = join(fx.root, 'ws-evil', 'x.txt');
-    expect(resolveToolPath(evil, fence())).toEqual({ ok: false, error: outside(evil) });
-    expect(resolveToolPath('../ws-evil/x.txt', fence())).toEqual({ ok: false, error: outside('../ws-evil/x.txt') });
+    expect(resolveToolPath(evil, fence())).toEqual({ ok: false, error: { code: 'refused', message: outside(evil) } });
+    expect(resolveToolPath('../ws-evil/x.txt', fence())).toEqual({ ok: false, error: { code: 'refused', message: outside('../ws-evil/x.txt') } });
   });
 
   it('allows the extra roots (built-in skills) but nothing next to them', () => {

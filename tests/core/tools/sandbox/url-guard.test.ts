@@ -40,22 +40,25 @@ describe('blockedAddressKind', () => {
 
 describe('parseFetchUrl', () => {
   it.each([
-    ['file:///etc/passwd', 'Error: web_fetch only fetches http and https URLs, not file:'],
-    ['ftp://example.com/x', 'Error: web_fetch only fetches http and https URLs, not ftp:'],
-    ['gopher://127.0.0.1:6379/_x', 'Error: web_fetch only fetches http and https URLs, not gopher:'],
-    ['not a url', 'Error: Invalid URL: not a url. Give a full http:// or https:// URL.'],
-    ['http://user:pw@example.com/', 'Error: URLs with user names or passwords are not fetched.'],
-  ])('refuses %s', (url, error) => {
-    expect(parseFetchUrl(url)).toEqual({ ok: false, error });
+    ['file:///etc/passwd', 'invalid_args', 'Error: web_fetch only fetches http and https URLs, not file:'],
+    ['ftp://example.com/x', 'invalid_args', 'Error: web_fetch only fetches http and https URLs, not ftp:'],
+    ['gopher://127.0.0.1:6379/_x', 'invalid_args', 'Error: web_fetch only fetches http and https URLs, not gopher:'],
+    ['not a url', 'invalid_args', 'Error: Invalid URL: not a url. Give a full http:// or https:// URL.'],
+    ['http://user:pw@example.com/', 'refused', 'Error: URLs with user names or passwords are not fetched.'],
+  ])('refuses %s', (url, code, message) => {
+    expect(parseFetchUrl(url)).toEqual({ ok: false, error: { code, message } });
   });
 });
 
 describe('checkHostLiteral', () => {
   const refused = (url: string, addr: string, kind: string) => ({
     ok: false,
-    error:
-      `Error: web_fetch refused ${url}: ${addr} is ${kind} address. Loopback, private, link-local and cloud-metadata ` +
-      'addresses are off limits unless the user lists the host in tools.web.allowPrivateHosts.',
+    error: {
+      code: 'refused',
+      message:
+        `Error: web_fetch refused ${url}: ${addr} is ${kind} address. Loopback, private, link-local and cloud-metadata ` +
+        'addresses are off limits unless the user lists the host in tools.web.allowPrivateHosts.',
+    },
   });
 
   it('refuses IP literals in private ranges, decimal and hex spellings included', () => {

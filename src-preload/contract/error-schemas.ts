@@ -1,0 +1,51 @@
+// The error codes that reach the windows: a tool call's status and error code, a turn's error kind, IPC errors.
+// Codes, not prose: the renderer decides what to show from them (and, later, in which language).
+import { z } from 'zod';
+
+/** How a tool call ended: `denied` when the user said no, `error` for every other failure. */
+export const toolStatusSchema = z.enum(['ok', 'error', 'denied']);
+
+/** Why a tool call failed (mirror of ToolErrorCode in src-main/core/tools/tool.ts). */
+export const toolErrorCodeSchema = z.enum([
+  'invalid_args',
+  'not_found',
+  'denied',
+  'needs_approval',
+  'refused',
+  'disabled',
+  'unavailable',
+  'unsupported',
+  'timeout',
+  'cancelled',
+  'failed',
+]);
+
+/** Why a turn failed (mirror of TurnErrorKind in src-main/core/agent/turn-error.ts: provider kinds, then the turn's own). */
+export const turnErrorKindSchema = z.enum([
+  'auth',
+  'not_found',
+  'rate_limit',
+  'server',
+  'network',
+  'timeout',
+  'bad_request',
+  'cancelled',
+  'no_provider',
+  'unknown',
+  'context_failed',
+  'content_filter',
+  'max_tokens',
+  'not_started',
+  'shutdown',
+  'internal',
+]);
+
+/** What an IPC call failed with; the message is for people. */
+export const ipcErrorCodeSchema = z.enum(['invalid_input', 'not_found', 'forbidden', 'conflict', 'unavailable', 'internal']);
+export const ipcErrorSchema = z.object({ code: ipcErrorCodeSchema, message: z.string() });
+
+export type ToolStatus = z.output<typeof toolStatusSchema>;
+export type ToolErrorCodeValue = z.output<typeof toolErrorCodeSchema>;
+export type TurnErrorKindValue = z.output<typeof turnErrorKindSchema>;
+export type IpcErrorCode = z.output<typeof ipcErrorCodeSchema>;
+export type IpcError = z.output<typeof ipcErrorSchema>;
