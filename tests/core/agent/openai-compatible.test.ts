@@ -263,7 +263,13 @@ describe('model quirks', () => {
   it('other 400s end the call with the server text', async () => {
     llm.enqueue({ status: 400, errorMessage: 'messages: too many' });
     const result = await provider('standard').chat(request());
-    expect(!result.ok && result.error).toEqual({ kind: 'bad_request', status: 400, transient: false, message: 'The provider rejected the request (400). (Server said: messages: too many)' });
+    expect(!result.ok && result.error).toEqual({
+      kind: 'bad_request',
+      status: 400,
+      transient: false,
+      message: 'The provider rejected the request (400). (Server said: messages: too many)',
+      serverDetail: 'messages: too many',
+    });
     expect(llm.requests).toHaveLength(1);
   });
 });

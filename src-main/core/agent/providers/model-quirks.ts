@@ -21,14 +21,15 @@ export class ModelQuirks {
 
   /** Records what a 400 says the model does not accept; true when the request should be sent again. */
   learn(model: string, error: ProviderError): boolean {
-    if (error.kind !== 'bad_request') return false;
-    const text = error.message;
+    if (error.kind !== 'bad_request' || !error.serverDetail) return false;
+    // The server names a refused parameter only in its own words: read them here, at the provider edge.
+    const said = error.serverDetail;
     const q = this.#byModel.get(model) ?? {};
-    if (!q.completionTokens && /max_tokens/.test(text) && /max_completion_tokens/.test(text)) {
+    if (!q.completionTokens && /max_tokens/.test(said) && /max_completion_tokens/.test(said)) {
       this.#byModel.set(model, { ...q, completionTokens: true });
       return true;
     }
-    if (!q.noTemperature && /temperature/i.test(text) && /(unsupported|not support|only the default)/i.test(text)) {
+    if (!q.noTemperature && /temperature/i.test(said) && /(unsupported|not support|only the default)/i.test(said)) {
       this.#byModel.set(model, { ...q, noTemperature: true });
       return true;
     }
