@@ -1,7 +1,8 @@
 // What of a tool call the model, the store, the events and the CLI may see: arguments and results with
 // every configured secret scrubbed (in all its encodings), images that carry one dropped, then cut to size.
 import type { Scrubber } from '../lib/secret-scrubber';
-import type { ImageAttachment, ToolErrorCode, ToolResult } from '../tools/tool';
+import type { ImageAttachment, ToolResult } from '../tools/tool';
+import type { ToolErrorCode } from '../tools/tool-error';
 import type { ToolEventStatus } from '../store/tool-events.repo';
 import type { ToolCall } from './chat-message';
 

@@ -1,6 +1,7 @@
 // The `spawn` tool: the model starts a background subagent for a self-contained task and gets an id back.
 import { z } from 'zod';
-import { defineTool, failWith, ok, toolErrorOfService } from '../tools/tool';
+import { defineTool, failWith, ok } from '../tools/tool';
+import { toolErrorOfService } from '../tools/tool-error';
 import type { SubagentManager } from './subagent-manager';
 
 export const SPAWN_TOOL_NAME = 'spawn';

@@ -1,5 +1,6 @@
 // The approval port the registry consults between validation and execution.
-import type { Tool, ToolContext, ToolError } from './tool';
+import type { Tool, ToolContext } from './tool';
+import type { ToolError } from './tool-error';
 
 /**
  * `allowed` runs the call; `error` refuses it; `deferred` does not run it but is no failure either (a memory

@@ -2,42 +2,13 @@
 import type { z } from 'zod';
 import type { ApprovalCategory, CoreEvent } from '../../../src-preload/contract/event-schemas';
 import type { Config } from '../config/config-schema';
-import { assertNever } from '../lib/assert-never';
-import type { CoreError, ServiceError } from '../lib/core-error';
+import { toolError, type ToolError } from './tool-error';
 
 export interface ImageAttachment {
   mimeType: string;
   /** Base64 without the data: prefix. */
   data: string;
 }
-
-/**
- * Why a tool call did not give a result, for programs (the model reads the message):
- * - `invalid_args`: the arguments are wrong (bad JSON, schema, an offset past the end, an edit that does not apply);
- * - `not_found`: the tool, file, folder, job or key does not exist;
- * - `denied`: the user answered no, or did not answer in time;
- * - `needs_approval`: it needs the user's yes, and nobody can give one in this run (heartbeat, cron, subagent, CLI);
- * - `refused`: a rule refused it without asking (approval read-only mode, the workspace fence, a protected file, a
- *   secret in the arguments, an exec pattern, a blocked address, a `my` key that is blocked or read-only);
- * - `disabled`: switched off in config; `unavailable`: something it needs is not there now (an MCP server, a shell);
- * - `unsupported`: the target is nothing this tool handles (a binary or huge file, a non-text page);
- * - `timeout`, `cancelled` (the turn was stopped), `failed` (it ran and failed).
- */
-export type ToolErrorCode =
-  | 'invalid_args'
-  | 'not_found'
-  | 'denied'
-  | 'needs_approval'
-  | 'refused'
-  | 'disabled'
-  | 'unavailable'
-  | 'unsupported'
-  | 'timeout'
-  | 'cancelled'
-  | 'failed';
-
-/** A tool failure; `message` is full model-facing text starting with "Error". */
-export type ToolError = CoreError<ToolErrorCode>;
 
 /**
  * `ok: true` → `output` goes to the model as the tool message.
@@ -52,38 +23,14 @@ export function ok(output: string, images?: ImageAttachment[]): ToolResult {
   return images?.length ? { ok: true, output, images } : { ok: true, output };
 }
 
-/** A tool error; `message` should already read like `Error: …` (the prefix is added when missing) and say what to try. */
-export function toolError(code: ToolErrorCode, message: string): ToolError {
-  return { code, message: message.startsWith('Error') ? message : `Error: ${message}` };
-}
-
 /** A failed result; see `toolError`. */
-export function fail(code: ToolErrorCode, message: string): ToolResult {
+export function fail(code: ToolError['code'], message: string): ToolResult {
   return { ok: false, error: toolError(code, message) };
 }
 
 /** A failed result carrying an error made elsewhere (a guard's refusal, a service's error). */
 export function failWith(error: ToolError): ToolResult {
   return fail(error.code, error.message);
-}
-
-/** A service's failure as the tool reports it to the model (same message, the matching tool code). */
-export function toolErrorOfService(error: ServiceError): ToolError {
-  switch (error.code) {
-    case 'invalid':
-      return toolError('invalid_args', error.message);
-    case 'not_found':
-      return toolError('not_found', error.message);
-    case 'refused':
-      return toolError('refused', error.message);
-    case 'unavailable':
-      return toolError('unavailable', error.message);
-    case 'conflict':
-    case 'failed':
-      return toolError('failed', error.message);
-    default:
-      return assertNever(error.code);
-  }
 }
 
 export function resultText(result: ToolResult): string {

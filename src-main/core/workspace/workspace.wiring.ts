@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { CoreBase } from '../core-base';
 import type { ProviderLookup } from '../agent/providers/provider-lookup';
 import { errResult, okResult } from '../lib/result';
-import { toolError } from '../tools/tool';
+import { toolError } from '../tools/tool-error';
 import type { MemoryProposals } from '../tools/approvals/memory-approval';
 import type { Skill } from '../skills/skill';
 import { formatSkillsSummary } from '../skills/skills-summary';

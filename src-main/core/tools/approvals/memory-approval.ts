@@ -3,7 +3,8 @@
 import type { ApprovalDecision } from '../../../../src-preload/contract/event-schemas';
 import type { Result } from '../../lib/result';
 import type { GateVerdict } from '../approval-gate';
-import { toolError, type MemoryChange, type ToolContext, type ToolError } from '../tool';
+import { type MemoryChange, type ToolContext } from '../tool';
+import { toolError, type ToolError } from '../tool-error';
 import { deferredMemoryText, deniedError, nonInteractiveError, readonlyError } from './approval-messages';
 
 /** Where a memory change goes when nobody can review it now (the workspace's MemoryReview). */

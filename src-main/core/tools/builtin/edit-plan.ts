@@ -1,6 +1,6 @@
 // What an edit_file call does to a text: the replaced content, or the model-facing reason it does not apply.
 import { errResult, okResult, type Result } from '../../lib/result';
-import { toolError, type ToolError } from '../tool';
+import { toolError, type ToolError } from '../tool-error';
 import { findClosestLines } from './closest-lines';
 
 export interface EditArgs {

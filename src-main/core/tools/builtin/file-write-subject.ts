@@ -5,7 +5,8 @@ import { relative } from 'node:path';
 import type { ApprovalCategory } from '../../../../src-preload/contract/event-schemas';
 import type { Result } from '../../lib/result';
 import { fenceFor, realPathLoose, resolveToolPath } from '../sandbox/path-guard';
-import { toolError, type ApprovalSubject, type ToolContext, type ToolError } from '../tool';
+import { type ApprovalSubject, type ToolContext } from '../tool';
+import { toolError, type ToolError } from '../tool-error';
 import { isHistoryFile, promptFileAt, type PromptFileTarget } from '../../workspace/prompt-files';
 import { HISTORY_FILE } from '../../workspace/workspace-files';
 

@@ -2,7 +2,8 @@
 import type { FileHandle } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { z } from 'zod';
-import { defineTool, fail, failWith, ok, type ToolError, type ToolResult } from '../tool';
+import { defineTool, fail, failWith, ok, type ToolResult } from '../tool';
+import { type ToolError } from '../tool-error';
 import { fenceFor } from '../sandbox/path-guard';
 import { openFencedFile, toolErrorOf, type FencedFsError } from '../sandbox/fenced-fs';
 

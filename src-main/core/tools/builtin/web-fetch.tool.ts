@@ -1,7 +1,8 @@
 // web_fetch: reads a web page as text/markdown, through the SSRF guard (no private addresses, checked per redirect)
 // and the egress approval (network category: per host; a redirect to another host needs that host's approval too).
 import { z } from 'zod';
-import { defineTool, fail, failWith, ok, toolError, type Tool, type ToolContext, type ToolError } from '../tool';
+import { defineTool, fail, failWith, ok, type Tool, type ToolContext } from '../tool';
+import { toolError, type ToolError } from '../tool-error';
 import type { ResolveAll } from '../../net/http-request';
 import { guardedFetch } from '../sandbox/guarded-http';
 import { egressHost } from '../sandbox/egress-host';

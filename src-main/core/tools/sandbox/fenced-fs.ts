@@ -12,7 +12,7 @@ import { errResult, okResult, type Result } from '../../lib/result';
 import { checkToolPath, realPathLoose, type CheckedPath, type PathFence } from './path-guard';
 import { isProtectedInode, isProtectedPath, protectedFileError } from './protected-files';
 import { assertNever } from '../../lib/assert-never';
-import { toolError, type ToolError } from '../tool';
+import { toolError, type ToolError } from '../tool-error';
 
 export type FencedFsCode = 'refused' | 'protected' | 'not_found' | 'is_directory' | 'not_a_file' | 'not_a_folder' | 'changed';
 /** Why a fenced file operation did not happen; `message` is model-facing. */

@@ -2,7 +2,7 @@
 // time (before the request when a proxy resolves names), redirects are followed by hand (at most 5, each hop checked
 // again and offered to beforeRedirect).
 import { errResult, okResult, type Result } from '../../lib/result';
-import { toolError, type ToolError } from '../tool';
+import { toolError, type ToolError } from '../tool-error';
 import {
   GuardRefusal,
   openHttpRequest,

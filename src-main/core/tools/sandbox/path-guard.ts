@@ -3,7 +3,7 @@ import { lstatSync, readlinkSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, parse, relative, resolve, sep } from 'node:path';
 import { errResult, okResult, type Result } from '../../lib/result';
-import { toolError, type ToolError } from '../tool';
+import { toolError, type ToolError } from '../tool-error';
 
 const MAX_SYMLINK_HOPS = 40;
 

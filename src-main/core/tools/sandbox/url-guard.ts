@@ -2,7 +2,7 @@
 // (checked on the resolved IPs, at connection time, for every redirect) unless the host is explicitly allowed.
 import { BlockList, isIP } from 'node:net';
 import { errResult, okResult, type Result } from '../../lib/result';
-import { toolError, type ToolError } from '../tool';
+import { toolError, type ToolError } from '../tool-error';
 
 interface Range {
   net: string;

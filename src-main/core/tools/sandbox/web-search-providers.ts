@@ -2,7 +2,7 @@
 import { parse } from 'node-html-parser';
 import type { Config } from '../../config/config-schema';
 import { errResult, okResult, type Result } from '../../lib/result';
-import { toolError, type ToolError } from '../tool';
+import { toolError, type ToolError } from '../tool-error';
 import { createHttpFetch } from '../../net/http-fetch';
 
 export type SearchProviderName = Config['tools']['web']['search']['provider'];
