@@ -5,7 +5,7 @@ import { z } from 'zod';
 /** How a tool call ended: `denied` when the user said no, `error` for every other failure. */
 export const toolStatusSchema = z.enum(['ok', 'error', 'denied']);
 
-/** Why a tool call failed (mirror of ToolErrorCode in src-main/core/tools/tool.ts). */
+/** Why a tool call failed; the core's ToolErrorCode is this type (src-main/core/tools/tool-error.ts says what each means). */
 export const toolErrorCodeSchema = z.enum([
   'invalid_args',
   'not_found',
@@ -20,7 +20,10 @@ export const toolErrorCodeSchema = z.enum([
   'failed',
 ]);
 
-/** Why a turn failed (mirror of TurnErrorKind in src-main/core/agent/turn-error.ts: provider kinds, then the turn's own). */
+/**
+ * Why a turn failed: the provider's kinds (ProviderErrorKind, src-main/core/agent/llm-provider.ts), then the turn's
+ * own; the core's TurnErrorKind is this type (src-main/core/agent/turn-error.ts says what each means).
+ */
 export const turnErrorKindSchema = z.enum([
   'auth',
   'not_found',

@@ -1,5 +1,6 @@
 // Why a tool call failed: the closed set of codes programs branch on, and the constructors of such errors.
 import { assertNever } from '../lib/assert-never';
+import type { ToolErrorCodeValue } from '../../../src-preload/contract/error-schemas';
 import type { CoreError, ServiceError } from '../lib/core-error';
 
 /**
@@ -14,18 +15,7 @@ import type { CoreError, ServiceError } from '../lib/core-error';
  * - `unsupported`: the target is nothing this tool handles (a binary or huge file, a non-text page);
  * - `timeout`, `cancelled` (the turn was stopped), `failed` (it ran and failed).
  */
-export type ToolErrorCode =
-  | 'invalid_args'
-  | 'not_found'
-  | 'denied'
-  | 'needs_approval'
-  | 'refused'
-  | 'disabled'
-  | 'unavailable'
-  | 'unsupported'
-  | 'timeout'
-  | 'cancelled'
-  | 'failed';
+export type ToolErrorCode = ToolErrorCodeValue; // one definition: the contract's toolErrorCodeSchema (tool.finished carries it)
 
 /** A tool failure; `message` is full model-facing text starting with "Error". */
 export type ToolError = CoreError<ToolErrorCode>;
