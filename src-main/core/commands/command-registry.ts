@@ -48,19 +48,19 @@ export class CommandRegistry {
     const [head = '/', ...args] = splitCommandLine(text.trim());
     const name = head.slice(1).toLowerCase() || 'help';
     const command = this.#commands.get(name === '?' ? 'help' : name);
-    if (!command) return { handled: true, output: this.#unknownCommand(name) };
+    if (!command) return { handled: true, output: this.#unknownCommand(name), failed: true };
     const sub = args[0]?.toLowerCase();
     if (command.subcommands?.length && sub !== undefined && !command.subcommands.some((s) => s.name === sub)) {
       const subNames = command.subcommands.map((s) => s.name);
       const guess = closestName(sub, subNames);
       const hint = guess ? `Did you mean /${command.name} ${guess}?` : `Try /${command.name} ${subNames.join('|')}.`;
-      return { handled: true, output: `Error: unknown subcommand '/${command.name} ${args[0]}'. ${hint}` };
+      return { handled: true, output: `Error: unknown subcommand '/${command.name} ${args[0]}'. ${hint}`, failed: true };
     }
     try {
       const outcome = await command.run({ sessionKey, args, services: this.#services });
       return { handled: true, ...outcome };
     } catch (err) {
-      return { handled: true, output: `Error: /${command.name} failed: ${errorMessage(err)}` };
+      return { handled: true, output: `Error: /${command.name} failed: ${errorMessage(err)}`, failed: true };
     }
   }
 

@@ -2,10 +2,19 @@
 import type { SubcommandInfo } from './command-info';
 import type { CommandServices } from './command-services';
 
-/** What a handler returns; `action` asks the host to start a new session or clear the visible chat. */
+/**
+ * What a handler returns; `action` asks the host to start a new session or clear the visible chat. `failed`: the
+ * command did nothing and `output` says why (a usage error, an unknown name, a refusal, a failure).
+ */
 export interface CommandOutcome {
   output: string;
   action?: 'new_session' | 'clear';
+  failed?: true;
+}
+
+/** A command that did nothing, with the line saying why. */
+export function commandError(output: string): CommandOutcome {
+  return { output, failed: true };
 }
 
 /** What `execute` returns to every host (CLI, chat input, quick-ask, API). */
@@ -14,6 +23,8 @@ export interface CommandResult {
   handled: boolean;
   output: string;
   action?: 'new_session' | 'clear';
+  /** The command did nothing; `output` says why (the CLI exits with 1). */
+  failed?: true;
 }
 
 /** Everything a handler may use for one invocation. */

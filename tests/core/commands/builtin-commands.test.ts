@@ -62,6 +62,14 @@ describe('/help', () => {
     expect(await run('/help /new')).toBe('/new\n  Start a new session');
     expect(await run('/help nope')).toBe("Error: no command '/nope'. Type /help for the list.");
   });
+
+  it('marks a command that did nothing as failed (the CLI exits with 1 on it), and only such a command', async () => {
+    expect(await commands.execute('cli:default', '/help nope')).toMatchObject({ handled: true, failed: true });
+    expect(await commands.execute('cli:default', '/cron remove')).toMatchObject({ output: 'Error: usage: /cron remove <id>', failed: true });
+    expect(await commands.execute('cli:default', '/approve bogus')).toMatchObject({ failed: true });
+    expect((await commands.execute('cli:default', '/help')).failed).toBeUndefined();
+    expect((await commands.execute('cli:default', '/approve')).failed).toBeUndefined();
+  });
 });
 
 describe('/new, /clear, /sessions', () => {

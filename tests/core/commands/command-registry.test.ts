@@ -55,6 +55,7 @@ describe('execute', () => {
     expect(await commands.execute('cli:default', '/hepl')).toEqual({
       handled: true,
       output: "Error: unknown command '/hepl'. Did you mean /help?",
+      failed: true,
     });
     expect((await commands.execute('cli:default', '/mpc status')).output).toBe("Error: unknown command '/mpc'. Did you mean /mcp?");
     expect((await commands.execute('cli:default', '/qwertyuiop')).output).toBe(
@@ -84,7 +85,7 @@ describe('execute', () => {
         resume: () => core.heartbeat.resume(),
       },
     });
-    expect(await commands.execute('cli:default', '/heartbeat')).toEqual({ handled: true, output: 'Error: /heartbeat failed: boom' });
+    expect(await commands.execute('cli:default', '/heartbeat')).toEqual({ handled: true, output: 'Error: /heartbeat failed: boom', failed: true });
   });
 
   it('lists every built-in command, sorted', () => {

@@ -2,7 +2,7 @@
 import type { Config } from '../../config/config-schema';
 import { sanitizeNamePart } from '../../mcp/tool-naming';
 import type { CommandServices } from '../command-services';
-import type { CommandOutcome, SlashCommand } from '../slash-command';
+import { commandError, type CommandOutcome, type SlashCommand } from '../slash-command';
 
 type ApprovalMode = Config['tools']['approval']['mode'];
 
@@ -18,10 +18,10 @@ function isMode(value: string): value is ApprovalMode {
 
 /** `/approve server <name>`: a permanent rule allowing every tool of a configured MCP server. */
 function allowServer(name: string | undefined, services: CommandServices): CommandOutcome {
-  if (!name) return { output: 'Error: usage: /approve server <name>' };
+  if (!name) return commandError('Error: usage: /approve server <name>');
   if (!services.config().mcpServers[name]) {
     const known = Object.keys(services.config().mcpServers).sort().join(', ') || '(none)';
-    return { output: `Error: no MCP server '${name}' in config.json. Servers: ${known}.` };
+    return commandError(`Error: no MCP server '${name}' in config.json. Servers: ${known}.`);
   }
   const { id } = services.approvals.addRule({ tool: `mcp_${sanitizeNamePart(name)}`, kind: 'server', pattern: name });
   return { output: `Every tool of MCP server '${name}' is now always allowed (rule ${id}; revoke it in settings).` };
@@ -29,9 +29,9 @@ function allowServer(name: string | undefined, services: CommandServices): Comma
 
 /** `/approve host <host>`: a permanent rule letting web_fetch reach the host without asking. */
 function allowHost(host: string | undefined, services: CommandServices): CommandOutcome {
-  if (!host) return { output: 'Error: usage: /approve host <host>   (e.g. /approve host docs.python.org)' };
+  if (!host) return commandError('Error: usage: /approve host <host>   (e.g. /approve host docs.python.org)');
   const added = services.approvals.allowHost(host);
-  if (!added.ok) return { output: added.error.message };
+  if (!added.ok) return commandError(added.error.message);
   return { output: `web_fetch may now reach ${added.value.pattern} without asking (rule ${added.value.id}; revoke it in settings).` };
 }
 
@@ -57,13 +57,13 @@ export const approveCommand: SlashCommand = {
       const mode = services.config().tools.approval.mode;
       return { output: `Approval mode: ${mode} (${MODES[mode]}). Modes: ${Object.keys(MODES).join(', ')}.` };
     }
-    if (!isMode(wanted)) return { output: `Error: unknown approval mode '${wanted}'. Modes: ${Object.keys(MODES).join(', ')}.` };
+    if (!isMode(wanted)) return commandError(`Error: unknown approval mode '${wanted}'. Modes: ${Object.keys(MODES).join(', ')}.`);
     const updated = services.updateConfig((raw) => {
       const tools = (raw.tools ??= {}) as Record<string, unknown>;
       const approval = (tools.approval ??= {}) as Record<string, unknown>;
       approval.mode = wanted;
     });
-    if (!updated.ok) return { output: `Error: could not save the approval mode: ${updated.error}` };
+    if (!updated.ok) return commandError(`Error: could not save the approval mode: ${updated.error}`);
     return { output: `Approval mode set to ${wanted} (${MODES[wanted]}).` };
   },
 };

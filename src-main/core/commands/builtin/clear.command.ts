@@ -1,5 +1,5 @@
 // /clear: forget this session's messages (its settings such as the model preset stay).
-import type { SlashCommand } from '../slash-command';
+import { commandError, type SlashCommand } from '../slash-command';
 
 export const clearCommand: SlashCommand = {
   name: 'clear',
@@ -8,7 +8,7 @@ export const clearCommand: SlashCommand = {
   async run({ sessionKey, services }) {
     const sessions = services.sessions;
     if (sessions.isBusy(sessionKey)) {
-      return { output: `Error: a turn is running in ${sessionKey}; wait for it to finish or cancel it first.` };
+      return commandError(`Error: a turn is running in ${sessionKey}; wait for it to finish or cancel it first.`);
     }
     sessions.clear(sessionKey);
     return { output: `Cleared the history of ${sessionKey}.`, action: 'clear' };

@@ -1,5 +1,5 @@
 // /cron [list|remove <id>]: the scheduled jobs.
-import type { SlashCommand } from '../slash-command';
+import { commandError, type SlashCommand } from '../slash-command';
 import { formatUtcTimestamp } from '../../lib/zoned-time';
 
 export const cronCommand: SlashCommand = {
@@ -19,9 +19,9 @@ export const cronCommand: SlashCommand = {
     const cron = services.cron;
     if (args[0]?.toLowerCase() === 'remove') {
       const id = args[1];
-      if (!id) return { output: 'Error: usage: /cron remove <id>' };
+      if (!id) return commandError('Error: usage: /cron remove <id>');
       const removed = await cron.remove(id);
-      return { output: removed.ok ? `Removed cron job ${id}.` : removed.error.message };
+      return removed.ok ? { output: `Removed cron job ${id}.` } : commandError(removed.error.message);
     }
     const jobs = cron.list();
     if (!jobs.length) return { output: 'No cron jobs.' };

@@ -1,5 +1,5 @@
 // /help [command]: the command list, or one command's usage and subcommands.
-import type { SlashCommand } from '../slash-command';
+import { commandError, type SlashCommand } from '../slash-command';
 
 export const helpCommand: SlashCommand = {
   name: 'help',
@@ -11,7 +11,7 @@ export const helpCommand: SlashCommand = {
     const wanted = args[0]?.replace(/^\//, '').toLowerCase();
     if (wanted) {
       const command = commands.find((c) => c.name === wanted);
-      if (!command) return { output: `Error: no command '/${wanted}'. Type /help for the list.` };
+      if (!command) return commandError(`Error: no command '/${wanted}'. Type /help for the list.`);
       const lines = [`${command.usage}`, `  ${command.summary}`];
       if (command.subcommands.length) {
         const width = Math.max(...command.subcommands.map((s) => s.name.length));

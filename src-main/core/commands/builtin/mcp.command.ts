@@ -1,7 +1,7 @@
 // /mcp [status|add|remove|reload|help]: the MCP servers — their state, and adding or removing one.
 import type { McpServerInput, McpServerStatus } from '../../mcp/mcp-types';
 import { formatUtcTimestamp } from '../../lib/zoned-time';
-import type { SlashCommand } from '../slash-command';
+import { commandError, type SlashCommand } from '../slash-command';
 
 const STATE_LABEL: Record<McpServerStatus['state'], string> = {
   connected: 'connected',
@@ -67,16 +67,16 @@ export const mcpCommand: SlashCommand = {
     switch (sub) {
       case 'add': {
         const name = args[1];
-        if (!name || args.length < 3) return { output: 'Error: usage: /mcp add <name> <command…> or /mcp add <name> <url>' };
+        if (!name || args.length < 3) return commandError('Error: usage: /mcp add <name> <command…> or /mcp add <name> <url>');
         const added = await mcp.add(name, serverFromWords(args.slice(2)));
-        if (!added.ok) return { output: added.error };
+        if (!added.ok) return commandError(added.error);
         return { output: `Added MCP server '${name}'.\n${formatMcpStatus([added.value])}` };
       }
       case 'remove': {
         const name = args[1];
-        if (!name) return { output: 'Error: usage: /mcp remove <name>' };
+        if (!name) return commandError('Error: usage: /mcp remove <name>');
         const removed = await mcp.remove(name);
-        return { output: removed.ok ? `Removed MCP server '${name}'.` : removed.error };
+        return removed.ok ? { output: `Removed MCP server '${name}'.` } : commandError(removed.error);
       }
       case 'reload':
         await mcp.reload({ force: true });

@@ -2,7 +2,7 @@
 import { effectiveModel, listPresets } from '../../agent/model-presets';
 import { getSession } from '../../store/sessions.repo';
 import { COMMAND_AUDIT_SOURCE } from '../command-services';
-import type { SlashCommand } from '../slash-command';
+import { commandError, type SlashCommand } from '../slash-command';
 
 export const modelCommand: SlashCommand = {
   name: 'model',
@@ -13,7 +13,7 @@ export const modelCommand: SlashCommand = {
     const preset = args.join(' ').trim();
     if (preset) {
       const set = services.runtime.set('model_preset', preset, { sessionKey, source: COMMAND_AUDIT_SOURCE });
-      return { output: set.ok ? set.value : set.error.message };
+      return set.ok ? { output: set.value } : commandError(set.error.message);
     }
     const config = services.config();
     const sessionPreset = getSession(services.db, sessionKey)?.meta.modelPreset;

@@ -1,6 +1,6 @@
 // /my [key]: what the agent can see about its own runtime (the `my` tool's check, same policy).
 import { COMMAND_AUDIT_SOURCE } from '../command-services';
-import type { SlashCommand } from '../slash-command';
+import { commandError, type SlashCommand } from '../slash-command';
 
 export const myCommand: SlashCommand = {
   name: 'my',
@@ -9,6 +9,6 @@ export const myCommand: SlashCommand = {
   async run({ sessionKey, args, services }) {
     const key = args.join(' ').trim();
     const checked = services.runtime.check(key || undefined, { sessionKey, source: COMMAND_AUDIT_SOURCE });
-    return { output: checked.ok ? checked.value.text : checked.error.message };
+    return checked.ok ? { output: checked.value.text } : commandError(checked.error.message);
   },
 };

@@ -29,7 +29,7 @@ async function oneShotCommand(core: Core, io: CliIo, sessionKey: string, text: s
   if (/^\s*\/(mcp|tools)\b/i.test(text)) await core.mcp.waitForServers(MCP_WAIT_MS);
   const outcome = await core.commands.execute(sessionKey, text);
   write(io.stdout, outcome.output);
-  return outcome.output.startsWith('Error') ? 1 : 0;
+  return outcome.failed ? 1 : 0;
 }
 
 /** Exit codes: 0 answered, 1 failed (reason on stderr), 130 cancelled. */
