@@ -3,6 +3,7 @@ import cron from 'node-cron';
 import { failure, type ServiceError } from '../lib/core-error';
 import { okResult, type Result } from '../lib/result';
 import { isValidTimeZone, resolveTimeZone, zonedToEpoch } from '../lib/zoned-time';
+import { assertNever } from '../lib/assert-never';
 
 export type CronSchedule =
   | { kind: 'every'; everySeconds: number }
@@ -108,5 +109,7 @@ export function describeSchedule(schedule: CronSchedule): string {
       return `cron '${schedule.expr}' (${schedule.tz})`;
     case 'at':
       return `at ${new Date(schedule.atMs).toISOString()}`;
+    default:
+      return assertNever(schedule);
   }
 }

@@ -5,6 +5,7 @@ import { toolErrorOfService } from '../tools/tool-error';
 import { CRON_ERRORS } from './cron-schedule';
 import type { CronJobView, CronService } from './cron-service';
 import { formatZoned, resolveTimeZone } from '../lib/zoned-time';
+import { assertNever } from '../lib/assert-never';
 
 const params = z.object({
   action: z.enum(['add', 'list', 'remove']).describe('add a job, list all jobs, or remove one'),
@@ -73,6 +74,8 @@ export function createCronTool(cron: CronService): Tool<typeof params> {
           });
           return added.ok ? ok(`Created job '${added.value.name}' (id: ${added.value.id})`) : failWith(toolErrorOfService(added.error));
         }
+        default:
+          return assertNever(args.action);
       }
     },
   });

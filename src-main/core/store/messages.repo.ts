@@ -6,6 +6,7 @@ import type { Database } from './sqlite-driver';
 import { cachedStatement } from './statement-cache';
 import { insertToolEvent, type ToolEventRow } from './tool-events.repo';
 import { countRowSchema, parseAggregate, parseJsonColumn, parseRow, parseRows } from './row-parsing';
+import { assertNever } from '../lib/assert-never';
 
 export type MessageRole = ChatMessage['role'];
 
@@ -178,6 +179,8 @@ export function toChatMessage(m: StoredMessage): ChatMessage {
       return m.toolCalls.length ? { role: 'assistant', content: m.content, toolCalls: m.toolCalls } : { role: 'assistant', content: m.content ?? '' };
     case 'tool':
       return { role: 'tool', toolCallId: m.toolCallId ?? '', name: m.name ?? '', content: m.content ?? '' };
+    default:
+      return assertNever(m.role);
   }
 }
 

@@ -11,6 +11,7 @@ import { Tiktoken } from 'js-tiktoken/lite';
 import o200kBase from 'js-tiktoken/ranks/o200k_base';
 import type { ChatMessage } from '../agent/chat-message';
 import type { ToolSpec } from '../agent/llm-provider';
+import { assertNever } from '../lib/assert-never';
 
 const EXACT_LIMIT_CHARS = 60_000;
 const LONG_RUN_CHARS = 256;
@@ -99,6 +100,8 @@ export function messageTokens(message: ChatMessage): number {
       return n;
     case 'tool':
       return n + countTokens(message.content) + countTokens(message.name);
+    default:
+      return assertNever(message);
   }
 }
 
@@ -133,6 +136,8 @@ export function messageTokensUpperBound(message: ChatMessage): number {
       return n;
     case 'tool':
       return n + tokensUpperBound(message.content) + tokensUpperBound(message.name);
+    default:
+      return assertNever(message);
   }
 }
 

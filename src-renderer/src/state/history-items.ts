@@ -1,6 +1,7 @@
 // Converts stored history (messages + tool events) into the chat items the message list shows.
 import type { HistoryMessage, ToolEventView } from '@contract/schemas';
 import type { ChatItem } from './types';
+import { assertNever } from '../lib/assert-never';
 
 /** Messages in id order → user/assistant/tool/notice items; tool messages fold into their call's card. */
 export function historyToItems(messages: readonly HistoryMessage[], toolEvents: readonly ToolEventView[]): ChatItem[] {
@@ -42,6 +43,8 @@ export function historyToItems(messages: readonly HistoryMessage[], toolEvents: 
         break;
       case 'tool':
         break;
+      default:
+        assertNever(m.role);
     }
   }
   return items;

@@ -9,6 +9,7 @@ import { classifyProviderError, type ClassifiedError, type ErrorContext } from '
 import { createHttpFetch } from '../../net/http-fetch';
 import { ModelQuirks } from './model-quirks';
 import { realSleep, runWithRetry, type AttemptFailure, type RetryMode, type Sleep } from './retry-policy';
+import { assertNever } from '../../lib/assert-never';
 
 export interface OpenAiCompatibleOptions {
   name: string;
@@ -52,6 +53,8 @@ export function toWireMessages(messages: ChatMessage[]): ChatCompletionMessagePa
           : { role: 'assistant', content: m.content ?? '' };
       case 'tool':
         return { role: 'tool', tool_call_id: m.toolCallId, content: m.content };
+      default:
+        return assertNever(m);
     }
   });
 }

@@ -14,6 +14,7 @@ import { fenceFor, realPathLoose, resolveToolPath } from '../sandbox/path-guard'
 import { analyzeCommand } from '../shell-grammar/command-analysis';
 import { runProcessTree, userShell } from '../sandbox/process-tree';
 import { sandboxRefusal, systemSandbox, type ExecSandbox } from '../os-sandbox/exec-sandbox';
+import { assertNever } from '../../lib/assert-never';
 
 /** Output longer than this keeps its head and tail. */
 export const MAX_EXEC_OUTPUT_CHARS = 10_000;
@@ -135,6 +136,8 @@ export function createExecTool(deps: ExecToolDeps = {}): Tool<typeof params> {
           // The child never had the app's secrets, but its output might echo one found on disk.
           return ok(scrubSecrets(formatExecOutput(result.stdout, result.stderr, exitCode), knownSecrets()));
         }
+        default:
+          return assertNever(result.outcome);
       }
     },
   });

@@ -2,6 +2,7 @@
 // PID namespace, the plan's hidden paths and the workspace read-write, and no network when the plan says so.
 import type { ShellInvocation } from '../sandbox/process-tree';
 import type { PlanMount, SandboxPlan } from './sandbox-plan';
+import { assertNever } from '../../lib/assert-never';
 
 function mountArgs(mount: PlanMount): string[] {
   switch (mount.kind) {
@@ -11,6 +12,8 @@ function mountArgs(mount: PlanMount): string[] {
       return ['--ro-bind', '/dev/null', mount.path];
     case 'writable':
       return ['--bind', mount.path, mount.path];
+    default:
+      return assertNever(mount);
   }
 }
 

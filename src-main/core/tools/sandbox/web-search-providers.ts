@@ -4,6 +4,7 @@ import type { Config } from '../../config/config-schema';
 import { errResult, okResult, type Result } from '../../lib/result';
 import { toolError, type ToolError } from '../tool-error';
 import { createHttpFetch } from '../../net/http-fetch';
+import { assertNever } from '../../lib/assert-never';
 
 export type SearchProviderName = Config['tools']['web']['search']['provider'];
 export type SearchConfig = Config['tools']['web']['search'];
@@ -167,6 +168,8 @@ export async function searchWeb(
         }
         return withNote(jsonHits(field(body.value, 'results'), count));
       }
+      default:
+        return assertNever(provider);
     }
   } catch (err) {
     if (timeout.aborted) return errResult(toolError('timeout', `Error: Web search timed out after ${Math.round(timeoutMs / 1000)} seconds`));

@@ -6,6 +6,7 @@ import { clockTime } from '../../lib/format';
 import type { ChatItem } from '../../state/types';
 import { ApprovalCard } from './ApprovalCard';
 import { ToolCallCard } from './ToolCallCard';
+import { assertNever } from '../../lib/assert-never';
 
 function CopyMessage({ text }: { text: string }): ReactElement {
   const [done, setDone] = useState(false);
@@ -75,5 +76,7 @@ export const MessageRow = memo(function MessageRow({ item }: { item: ChatItem })
           <span className="notice-box">{item.text}</span>
         </div>
       );
+    default:
+      return assertNever(item);
   }
 });

@@ -1,6 +1,7 @@
 // One line on an exec approval card: whether the command runs inside the OS sandbox, and what that means.
 import type { ReactElement } from 'react';
 import type { ApprovalRequest } from '@contract/schemas';
+import { assertNever } from '../../lib/assert-never';
 
 type SandboxState = NonNullable<ApprovalRequest['sandbox']>;
 
@@ -17,6 +18,8 @@ export function sandboxText(state: SandboxState): string {
       return state.enforced
         ? `The OS sandbox is unavailable (${state.detail}), so it will be refused.`
         : `Runs without a sandbox: the OS sandbox is unavailable (${state.detail}). It can read and write everything you can.`;
+    default:
+      return assertNever(state);
   }
 }
 
