@@ -1,7 +1,8 @@
 // "Nothing reads meaning back out of a message" as a checker: no regex or `startsWith('Error')` on the text of an
 // error, a tool result or a command's output. Codes carry the meaning (core/lib/core-error.ts and the unions).
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { sourceFiles } from './source-files';
 
 export interface MeaningViolation {
   file: string;
@@ -43,15 +44,8 @@ export function checkErrorMeaning(rel: string, source: string): MeaningViolation
   return found.sort((a, b) => a.line - b.line);
 }
 
-function walk(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = join(dir, name);
-    if (statSync(full).isDirectory()) return walk(full);
-    return /\.(ts|tsx|mts)$/.test(name) ? [full] : [];
-  });
-}
 
 /** Every violation under `folder` of the repository at `root`. */
 export function scanErrorMeaning(root: string, folder: string): MeaningViolation[] {
-  return walk(join(root, folder)).flatMap((file) => checkErrorMeaning(relative(root, file).split(sep).join('/'), readFileSync(file, 'utf8')));
+  return sourceFiles(join(root, folder)).flatMap((file) => checkErrorMeaning(relative(root, file).split(sep).join('/'), readFileSync(file, 'utf8')));
 }

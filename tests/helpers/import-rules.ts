@@ -1,7 +1,8 @@
 // The layer rules of DESIGN.md as a checker: which module specifiers each part of the tree may import.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join, relative, sep } from 'node:path';
+import { sourceFiles } from './source-files';
 
 export interface Violation {
   file: string;
@@ -41,22 +42,13 @@ export function checkImport(rel: string, spec: string): string | undefined {
   return undefined;
 }
 
-function walk(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const full = join(dir, name);
-    if (statSync(full).isDirectory()) out.push(...walk(full));
-    else if (/\.(ts|tsx|mts)$/.test(name)) out.push(full);
-  }
-  return out;
-}
 
 export function scanTree(root: string, folders: string[]): Violation[] {
   const violations: Violation[] = [];
   for (const folder of folders) {
     let files: string[] = [];
     try {
-      files = walk(join(root, folder));
+      files = sourceFiles(join(root, folder));
     } catch {
       continue;
     }

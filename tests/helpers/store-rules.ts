@@ -1,7 +1,8 @@
 // "Only core/store touches the database" as a checker: outside src-main/core/store no file imports the SQLite
 // driver or hands SQL to a database handle.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { sourceFiles } from './source-files';
 import { importSpecifiers } from './import-rules';
 
 export interface StoreViolation {
@@ -35,15 +36,8 @@ export function checkStoreAccess(rel: string, source: string): StoreViolation[] 
   return violations;
 }
 
-function walk(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = join(dir, name);
-    if (statSync(full).isDirectory()) return walk(full);
-    return /\.(ts|tsx|mts)$/.test(name) ? [full] : [];
-  });
-}
 
 /** Every violation under `folder` of the repository at `root`. */
 export function scanStoreAccess(root: string, folder: string): StoreViolation[] {
-  return walk(join(root, folder)).flatMap((file) => checkStoreAccess(relative(root, file).split(sep).join('/'), readFileSync(file, 'utf8')));
+  return sourceFiles(join(root, folder)).flatMap((file) => checkStoreAccess(relative(root, file).split(sep).join('/'), readFileSync(file, 'utf8')));
 }
