@@ -21,10 +21,11 @@ export const toolErrorCodeSchema = z.enum([
 ]);
 
 /**
- * Why a turn failed: the provider's kinds (ProviderErrorKind, src-main/core/agent/llm-provider.ts), then the turn's
- * own; the core's TurnErrorKind is this type (src-main/core/agent/turn-error.ts says what each means).
+ * Why a model call failed; the core's ProviderErrorKind is this type (src-main/core/agent/llm-provider.ts says what
+ * each means). A new kind is added here, classified in the provider, and given a fix in the renderer (its switch
+ * does not compile until then).
  */
-export const turnErrorKindSchema = z.enum([
+export const providerErrorKindSchema = z.enum([
   'auth',
   'not_found',
   'rate_limit',
@@ -35,6 +36,14 @@ export const turnErrorKindSchema = z.enum([
   'cancelled',
   'no_provider',
   'unknown',
+]);
+
+/**
+ * Why a turn failed: a provider's kind, or one of the turn's own; the core's TurnErrorKind is this type
+ * (src-main/core/agent/turn-error.ts says what each means).
+ */
+export const turnErrorKindSchema = z.enum([
+  ...providerErrorKindSchema.options,
   'context_failed',
   'content_filter',
   'max_tokens',
@@ -49,6 +58,7 @@ export const ipcErrorSchema = z.object({ code: ipcErrorCodeSchema, message: z.st
 
 export type ToolStatus = z.output<typeof toolStatusSchema>;
 export type ToolErrorCodeValue = z.output<typeof toolErrorCodeSchema>;
+export type ProviderErrorKindValue = z.output<typeof providerErrorKindSchema>;
 export type TurnErrorKindValue = z.output<typeof turnErrorKindSchema>;
 export type IpcErrorCode = z.output<typeof ipcErrorCodeSchema>;
 export type IpcError = z.output<typeof ipcErrorSchema>;

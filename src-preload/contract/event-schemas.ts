@@ -2,7 +2,7 @@
 // notifications, state changes. The one definition: the core's CoreEvent is z.output of this schema.
 import { z } from 'zod';
 import { push } from './channel-spec';
-import { toolErrorCodeSchema, toolStatusSchema, turnErrorKindSchema } from './error-schemas';
+import { providerErrorKindSchema, toolErrorCodeSchema, toolStatusSchema, turnErrorKindSchema } from './error-schemas';
 
 export const tokenUsageSchema = z.object({
   promptTokens: z.number(),
@@ -135,7 +135,9 @@ export const coreEventSchema = z.discriminatedUnion('type', [
     turnId: z.string(),
     attempt: z.number(),
     waitMs: z.number(),
+    /** The failure that is retried: for people, and its kind for programs. */
     message: z.string(),
+    errorKind: providerErrorKindSchema,
   }),
   z.object({
     type: z.literal('turn.finished'),

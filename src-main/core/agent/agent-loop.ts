@@ -132,7 +132,7 @@ class TurnRun {
           show(stream.push(text));
         },
         onRetry: (attempt, waitMs, error) =>
-          this.deps.emit({ type: 'provider.retry', sessionKey: s.sessionKey, turnId: s.turnId, attempt, waitMs, message: error.message }),
+          this.deps.emit({ type: 'provider.retry', sessionKey: s.sessionKey, turnId: s.turnId, attempt, waitMs, message: error.message, errorKind: error.kind }),
       },
     );
     show(stream.end());

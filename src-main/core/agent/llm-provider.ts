@@ -1,6 +1,7 @@
 // The model port: one streaming chat call with tools. Implemented on the openai SDK; faked in tests.
 import type { ChatMessage, TokenUsage, ToolCall } from './chat-message';
 import type { Result } from '../lib/result';
+import type { ProviderErrorKindValue } from '../../../src-preload/contract/error-schemas';
 
 /** A tool as the model sees it (JSON Schema parameters). */
 export interface ToolSpec {
@@ -25,17 +26,13 @@ export interface LlmResponse {
   usage: TokenUsage;
 }
 
-export type ProviderErrorKind =
-  | 'auth' // 401/403: bad or missing key
-  | 'not_found' // 404: unknown model or wrong base URL
-  | 'rate_limit' // 429
-  | 'server' // 5xx
-  | 'network' // connection refused, DNS, reset
-  | 'timeout' // no answer in time
-  | 'bad_request' // 400: the request itself was rejected
-  | 'cancelled' // the AbortSignal fired
-  | 'no_provider' // nothing configured
-  | 'unknown';
+/**
+ * Why a model call failed. One definition: the contract's providerErrorKindSchema (turn.finished and provider.retry
+ * carry it). `auth` 401/403 (bad or missing key), `not_found` 404 (unknown model or wrong base URL), `rate_limit`
+ * 429, `server` 5xx, `network` (refused, DNS, reset), `timeout` (no answer in time), `bad_request` 400 (the request
+ * itself was rejected), `cancelled` (the AbortSignal fired), `no_provider` (nothing configured), `unknown`.
+ */
+export type ProviderErrorKind = ProviderErrorKindValue;
 
 export interface ProviderError {
   kind: ProviderErrorKind;

@@ -98,14 +98,22 @@ describe('agent loop: errors are values', () => {
       ['boom', 'error'],
       ['echo', 'error'],
     ]);
+    // The events say why, as codes: nothing has to read the text.
+    const finished = events.flatMap((e) => (e.type === 'tool.finished' ? [[e.name, e.status, e.errorCode]] : []));
+    expect(finished).toEqual([
+      ['nope', 'error', 'not_found'],
+      ['echo', 'error', 'invalid_args'],
+      ['boom', 'error', 'failed'],
+      ['echo', 'error', 'invalid_args'],
+    ]);
   });
 
   it('a provider failure ends the turn with stop reason error and the clear message, keeping the user message', async () => {
     setup({}, { error: { kind: 'auth', status: 401, transient: false, message: 'The provider rejected the API key (401).' } });
     const result = await core.sessions.run({ sessionKey: 'test:a', text: 'hello' });
-    expect(result).toMatchObject({ stopReason: 'error', error: 'The provider rejected the API key (401).', text: '' });
+    expect(result).toMatchObject({ stopReason: 'error', error: 'The provider rejected the API key (401).', errorKind: 'auth', text: '' });
     const finished = events.find((e) => e.type === 'turn.finished');
-    expect(finished).toMatchObject({ stopReason: 'error', error: 'The provider rejected the API key (401).' });
+    expect(finished).toMatchObject({ stopReason: 'error', error: 'The provider rejected the API key (401).', errorKind: 'auth' });
     expect(listMessages(core.db, 'test:a').map((m) => [m.role, m.content])).toEqual([['user', 'hello']]);
   });
 

@@ -15,7 +15,7 @@ describe('TurnPrinter', () => {
     p.handle({ type: 'tool.finished', ...base, callId: 'c', name: 'read_file', ok: true, status: 'ok', result: 'x', durationMs: 12.4 });
     p.handle({ type: 'tool.started', ...base, callId: 'd', name: 'exec', args: '{}', at: 0 });
     p.handle({ type: 'tool.finished', ...base, callId: 'd', name: 'exec', ok: false, status: 'error', errorCode: 'failed', result: 'Error: exit 1\nmore', durationMs: 3 });
-    p.handle({ type: 'provider.retry', ...base, attempt: 1, waitMs: 2000, message: 'The provider is rate-limiting requests (429).' });
+    p.handle({ type: 'provider.retry', ...base, attempt: 1, waitMs: 2000, message: 'The provider is rate-limiting requests (429).', errorKind: 'rate_limit' });
     p.handle({ type: 'token', ...base, text: 'Done.' });
     p.handle({ type: 'token', sessionKey: 'cli:other', turnId: 'x', text: 'not mine' });
     p.finishAnswer();
