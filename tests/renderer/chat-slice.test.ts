@@ -101,12 +101,13 @@ describe('chat slice', () => {
     expect(store.getState().threads[S]!.turnId).toBe(T);
     expect(fake.calls.find((c) => c.method === 'chat.send')?.input).toEqual({ sessionKey: S, text: 'hello', images: undefined });
 
-    fake.handlers.chat!.send = () => fail('unavailable', 'No provider configured');
+    // A refused send (here the web bridge's lost connection) is worth a retry; provider problems come as the turn's errorKind.
+    fake.handlers.chat!.send = () => fail('unavailable', 'The connection to Nanotray was lost.');
     store.setState((s) => ({ threads: { ...s.threads, [S]: { ...s.threads[S]!, turnId: null } } }));
     expect(await store.getState().sendMessage('again')).toBe(false);
     const t = store.getState().threads[S]!;
     expect(t.items.map((i) => i.kind === 'user' && i.text)).toEqual(['hello']);
-    expect(t.error).toEqual({ message: 'No provider configured', fix: 'settings' });
+    expect(t.error).toEqual({ message: 'The connection to Nanotray was lost.', fix: 'retry' });
   });
 
   it('a slash command goes to commands.run and its output shows as a notice', async () => {

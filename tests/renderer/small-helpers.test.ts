@@ -7,7 +7,7 @@ import { parseCronForm } from '../../src-renderer/src/features/runtime/cron-form
 import { compactNumber, dayGroup, duration, exportFileName, relativeTime } from '../../src-renderer/src/lib/format';
 import { resolveTheme } from '../../src-renderer/src/lib/theme';
 import { foldDiff } from '../../src-renderer/src/lib/merge';
-import { fixForSendError, fixForTurnError } from '../../src-renderer/src/state/error-fixes';
+import { fixForTurnError } from '../../src-renderer/src/state/error-fixes';
 import { sortSessions } from '../../src-renderer/src/state/sessions-slice';
 
 describe('renderer helpers', () => {
@@ -88,8 +88,6 @@ describe('renderer helpers', () => {
     expect(fixForTurnError('timeout')).toBe('retry');
     expect(fixForTurnError('rate_limit')).toBe('retry');
     expect(fixForTurnError(undefined)).toBe('retry');
-    expect(fixForSendError('unavailable')).toBe('settings');
-    expect(fixForSendError('internal')).toBe('retry');
   });
 });
 

@@ -4,7 +4,6 @@ import type { CoreEvent } from '@contract/schemas';
 import { StreamBatcher } from '../lib/stream-batcher';
 import { call } from './ipc-call';
 import { historyToItems, mergeLive } from './history-items';
-import { fixForSendError } from './error-fixes';
 import { commitStream, finishTurn } from './thread-updates';
 import type { SliceCreator } from './store-types';
 import { emptyThread, type ChatItem, type Thread } from './types';
@@ -196,7 +195,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
           ...t,
           turnId: t.turnId === 'pending' ? null : t.turnId,
           items: t.items.filter((i) => i.id !== userItemId),
-          error: { message: res.message, fix: fixForSendError(res.code) },
+          error: { message: res.message, fix: 'retry' },
         }));
         return false;
       }

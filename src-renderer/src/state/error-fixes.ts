@@ -1,6 +1,7 @@
-// What the window offers for an error, decided from its code (never from its text): open settings, or retry.
-// The one place to look when a new error kind or code appears; the banner's words live with the banner.
-import type { IpcErrorCode, TurnErrorKindValue } from '@contract/schemas';
+// What the window offers for a failed turn, decided from its kind (never from its text): open settings, or retry.
+// The one place to look when a new error kind appears; the banner's words live with the banner. A send the core
+// refused (or a lost connection) is always worth a retry: provider problems arrive as the turn's errorKind.
+import type { TurnErrorKindValue } from '@contract/schemas';
 import { assertNever } from '../lib/assert-never';
 import type { TurnError } from './types';
 
@@ -30,21 +31,5 @@ export function fixForTurnError(kind: TurnErrorKindValue | undefined): ErrorFix 
       return 'retry';
     default:
       return assertNever(kind);
-  }
-}
-
-/** A send the core refused: `unavailable` means something is not set up (or not reachable); the rest is worth a retry. */
-export function fixForSendError(code: IpcErrorCode): ErrorFix {
-  switch (code) {
-    case 'unavailable':
-      return 'settings';
-    case 'invalid_input':
-    case 'not_found':
-    case 'forbidden':
-    case 'conflict':
-    case 'internal':
-      return 'retry';
-    default:
-      return assertNever(code);
   }
 }
