@@ -3,7 +3,7 @@
 import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { configSchema } from '../../src-main/core/config/config-schema';
+import { configSchema } from '../../src-preload/contract/config-schema';
 import { analyzeCommand } from '../../src-main/core/tools/shell-grammar/command-analysis';
 import { preloadBashParser } from '../../src-main/core/tools/shell-grammar/bash-parser';
 import { systemSandbox } from '../../src-main/core/tools/os-sandbox/exec-sandbox';

@@ -7,7 +7,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { ChatMessage } from '../../src-main/core/agent/chat-message';
 import type { ContextInput } from '../../src-main/core/agent/context';
-import { defaultConfig } from '../../src-main/core/config/config-schema';
+import { defaultConfig } from '../../src-preload/contract/config-schema';
 import { openDatabase } from '../../src-main/core/store/db';
 import { appendMessages, listMessages, loadHistory, type NewMessage } from '../../src-main/core/store/messages.repo';
 import { ensureSession } from '../../src-main/core/store/sessions.repo';

@@ -1,9 +1,9 @@
 // The foundation every core service is built on: home folder, config, database, events, clock and disposal.
-// A leaf of the core: imports only config/, store/, lib/ and the contract's event types (tests/boundaries).
+// A leaf of the core: imports only config/, store/, lib/ and the contract's event and config types (tests/boundaries).
 import { mkdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CoreEvent } from '../../src-preload/contract/event-schemas';
-import type { Config } from './config/config-schema';
+import type { Config } from '../../src-preload/contract/config-schema';
 import { configSecrets } from './config/config-secrets';
 import { resolveHomePaths, resolveWorkspace, type HomePaths } from './config/home-paths';
 import { loadConfig, updateConfigFile, type SecretDecoder } from './config/load-config';

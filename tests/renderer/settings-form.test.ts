@@ -15,7 +15,7 @@ const view: SettingsView = {
     my: { enable: true, allowSet: false },
     restrictToWorkspace: true,
     approval: { mode: 'ask' },
-    exec: { enable: true, timeout: 60, denyPatterns: [], allowPatterns: [], allowedEnvKeys: [] },
+    exec: { enable: true, timeout: 60, denyPatterns: [], allowPatterns: [], allowedEnvKeys: [], sandbox: 'auto', network: true },
     web: { enable: true, proxy: null, allowPrivateHosts: [], search: { provider: 'duckduckgo', apiKey: '', baseUrl: '', maxResults: 5 } },
   },
   heartbeat: { enable: true, intervalMinutes: 30, dailyTokenBudget: 200000 },

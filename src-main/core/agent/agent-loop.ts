@@ -1,7 +1,7 @@
 // One agent turn: build the context, call the model, run its tool calls through the registry, feed the
 // results back, and repeat until a plain answer or the iteration limit. Never throws: every failure ends
 // the turn with a stop reason and a clear message.
-import type { Config } from '../config/config-schema';
+import type { Config } from '../../../src-preload/contract/config-schema';
 import type { Database } from '../store/db';
 import { appendMessage, appendToolResult, type NewMessage } from '../store/messages.repo';
 import type { ToolEventRow } from '../store/tool-events.repo';

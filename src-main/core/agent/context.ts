@@ -2,7 +2,7 @@
 import type { ChatMessage } from './chat-message';
 import type { ToolSpec } from './llm-provider';
 import type { EffectiveModel } from './model-presets';
-import type { Config } from '../config/config-schema';
+import type { Config } from '../../../src-preload/contract/config-schema';
 
 export interface ContextInput {
   sessionKey: string;

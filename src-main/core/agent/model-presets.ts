@@ -1,5 +1,5 @@
 // Which model a turn uses: presets from config plus `default` (built from agent.* and runtime overrides).
-import type { Config, ModelPreset } from '../config/config-schema';
+import type { Config, ModelPreset } from '../../../src-preload/contract/config-schema';
 import { errResult, okResult, type Result } from '../lib/result';
 import type { RuntimeOverrides } from '../config/runtime-overrides';
 

@@ -1,7 +1,7 @@
 // Runs agent turns: one at a time per session (a serial queue each), different sessions in parallel.
 // Persists the user message first, picks the session's model, and records usage and the title.
 import { randomUUID } from 'node:crypto';
-import type { Config } from '../config/config-schema';
+import type { Config } from '../../../src-preload/contract/config-schema';
 import type { Database } from '../store/db';
 import { appendMessage } from '../store/messages.repo';
 import { HistoryCache } from './history-cache';

@@ -1,6 +1,6 @@
 // The services slash commands use: narrow views of the core's own services, every one of them present.
 import type { SessionRunner } from '../agent/session-runner';
-import type { Config } from '../config/config-schema';
+import type { Config } from '../../../src-preload/contract/config-schema';
 import type { RuntimeOverrides } from '../config/runtime-overrides';
 import type { Result } from '../lib/result';
 import type { McpService } from '../mcp/mcp-types';

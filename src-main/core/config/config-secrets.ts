@@ -1,6 +1,6 @@
 // Every secret a config holds: provider keys and header values, the web search key, proxy credentials,
 // and the env values, header values and URL credentials of MCP servers.
-import type { Config } from './config-schema';
+import type { Config } from '../../../src-preload/contract/config-schema';
 
 /** Header/env/query names whose values are secrets (Authorization, X-Api-Key, GITHUB_TOKEN, …). */
 const SECRET_NAME = /(key|token|secret|passw|auth|cookie|credential|session)/i;

@@ -1,7 +1,7 @@
 // Loads and validates config.json; an invalid file yields one clear error and is never overwritten.
 import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { configSchema, type Config } from './config-schema';
+import { configSchema, type Config } from '../../../src-preload/contract/config-schema';
 import { migrateLegacyKeys, normalizeKeys } from './normalize-keys';
 import { writeFileAtomic } from '../lib/atomic-write';
 import { errResult, okResult, type Result } from '../lib/result';

@@ -1,5 +1,5 @@
 // Instance-wide changes to config values made at run time (`my set`, the runtime panel); never written to config.json.
-import type { Config } from './config-schema';
+import type { Config } from '../../../src-preload/contract/config-schema';
 
 /** Instance-wide values changed at run time (by `my set` or the runtime panel); not written to config.json. */
 export interface RuntimeOverrides {

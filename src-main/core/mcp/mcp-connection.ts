@@ -1,7 +1,7 @@
 // One configured MCP server: connect, list tools, call with a timeout, breaker, reconnect with backoff.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ErrorCode, McpError, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { McpServerConfig } from '../config/config-schema';
+import type { McpServerConfig } from '../../../src-preload/contract/config-schema';
 import type { Clock } from '../lib/clock';
 import { scrubKnownSecrets } from '../lib/known-secrets';
 import { errorMessage } from '../lib/result';

@@ -1,5 +1,5 @@
 // All configured MCP servers: keeps connections in step with config, offers their tools to the registry.
-import { mcpServerSchema, type Config, type McpServerConfig } from '../config/config-schema';
+import { mcpServerSchema, type Config, type McpServerConfig } from '../../../src-preload/contract/config-schema';
 import type { Clock } from '../lib/clock';
 import { errResult, errorMessage, okResult, type Result } from '../lib/result';
 import type { Tool } from '../tools/tool';

@@ -5,7 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { McpServerConfig } from '../config/config-schema';
+import type { McpServerConfig } from '../../../src-preload/contract/config-schema';
 import { errorMessage } from '../lib/result';
 import type { McpTransportKind } from './mcp-types';
 

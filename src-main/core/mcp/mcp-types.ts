@@ -1,5 +1,5 @@
 // Public shapes of the MCP client: per-server status and the `core.mcp` service.
-import type { McpServerConfig } from '../config/config-schema';
+import type { McpServerConfig } from '../../../src-preload/contract/config-schema';
 import type { Result } from '../lib/result';
 
 /** Lifecycle of one configured server, as `/mcp status` and the runtime panel show it (`idle`: not started yet). */

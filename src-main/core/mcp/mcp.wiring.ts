@@ -2,7 +2,7 @@
 import type { CoreBase } from '../core-base';
 import { registerSecret } from '../lib/logger';
 import { isSensitiveKey } from '../lib/redact';
-import type { Config } from '../config/config-schema';
+import type { Config } from '../../../src-preload/contract/config-schema';
 import type { ToolRegistry } from '../tools/tool-registry';
 import { McpManager } from './mcp-manager';
 import type { McpService } from './mcp-types';

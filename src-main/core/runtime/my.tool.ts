@@ -1,6 +1,6 @@
 // The `my` tool: the agent inspects (and, when allowed, adjusts) its own runtime through the runtime policy.
 import { z } from 'zod';
-import type { Config } from '../config/config-schema';
+import type { Config } from '../../../src-preload/contract/config-schema';
 import { defineTool, failWith, ok, type Tool } from '../tools/tool';
 import { toolErrorOfPolicy } from './policy-error';
 import type { RuntimePolicy } from './runtime-policy';

@@ -1,18 +1,18 @@
 // Validation of values for the restricted runtime keys: type first, then range (spec steps 6 and 7).
+import { CONFIG_BOUNDS, PROVIDER_RETRY_MODES, type Bounds } from '../../../src-preload/contract/config-bounds';
 import { errResult, okResult, type Result } from '../lib/result';
 import { typeName } from './value-format';
 
-/** Integer keys with their allowed range (spec step 6). */
-export const INT_RANGES: Readonly<Record<string, { min: number; max: number }>> = {
-  max_iterations: { min: 1, max: 100 },
-  context_window_tokens: { min: 4096, max: 1_000_000 },
+/** Integer keys with their allowed range (spec step 6): the same bounds as config.json. */
+export const INT_RANGES: Readonly<Record<string, Bounds>> = {
+  max_iterations: CONFIG_BOUNDS.maxIterations,
+  context_window_tokens: CONFIG_BOUNDS.contextWindowTokens,
 };
 
-export const PROVIDER_RETRY_MODES = ['standard', 'persistent', 'none'] as const;
 export type ProviderRetryMode = (typeof PROVIDER_RETRY_MODES)[number];
 
-/** The smallest max_tool_result_chars the loop can work with (same floor as config). */
-export const MIN_TOOL_RESULT_CHARS = 100;
+/** The smallest max_tool_result_chars the loop can work with (config's floor). */
+const MIN_TOOL_RESULT_CHARS = CONFIG_BOUNDS.maxToolResultChars.min;
 
 /**
  * An int in [min, max]. A boolean is never an int; a numeric string is converted (`"80"` → 80);

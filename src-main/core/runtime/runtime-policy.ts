@@ -1,7 +1,7 @@
 // THE runtime policy: what the `my` tool, the runtime panel and the CLI may read or change at run time.
 // Both `check` and `set` answer with values: the text is exactly what the model or the user sees, refusals carry a
 // code (policy-error.ts) that decides the audit outcome, the tool's error code and the IPC error.
-import type { Config } from '../config/config-schema';
+import type { Config } from '../../../src-preload/contract/config-schema';
 import type { Database } from '../store/db';
 import { effectiveModel, resolvePresetName } from '../agent/model-presets';
 import type { RuntimeOverrides } from '../config/runtime-overrides';

@@ -1,5 +1,5 @@
 // The whitelist snapshot the runtime policy reads: built fresh for every call, detached from live state.
-import type { Config } from '../config/config-schema';
+import type { Config } from '../../../src-preload/contract/config-schema';
 import type { TokenUsage } from '../agent/chat-message';
 import { effectiveModel, listPresets } from '../agent/model-presets';
 import type { RuntimeOverrides } from '../config/runtime-overrides';

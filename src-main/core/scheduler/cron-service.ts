@@ -1,7 +1,7 @@
 // Cron jobs: persisted in SQLite, timed by node-cron, each run a non-interactive turn in the job's session.
 import { randomBytes } from 'node:crypto';
 import type { CoreEvent } from '../../../src-preload/contract/event-schemas';
-import type { Config } from '../config/config-schema';
+import type { Config } from '../../../src-preload/contract/config-schema';
 import type { Clock } from '../lib/clock';
 import { errResult, errorMessage, okResult, type Result } from '../lib/result';
 import { coreError, type ServiceError } from '../lib/core-error';

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CoreEvent } from '../../../src-preload/contract/event-schemas';
-import type { Config } from '../config/config-schema';
+import type { Config } from '../../../src-preload/contract/config-schema';
 import type { Clock } from '../lib/clock';
 import { errorMessage } from '../lib/result';
 import type { Database } from '../store/db';

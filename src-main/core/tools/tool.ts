@@ -1,7 +1,7 @@
 // A capability the agent can call. Tools return values; they never throw into the agent loop.
 import type { z } from 'zod';
 import type { ApprovalCategory, CoreEvent } from '../../../src-preload/contract/event-schemas';
-import type { Config } from '../config/config-schema';
+import type { Config } from '../../../src-preload/contract/config-schema';
 import { toolError, type ToolError } from './tool-error';
 
 export interface ImageAttachment {

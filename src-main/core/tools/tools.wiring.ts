@@ -1,5 +1,5 @@
 // Builds the tool registry for the composition root: the built-in tools, the approval gate and the files no tool reaches.
-import type { Config } from '../config/config-schema';
+import type { Config } from '../../../src-preload/contract/config-schema';
 import type { CoreBase } from '../core-base';
 import type { Database } from '../store/db';
 import { ApprovalService } from './approvals/approval-service';

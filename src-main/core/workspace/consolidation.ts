@@ -5,7 +5,7 @@
 import type { ChatMessage } from '../agent/chat-message';
 import type { ContextInput } from '../agent/context';
 import type { LlmProvider, ProviderError, ToolSpec } from '../agent/llm-provider';
-import type { Config } from '../config/config-schema';
+import type { Config } from '../../../src-preload/contract/config-schema';
 import type { Database } from '../store/db';
 import { listMessages, loadHistory, toChatMessage, type StoredMessage } from '../store/messages.repo';
 import { getSession, updateSessionMeta } from '../store/sessions.repo';

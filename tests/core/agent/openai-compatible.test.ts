@@ -4,7 +4,7 @@ import { OpenAiCompatibleProvider } from '../../../src-main/core/agent/providers
 import { createProviderFor } from '../../../src-main/core/agent/providers/provider-factory';
 import type { RetryMode } from '../../../src-main/core/agent/providers/retry-policy';
 import type { LlmRequest, ProviderError } from '../../../src-main/core/agent/llm-provider';
-import { defaultConfig } from '../../../src-main/core/config/config-schema';
+import { defaultConfig } from '../../../src-preload/contract/config-schema';
 import { startScriptedLlm, type ScriptedLlm } from '../../helpers/scripted-llm-server';
 
 const KEY = 'sk-test-secret-key-123456';

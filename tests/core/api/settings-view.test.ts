@@ -1,6 +1,6 @@
 // Settings view and patch rules in isolation: what gets masked, and how secrets stay write-only.
 import { describe, expect, it } from 'vitest';
-import { configSchema } from '../../../src-main/core/config/config-schema';
+import { configSchema } from '../../../src-preload/contract/config-schema';
 import { applySettingsPatch, isSecretName, isUnchangedSecret, maskUrlCredentials, toSettingsView } from '../../../src-main/core/api/handlers/settings-view';
 
 const encode = (plain: string): string => `sealed:${plain}`;

@@ -4,7 +4,7 @@ import { secretForms } from '../../../src-main/core/lib/secret-forms';
 import { compileScrubber, REDACTED, SECRET_FRAGMENT_CHARS } from '../../../src-main/core/lib/secret-scrubber';
 import { SecretStream } from '../../../src-main/core/lib/secret-stream';
 import { configSecrets } from '../../../src-main/core/config/config-secrets';
-import { configSchema } from '../../../src-main/core/config/config-schema';
+import { configSchema } from '../../../src-preload/contract/config-schema';
 
 const SECRET = 'sk-abc123DEF456ghi789';
 const scrubber = compileScrubber([SECRET]);

@@ -5,7 +5,7 @@ import { toToolResult } from '../../../src-main/core/mcp/mcp-result';
 import { createMcpTool, mcpServerOf, mcpToolCategory } from '../../../src-main/core/mcp/mcp-tool';
 import { assignToolNames, baseToolName, sanitizeNamePart, toolRefKey } from '../../../src-main/core/mcp/tool-naming';
 import { stdioParameters } from '../../../src-main/core/mcp/mcp-transport';
-import { mcpServerSchema } from '../../../src-main/core/config/config-schema';
+import { mcpServerSchema } from '../../../src-preload/contract/config-schema';
 import { toolParameters } from '../../../src-main/core/tools/tool-registry';
 import { defineTool, ok } from '../../../src-main/core/tools/tool';
 import { z } from 'zod';

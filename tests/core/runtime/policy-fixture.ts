@@ -1,6 +1,6 @@
 // A RuntimePolicy over an in-memory database and a fixed config, for the runtime tests.
 import { parseConfig } from '../../../src-main/core/config/load-config';
-import type { Config } from '../../../src-main/core/config/config-schema';
+import type { Config } from '../../../src-preload/contract/config-schema';
 import type { RuntimeOverrides } from '../../../src-main/core/config/runtime-overrides';
 import { openDatabase, type Database } from '../../../src-main/core/store/db';
 import { RuntimePolicy, type RuntimeCallContext, type RuntimeReading } from '../../../src-main/core/runtime/runtime-policy';

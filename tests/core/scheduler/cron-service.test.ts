@@ -1,7 +1,7 @@
 // The cron service with a fake runner: runs as turns in the job's session, errors pause, at jobs, restarts.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CoreEvent } from '../../../src-preload/contract/event-schemas';
-import { configSchema } from '../../../src-main/core/config/config-schema';
+import { configSchema } from '../../../src-preload/contract/config-schema';
 import { openDatabase, type Database } from '../../../src-main/core/store/db';
 import { CronService } from '../../../src-main/core/scheduler/cron-service';
 import { listCronJobs, listCronRuns } from '../../../src-main/core/store/cron-jobs.repo';

@@ -1,7 +1,7 @@
 // node-cron timers under fake timers: every-N fires on time, cron patterns, one-shot at, overlap is skipped.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CoreEvent } from '../../../src-preload/contract/event-schemas';
-import { configSchema } from '../../../src-main/core/config/config-schema';
+import { configSchema } from '../../../src-preload/contract/config-schema';
 import { systemClock } from '../../../src-main/core/lib/clock';
 import { openDatabase, type Database } from '../../../src-main/core/store/db';
 import { CronService } from '../../../src-main/core/scheduler/cron-service';

@@ -1,6 +1,6 @@
 // The agent's cron tool: the spec's messages, session ownership and the in-cron-run refusal.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { configSchema } from '../../../src-main/core/config/config-schema';
+import { configSchema } from '../../../src-preload/contract/config-schema';
 import { systemClock } from '../../../src-main/core/lib/clock';
 import { openDatabase, type Database } from '../../../src-main/core/store/db';
 import { ToolRegistry } from '../../../src-main/core/tools/tool-registry';

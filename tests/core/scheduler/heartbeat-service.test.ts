@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CoreEvent } from '../../../src-preload/contract/event-schemas';
-import { configSchema, type Config } from '../../../src-main/core/config/config-schema';
+import { configSchema, type Config } from '../../../src-preload/contract/config-schema';
 import { openDatabase, type Database } from '../../../src-main/core/store/db';
 import { HeartbeatService, withinActiveHours } from '../../../src-main/core/scheduler/heartbeat-service';
 import { listHeartbeatRuns } from '../../../src-main/core/store/heartbeat-runs.repo';

@@ -3,7 +3,7 @@ import { mkdtempSync, mkdirSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CoreEvent } from '../../../src-preload/contract/event-schemas';
-import { configSchema, type Config } from '../../../src-main/core/config/config-schema';
+import { configSchema, type Config } from '../../../src-preload/contract/config-schema';
 import type { ToolContext } from '../../../src-main/core/tools/tool';
 
 export interface ToolFixture {

@@ -4,7 +4,7 @@ import type { CoreEvent } from '../../../src-preload/contract/event-schemas';
 import { createCore, type Core } from '../../../src-main/core/nanotray-core';
 import { preloadBashParser } from '../../../src-main/core/tools/shell-grammar/bash-parser';
 import { systemSandbox } from '../../../src-main/core/tools/os-sandbox/exec-sandbox';
-import { configSchema } from '../../../src-main/core/config/config-schema';
+import { configSchema } from '../../../src-preload/contract/config-schema';
 import type { ToolContext } from '../../../src-main/core/tools/tool';
 import { makeTempHome, type TempHome } from '../../helpers/temp-home';
 import { coreToolContext } from '../../helpers/core-tool-context';

@@ -11,7 +11,7 @@ import { appendMessages, loadHistory } from '../../../src-main/core/store/messag
 import { ensureSession, getSession } from '../../../src-main/core/store/sessions.repo';
 import { chooseCut, Consolidator, factLine, parseSaveMemory } from '../../../src-main/core/workspace/consolidation';
 import { MemoryReview } from '../../../src-main/core/workspace/memory-review';
-import { configSchema } from '../../../src-main/core/config/config-schema';
+import { configSchema } from '../../../src-preload/contract/config-schema';
 import { WorkspaceContextBuilder } from '../../../src-main/core/workspace/context-builder';
 import { MemoryFiles } from '../../../src-main/core/workspace/memory-files';
 import { contextInput, makeWorkspace, type TempWorkspace } from './context-fixtures';

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WorkspaceContextBuilder } from '../../../src-main/core/workspace/context-builder';
 import { BOOTSTRAP_MAX_CHARS } from '../../../src-main/core/workspace/system-prompt';
 import { openDatabase, type Database } from '../../../src-main/core/store/db';
-import { defaultConfig } from '../../../src-main/core/config/config-schema';
+import { defaultConfig } from '../../../src-preload/contract/config-schema';
 import { assistant, contextInput, makeWorkspace, user, type TempWorkspace } from './context-fixtures';
 
 let ws: TempWorkspace;

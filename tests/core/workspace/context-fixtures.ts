@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { ChatMessage } from '../../../src-main/core/agent/chat-message';
 import type { ContextInput } from '../../../src-main/core/agent/context';
-import { defaultConfig, type Config } from '../../../src-main/core/config/config-schema';
+import { defaultConfig, type Config } from '../../../src-preload/contract/config-schema';
 
 export interface TempWorkspace {
   root: string;

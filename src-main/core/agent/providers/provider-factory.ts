@@ -1,5 +1,5 @@
 // Builds (and caches) the LlmProvider for a provider name in config.json.
-import type { Config } from '../../config/config-schema';
+import type { Config } from '../../../../src-preload/contract/config-schema';
 import type { LlmProvider, ProviderError } from '../llm-provider';
 import { errResult, okResult, type Result } from '../../lib/result';
 import { OpenAiCompatibleProvider } from './openai-compatible';

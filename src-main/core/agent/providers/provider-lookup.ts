@@ -1,5 +1,5 @@
 // How the core finds the LlmProvider for a provider name: the configured ones (cached), or the one a test injects.
-import type { Config } from '../../config/config-schema';
+import type { Config } from '../../../../src-preload/contract/config-schema';
 import type { RuntimeOverrides } from '../../config/runtime-overrides';
 import { okResult, type Result } from '../../lib/result';
 import type { LlmProvider, ProviderError } from '../llm-provider';

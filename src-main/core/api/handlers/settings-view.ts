@@ -1,6 +1,6 @@
 // Config → what the settings page may see (every secret masked), and a UI patch → raw config changes
 // with write-only secrets ('' or the masked value = unchanged, null = removed).
-import type { Config } from '../../config/config-schema';
+import type { Config } from '../../../../src-preload/contract/config-schema';
 import { maskSecret } from '../../lib/redact';
 import { isSecretName } from '../../config/config-secrets';
 import type { SettingsPatch, SettingsView } from '../../../../src-preload/contract/schemas';

@@ -1,5 +1,5 @@
 // /approve [ask|auto|readonly|server <name>|host <host>]: the approval mode, or always allow an MCP server or a web host.
-import type { Config } from '../../config/config-schema';
+import type { Config } from '../../../../src-preload/contract/config-schema';
 import { sanitizeNamePart } from '../../mcp/tool-naming';
 import type { CommandServices } from '../command-services';
 import { commandError, type CommandOutcome, type SlashCommand } from '../slash-command';

@@ -1,7 +1,7 @@
 // The approval gate every tool call passes: modes ask/auto/readonly, "always allow" rules, and prompts to a host.
 import { randomUUID } from 'node:crypto';
 import type { ApprovalCategory, ApprovalDecision, CoreEvent } from '../../../../src-preload/contract/event-schemas';
-import type { Config } from '../../config/config-schema';
+import type { Config } from '../../../../src-preload/contract/config-schema';
 import type { Clock } from '../../lib/clock';
 import { coreError, type ServiceError } from '../../lib/core-error';
 import { errResult, okResult, type Result } from '../../lib/result';

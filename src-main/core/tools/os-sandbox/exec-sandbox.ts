@@ -1,6 +1,6 @@
 // The exec sandbox of this process: probed once, turned into a state for the config (tools.exec.sandbox and
 // tools.exec.network), and wrapped around the shell of each command.
-import type { Config } from '../../config/config-schema';
+import type { Config } from '../../../../src-preload/contract/config-schema';
 import type { ShellInvocation } from '../sandbox/process-tree';
 import { bwrapInvocation } from './bwrap-argv';
 import { planSandbox, type SandboxPlanInput } from './sandbox-plan';

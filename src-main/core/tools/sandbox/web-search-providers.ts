@@ -1,6 +1,6 @@
 // Web search backends: DuckDuckGo's HTML page (default, no key), Brave, Tavily and SearXNG; base URLs injectable.
 import { parse } from 'node-html-parser';
-import type { Config } from '../../config/config-schema';
+import type { Config } from '../../../../src-preload/contract/config-schema';
 import { errResult, okResult, type Result } from '../../lib/result';
 import { toolError, type ToolError } from '../tool-error';
 import { createHttpFetch } from '../../net/http-fetch';

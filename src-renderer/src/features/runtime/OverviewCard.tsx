@@ -1,6 +1,7 @@
 // The `my` overview for the chosen session: model, preset switcher, limits, usage, and the policy's
 // answers to every change attempt (errors shown as they come).
 import type { ReactElement } from 'react';
+import { CONFIG_BOUNDS } from '@contract/config-bounds';
 import { useShallow } from 'zustand/react/shallow';
 import { Icon } from '../../components/Icon';
 import { compactNumber } from '../../lib/format';
@@ -8,6 +9,9 @@ import { useAppStore } from '../../state/store';
 import { ReadOnlyNote } from './ReadOnlyNote';
 import { SetControl } from './SetControl';
 import { sandboxText } from '../chat/SandboxNote';
+
+/** `4,096–1,000,000`: a config bound as the hints show it. */
+const range = (b: { min: number; max: number }): string => `${b.min.toLocaleString('en-US')}–${b.max.toLocaleString('en-US')}`;
 
 const READ_ONLY_KEYS = ['model', 'workspace', 'provider_retry_mode', 'max_tool_result_chars', '_current_iteration', 'web_config', 'exec_config'];
 
@@ -88,14 +92,14 @@ export function OverviewCard(): ReactElement {
             {allowSet ? 'Applies from the next turn of this session.' : 'Switching presets needs tools.my.allowSet.'}
           </span>
         </div>
-        <SetControl name="max_iterations" label="Max iterations" type="number" value={numberText(entry('max_iterations')?.value)} lockedReason={lockFor('max_iterations')} hint="1–100 tool rounds per turn." />
+        <SetControl name="max_iterations" label="Max iterations" type="number" value={numberText(entry('max_iterations')?.value)} lockedReason={lockFor('max_iterations')} hint={`${range(CONFIG_BOUNDS.maxIterations)} tool rounds per turn.`} />
         <SetControl
           name="context_window_tokens"
           label="Context window"
           type="number"
           value={numberText(entry('context_window_tokens')?.value)}
           lockedReason={lockFor('context_window_tokens')}
-          hint="4,096–1,000,000 tokens. In a session, switch presets instead."
+          hint={`${range(CONFIG_BOUNDS.contextWindowTokens)} tokens. In a session, switch presets instead.`}
         />
       </div>
       <div aria-live="polite" className="policy-messages">

@@ -1,5 +1,6 @@
 // The settings form as plain data: build a draft from the stored settings, validate every field
 // (messages shown next to the field), and turn the draft into one patch — all or nothing.
+import { CONFIG_BOUNDS, HHMM, isIntIn, type Bounds } from '@contract/config-bounds';
 import type { SettingsPatch, SettingsView } from '@contract/schemas';
 
 export interface ProviderDraft {
@@ -86,7 +87,6 @@ export function draftFromSettings(c: SettingsView): SettingsDraft {
 }
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/;
-const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const MODIFIERS = new Set(['command', 'cmd', 'control', 'ctrl', 'commandorcontrol', 'cmdorctrl', 'alt', 'option', 'altgr', 'shift', 'super', 'meta']);
 const NAMED_KEYS = /^(f([1-9]|1\d|2[0-4])|space|tab|capslock|numlock|scrolllock|backspace|delete|insert|return|enter|up|down|left|right|home|end|pageup|pagedown|escape|esc|volumeup|volumedown|volumemute|medianexttrack|mediaprevioustrack|mediastop|mediaplaypause|printscreen|plus|num[0-9]|numdec|numadd|numsub|nummult|numdiv)$/i;
 
@@ -113,11 +113,13 @@ function isHttpUrl(text: string): boolean {
   }
 }
 
-function intIn(text: string, min: number, max: number): boolean {
-  if (!/^\d+$/.test(text.trim())) return false;
-  const n = Number(text);
-  return n >= min && n <= max;
+/** A whole number typed in a field, inside the config's bounds for it. */
+function intIn(text: string, bounds: Bounds): boolean {
+  return /^\d+$/.test(text.trim()) && isIntIn(Number(text), bounds);
 }
+
+/** `4,096`: how a bound reads in a message. */
+const num = (n: number): string => n.toLocaleString('en-US');
 
 export function validateDraft(d: SettingsDraft): FieldErrors {
   const errors: FieldErrors = {};
@@ -138,10 +140,14 @@ export function validateDraft(d: SettingsDraft): FieldErrors {
     presetNames.add(m.name);
     if (!m.model.trim()) errors[`preset.${m.id}.model`] = 'Name the model.';
     if (m.provider && !providerNames.has(m.provider)) errors[`preset.${m.id}.provider`] = 'Choose one of the providers above.';
-    if (m.contextWindowTokens.trim() && !intIn(m.contextWindowTokens, 4096, 1_000_000)) errors[`preset.${m.id}.contextWindowTokens`] = 'A whole number from 4,096 to 1,000,000.';
+    const window = CONFIG_BOUNDS.contextWindowTokens;
+    if (m.contextWindowTokens.trim() && !intIn(m.contextWindowTokens, window)) {
+      errors[`preset.${m.id}.contextWindowTokens`] = `A whole number from ${num(window.min)} to ${num(window.max)}.`;
+    }
   }
-  if (!intIn(d.heartbeatInterval, 1, 10_080)) errors.heartbeatInterval = 'Minutes between runs: a whole number from 1 to 10,080.';
-  if (!intIn(d.heartbeatBudget, 0, 100_000_000)) errors.heartbeatBudget = 'Tokens per day: a whole number (0 = no budget).';
+  const interval = CONFIG_BOUNDS.heartbeatIntervalMinutes;
+  if (!intIn(d.heartbeatInterval, interval)) errors.heartbeatInterval = `Minutes between runs: a whole number from ${num(interval.min)} to ${num(interval.max)}.`;
+  if (!intIn(d.heartbeatBudget, CONFIG_BOUNDS.heartbeatDailyTokenBudget)) errors.heartbeatBudget = 'Tokens per day: a whole number (0 = no budget).';
   const start = d.activeStart.trim();
   const end = d.activeEnd.trim();
   if (start || end) {

@@ -2,7 +2,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { CoreEvent } from '../../../../src-preload/contract/event-schemas';
-import { configSchema } from '../../../../src-main/core/config/config-schema';
+import { configSchema } from '../../../../src-preload/contract/config-schema';
 import { FakeClock } from '../../../helpers/fake-clock';
 import { openDatabase, type Database } from '../../../../src-main/core/store/db';
 import { ApprovalService } from '../../../../src-main/core/tools/approvals/approval-service';

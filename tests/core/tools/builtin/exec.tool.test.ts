@@ -7,7 +7,7 @@ import { DENY_PATTERN_ERROR } from '../../../../src-main/core/tools/sandbox/comm
 import { isProcessAlive } from '../../../../src-main/core/tools/sandbox/process-tree';
 import type { ToolContext } from '../../../../src-main/core/tools/tool';
 import { ToolRegistry } from '../../../../src-main/core/tools/tool-registry';
-import { configSchema } from '../../../../src-main/core/config/config-schema';
+import { configSchema } from '../../../../src-preload/contract/config-schema';
 import { makeToolFixture, type ToolFixture } from '../tool-context-fixture';
 
 let fx: ToolFixture;

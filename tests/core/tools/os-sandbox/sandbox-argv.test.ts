@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configSchema } from '../../../../src-main/core/config/config-schema';
+import { configSchema } from '../../../../src-preload/contract/config-schema';
 import { bwrapInvocation } from '../../../../src-main/core/tools/os-sandbox/bwrap-argv';
 import { sandboxRefusal, stateFor } from '../../../../src-main/core/tools/os-sandbox/exec-sandbox';
 import { planSandbox, type SandboxPlanInput } from '../../../../src-main/core/tools/os-sandbox/sandbox-plan';

@@ -1,5 +1,10 @@
-// The shape of config.json (camelCase) with its defaults; the one source of truth for settings.
+// The shape of config.json (camelCase) with its defaults: the one source of truth for settings. The core loads
+// config.json with it; the settings view and patch schemas derive from it; its bounds are config-bounds.ts.
 import { z } from 'zod';
+import { CONFIG_BOUNDS as B, HHMM, PROVIDER_RETRY_MODES, type Bounds } from './config-bounds';
+
+/** A whole number inside `bounds`. */
+const intIn = (bounds: Bounds) => z.number().int().min(bounds.min).max(bounds.max);
 
 export const providerSchema = z.object({
   apiKey: z.string().default(''),
@@ -11,37 +16,37 @@ export const providerSchema = z.object({
 export const modelPresetSchema = z.object({
   provider: z.string().min(1).optional(),
   model: z.string().min(1),
-  contextWindowTokens: z.number().int().min(4096).max(1_000_000).optional(),
-  maxTokens: z.number().int().min(1).optional(),
-  temperature: z.number().min(0).max(2).optional(),
+  contextWindowTokens: intIn(B.contextWindowTokens).optional(),
+  maxTokens: intIn(B.maxTokens).optional(),
+  temperature: z.number().min(B.temperature.min).max(B.temperature.max).optional(),
   /** The model accepts image parts. */
   vision: z.boolean().optional(),
 });
 
-const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time as HH:MM (24-hour)');
+const hhmm = z.string().regex(HHMM, 'a time as HH:MM (24-hour)');
 
 export const agentSchema = z.object({
   provider: z.string().min(1).default('openai'),
   model: z.string().min(1).default('gpt-4.1-mini'),
-  maxIterations: z.number().int().min(1).max(100).default(40),
-  contextWindowTokens: z.number().int().min(4096).max(1_000_000).default(200_000),
-  maxTokens: z.number().int().min(1).default(8192),
-  temperature: z.number().min(0).max(2).default(0.1),
-  maxToolResultChars: z.number().int().min(100).default(16_000),
-  providerRetryMode: z.enum(['standard', 'persistent', 'none']).default('standard'),
+  maxIterations: intIn(B.maxIterations).default(40),
+  contextWindowTokens: intIn(B.contextWindowTokens).default(200_000),
+  maxTokens: intIn(B.maxTokens).default(8192),
+  temperature: z.number().min(B.temperature.min).max(B.temperature.max).default(0.1),
+  maxToolResultChars: intIn(B.maxToolResultChars).default(16_000),
+  providerRetryMode: z.enum(PROVIDER_RETRY_MODES).default('standard'),
   /** IANA zone; empty means the system zone. */
   timezone: z.string().default(''),
   /** Empty means `<home>/workspace`. */
   workspace: z.string().default(''),
-  maxConcurrentSubagents: z.number().int().min(1).max(16).default(2),
+  maxConcurrentSubagents: intIn(B.maxConcurrentSubagents).default(2),
   vision: z.boolean().default(false),
   /** Seconds before a model call with no progress is abandoned. */
-  requestTimeout: z.number().int().min(5).max(3600).default(120),
+  requestTimeout: intIn(B.requestTimeoutSeconds).default(120),
 });
 
 export const execSchema = z.object({
   enable: z.boolean().default(true),
-  timeout: z.number().int().min(1).max(600).default(60),
+  timeout: intIn(B.execTimeoutSeconds).default(60),
   denyPatterns: z.array(z.string()).default([]),
   allowPatterns: z.array(z.string()).default([]),
   allowedEnvKeys: z.array(z.string()).default([]),
@@ -51,19 +56,19 @@ export const execSchema = z.object({
   network: z.boolean().default(true),
 });
 
+export const webSearchSchema = z.object({
+  provider: z.enum(['duckduckgo', 'brave', 'tavily', 'searxng']).default('duckduckgo'),
+  apiKey: z.string().default(''),
+  baseUrl: z.string().default(''),
+  maxResults: intIn(B.searchMaxResults).default(5),
+});
+
 export const webSchema = z.object({
   enable: z.boolean().default(true),
   proxy: z.string().nullable().default(null),
   /** Hostnames web_fetch may reach even though they resolve to loopback/private addresses. */
   allowPrivateHosts: z.array(z.string()).default([]),
-  search: z
-    .object({
-      provider: z.enum(['duckduckgo', 'brave', 'tavily', 'searxng']).default('duckduckgo'),
-      apiKey: z.string().default(''),
-      baseUrl: z.string().default(''),
-      maxResults: z.number().int().min(1).max(20).default(5),
-    })
-    .prefault({}),
+  search: webSearchSchema.prefault({}),
 });
 
 export const toolsSchema = z.object({
@@ -74,11 +79,14 @@ export const toolsSchema = z.object({
   web: webSchema.prefault({}),
 });
 
+/** When the heartbeat may run, in the agent's time zone. */
+export const activeHoursSchema = z.object({ start: hhmm, end: hhmm });
+
 export const heartbeatSchema = z.object({
   enable: z.boolean().default(true),
-  intervalMinutes: z.number().int().min(1).default(30),
-  dailyTokenBudget: z.number().int().min(0).default(200_000),
-  activeHours: z.object({ start: hhmm, end: hhmm }).optional(),
+  intervalMinutes: intIn(B.heartbeatIntervalMinutes).default(30),
+  dailyTokenBudget: intIn(B.heartbeatDailyTokenBudget).default(200_000),
+  activeHours: activeHoursSchema.optional(),
 });
 
 export const mcpServerSchema = z
@@ -93,7 +101,7 @@ export const mcpServerSchema = z
     trusted: z.boolean().default(false),
     enable: z.boolean().default(true),
     /** Per-call timeout in seconds. */
-    timeout: z.number().int().min(1).max(3600).default(60),
+    timeout: intIn(B.mcpTimeoutSeconds).default(60),
   })
   .refine((s) => Boolean(s.command) !== Boolean(s.url), {
     message: 'an MCP server needs either "command" (stdio) or "url" (HTTP), not both',

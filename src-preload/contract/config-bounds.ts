@@ -1,0 +1,37 @@
+// The bounds of config.json's numbers and formats, in one place: the config schema is built from them, and the
+// settings form and the runtime policy check against them (neither needs the schema library for that).
+
+/** An inclusive range of whole (or, for `temperature`, real) numbers. */
+export interface Bounds {
+  readonly min: number;
+  readonly max: number;
+}
+
+export const CONFIG_BOUNDS = {
+  maxIterations: { min: 1, max: 100 },
+  contextWindowTokens: { min: 4096, max: 1_000_000 },
+  maxTokens: { min: 1, max: Number.MAX_SAFE_INTEGER },
+  temperature: { min: 0, max: 2 },
+  maxToolResultChars: { min: 100, max: Number.MAX_SAFE_INTEGER },
+  maxConcurrentSubagents: { min: 1, max: 16 },
+  /** Seconds before a model call with no progress is abandoned. */
+  requestTimeoutSeconds: { min: 5, max: 3600 },
+  execTimeoutSeconds: { min: 1, max: 600 },
+  searchMaxResults: { min: 1, max: 20 },
+  /** Minutes between heartbeats: at most one week. */
+  heartbeatIntervalMinutes: { min: 1, max: 10_080 },
+  /** Tokens per day; 0 means no budget. */
+  heartbeatDailyTokenBudget: { min: 0, max: 100_000_000 },
+  mcpTimeoutSeconds: { min: 1, max: 3600 },
+} as const satisfies Record<string, Bounds>;
+
+/** A time of day as HH:MM, 24-hour (heartbeat active hours). */
+export const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** How a model call retries: the same list config.json, the settings page and `my set` accept. */
+export const PROVIDER_RETRY_MODES = ['standard', 'persistent', 'none'] as const;
+
+/** Whether `n` is a whole number inside `bounds`. */
+export function isIntIn(n: number, bounds: Bounds): boolean {
+  return Number.isSafeInteger(n) && n >= bounds.min && n <= bounds.max;
+}
