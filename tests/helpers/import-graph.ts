@@ -1,6 +1,7 @@
 // The runtime import graph of a source folder (relative imports only, type-only imports left out) and its cycles.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, relative, resolve, sep } from 'node:path';
+import { sourceFiles } from './source-files';
 
 /**
  * Module specifiers a TS source loads at run time: static imports and re-exports that bring at least one
@@ -36,14 +37,6 @@ export function resolveRelative(fromFile: string, spec: string): string | undefi
   if (existsSync(base) && statSync(base).isFile()) return base;
   for (const ext of EXTENSIONS) if (existsSync(base + ext)) return base + ext;
   return undefined;
-}
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = join(dir, name);
-    if (statSync(full).isDirectory()) return sourceFiles(full);
-    return /\.(ts|tsx|mts)$/.test(name) && !name.endsWith('.d.ts') ? [full] : [];
-  });
 }
 
 /** Every module specifier, type-only imports included (what the compiler must resolve). */
