@@ -9,8 +9,12 @@ const intIn = (bounds: Bounds) => z.number().int().min(bounds.min).max(bounds.ma
 export const providerSchema = z.object({
   apiKey: z.string().default(''),
   baseUrl: z.string().url().optional(),
-  /** Extra request headers for this provider (e.g. an org id). */
+  /** Extra request headers for this provider (e.g. an org id, or Azure's api-key). */
   headers: z.record(z.string(), z.string()).default({}),
+  /** Seconds to wait for the first byte of an answer, and between its chunks; `agent.requestTimeout` by default. */
+  timeouts: z
+    .object({ firstByte: z.number().int().min(1).max(3600).optional(), idle: z.number().int().min(1).max(3600).optional() })
+    .optional(),
 });
 
 export const modelPresetSchema = z.object({
@@ -40,8 +44,13 @@ export const agentSchema = z.object({
   workspace: z.string().default(''),
   maxConcurrentSubagents: intIn(B.maxConcurrentSubagents).default(2),
   vision: z.boolean().default(false),
-  /** Seconds before a model call with no progress is abandoned. */
-  requestTimeout: intIn(B.requestTimeoutSeconds).default(120),
+  /**
+   * Seconds before a model call with no progress is abandoned (the default of every provider's first-byte and
+   * idle timeouts). A timed-out call is tried once more, so a dead server costs about twice this.
+   */
+  requestTimeout: intIn(B.requestTimeoutSeconds).default(40),
+  /** Model presets (names in modelPresets) tried in order when the turn's model fails after its retries. */
+  fallbackModels: z.array(z.string().min(1)).default([]),
 });
 
 export const execSchema = z.object({

@@ -33,6 +33,8 @@ export const providerErrorKindSchema = z.enum([
   'network',
   'timeout',
   'bad_request',
+  'interrupted',
+  'bad_response',
   'cancelled',
   'no_provider',
   'unknown',

@@ -2,6 +2,9 @@
 // errors, delays and hangs. Every request is recorded so tests can assert what the model was sent.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { reasoningDelta, refusal, toolCallDeltas, type ServerQuirks } from './server-quirks';
+
+export type { ServerQuirks } from './server-quirks';
 
 export interface ScriptedToolCall {
   name: string;
@@ -27,6 +30,14 @@ export interface ScriptedStep {
   hang?: boolean;
   /** Send a few chunks, then destroy the socket. */
   dropAfterChunks?: number;
+  /** Send a few chunks, then end the response cleanly, without finish_reason and [DONE]. */
+  cutAfterChunks?: number;
+  /** After this many chunks, send an error object inside the stream (OpenRouter's mid-stream errors) and end. */
+  streamError?: { afterChunks: number; error: Record<string, unknown> };
+  /** Answer 200 with this body instead of a completion (an HTML page behind a wrong base URL, an empty stream). */
+  rawBody?: { contentType: string; body: string };
+  /** Reasoning before the answer; where it goes depends on the server's `reasoningAs` quirk. */
+  reasoning?: string | string[];
   finishReason?: string;
 }
 
@@ -48,8 +59,12 @@ export interface ScriptedLlm {
   enqueue(...steps: ScriptedStep[]): void;
   /** Answer requests the queue does not cover. */
   setFallback(responder: Responder | ScriptedStep | undefined): void;
+  /** Bend the protocol like a real server (reset after each test by the harnesses). */
+  setQuirks(quirks: ServerQuirks): void;
   /** How many chat-completion requests are still waiting for a queued step. */
   pending(): number;
+  /** Drops the queued steps no request consumed. */
+  clearQueue(): void;
   models: string[];
   close(): Promise<void>;
 }
@@ -75,7 +90,8 @@ function splitInto(text: string, parts: number): string[] {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export async function startScriptedLlm(options: { port?: number } = {}): Promise<ScriptedLlm> {
+export async function startScriptedLlm(options: { port?: number; quirks?: ServerQuirks } = {}): Promise<ScriptedLlm> {
+  let quirks: ServerQuirks = options.quirks ?? {};
   const queue: ScriptedStep[] = [];
   const requests: RecordedRequest[] = [];
   let fallback: Responder | undefined;
@@ -93,24 +109,35 @@ export async function startScriptedLlm(options: { port?: number } = {}): Promise
     }
   }
 
+  function thinkPieces(reasoning: string[]): string[] {
+    // Tags cut across chunks on purpose: clients must not depend on a tag arriving whole.
+    return ['<thi', `nk>${reasoning[0] ?? ''}`, ...reasoning.slice(1), '</th', 'ink>\n\n'];
+  }
+
   async function streamStep(res: ServerResponse, step: ScriptedStep, body: any, index: number): Promise<void> {
     const id = `chatcmpl-${index}`;
     const model = String(body?.model ?? 'fake-model');
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', ...step.headers });
+    if (quirks.commentsBeforeFirstChunk) {
+      const { everyMs, forMs } = quirks.commentsBeforeFirstChunk;
+      for (let waited = 0; waited < forMs && !res.destroyed; waited += everyMs) {
+        res.write(': OPENROUTER PROCESSING\n\n');
+        await sleep(everyMs);
+      }
+    }
     const pieces: string[] = [];
     pieces.push(chunk(id, model, { role: 'assistant', content: '' }));
+    const reasoning = step.reasoning === undefined ? [] : Array.isArray(step.reasoning) ? step.reasoning : [step.reasoning];
+    const reasoningParts = quirks.reasoningAs === 'think_tags' && reasoning.length ? thinkPieces(reasoning) : reasoning;
+    for (const r of reasoningParts) pieces.push(chunk(id, model, reasoningDelta(quirks, r)));
     const texts = step.text === undefined ? [] : Array.isArray(step.text) ? step.text : [step.text];
     for (const t of texts) pieces.push(chunk(id, model, { content: t }));
-    (step.toolCalls ?? []).forEach((call, i) => {
-      const args = typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments);
-      const [first = '', ...rest] = splitInto(args, 3);
-      pieces.push(
-        chunk(id, model, {
-          tool_calls: [{ index: i, id: call.id ?? `call_${index}_${i}`, type: 'function', function: { name: call.name, arguments: first } }],
-        }),
-      );
-      for (const part of rest) pieces.push(chunk(id, model, { tool_calls: [{ index: i, function: { arguments: part } }] }));
-    });
+    const calls = (step.toolCalls ?? []).map((call, i) => ({
+      id: call.id ?? `call_${index}_${i}`,
+      name: call.name,
+      args: typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments),
+    }));
+    for (const deltas of toolCallDeltas(quirks, calls, (a) => splitInto(a, 3))) pieces.push(chunk(id, model, { tool_calls: deltas }));
     const finish = step.finishReason ?? (step.toolCalls?.length ? 'tool_calls' : 'stop');
     pieces.push(chunk(id, model, {}, finish));
     if (body?.stream_options?.include_usage) {
@@ -118,12 +145,17 @@ export async function startScriptedLlm(options: { port?: number } = {}): Promise
       const usage = { ...u, total_tokens: u.total_tokens ?? u.prompt_tokens + u.completion_tokens };
       pieces.push(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 1_700_000_000, model, choices: [], usage })}\n\n`);
     }
-    pieces.push('data: [DONE]\n\n');
+    if (!quirks.noDone) pieces.push('data: [DONE]\n\n');
     let sent = 0;
     for (const piece of pieces) {
       if (step.dropAfterChunks !== undefined && sent >= step.dropAfterChunks) {
         res.socket?.destroy();
         return;
+      }
+      if (step.cutAfterChunks !== undefined && sent >= step.cutAfterChunks) break;
+      if (step.streamError && sent >= step.streamError.afterChunks) {
+        res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 1_700_000_000, model, error: step.streamError.error, choices: [{ index: 0, delta: { content: '' }, finish_reason: 'error' }] })}\n\n`);
+        break;
       }
       if (res.destroyed) return;
       res.write(piece);
@@ -149,6 +181,13 @@ export async function startScriptedLlm(options: { port?: number } = {}): Promise
     const record: RecordedRequest = { method: req.method ?? 'POST', path, headers: req.headers, body };
     requests.push(record);
     const index = requests.length - 1;
+    const search = new URL(req.url ?? '/', 'http://x').searchParams;
+    const refused = refusal(quirks, body ?? {}, path, search, req.headers);
+    if (refused) {
+      res.writeHead(refused.status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(refused.json));
+      return;
+    }
     const step = queue.shift() ?? fallback?.(record, index);
     if (!step) {
       res.writeHead(500, { 'content-type': 'application/json' });
@@ -160,6 +199,11 @@ export async function startScriptedLlm(options: { port?: number } = {}): Promise
     if (step.status && step.status >= 400) {
       res.writeHead(step.status, { 'content-type': 'application/json', ...step.headers });
       res.end(JSON.stringify({ error: { message: step.errorMessage ?? `scripted error ${step.status}`, type: 'error', code: null } }));
+      return;
+    }
+    if (step.rawBody) {
+      res.writeHead(200, { 'content-type': step.rawBody.contentType });
+      res.end(step.rawBody.body);
       return;
     }
     if (body?.stream === false) {
@@ -218,6 +262,10 @@ export async function startScriptedLlm(options: { port?: number } = {}): Promise
       fallback = typeof responder === 'function' ? responder : responder ? () => responder : undefined;
     },
     pending: () => queue.length,
+    clearQueue: () => void queue.splice(0),
+    setQuirks(next) {
+      quirks = next;
+    },
     async close() {
       for (const s of sockets) s.destroy();
       server.closeAllConnections();

@@ -16,6 +16,7 @@ export function useScriptedLlm(): () => ScriptedLlm | undefined {
     if (!llm) return;
     llm.requests.length = 0;
     llm.setFallback(undefined);
+    llm.setQuirks({});
   });
   return () => llm;
 }

@@ -1,4 +1,4 @@
-// The openai-SDK provider against the scripted server: streaming, split tool-call deltas, usage, retries, errors.
+// The OpenAI-compatible provider against the scripted server: streaming, split tool-call deltas, usage, retries, errors.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OpenAiCompatibleProvider } from '../../../src-main/core/agent/providers/openai-compatible';
 import { createProviderFor } from '../../../src-main/core/agent/providers/provider-factory';
@@ -20,7 +20,8 @@ afterAll(async () => {
 beforeEach(() => {
   llm.requests.length = 0;
   llm.setFallback(undefined);
-  while (llm.pending()) llm.requests.length = 0; // queue is drained by tests themselves
+  llm.clearQueue();
+  llm.setQuirks({});
   waits = [];
 });
 
@@ -196,7 +197,7 @@ describe('retry modes', () => {
     const result = await provider('standard', url).chat(request());
     expect(waits).toEqual([1000, 2000, 4000]);
     expect(!result.ok && result.error.kind).toBe('network');
-    expect(!result.ok && result.error.message).toBe(`Could not reach the provider 'test' at ${url} (network error). Check the base URL and your connection.`);
+    expect(!result.ok && result.error.message).toBe(`Could not reach the provider 'test' at ${url} (ECONNREFUSED). Check the base URL and your connection.`);
   });
 
   it('an aborted signal ends a hanging call as cancelled', async () => {
@@ -227,9 +228,9 @@ describe('retry modes', () => {
     const deltas: string[] = [];
     const result = await provider('standard').chat(request(), { onTextDelta: (t) => deltas.push(t) });
     expect(!result.ok && result.error).toEqual({
-      kind: 'network',
+      kind: 'interrupted',
       transient: true,
-      message: "The connection to the provider 'test' broke off. Try again.",
+      message: "The connection to the provider 'test' broke off in the middle of the answer.",
     });
     expect(deltas).toEqual(['partial ', 'answer']);
     expect(waits).toEqual([]);
@@ -238,13 +239,9 @@ describe('retry modes', () => {
 });
 
 describe('model quirks', () => {
-  it('switches to max_completion_tokens and drops temperature when the model refuses them, and remembers it', async () => {
-    llm.enqueue(
-      { status: 400, errorMessage: "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead." },
-      { status: 400, errorMessage: "Unsupported value: 'temperature' does not support 0.1 with this model. Only the default (1) value is supported." },
-      { text: 'reasoned' },
-      { text: 'again' },
-    );
+  it('switches to max_completion_tokens and drops temperature when the model refuses them (param), and remembers it', async () => {
+    llm.setQuirks({ reasoningModelParams: true });
+    llm.setFallback({ text: 'reasoned' });
     const p = provider('none');
     const first = await p.chat(request({ model: 'o-mini' }));
     expect(first.ok && first.value.content).toBe('reasoned');
@@ -255,22 +252,24 @@ describe('model quirks', () => {
       [undefined, 100, undefined],
     ]);
     const second = await p.chat(request({ model: 'o-mini' }));
-    expect(second.ok && second.value.content).toBe('again');
+    expect(second.ok && second.value.content).toBe('reasoned');
     expect(llm.requests).toHaveLength(4);
     expect(llm.requests[3]!.body.max_completion_tokens).toBe(100);
   });
 
-  it('other 400s end the call with the server text', async () => {
-    llm.enqueue({ status: 400, errorMessage: 'messages: too many' });
+  it('a 400 that no optional field cures ends the call with the server text and what to do', async () => {
+    llm.setFallback({ status: 400, errorMessage: 'messages: too many' });
     const result = await provider('standard').chat(request());
     expect(!result.ok && result.error).toEqual({
       kind: 'bad_request',
       status: 400,
       transient: false,
-      message: 'The provider rejected the request (400). (Server said: messages: too many)',
-      serverDetail: 'messages: too many',
+      message:
+        "The provider rejected the request (400). (Server said: messages: too many) The provider 'test' refuses this conversation as it is, also without the optional request fields. If it keeps happening, start a new chat with /new.",
     });
-    expect(llm.requests).toHaveLength(1);
+    // The full request, then without stream_options, max_tokens (as max_completion_tokens), temperature, tools, all.
+    expect(llm.requests).toHaveLength(6);
+    expect(waits).toEqual([]);
   });
 });
 
@@ -291,7 +290,7 @@ describe('timeouts', () => {
     const result = await quickTimeout().chat(request());
     expect(result).toEqual({
       ok: false,
-      error: { kind: 'timeout', transient: true, message: "The provider 'test' sent nothing for 0.15 s, so the request was abandoned." },
+      error: { kind: 'timeout', transient: true, message: "The provider 'test' stopped sending for 0.15 s in the middle of the answer (providers.test.timeouts.idle)." },
     });
   });
 });

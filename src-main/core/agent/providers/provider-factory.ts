@@ -48,12 +48,15 @@ export function createProviderFor(
   const retryMode = options.retryMode ?? config.agent.providerRetryMode;
   const timeoutMs = options.timeoutMs ?? config.agent.requestTimeout * 1000;
   const cache = options.cache ?? sharedCache;
+  const firstByteMs = settings.timeouts?.firstByte !== undefined ? settings.timeouts.firstByte * 1000 : timeoutMs;
+  const idleMs = settings.timeouts?.idle !== undefined ? settings.timeouts.idle * 1000 : timeoutMs;
   const key = JSON.stringify([
     providerName,
     settings.apiKey,
     settings.baseUrl ?? '',
     settings.headers,
-    timeoutMs,
+    firstByteMs,
+    idleMs,
     typeof retryMode === 'string' ? retryMode : 'dynamic',
     options.sleep ? 'custom-sleep' : 'real-sleep',
   ]);
@@ -66,7 +69,8 @@ export function createProviderFor(
     apiKey: settings.apiKey,
     baseUrl: settings.baseUrl,
     headers: settings.headers,
-    timeoutMs,
+    firstByteMs,
+    idleMs,
     retryMode,
     sleep: options.sleep,
   });
