@@ -31,7 +31,7 @@ function newestMtime(dir) {
 
 /**
  * Runtime dependencies are bundled into the CLI; only native addons (and dev tools, which the CLI never
- * imports) stay in node_modules. Loading ~1,000 separate ESM/CJS files of openai, zod, the MCP SDK (ajv), ws, …
+ * imports) stay in node_modules. Loading ~1,000 separate ESM/CJS files of zod, the MCP SDK (ajv), ws, …
  * cost a third of the CPU time of every CLI run (measured: 0.58 s → 0.40 s CPU for one `agent -m` turn).
  */
 const NATIVE_PACKAGES = new Set(['better-sqlite3', 'better-sqlite3-node20']);

@@ -21,7 +21,7 @@ import type { McpService } from './mcp/mcp-types';
 import { wireCommands, type CommandsService } from './commands/commands.wiring';
 
 export interface CoreOptions extends CoreBaseOptions {
-  /** Tests may inject a provider instead of the openai-SDK one. */
+  /** Tests may inject a provider instead of the OpenAI-compatible one. */
   createProvider?: ProviderOverride;
   /** Tests may inject the built-in tools' endpoints and DNS (web tools against loopback servers). */
   tools?: ToolsOptions;

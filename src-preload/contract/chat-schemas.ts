@@ -51,6 +51,12 @@ export const historyMessageSchema = z.object({
   /** Tool name of a `tool` message. */
   name: z.string().optional(),
   usage: tokenUsageSchema.optional(),
+  /** What the model thought before this assistant message (kept apart from its content). */
+  reasoning: z.string().optional(),
+  /** The answer stopped before it was complete (a cut stream, an error, Stop): the text is what arrived. */
+  interrupted: z.boolean().optional(),
+  /** The model that wrote an assistant message when a fallback model answered (`preset (model)`). */
+  answeredBy: z.string().optional(),
   createdAt: z.number(),
 });
 

@@ -49,6 +49,7 @@ export const turnErrorKindSchema = z.enum([
   'context_failed',
   'content_filter',
   'max_tokens',
+  'empty_answer',
   'not_started',
   'shutdown',
   'internal',

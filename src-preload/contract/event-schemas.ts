@@ -129,15 +129,39 @@ export const coreEventSchema = z.discriminatedUnion('type', [
     usage: tokenUsageSchema,
     model: z.string(),
   }),
+  /** The model's reasoning as it streams: shown apart from the answer (the "Thinking" block), never as it. */
+  z.object({ type: z.literal('reasoning'), sessionKey: z.string(), turnId: z.string(), text: z.string() }),
+  /** A model call failed and is tried again at `retryAt` (epoch ms): the countdown in the window and the CLI. */
   z.object({
     type: z.literal('provider.retry'),
     sessionKey: z.string(),
     turnId: z.string(),
     attempt: z.number(),
     waitMs: z.number(),
+    retryAt: z.number(),
     /** The failure that is retried: for people, and its kind for programs. */
     message: z.string(),
     errorKind: providerErrorKindSchema,
+  }),
+  /** The provider changed the request to make it work (`tools_dropped`: the model answers without tools). Said once. */
+  z.object({
+    type: z.literal('provider.notice'),
+    sessionKey: z.string(),
+    turnId: z.string(),
+    code: z.enum(['tools_dropped']),
+    message: z.string(),
+  }),
+  /**
+   * The turn's model failed after its retries and the next of `agent.fallbackModels` takes over: "answered by
+   * `to` — `from` failed: `reason`". Models are named as `preset (model)`.
+   */
+  z.object({
+    type: z.literal('provider.failover'),
+    sessionKey: z.string(),
+    turnId: z.string(),
+    from: z.string(),
+    to: z.string(),
+    reason: z.string(),
   }),
   z.object({
     type: z.literal('turn.finished'),

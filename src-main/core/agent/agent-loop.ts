@@ -5,11 +5,9 @@ import type { Config } from '../../../src-preload/contract/config-schema';
 import type { Database } from '../store/db';
 import { appendMessage, appendToolResult, type NewMessage } from '../store/messages.repo';
 import type { ToolEventRow } from '../store/tool-events.repo';
-import { insertUsage } from '../store/usage.repo';
 import type { ToolRegistry } from '../tools/tool-registry';
 import { fail, type ImageAttachment, type Tool, type ToolContext, type ToolResult } from '../tools/tool';
-import { knownSecrets, knownSecretScrubber } from '../lib/known-secrets';
-import { SecretStream } from '../lib/secret-stream';
+import { knownSecretScrubber } from '../lib/known-secrets';
 import { cleanToolResult, outcomeOf, scrubToolCalls, secretInArgumentsError } from './tool-results';
 import { appendToSystem, emptyAnswerReason, withoutImages } from './turn-messages';
 import { addUsage, ZERO_USAGE, type ChatMessage, type ContentPart, type TokenUsage, type ToolCall } from './chat-message';
@@ -17,6 +15,8 @@ import type { ContextBuilder, ContextInput } from './context';
 import type { CoreEvent, StopReason } from '../../../src-preload/contract/event-schemas';
 import type { LlmProvider, LlmResponse, ProviderError, ToolSpec } from './llm-provider';
 import { turnErrorFields, type TurnError, type TurnErrorKind } from './turn-error';
+import { ModelCaller, type ModelCandidate } from './model-call';
+import { checkArguments, invalidArgumentsResult } from './tool-arguments';
 import type { Result } from '../lib/result';
 import { errorMessage } from '../lib/result';
 
@@ -36,6 +36,8 @@ export interface TurnSetup {
   context: ContextInput;
   contextBuilder: ContextBuilder;
   provider: Result<LlmProvider, ProviderError>;
+  /** Tried in order when the model fails after its retries (`agent.fallbackModels`). */
+  fallbacks?: ModelCandidate[];
   config: Config;
   maxIterations: number;
   maxToolResultChars: number;
@@ -91,6 +93,7 @@ class TurnRun {
   usage: TokenUsage = ZERO_USAGE;
   iterations = 0;
   streamed = '';
+  streamedReasoning = '';
 
   constructor(
     private readonly deps: AgentLoopDeps,
@@ -108,41 +111,36 @@ class TurnRun {
     return { ...m, sessionKey: this.setup.sessionKey, turnId: this.setup.turnId, createdAt: this.deps.now() };
   }
 
+  #caller: ModelCaller | undefined;
+
+  /** The turn's model caller (the setup's model, then its fallbacks). */
+  caller(provider: LlmProvider): ModelCaller {
+    const s = this.setup;
+    this.#caller ??= new ModelCaller(
+      this.deps,
+      { sessionKey: s.sessionKey, turnId: s.turnId, source: s.source, signal: s.signal, quiet: Boolean(s.quiet) },
+      [{ model: s.context.model, provider: { ok: true, value: provider } }, ...(s.fallbacks ?? [])],
+    );
+    return this.#caller;
+  }
+
   async callModel(provider: LlmProvider, messages: ChatMessage[], withTools: boolean): Promise<Result<LlmResponse, ProviderError>> {
     const s = this.setup;
     this.iterations++;
     s.onIteration?.(this.iterations);
-    this.streamed = '';
-    const stream = new SecretStream(knownSecretScrubber(), knownSecrets());
-    const show = (text: string): void => {
-      if (text && !s.quiet) this.deps.emit({ type: 'token', sessionKey: s.sessionKey, turnId: s.turnId, text });
-    };
-    const result = await provider.chat(
-      {
-        model: s.context.model.model,
-        messages,
-        tools: withTools ? (s.toolSpecs?.() ?? s.context.toolSpecs) : [],
-        maxTokens: s.context.model.maxTokens,
-        temperature: s.context.model.temperature,
-        signal: s.signal,
-      },
-      {
-        onTextDelta: (text) => {
-          this.streamed += text;
-          show(stream.push(text));
-        },
-        onRetry: (attempt, waitMs, error) =>
-          this.deps.emit({ type: 'provider.retry', sessionKey: s.sessionKey, turnId: s.turnId, attempt, waitMs, message: error.message, errorKind: error.kind }),
-      },
-    );
-    show(stream.end());
-    if (!result.ok) return result;
-    const u = result.value.usage;
-    this.usage = addUsage(this.usage, u);
-    this.deps.emit({ type: 'usage', sessionKey: s.sessionKey, turnId: s.turnId, usage: u, model: s.context.model.model });
-    insertUsage(this.deps.db, { at: this.deps.now(), sessionKey: s.sessionKey, turnId: s.turnId, source: s.source, model: s.context.model.model, usage: u });
-    // The model can only repeat a secret it was shown (by the user); stored and shown, it is scrubbed too.
-    return { ok: true, value: { ...result.value, content: knownSecretScrubber().scrub(result.value.content) } };
+    const outcome = await this.caller(provider).call(messages, withTools ? (s.toolSpecs?.() ?? s.context.toolSpecs) : []);
+    this.streamed = outcome.streamed;
+    this.streamedReasoning = outcome.streamedReasoning;
+    if (outcome.result.ok) this.usage = addUsage(this.usage, outcome.result.value.usage);
+    return outcome.result;
+  }
+
+  /** What an assistant message of this turn stores besides its text: reasoning, and who answered. */
+  assistantMeta(response: Pick<LlmResponse, 'reasoning'>, extra: Record<string, unknown> = {}): Record<string, unknown> | undefined {
+    const r = response.reasoning;
+    const by = this.#caller?.answeredBy;
+    const meta = { ...extra, ...(r ? { reasoning: this.storable(r.text), reasoningFormat: r.format } : {}), ...(by ? { answeredBy: by } : {}) };
+    return Object.keys(meta).length ? meta : undefined;
   }
 
   /**
@@ -190,6 +188,19 @@ class TurnRun {
     return { content, images, event };
   }
 
+  /** A call whose arguments were not a JSON object: not run, shown as a failed call with what the model sent. */
+  refuseArguments(call: ToolCall, raw: string): { content: string; event: ToolEventRow } {
+    const s = this.setup;
+    const scrubber = knownSecretScrubber();
+    const args = scrubber.scrub(raw);
+    const content = scrubber.scrub(invalidArgumentsResult(call.name, raw));
+    const at = this.deps.now();
+    const ids = { sessionKey: s.sessionKey, turnId: s.turnId, callId: call.id, name: call.name };
+    this.deps.emit({ type: 'tool.started', ...ids, args, at });
+    this.deps.emit({ type: 'tool.finished', ...ids, ok: false, status: 'error', errorCode: 'invalid_args', result: content, durationMs: 0 });
+    return { content, event: { ...ids, args, status: 'error', result: content, startedAt: at, durationMs: 0 } };
+  }
+
   #seenCallIds = new Set<string>();
 
   /** Some servers repeat call ids (`call_0` every time); a history needs each id once. */
@@ -212,7 +223,8 @@ class TurnRun {
   savePartial(): void {
     const text = this.storable(this.streamed);
     if (!text.trim()) return;
-    appendMessage(this.deps.db, this.message({ role: 'assistant', content: text, meta: { partial: true } }));
+    const reasoning = this.streamedReasoning.trim() ? { reasoning: this.storable(this.streamedReasoning) } : {};
+    appendMessage(this.deps.db, this.message({ role: 'assistant', content: text, meta: { partial: true, ...reasoning } }));
   }
 
   async run(): Promise<TurnOutcome> {
@@ -236,26 +248,31 @@ class TurnRun {
       if (!response.ok) return this.failed(response.error);
       // Stop pressed while the last chunk arrived: the user asked to stop, so nothing of it runs.
       if (s.signal.aborted) return this.failed(CANCELLED_ERROR);
-      const { content, usage } = response.value;
-      const toolCalls = this.uniqueIds(response.value.toolCalls);
+      const { content, usage, reasoning } = response.value;
+      const checked = this.uniqueIds(response.value.toolCalls).map(checkArguments);
+      const toolCalls = checked.map((c) => c.call);
       if (!toolCalls.length) {
-        if (content && !s.quiet) appendMessage(this.deps.db, this.message({ role: 'assistant', content, usage }));
-        const empty = emptyAnswerReason(response.value.finishReason, s.context.model.maxTokens);
-        return content || !empty ? this.finish('completed', content) : this.finish('error', '', empty);
+        const meta = this.assistantMeta(response.value);
+        if (content && !s.quiet) appendMessage(this.deps.db, this.message({ role: 'assistant', content, usage, ...(meta ? { meta } : {}) }));
+        if (content) return this.finish('completed', content);
+        return this.finish('error', '', emptyAnswerReason(response.value.finishReason, this.caller(provider).model, Boolean(reasoning)));
       }
       const shownCalls = scrubToolCalls(toolCalls, knownSecretScrubber());
-      messages.push({ role: 'assistant', content: content || null, toolCalls: shownCalls });
+      messages.push({ role: 'assistant', content: content || null, toolCalls: shownCalls, ...(reasoning ? { reasoning } : {}) });
       // Stored before any call runs, and each result as it finishes: a crash (kill -9) mid-round keeps
       // what finished, and loadHistory answers the unfinished calls with an "interrupted" result.
-      appendMessage(this.deps.db, this.message({ role: 'assistant', content: this.storable(content) || null, toolCalls: shownCalls, usage }));
+      const meta = this.assistantMeta(response.value);
+      appendMessage(this.deps.db, this.message({ role: 'assistant', content: this.storable(content) || null, toolCalls: shownCalls, usage, ...(meta ? { meta } : {}) }));
       const imageParts: ContentPart[] = [];
       let cancelled = false;
-      for (const call of toolCalls) {
+      for (const { call, invalidArguments } of checked) {
         let text: string;
         let event: ToolEventRow | undefined;
         if (cancelled || s.signal.aborted) {
           cancelled = true;
           text = CANCELLED_TOOL_RESULT;
+        } else if (invalidArguments !== undefined) {
+          ({ content: text, event } = this.refuseArguments(call, invalidArguments));
         } else {
           const ran = await this.runTool(call);
           text = ran.content;
@@ -282,7 +299,8 @@ class TurnRun {
     if (!final.ok) return this.failed(final.error);
     if (s.signal.aborted) return this.failed(CANCELLED_ERROR);
     const text = final.value.content;
-    if (text && !s.quiet) appendMessage(this.deps.db, this.message({ role: 'assistant', content: text, usage: final.value.usage, meta: { maxIterations: true } }));
+    const meta = this.assistantMeta(final.value, { maxIterations: true });
+    if (text && !s.quiet) appendMessage(this.deps.db, this.message({ role: 'assistant', content: text, usage: final.value.usage, ...(meta ? { meta } : {}) }));
     return this.finish('max_iterations', text);
   }
 

@@ -53,3 +53,19 @@ export function effectiveModel(config: Config, overrides: RuntimeOverrides = {},
     vision: preset.vision ?? config.agent.vision,
   };
 }
+
+/**
+ * The models of `agent.fallbackModels` (preset names, in order) a turn on `primary` may fail over to: unknown
+ * names and the primary itself (same provider and model) are left out.
+ */
+export function fallbackModels(config: Config, overrides: RuntimeOverrides, primary: EffectiveModel): EffectiveModel[] {
+  const presets = listPresets(config, overrides);
+  const out: EffectiveModel[] = [];
+  for (const name of config.agent.fallbackModels) {
+    if (!presets[name]) continue;
+    const m = effectiveModel(config, overrides, name);
+    const seen = [primary, ...out].some((o) => o.provider === m.provider && o.model === m.model);
+    if (!seen) out.push(m);
+  }
+  return out;
+}

@@ -12,7 +12,7 @@ import type { ChatMessage, ContentPart, TokenUsage } from './chat-message';
 import type { ContextBuilder } from './context';
 import type { CoreEvent, StopReason } from '../../../src-preload/contract/event-schemas';
 import type { LlmProvider, ProviderError, ToolSpec } from './llm-provider';
-import { effectiveModel, type EffectiveModel } from './model-presets';
+import { effectiveModel, fallbackModels, type EffectiveModel } from './model-presets';
 import type { RuntimeOverrides } from '../config/runtime-overrides';
 import { runAgentTurn, type QuietTurn } from './agent-loop';
 import { turnErrorFields, type TurnErrorKind } from './turn-error';
@@ -242,6 +242,7 @@ export class SessionRunner {
         context: { sessionKey: key, channel, chatId, history, model, config, workspace, toolSpecs: this.#toolSpecs(req.toolFilter), now: d.now(), signal },
         contextBuilder: d.contextBuilder,
         provider: d.provider(config, model),
+        fallbacks: fallbackModels(config, d.overrides, model).map((m) => ({ model: m, provider: d.provider(config, m) })),
         config,
         maxIterations: d.overrides.maxIterations ?? config.agent.maxIterations,
         maxToolResultChars: d.overrides.maxToolResultChars ?? config.agent.maxToolResultChars,

@@ -6,7 +6,7 @@ import type { TurnErrorKindValue } from '../../../src-preload/contract/error-sch
  * A ProviderErrorKind (the model call failed; a new provider kind goes into ProviderErrorKind and the contract's
  * schema, and the loop does not compile until both have it), or:
  * - `context_failed`: the prompt could not be built;
- * - `content_filter` / `max_tokens`: the answer came back empty for that reason;
+ * - `content_filter` / `max_tokens`: the answer came back empty for that reason; `empty_answer`: it just was empty;
  * - `not_started`: the turn could not start (the store failed); `shutdown`: Nanotray is closing;
  * - `internal`: a bug ended the turn.
  */

@@ -2,6 +2,7 @@
 // note, and why an answer came back empty.
 import type { ChatMessage } from './chat-message';
 import type { LlmResponse } from './llm-provider';
+import type { EffectiveModel } from './model-presets';
 import type { TurnError } from './turn-error';
 
 export const IMAGE_OMITTED_NOTE = '[image omitted: the current model cannot view images]';
@@ -15,13 +16,14 @@ export function withoutImages(messages: ChatMessage[]): ChatMessage[] {
   });
 }
 
-/** Why a model call ended with neither text nor tool calls, when the finish reason tells. */
-export function emptyAnswerReason(finish: LlmResponse['finishReason'], maxTokens: number): TurnError | undefined {
+/** Why a model call ended with neither text nor tool calls: the finish reason when it tells, else that it was empty. */
+export function emptyAnswerReason(finish: LlmResponse['finishReason'], model: EffectiveModel, thought: boolean): TurnError {
   if (finish === 'content_filter') return { kind: 'content_filter', message: "The provider's content filter stopped the answer." };
   if (finish === 'length') {
-    return { kind: 'max_tokens', message: `The model used up its ${maxTokens}-token limit before writing an answer; raise agent.maxTokens.` };
+    return { kind: 'max_tokens', message: `The model used up its ${model.maxTokens}-token limit before writing an answer; raise agent.maxTokens.` };
   }
-  return undefined;
+  const how = thought ? ' It only reasoned (see Thinking) and wrote no answer.' : '';
+  return { kind: 'empty_answer', message: `The model '${model.model}' sent an empty answer: no text and no tool call.${how} Try again, or rephrase the message.` };
 }
 
 /** `extra` appended to the system message (or as one, when there is none). */

@@ -1,4 +1,4 @@
-// `fetch` on the core's one HTTP client (http-request.ts), for code written against fetch: the openai SDK
+// `fetch` on the core's one HTTP client (http-request.ts), for code written against fetch: the model providers
 // (streamed responses) and the web search providers (through tools.web.proxy, which Node's fetch cannot use).
 // Node's built-in fetch (undici) would also cost ~14 MB of memory and its parser start-up on every CLI run.
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
@@ -153,5 +153,5 @@ export function createHttpFetch(options: HttpFetchOptions = {}): typeof fetch {
       return new Response(stream, { status, statusText: res.statusMessage ?? '', headers: responseHeaders(res.headers) });
     }
   }
-  return httpFetch as typeof fetch; // a subset of fetch: what the openai SDK and the search providers use
+  return httpFetch as typeof fetch; // a subset of fetch: what the model providers and the search providers use
 }

@@ -1,6 +1,6 @@
 // Messages of a session: append (atomically per step of a turn), list, count, and turn rows into a valid
 // chat history (every assistant tool call answered, no orphan tool results).
-import type { ChatMessage, ContentPart, TokenUsage, ToolCall } from '../agent/chat-message';
+import type { ChatMessage, ContentPart, Reasoning, TokenUsage, ToolCall } from '../agent/chat-message';
 import { z } from 'zod';
 import type { Database } from './sqlite-driver';
 import { cachedStatement } from './statement-cache';
@@ -165,7 +165,15 @@ function imageParts(meta: Record<string, unknown>): ContentPart[] {
   return images.flatMap((i) => (i ? [{ type: 'image_url' as const, image_url: { url: `data:${i.mimeType};base64,${i.data}` } }] : []));
 }
 
-/** A stored row as the model sees it. */
+const reasoningFormatSchema = z.enum(['reasoning_content', 'reasoning', 'think_tag']);
+
+/** The reasoning stored with an assistant message (`meta.reasoning`, `meta.reasoningFormat`), if any. */
+function storedReasoning(meta: Record<string, unknown>): Reasoning | undefined {
+  const format = reasoningFormatSchema.safeParse(meta.reasoningFormat);
+  return typeof meta.reasoning === 'string' && meta.reasoning && format.success ? { text: meta.reasoning, format: format.data } : undefined;
+}
+
+/** A stored row as the model sees it (reasoning is carried along; the provider decides whether it is sent). */
 export function toChatMessage(m: StoredMessage): ChatMessage {
   switch (m.role) {
     case 'system':
@@ -175,8 +183,11 @@ export function toChatMessage(m: StoredMessage): ChatMessage {
       if (!images.length) return { role: 'user', content: m.content ?? '' };
       return { role: 'user', content: [{ type: 'text', text: m.content ?? '' }, ...images] };
     }
-    case 'assistant':
-      return m.toolCalls.length ? { role: 'assistant', content: m.content, toolCalls: m.toolCalls } : { role: 'assistant', content: m.content ?? '' };
+    case 'assistant': {
+      if (!m.toolCalls.length) return { role: 'assistant', content: m.content ?? '' };
+      const reasoning = storedReasoning(m.meta);
+      return { role: 'assistant', content: m.content, toolCalls: m.toolCalls, ...(reasoning ? { reasoning } : {}) };
+    }
     case 'tool':
       return { role: 'tool', toolCallId: m.toolCallId ?? '', name: m.name ?? '', content: m.content ?? '' };
     default:

@@ -79,3 +79,15 @@ export function usageByDay(db: Database, from: number): DailyUsage[] {
   const rows = parseRows('usage', dailyRowSchema, cachedStatement(db, sql).all(from));
   return rows.map((r) => ({ day: r.day, source: r.source, usage: { promptTokens: r.p, completionTokens: r.c, totalTokens: r.t } }));
 }
+
+const modelRowSchema = sumsSchema.extend({ model: z.string() });
+
+/** Summed usage per model (rows with `at >= from`), most tokens first: what each model of a failover cost. */
+export function usageByModel(db: Database, from = 0): ({ model: string } & TokenUsage)[] {
+  const rows = cachedStatement(
+    db,
+    `SELECT model, sum(prompt_tokens) AS p, sum(completion_tokens) AS c, sum(total_tokens) AS t
+     FROM usage WHERE at >= ? GROUP BY model ORDER BY t DESC, model`,
+  ).all(from);
+  return parseRows('usage', modelRowSchema, rows).map((r) => ({ model: r.model, promptTokens: r.p, completionTokens: r.c, totalTokens: r.t }));
+}

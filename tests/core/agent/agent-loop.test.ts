@@ -87,7 +87,8 @@ describe('agent loop: errors are values', () => {
     expect(result.text).toBe('recovered');
     expect(lastToolMessage(provider, 1).map((m) => (m as { content: string }).content)).toEqual([
       `Error: Tool 'nope' not found. Available: ${core.tools.names().join(', ')}`,
-      "Error: Invalid parameters for tool 'echo': arguments are not valid JSON (Unexpected end of JSON input)",
+      'Error: the arguments of echo were not a valid JSON object, so the call did not run (they are stored as {}). ' +
+        'Call echo again with its arguments as one JSON object. What you sent:\n{"text": ',
       'Error executing boom: disk on fire',
       "Error: Invalid parameters for tool 'echo': 'text': Invalid input: expected string, received number",
     ]);

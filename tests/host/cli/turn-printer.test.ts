@@ -15,7 +15,7 @@ describe('TurnPrinter', () => {
     p.handle({ type: 'tool.finished', ...base, callId: 'c', name: 'read_file', ok: true, status: 'ok', result: 'x', durationMs: 12.4 });
     p.handle({ type: 'tool.started', ...base, callId: 'd', name: 'exec', args: '{}', at: 0 });
     p.handle({ type: 'tool.finished', ...base, callId: 'd', name: 'exec', ok: false, status: 'error', errorCode: 'failed', result: 'Error: exit 1\nmore', durationMs: 3 });
-    p.handle({ type: 'provider.retry', ...base, attempt: 1, waitMs: 2000, message: 'The provider is rate-limiting requests (429).', errorKind: 'rate_limit' });
+    p.handle({ type: 'provider.retry', ...base, attempt: 1, waitMs: 2000, retryAt: Date.now() + 2000, message: 'The provider is rate-limiting requests (429).', errorKind: 'rate_limit' });
     p.handle({ type: 'token', ...base, text: 'Done.' });
     p.handle({ type: 'token', sessionKey: 'cli:other', turnId: 'x', text: 'not mine' });
     p.finishAnswer();
@@ -38,5 +38,32 @@ describe('TurnPrinter', () => {
     p.handle({ type: 'token', sessionKey: 'cli:a', turnId: 't', text: 'line\n' });
     p.finishAnswer();
     expect(t.out()).toBe('line\n');
+  });
+});
+
+describe('TurnPrinter: providers', () => {
+  const base = { sessionKey: 'cli:a', turnId: 't' };
+
+  it('prints notices, failovers and (off a terminal) one retry line', () => {
+    const t = io();
+    const p = new TurnPrinter(t, 'cli:a');
+    p.handle({ type: 'provider.notice', ...base, code: 'tools_dropped', message: 'No tools for this model.' });
+    p.handle({ type: 'provider.failover', ...base, from: 'fake-model', to: 'backup (big)', reason: 'Overloaded (503).' });
+    p.handle({ type: 'provider.retry', ...base, attempt: 2, waitMs: 4000, retryAt: Date.now() + 4000, message: 'Overloaded.' });
+    p.handle({ type: 'token', ...base, text: 'ok' });
+    p.finishAnswer();
+    expect(t.out()).toBe('ok\n');
+    expect(t.err()).toBe(['ℹ No tools for this model.', '↪ fake-model failed: Overloaded (503). Answering with backup (big).', '… Overloaded. Retrying in 4 s (attempt 2).', ''].join('\n'));
+  });
+
+  it('reasoning with showReasoning: one Thinking line, closed before the answer', () => {
+    const t = io();
+    const p = new TurnPrinter(t, 'cli:a', { showReasoning: true });
+    p.handle({ type: 'reasoning', ...base, text: 'step one, ' });
+    p.handle({ type: 'reasoning', ...base, text: 'step two' });
+    p.handle({ type: 'token', ...base, text: 'Answer.' });
+    p.finishAnswer();
+    expect(t.err()).toBe('Thinking: step one, step two\n');
+    expect(t.out()).toBe('Answer.\n');
   });
 });

@@ -9,7 +9,7 @@ import type { RetryMode } from './retry-policy';
 /** The provider called `providerName` in `config` (default: the current config), or a clear error. */
 export type ProviderLookup = (providerName: string, config?: Config) => Result<LlmProvider, ProviderError>;
 
-/** Tests build their own provider instead of the openai-SDK one. */
+/** Tests build their own provider instead of the OpenAI-compatible one. */
 export type ProviderOverride = (config: Config, providerName: string) => LlmProvider;
 
 export interface ProviderLookupDeps {

@@ -45,6 +45,9 @@ export function toHistoryMessage(m: StoredMessage): HistoryMessage {
     ...(m.toolCallId ? { toolCallId: m.toolCallId } : {}),
     ...(m.name ? { name: m.name } : {}),
     ...(m.usage ? { usage: m.usage } : {}),
+    ...(typeof m.meta.reasoning === 'string' && m.meta.reasoning ? { reasoning: m.meta.reasoning } : {}),
+    ...(m.meta.partial === true ? { interrupted: true } : {}),
+    ...(typeof m.meta.answeredBy === 'string' ? { answeredBy: m.meta.answeredBy } : {}),
     createdAt: m.createdAt,
   };
 }

@@ -11,12 +11,13 @@ import { openCliCore, type ApprovalRequestedEvent } from './cli-core';
 import { memoryNotice, TurnPrinter } from './turn-printer';
 import { askOnTty } from '../tty-approval';
 
-const USAGE = `Usage: nanotray agent [-m "text"] [--session KEY] [--yes]
+const USAGE = `Usage: nanotray agent [-m "text"] [--session KEY] [--yes] [--show-reasoning]
 
   -m, --message TEXT   Run one turn and exit (the answer streams to stdout, tool activity to stderr).
                        Without -m: an interactive prompt (exit or Ctrl+D quits, Ctrl+C cancels a turn).
   -s, --session KEY    Session cli:KEY (default cli:default); history is kept per session.
-  -y, --yes            Allow every tool call this run without asking.`;
+  -y, --yes            Allow every tool call this run without asking.
+  --show-reasoning     Print the model's reasoning (its "thinking") to stderr as it streams.`;
 
 /** How long a one-shot run waits for configured MCP servers before its first model call. */
 const MCP_WAIT_MS = 10_000;
@@ -55,11 +56,12 @@ function answerApproval(io: CliIo, event: ApprovalRequestedEvent, signal: AbortS
 
 interface TurnOptions {
   yes: boolean;
+  showReasoning: boolean;
   rl?: Interface;
 }
 
 async function runTurn(core: Core, io: CliIo, sessionKey: string, text: string, options: TurnOptions): Promise<TurnResult> {
-  const printer = new TurnPrinter(io, sessionKey);
+  const printer = new TurnPrinter(io, sessionKey, { showReasoning: options.showReasoning });
   const prompts = new Map<string, AbortController>();
   const off = core.events.on((event) => {
     printer.handle(event);
@@ -89,7 +91,7 @@ async function runTurn(core: Core, io: CliIo, sessionKey: string, text: string, 
   }
 }
 
-async function oneShot(core: Core, io: CliIo, sessionKey: string, text: string, yes: boolean): Promise<number> {
+async function oneShot(core: Core, io: CliIo, sessionKey: string, text: string, options: TurnOptions): Promise<number> {
   let interrupts = 0;
   const onSigint = (): void => {
     interrupts++;
@@ -98,7 +100,7 @@ async function oneShot(core: Core, io: CliIo, sessionKey: string, text: string, 
   };
   process.on('SIGINT', onSigint);
   try {
-    return exitCodeFor(await runTurn(core, io, sessionKey, text, { yes }));
+    return exitCodeFor(await runTurn(core, io, sessionKey, text, options));
   } finally {
     process.off('SIGINT', onSigint);
   }
@@ -113,7 +115,8 @@ function promptHistory(core: Core, sessionKey: string): string[] {
     .slice(0, 200);
 }
 
-async function repl(core: Core, io: CliIo, initialKey: string, yes: boolean): Promise<number> {
+async function repl(core: Core, io: CliIo, initialKey: string, options: TurnOptions): Promise<number> {
+  const { yes } = options;
   let sessionKey = initialKey;
   const rl = createInterface({
     input: io.stdin,
@@ -148,7 +151,7 @@ async function repl(core: Core, io: CliIo, initialKey: string, yes: boolean): Pr
           }
           if (outcome.action === 'clear' && io.isTty) io.stdout.write('\x1b[2J\x1b[H');
         } else {
-          await runTurn(core, io, sessionKey, line, { yes, rl });
+          await runTurn(core, io, sessionKey, line, { ...options, rl });
         }
       } finally {
         busy = false;
@@ -165,10 +168,11 @@ export const agentCommand: CliCommand = {
   summary: 'Chat with the agent: one turn with -m, else an interactive prompt',
   usage: USAGE,
   async run(args, io) {
-    const parsed = parseArgs(args, ['yes', 'y']);
+    const parsed = parseArgs(args, ['yes', 'y', 'show-reasoning']);
     const message = flagString(parsed, 'm', 'message');
     const sessionName = flagString(parsed, 's', 'session') ?? 'default';
     const yes = parsed.flags.has('yes') || parsed.flags.has('y');
+    const showReasoning = parsed.flags.has('show-reasoning');
     if (parsed.flags.has('m') && message === undefined) {
       write(io.stderr, 'nanotray agent: -m needs the message text, e.g. nanotray agent -m "hello".');
       return 2;
@@ -187,10 +191,10 @@ export const agentCommand: CliCommand = {
       if (message !== undefined) {
         // Configured MCP servers get up to 10 s, so their tools are there for this single turn.
         await core.mcp.waitForServers(MCP_WAIT_MS);
-        return await oneShot(core, io, sessionKey, message, yes);
+        return await oneShot(core, io, sessionKey, message, { yes, showReasoning });
       }
       void core.mcp.waitForServers(MCP_WAIT_MS); // the REPL connects its MCP servers in the background
-      return await repl(core, io, sessionKey, yes);
+      return await repl(core, io, sessionKey, { yes, showReasoning });
     } finally {
       await core.dispose();
     }

@@ -1,4 +1,5 @@
-// Prints one session's turn events for a terminal: answer tokens to stdout, tool activity to stderr.
+// Prints one session's turn events for a terminal: answer tokens to stdout; tool activity, retries (with a countdown
+// on a terminal), provider notices and the model's reasoning (only with --show-reasoning) to stderr.
 import type { CoreEvent } from '../../../../src-preload/contract/event-schemas';
 import type { CliIo } from '../cli-command';
 import { terminalSafe } from '../terminal-text';
@@ -26,22 +27,48 @@ export function memoryNotice(event: CoreEvent): string | undefined {
   return undefined;
 }
 
+export interface TurnPrinterOptions {
+  /** Print the model's reasoning (dimmed, on stderr); otherwise one line says the model is thinking. */
+  showReasoning?: boolean;
+}
+
+const DIM = '\x1b[2m';
+const RESET = '\x1b[0m';
+
 /** Subscribes-ready handler: writes what the user should see while a turn runs in `sessionKey`. */
 export class TurnPrinter {
   /** Whether stdout's last written character was a newline (or nothing was written). */
   #atLineStart = true;
+  /** Reasoning is being written to stderr (a line is open there). */
+  #inReasoning = false;
+  #saidThinking = false;
+  #countdown: ReturnType<typeof setInterval> | undefined;
 
   constructor(
     private readonly io: CliIo,
     private readonly sessionKey: string,
+    private readonly options: TurnPrinterOptions = {},
   ) {}
 
   handle(event: CoreEvent): void {
     if (!('sessionKey' in event) || event.sessionKey !== this.sessionKey) return;
+    if (event.type !== 'reasoning') this.#endReasoning();
+    if (event.type !== 'provider.retry') this.#stopCountdown();
     switch (event.type) {
       case 'token':
         this.io.stdout.write(terminalSafe(event.text));
         if (event.text) this.#atLineStart = event.text.endsWith('\n');
+        break;
+      case 'reasoning':
+        this.#reasoning(event.text);
+        break;
+      case 'provider.notice':
+        this.#endLine();
+        this.io.stderr.write(`ℹ ${terminalSafe(event.message)}\n`);
+        break;
+      case 'provider.failover':
+        this.#endLine();
+        this.io.stderr.write(`↪ ${terminalSafe(event.from)} failed: ${terminalSafe(event.reason)} Answering with ${terminalSafe(event.to)}.\n`);
         break;
       case 'tool.started':
         this.#endLine();
@@ -56,16 +83,57 @@ export class TurnPrinter {
         break;
       case 'provider.retry':
         this.#endLine();
-        this.io.stderr.write(`… ${terminalSafe(event.message)} Retrying in ${Math.round(event.waitMs / 1000)} s (attempt ${event.attempt}).\n`);
+        this.#retry(event.message, event.attempt, event.retryAt);
         break;
       default:
         break;
     }
   }
 
-  /** Ends the streamed answer with a newline when it did not end with one. */
+  /** Ends the streamed answer with a newline when it did not end with one (and stops a countdown). */
   finishAnswer(): void {
+    this.#endReasoning();
+    this.#stopCountdown();
     this.#endLine();
+  }
+
+  #reasoning(text: string): void {
+    if (!this.options.showReasoning) {
+      if (!this.#saidThinking) this.io.stderr.write('… thinking (nanotray agent --show-reasoning shows it)\n');
+      this.#saidThinking = true;
+      return;
+    }
+    this.#endLine();
+    const safe = terminalSafe(text);
+    if (!this.#inReasoning) this.io.stderr.write(this.io.isTty ? `${DIM}Thinking: ` : 'Thinking: ');
+    this.io.stderr.write(safe);
+    this.#inReasoning = true;
+  }
+
+  #endReasoning(): void {
+    if (!this.#inReasoning) return;
+    this.io.stderr.write(this.io.isTty ? `${RESET}\n` : '\n');
+    this.#inReasoning = false;
+  }
+
+  /** "Retrying in N s": on a terminal the line counts down each second; elsewhere it is written once. */
+  #retry(message: string, attempt: number, retryAt: number): void {
+    this.#stopCountdown();
+    const line = (): string => `… ${terminalSafe(message)} Retrying in ${Math.max(0, Math.ceil((retryAt - Date.now()) / 1000))} s (attempt ${attempt}).`;
+    if (!this.io.isTty) {
+      this.io.stderr.write(`${line()}\n`);
+      return;
+    }
+    this.io.stderr.write(line());
+    this.#countdown = setInterval(() => this.io.stderr.write(`\r\x1b[K${line()}`), 1000);
+    this.#countdown.unref?.();
+  }
+
+  #stopCountdown(): void {
+    if (this.#countdown === undefined) return;
+    clearInterval(this.#countdown);
+    this.#countdown = undefined;
+    this.io.stderr.write('\n');
   }
 
   #endLine(): void {

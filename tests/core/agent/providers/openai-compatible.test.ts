@@ -1,11 +1,11 @@
 // The OpenAI-compatible provider against the scripted server: streaming, split tool-call deltas, usage, retries, errors.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { OpenAiCompatibleProvider } from '../../../src-main/core/agent/providers/openai-compatible';
-import { createProviderFor } from '../../../src-main/core/agent/providers/provider-factory';
-import type { RetryMode } from '../../../src-main/core/agent/providers/retry-policy';
-import type { LlmRequest, ProviderError } from '../../../src-main/core/agent/llm-provider';
-import { defaultConfig } from '../../../src-preload/contract/config-schema';
-import { startScriptedLlm, type ScriptedLlm } from '../../helpers/scripted-llm-server';
+import { OpenAiCompatibleProvider } from '../../../../src-main/core/agent/providers/openai-compatible';
+import { createProviderFor } from '../../../../src-main/core/agent/providers/provider-factory';
+import type { RetryMode } from '../../../../src-main/core/agent/providers/retry-policy';
+import type { LlmRequest, ProviderError } from '../../../../src-main/core/agent/llm-provider';
+import { defaultConfig } from '../../../../src-preload/contract/config-schema';
+import { startScriptedLlm, type ScriptedLlm } from '../../../helpers/scripted-llm-server';
 
 const KEY = 'sk-test-secret-key-123456';
 let llm: ScriptedLlm;
