@@ -33,7 +33,7 @@ describe('nanotray heartbeat', () => {
   it('a failed run exits 1', async () => {
     t.open({ heartbeat: { enable: true } });
     writeFileSync(join(t.home.workspace, 'HEARTBEAT.md'), '## Active Tasks\n- check the mail\n');
-    t.llm.enqueue({ status: 400, errorMessage: 'bad request from the test' });
+    t.llm.setFallback({ status: 400, errorMessage: 'bad request from the test' }); // refused in every shape
     const io = await t.run(['heartbeat', 'run']);
     expect(io.code).toBe(1);
     expect(io.out).toMatch(/^heartbeat: failed — .*bad request from the test.*\(tokens used: 0\)\n/);
