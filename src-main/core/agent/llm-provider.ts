@@ -42,11 +42,6 @@ export interface ProviderError {
   status?: number;
   /** One sentence for the user; never a stack trace, never a secret. */
   message: string;
-  /**
-   * The server's own words about the failure (scrubbed, cut), when it said any. Foreign text: only the provider
-   * edge reads it (model-quirks.ts learns refused parameters from a 400); everything else uses `kind`.
-   */
-  serverDetail?: string;
   /** Whether retrying the same request may succeed. */
   transient: boolean;
 }

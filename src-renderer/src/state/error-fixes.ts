@@ -15,11 +15,14 @@ export function fixForTurnError(kind: TurnErrorKindValue | undefined): ErrorFix 
     case 'network':
     case 'no_provider':
     case 'max_tokens':
+    case 'bad_response':
       return 'settings';
     case 'rate_limit':
     case 'server':
     case 'timeout':
     case 'bad_request':
+    case 'interrupted':
+    case 'empty_answer':
     case 'cancelled':
     case 'unknown':
     case 'context_failed':

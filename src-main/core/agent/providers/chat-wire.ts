@@ -3,6 +3,7 @@
 import type { ChatMessage } from '../chat-message';
 import type { LlmRequest } from '../llm-provider';
 import type { RequestShape } from './model-quirks';
+import { assertNever } from '../../lib/assert-never';
 
 type WireMessage = Record<string, unknown>;
 
@@ -31,6 +32,8 @@ export function toWireMessages(messages: ChatMessage[]): WireMessage[] {
       }
       case 'tool':
         return { role: 'tool', tool_call_id: m.toolCallId, content: m.content };
+      default:
+        return assertNever(m);
     }
   });
 }

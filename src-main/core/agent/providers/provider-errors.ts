@@ -127,12 +127,7 @@ export function fromHttpStatus(status: number, body: ServerErrorBody | undefined
     case status === 409:
       return { ...base, kind: 'server', message: withDetail(`The provider reported a conflict (409). Try again.`, detail) };
     case status === 400 || status === 422:
-      return {
-        ...base,
-        kind: 'bad_request',
-        message: withDetail(`The provider rejected the request (${status}).`, detail),
-        ...(detail ? { serverDetail: detail } : {}),
-      };
+      return { ...base, kind: 'bad_request', message: withDetail(`The provider rejected the request (${status}).`, detail) };
     default:
       return { ...base, kind: 'unknown', message: withDetail(`The provider answered with HTTP ${status}.`, detail) };
   }
