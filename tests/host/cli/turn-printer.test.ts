@@ -49,7 +49,7 @@ describe('TurnPrinter: providers', () => {
     const p = new TurnPrinter(t, 'cli:a');
     p.handle({ type: 'provider.notice', ...base, code: 'tools_dropped', message: 'No tools for this model.' });
     p.handle({ type: 'provider.failover', ...base, from: 'fake-model', to: 'backup (big)', reason: 'Overloaded (503).' });
-    p.handle({ type: 'provider.retry', ...base, attempt: 2, waitMs: 4000, retryAt: Date.now() + 4000, message: 'Overloaded.' });
+    p.handle({ type: 'provider.retry', ...base, attempt: 2, waitMs: 4000, retryAt: Date.now() + 4000, message: 'Overloaded.', errorKind: 'server' });
     p.handle({ type: 'token', ...base, text: 'ok' });
     p.finishAnswer();
     expect(t.out()).toBe('ok\n');
