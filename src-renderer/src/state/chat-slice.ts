@@ -51,7 +51,19 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
       const threads = { ...s.threads };
       for (const [key, text] of batch) {
         const t = threads[key] ?? emptyThread();
-        threads[key] = { ...t, streamText: t.streamText + text, retryNote: null };
+        threads[key] = { ...t, streamText: t.streamText + text, retry: null };
+      }
+      return { threads };
+    });
+  }, deps.frames);
+
+  /** Streamed reasoning, batched the same way (it can be as fast as the answer). */
+  const reasoningBatcher = new StreamBatcher((batch) => {
+    set((s) => {
+      const threads = { ...s.threads };
+      for (const [key, text] of batch) {
+        const t = threads[key] ?? emptyThread();
+        threads[key] = { ...t, streamReasoning: t.streamReasoning + text, retry: null };
       }
       return { threads };
     });
@@ -59,7 +71,9 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
 
   /** The user/assistant texts of the items, in order (what stored history must agree with). */
   function conversationTexts(items: readonly ChatItem[]): string[] {
-    return items.filter((i) => i.kind === 'user' || i.kind === 'assistant').map((i) => (i.kind === 'user' || i.kind === 'assistant' ? i.text.trim() : ''));
+    return items
+      .filter((i) => i.kind === 'user' || (i.kind === 'assistant' && i.text.trim() !== ''))
+      .map((i) => (i.kind === 'user' || i.kind === 'assistant' ? i.text.trim() : ''));
   }
 
   /**
@@ -228,20 +242,32 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
 
     applyChatEvent(event) {
       if (event.type === 'token') {
+        reasoningBatcher.flushNow(); // reasoning that came first is shown first
         batcher.push(event.sessionKey, event.text);
         return;
       }
+      if (event.type === 'reasoning') {
+        reasoningBatcher.push(event.sessionKey, event.text);
+        return;
+      }
       // Anything else is ordered after the tokens before it.
+      reasoningBatcher.flushNow();
       batcher.flushNow();
       switch (event.type) {
         case 'turn.started':
-          updateThread(event.sessionKey, (t) => ({ ...t, turnId: event.turnId, streamText: '', error: null, retryNote: null }));
+          updateThread(event.sessionKey, (t) => ({ ...t, turnId: event.turnId, streamText: '', streamReasoning: '', error: null, retry: null }));
           break;
         case 'provider.retry':
-          updateThread(event.sessionKey, (t) => ({
-            ...t,
-            retryNote: `${event.message} — retrying (attempt ${event.attempt}) in ${Math.ceil(event.waitMs / 1000)} s`,
-          }));
+          updateThread(event.sessionKey, (t) => ({ ...t, retry: { message: event.message, attempt: event.attempt, retryAt: event.retryAt } }));
+          break;
+        case 'provider.notice':
+          appendItems(event.sessionKey, [{ kind: 'notice', id: localId('n'), text: event.message, tone: 'info', at: now() }]);
+          break;
+        case 'provider.failover': // only before anything of the answer streamed
+          appendItems(event.sessionKey, [
+            { kind: 'notice', id: localId('n'), text: `Answered by ${event.to} — ${event.from} failed: ${event.reason}`, tone: 'info', at: now() },
+          ]);
+          updateThread(event.sessionKey, (t) => ({ ...t, retry: null }));
           break;
         case 'tool.started':
           updateThread(event.sessionKey, (t) => {
@@ -285,6 +311,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
           if (event.change === 'updated') void refreshIfChanged(event.sessionKey);
           if (event.change === 'deleted') {
             batcher.discard(event.sessionKey);
+            reasoningBatcher.discard(event.sessionKey);
             set((s) => {
               const threads = { ...s.threads };
               delete threads[event.sessionKey];

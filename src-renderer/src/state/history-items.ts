@@ -18,8 +18,18 @@ export function historyToItems(messages: readonly HistoryMessage[], toolEvents: 
         items.push({ kind: 'user', id, text: m.content ?? '', images: m.images, at: m.createdAt });
         break;
       case 'assistant': {
-        if (m.content && m.content.trim()) {
-          items.push({ kind: 'assistant', id, text: m.content, at: m.createdAt, turnId: m.turnId });
+        const text = m.content && m.content.trim() ? m.content : '';
+        if (text || m.reasoning) {
+          items.push({
+            kind: 'assistant',
+            id,
+            text,
+            at: m.createdAt,
+            turnId: m.turnId,
+            ...(m.reasoning ? { reasoning: m.reasoning } : {}),
+            ...(m.interrupted ? { interrupted: true } : {}),
+            ...(m.answeredBy ? { answeredBy: m.answeredBy } : {}),
+          });
         }
         for (const call of m.toolCalls ?? []) {
           const event = eventsByCall.get(call.id);

@@ -9,17 +9,31 @@ type TurnFinished = Extract<CoreEvent, { type: 'turn.finished' }>;
 /** Makes ids for items that exist only in this window until history is reloaded. */
 export type IdMaker = (prefix: string) => string;
 
-/** Turns the streamed text so far (or the final text when nothing streamed) into an assistant item. */
-export function commitStream(t: Thread, newId: IdMaker, at: number, finalText?: string): Thread {
+/**
+ * Turns the streamed text and reasoning so far (or the final text when nothing streamed) into an assistant item;
+ * reasoning alone (before tool calls) is an item too, so its Thinking block stays in the conversation.
+ */
+export function commitStream(t: Thread, newId: IdMaker, at: number, finalText?: string, interrupted = false): Thread {
   const text = t.streamText.trim() ? t.streamText : (finalText ?? '');
-  if (!text.trim()) return { ...t, streamText: '' };
-  const item: ChatItem = { kind: 'assistant', id: newId('a'), text, at, turnId: t.turnId };
-  return { ...t, streamText: '', items: [...t.items, item] };
+  const reasoning = t.streamReasoning.trim() ? t.streamReasoning : undefined;
+  const cleared = { ...t, streamText: '', streamReasoning: '' };
+  if (!text.trim() && !reasoning) return cleared;
+  const item: ChatItem = {
+    kind: 'assistant',
+    id: newId('a'),
+    text: text.trim() ? text : '',
+    at,
+    turnId: t.turnId,
+    ...(reasoning ? { reasoning } : {}),
+    ...(interrupted && text.trim() ? { interrupted: true } : {}),
+  };
+  return { ...cleared, items: [...t.items, item] };
 }
 
 /** The thread after `turn.finished`. */
 export function finishTurn(t: Thread, event: TurnFinished, newId: IdMaker, at: number): Thread {
-  const committed = commitStream(t, newId, at, event.text);
+  // Text that streamed before an error or a Stop is all there is of that answer.
+  const committed = commitStream(t, newId, at, event.text, event.stopReason === 'error' || event.stopReason === 'cancelled');
   const extra: ChatItem[] = [];
   // A turn the user stopped may still end as "completed" when the model had just finished.
   if (event.stopReason === 'cancelled' || (t.stopRequested && event.stopReason !== 'error')) {
@@ -40,7 +54,7 @@ export function finishTurn(t: Thread, event: TurnFinished, newId: IdMaker, at: n
     ...committed,
     items: extra.length ? [...settled, ...extra] : settled,
     turnId: null,
-    retryNote: null,
+    retry: null,
     stopRequested: false,
     error: event.stopReason === 'error' ? { message, fix: fixForTurnError(event.errorKind) } : committed.error,
   };

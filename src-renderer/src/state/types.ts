@@ -5,7 +5,20 @@ export type View = 'chat' | 'memory' | 'runtime' | 'settings';
 
 export type ChatItem =
   | { kind: 'user'; id: string; text: string; images?: string[]; at: number }
-  | { kind: 'assistant'; id: string; text: string; at: number; turnId: string | null }
+  | {
+      kind: 'assistant';
+      id: string;
+      /** The answer; empty when the message is only the reasoning before tool calls. */
+      text: string;
+      at: number;
+      turnId: string | null;
+      /** What the model thought first (the collapsed "Thinking" block). */
+      reasoning?: string;
+      /** The answer stopped before it was complete: the text is what arrived. */
+      interrupted?: boolean;
+      /** A fallback model wrote it (`preset (model)`). */
+      answeredBy?: string;
+    }
   | {
       kind: 'tool';
       id: string;
@@ -39,8 +52,10 @@ export interface Thread {
   turnId: string | null;
   /** Text streamed so far for the current assistant segment. */
   streamText: string;
-  /** Provider retry notice while waiting. */
-  retryNote: string | null;
+  /** Reasoning streamed so far for the current segment (the open "Thinking" block). */
+  streamReasoning: string;
+  /** A model call waiting to be tried again: why, which retry, and when (the countdown). */
+  retry: { message: string; attempt: number; retryAt: number } | null;
   error: TurnError | null;
   /** The last message the user sent (for Retry). */
   lastUserText: string | null;
@@ -57,7 +72,8 @@ export function emptyThread(): Thread {
     oldestId: null,
     turnId: null,
     streamText: '',
-    retryNote: null,
+    streamReasoning: '',
+    retry: null,
     error: null,
     lastUserText: null,
     stopRequested: false,

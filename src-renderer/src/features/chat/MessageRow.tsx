@@ -5,6 +5,7 @@ import { Markdown } from '../../components/Markdown';
 import { clockTime } from '../../lib/format';
 import type { ChatItem } from '../../state/types';
 import { ApprovalCard } from './ApprovalCard';
+import { ThinkingBlock } from './ThinkingBlock';
 import { ToolCallCard } from './ToolCallCard';
 import { assertNever } from '../../lib/assert-never';
 
@@ -49,13 +50,22 @@ export const MessageRow = memo(function MessageRow({ item }: { item: ChatItem })
     case 'assistant':
       return (
         <div className="msg msg-assistant" data-role="assistant">
-          <Markdown source={item.text} cacheKey={item.id} />
-          <div className="msg-tools">
-            <CopyMessage text={item.text} />
-            <span className="faint" style={{ alignSelf: 'center' }}>
-              {clockTime(item.at)}
-            </span>
-          </div>
+          {item.reasoning && <ThinkingBlock text={item.reasoning} />}
+          {item.text && <Markdown source={item.text} cacheKey={item.id} />}
+          {(item.interrupted || item.answeredBy) && (
+            <div className="msg-meta">
+              {item.interrupted && <span className="badge badge-warn">Interrupted: the answer stopped before it was complete</span>}
+              {item.answeredBy && <span className="faint">Answered by {item.answeredBy}</span>}
+            </div>
+          )}
+          {item.text && (
+            <div className="msg-tools">
+              <CopyMessage text={item.text} />
+              <span className="faint" style={{ alignSelf: 'center' }}>
+                {clockTime(item.at)}
+              </span>
+            </div>
+          )}
         </div>
       );
     case 'tool':

@@ -1,9 +1,12 @@
-// The answer being streamed: re-rendered once per frame from the batched text, with a cursor.
+// The answer being streamed: re-rendered once per frame from the batched text, with a cursor; the model's reasoning
+// above it in an open Thinking block, and a retry countdown while a model call waits to be tried again.
 import { memo, type ReactElement } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Markdown } from '../../components/Markdown';
 import { useAppStore } from '../../state/store';
 import { settledLength } from './stream-split';
+import { RetryCountdown } from './RetryCountdown';
+import { ThinkingBlock } from './ThinkingBlock';
 
 /** Settled paragraphs keep their DOM (Markdown is memoised on its source); only the tail re-renders. */
 function StreamedMarkdown({ text }: { text: string }): ReactElement {
@@ -17,27 +20,32 @@ function StreamedMarkdown({ text }: { text: string }): ReactElement {
 }
 
 export const StreamingRow = memo(function StreamingRow({ sessionKey }: { sessionKey: string }): ReactElement | null {
-  const { text, running, retryNote } = useAppStore(
+  const { text, reasoning, running, retry } = useAppStore(
     useShallow((s) => {
       const t = s.threads[sessionKey];
-      return { text: t?.streamText ?? '', running: Boolean(t?.turnId), retryNote: t?.retryNote ?? null };
+      return { text: t?.streamText ?? '', reasoning: t?.streamReasoning ?? '', running: Boolean(t?.turnId), retry: t?.retry ?? null };
     }),
   );
   const waitingForApproval = useAppStore((s) => Object.values(s.approvals).some((a) => a.sessionKey === sessionKey));
-  if (!running && !text) return null;
+  if (!running && !text && !reasoning) return null;
   return (
     <div className="msg msg-assistant msg-streaming" data-role="streaming" aria-busy={running}>
+      {reasoning && <ThinkingBlock text={reasoning} streaming={running && !text} />}
       {text ? (
         <StreamedMarkdown text={text} />
+      ) : retry ? (
+        <RetryCountdown retry={retry} />
       ) : (
-        <span className="thinking">
-          <span className="thinking-dots" aria-hidden="true">
-            <span />
-            <span />
-            <span />
+        !reasoning && (
+          <span className="thinking">
+            <span className="thinking-dots" aria-hidden="true">
+              <span />
+              <span />
+              <span />
+            </span>
+            {waitingForApproval ? 'Waiting for your approval…' : 'Thinking…'}
           </span>
-          {retryNote ?? (waitingForApproval ? 'Waiting for your approval…' : 'Thinking…')}
-        </span>
+        )
       )}
       {text && running && <span className="cursor" aria-hidden="true" />}
     </div>

@@ -5,6 +5,8 @@ import { Icon } from '../../components/Icon';
 import { Markdown } from '../../components/Markdown';
 import { useAppStore } from '../../state/store';
 import { LiveAnnouncer } from '../chat/LiveAnnouncer';
+import { RetryCountdown } from '../chat/RetryCountdown';
+import { ThinkingBlock } from '../chat/ThinkingBlock';
 import { TurnErrorBanner } from '../chat/TurnErrorBanner';
 
 export const QUICK_SESSION = 'quick:default';
@@ -17,12 +19,23 @@ export function QuickAsk(): ReactElement {
   const openInWindow = useAppStore((s) => s.openInMainWindow);
   const running = useAppStore((s) => Boolean(s.threads[QUICK_SESSION]?.turnId));
   const streamText = useAppStore((s) => s.threads[QUICK_SESSION]?.streamText ?? '');
+  const streamReasoning = useAppStore((s) => s.threads[QUICK_SESSION]?.streamReasoning ?? '');
+  const retry = useAppStore((s) => s.threads[QUICK_SESSION]?.retry ?? null);
   const lastAnswer = useAppStore((s) => {
     const items = s.threads[QUICK_SESSION]?.items ?? [];
     for (let i = items.length - 1; i >= 0; i--) {
       const item = items[i];
       if (item?.kind === 'user') return null;
-      if (item?.kind === 'assistant') return item.text;
+      if (item?.kind === 'assistant' && item.text) return item.text;
+    }
+    return null;
+  });
+  const lastReasoning = useAppStore((s) => {
+    const items = s.threads[QUICK_SESSION]?.items ?? [];
+    for (let i = items.length - 1; i >= 0; i--) {
+      const item = items[i];
+      if (item?.kind === 'user') return null;
+      if (item?.kind === 'assistant' && item.reasoning) return item.reasoning;
     }
     return null;
   });
@@ -47,6 +60,7 @@ export function QuickAsk(): ReactElement {
   }, [selectSession]);
 
   const answer = streamText || (asked ? lastAnswer : null);
+  const reasoning = streamReasoning || (asked && !running ? lastReasoning : null);
 
   const submit = async () => {
     if (!text.trim() || running) return;
@@ -96,9 +110,12 @@ export function QuickAsk(): ReactElement {
       {(answer || running) && (
         <div className="quick-answer" aria-busy={running}>
           {lastQuestion && <p className="quick-question">{lastQuestion}</p>}
+          {reasoning && <ThinkingBlock text={reasoning} streaming={running && !streamText} />}
           {answer ? (
             <Markdown source={answer} />
-          ) : (
+          ) : retry ? (
+            <RetryCountdown retry={retry} />
+          ) : reasoning ? null : (
             <span className="thinking">
               <span className="thinking-dots" aria-hidden="true">
                 <span />
