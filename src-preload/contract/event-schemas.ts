@@ -44,7 +44,12 @@ export const uncoveredCodeSchema = z.enum([
   'git_alias',
   'interpreter_inline',
   'redirect',
+  'prompt_file',
+  'git_internals',
   'interpreter',
+  'writes_file',
+  'network',
+  'subcommand',
   'no_rule',
   'other_directory',
 ]);

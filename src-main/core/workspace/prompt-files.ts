@@ -12,6 +12,18 @@ import { BOOTSTRAP_FILES, HEARTBEAT_FILE, HISTORY_FILE, MEMORY_FILE, SKILL_FILE_
  */
 export const PROMPT_FILES: readonly string[] = [...BOOTSTRAP_FILES, MEMORY_FILE, HEARTBEAT_FILE];
 
+/** Folders of the workspace that are Nanotray's: memory/ (MEMORY.md in every prompt, HISTORY.md) and skills/. */
+export const AGENT_FOLDERS: readonly string[] = ['memory', 'skills'];
+
+/**
+ * The places in `workspace` (absolute, existing or not) that a command may read but never change: the prompt
+ * files at the top level (AGENTS.md, …, HEARTBEAT.md) and the memory/ and skills/ folders.
+ */
+export function steeringPaths(workspace: string): string[] {
+  const topLevel = PROMPT_FILES.filter((rel) => !rel.includes('/'));
+  return [...topLevel, ...AGENT_FOLDERS].map((rel) => join(workspace, rel));
+}
+
 /**
  * One spelling for comparing names: lower case (case-insensitive file systems open `memory.md` for
  * MEMORY.md), Unicode NFC (macOS stores names decomposed), trailing dots and spaces of each part dropped

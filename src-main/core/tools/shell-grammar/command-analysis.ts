@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { isInside, realPathLoose } from '../sandbox/path-guard';
 import { withBashTree } from './bash-parser';
 import { programCoverage, type ProgramCoverage } from './program-policy';
+import { namesGitInternals, writerArgumentProblem, writeTargetProblem } from './protected-targets';
 import { readShellScript, type ShellRedirect, type SimpleCommand } from './shell-script';
 import { uncovered, type Uncovered } from './uncovered';
 
@@ -19,6 +20,8 @@ export interface CommandAnalysis {
   coverages: ProgramCoverage[];
   /** The first reason no rule at all can cover the command; undefined when some rule could. */
   never: Uncovered | undefined;
+  /** The first reason only a rule for this exact command may cover it (a redirection writes a file). */
+  exactOnly: Uncovered | undefined;
   /** What "always allow" would remember; undefined when it is not offered. */
   offer: RuleOffer | undefined;
 }
@@ -46,21 +49,36 @@ function isFdOperation(r: ShellRedirect): boolean {
   return (r.operator === '>&' || r.operator === '<&' || r.operator.endsWith('&-')) && (r.target === undefined || /^(?:\d+|-)$/.test(r.target));
 }
 
-function redirectProblem(redirects: readonly ShellRedirect[], place: AnalysisPlace): Uncovered | undefined {
+/** Operators that only read their target (`<`); every other one may write it (`>`, `>>`, `&>`, `>|`, `<>`). */
+const READ_ONLY_OPERATORS = new Set(['<']);
+
+/**
+ * What the redirections mean for rules: `never` for a target outside the workspace, a prompt file, skills/,
+ * memory/ or `.git/`; `exactOnly` for any other file written (a rule for a program covers running it, not the file
+ * the model names for its output).
+ */
+function redirectProblems(redirects: readonly ShellRedirect[], place: AnalysisPlace): { never?: Uncovered; exactOnly?: Uncovered } {
+  let exactOnly: Uncovered | undefined;
   for (const r of redirects) {
     if (isFdOperation(r) || r.target === undefined) continue; // a non-literal target already is an issue
     if (r.target === '/dev/null') continue;
-    const real = realPathLoose(resolve(place.cwd, r.target));
+    if (namesGitInternals(r.target)) return { never: uncovered('git_internals', r.target) };
+    const abs = resolve(place.cwd, r.target);
+    const real = realPathLoose(abs);
     const workspace = realPathLoose(place.workspace);
     // a path through a symlink loop resolves to nothing: treated as outside
-    if (real === undefined || workspace === undefined || !isInside(workspace, real)) return uncovered('redirect', r.target);
+    if (real === undefined || workspace === undefined || !isInside(workspace, real)) return { never: uncovered('redirect', r.target) };
+    if (READ_ONLY_OPERATORS.has(r.operator)) continue;
+    const problem = writeTargetProblem(workspace, abs, real, r.target);
+    if (problem.code !== 'writes_file') return { never: problem };
+    exactOnly ??= problem;
   }
-  return undefined;
+  return exactOnly ? { exactOnly } : {};
 }
 
-function offerFor(command: string, coverages: readonly ProgramCoverage[]): RuleOffer | undefined {
+function offerFor(command: string, coverages: readonly ProgramCoverage[], exactOnly: boolean): RuleOffer | undefined {
   if (coverages.length === 0) return undefined;
-  if (coverages.every((c) => c.kind === 'prefix')) {
+  if (!exactOnly && coverages.every((c) => c.kind === 'prefix')) {
     return { kind: 'prefix', programs: [...new Set(coverages.map((c) => (c.kind === 'prefix' ? c.argv[0]! : '')))] };
   }
   return coverages.some((c) => c.kind === 'never') ? undefined : { kind: 'exact', command };
@@ -68,24 +86,30 @@ function offerFor(command: string, coverages: readonly ProgramCoverage[]): RuleO
 
 /** Parses and classifies `command` as it would run in `place.cwd`. Never throws. */
 export async function analyzeCommand(command: string, place: AnalysisPlace): Promise<CommandAnalysis> {
-  const base = { command, cwd: place.cwd, commands: [], coverages: [], offer: undefined };
+  const base = { command, cwd: place.cwd, commands: [], coverages: [], offer: undefined, exactOnly: undefined };
   const hidden = hiddenCharacter(command);
   if (hidden) return { ...base, never: hidden };
   if (/\\\r?\n/.test(command)) return { ...base, never: uncovered('line_continuation', '\\') };
   const parsed = await withBashTree(command, readShellScript);
   if (!parsed.ok) return { ...base, never: uncovered('parser_unavailable', parsed.error) };
   const script = parsed.value;
-  const structural = script.issues[0] ?? redirectProblem(script.redirects, place);
+  const redirects = redirectProblems(script.redirects, place);
+  const structural = script.issues[0] ?? redirects.never;
   if (structural) return { ...base, commands: script.commands, never: structural };
   if (script.commands.length === 0) return { ...base, never: uncovered('parse_error', 'no command') };
-  const coverages = script.commands.map(programCoverage);
+  const coverages = script.commands.map((c): ProgramCoverage => {
+    const coverage = programCoverage(c);
+    const protectedTarget = coverage.kind === 'never' ? undefined : writerArgumentProblem(c, place.cwd, place.workspace);
+    return protectedTarget ? { kind: 'never', reason: protectedTarget } : coverage;
+  });
   const never = coverages.find((c) => c.kind === 'never');
   return {
     ...base,
     commands: script.commands,
     coverages,
     never: never?.kind === 'never' ? never.reason : undefined,
-    offer: offerFor(command, coverages),
+    exactOnly: redirects.exactOnly,
+    offer: offerFor(command, coverages, redirects.exactOnly !== undefined),
   };
 }
 

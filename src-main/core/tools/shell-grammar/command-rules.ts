@@ -26,14 +26,15 @@ function startsWithWords(argv: readonly string[], pattern: string): boolean {
 }
 
 /**
- * True only when every simple command is covered: an exact rule for the whole command in this folder, or for
- * each simple command a prefix rule (given in this folder) whose words start its argv. Never-covered commands
+ * True only when every simple command is covered: an exact rule for the whole command in this folder, or (when no
+ * redirection writes a file) for each simple command a prefix rule (given in this folder) whose words start its argv. Never-covered commands
  * and interpreters (without an exact rule) are refused with the reason.
  */
 export function coverageByRules(analysis: CommandAnalysis, rules: readonly CommandRule[]): Coverage {
   if (analysis.never) return { covered: false, reason: analysis.never };
   const here = rules.filter((r) => r.cwd === analysis.cwd);
   if (here.some((r) => r.kind === 'exact' && r.pattern === analysis.command)) return { covered: true };
+  if (analysis.exactOnly) return { covered: false, reason: analysis.exactOnly };
   for (const coverage of analysis.coverages) {
     if (coverage.kind !== 'prefix') return { covered: false, reason: coverage.reason };
     const program = coverage.argv[0]!;

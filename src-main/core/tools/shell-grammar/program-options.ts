@@ -11,12 +11,21 @@ interface OptionTable {
   subcommands?: readonly string[];
   /** The first word is an old-style option cluster without a dash (tar xIf). */
   bareCluster?: boolean;
+  /**
+   * The only subcommands a rule for the program covers (the first non-option word; `undefined` stands for none
+   * given). Others — install, publish, pkg set, abbreviations a package manager also accepts — need an exact rule.
+   */
+  coveredSubcommands?: ReadonlySet<string | undefined>;
 }
+
+/** Running the project's own scripts and looking at it: what a rule for npm, pnpm or yarn covers. */
+const PACKAGE_READS = ['run', 'run-script', 'test', 't', 'tst', 'start', 'stop', 'restart', 'ls', 'list', 'll', 'la', 'why', 'explain', 'outdated', 'help', 'prefix', 'root', 'view', 'info'];
 
 const NPM_LIKE: OptionTable = {
   long: ['--script-shell', '--node-options', '--call', '--userconfig', '--globalconfig'],
   short: 'c',
   subcommands: ['exec', 'x', 'dlx', 'explore', 'create', 'init', 'config', 'node'],
+  coveredSubcommands: new Set([undefined, ...PACKAGE_READS]),
 };
 
 const TABLES: Record<string, OptionTable> = {
@@ -33,10 +42,14 @@ const TABLES: Record<string, OptionTable> = {
   sftp: { long: [], short: 'oFS' },
   npm: NPM_LIKE,
   pnpm: NPM_LIKE,
-  yarn: NPM_LIKE,
+  // a bare `yarn` installs
+  yarn: { ...NPM_LIKE, coveredSubcommands: new Set(PACKAGE_READS) },
 };
 
-/** undefined when the options of this call run nothing but the program itself; else the offending option. */
+/**
+ * undefined when a rule for the program covers this call; else why not: an option or subcommand that runs other
+ * code (never covered), or a subcommand outside `coveredSubcommands` (only an exact rule covers it).
+ */
 export function optionProblem(argv: readonly string[]): Uncovered | undefined {
   const program = argv[0]!;
   const table = TABLES[program];
@@ -54,6 +67,10 @@ export function optionProblem(argv: readonly string[]): Uncovered | undefined {
     if (table.short && letters.some((c) => table.short!.includes(c))) {
       return uncovered('code_option', `${program} ${arg}`);
     }
+  }
+  // checked last: an option that runs code makes the call never covered, not merely exact-only
+  if (table.coveredSubcommands && !table.coveredSubcommands.has(firstWord)) {
+    return uncovered('subcommand', firstWord === undefined ? program : `${program} ${firstWord}`);
   }
   return undefined;
 }

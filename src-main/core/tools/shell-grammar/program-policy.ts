@@ -2,8 +2,9 @@
 import { basename } from 'node:path';
 import { gitProblem } from './git-policy';
 import { optionProblem } from './program-options';
+import { gitInternalsWord } from './protected-targets';
 import type { SimpleCommand } from './shell-script';
-import { uncovered, type Uncovered } from './uncovered';
+import { isNeverCovered, uncovered, type Uncovered } from './uncovered';
 
 export type ProgramCoverage =
   | { kind: 'prefix'; argv: readonly string[] }
@@ -67,8 +68,9 @@ function assignmentProblem(command: SimpleCommand): Uncovered | undefined {
 
 /**
  * Classifies one fully resolved simple command: `prefix` when a rule naming its program may cover it,
- * `exact` for an interpreter running a script file (only a rule for the exact command covers it),
- * `never` for wrappers, eval/source, shell-state builtins, code-running options and odd program names.
+ * `exact` for an interpreter running a script file, a network or file-writing git call and a package manager's
+ * install/publish commands (only a rule for the exact command covers them), `never` for wrappers, eval/source,
+ * shell-state builtins, code-running options, git's own files and odd program names.
  */
 export function programCoverage(command: SimpleCommand): ProgramCoverage {
   const argv = command.argv;
@@ -83,7 +85,9 @@ export function programCoverage(command: SimpleCommand): ProgramCoverage {
   // printf -v NAME sets a shell variable (PATH, for one) instead of printing.
   if (STATE_BUILTINS.has(program) || (program === 'printf' && argv.some((a) => /^-[A-Za-z]*v/.test(a)))) return { kind: 'never', reason: uncovered('shell_builtin', program) };
   if (WRAPPERS.has(program)) return { kind: 'never', reason: uncovered('wrapper', program) };
+  const gitFiles = gitInternalsWord(argv);
   if (isInterpreter(program)) {
+    if (gitFiles) return { kind: 'never', reason: gitFiles };
     const script = argv[1];
     const inline =
       CODE_FIRST.has(program) || (script !== undefined && INLINE_SUBCOMMANDS[program]?.includes(script) === true);
@@ -94,6 +98,7 @@ export function programCoverage(command: SimpleCommand): ProgramCoverage {
   }
   const named = [program, ...argv.slice(1)];
   const problem = program === 'git' ? gitProblem(named) : optionProblem(named);
-  if (problem) return { kind: 'never', reason: problem };
-  return { kind: 'prefix', argv };
+  if (problem && isNeverCovered(problem.code)) return { kind: 'never', reason: problem };
+  if (gitFiles) return { kind: 'never', reason: gitFiles };
+  return problem ? { kind: 'exact', reason: problem } : { kind: 'prefix', argv };
 }

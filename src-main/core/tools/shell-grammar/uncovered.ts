@@ -25,10 +25,12 @@ export const NEVER_COVERED_CODES = [
   'git_alias',
   'interpreter_inline',
   'redirect',
+  'prompt_file',
+  'git_internals',
 ] as const;
 
 /** Reasons where a rule could cover the command, but none does. */
-export const RULE_MISSING_CODES = ['interpreter', 'no_rule', 'other_directory'] as const;
+export const RULE_MISSING_CODES = ['interpreter', 'writes_file', 'network', 'subcommand', 'no_rule', 'other_directory'] as const;
 
 export type NeverCoveredCode = (typeof NEVER_COVERED_CODES)[number];
 export type UncoveredCode = NeverCoveredCode | (typeof RULE_MISSING_CODES)[number];
@@ -102,8 +104,21 @@ export function describeUncovered(reason: Uncovered): string {
       return `${d} runs code given inline or on standard input.`;
     case 'redirect':
       return `The command redirects to ${d}, outside the workspace.`;
+    case 'prompt_file':
+      return (
+        `The command writes to ${d}, which steers the agent (a prompt file, a skill or memory/): no rule covers that. ` +
+        'Prompt files change through write_file or edit_file, where the change is reviewed.'
+      );
+    case 'git_internals':
+      return `The command names ${d}, git's own files (its hooks and config run code): no rule covers that.`;
     case 'interpreter':
       return `${d} is an interpreter: only a rule for this exact command covers it.`;
+    case 'writes_file':
+      return `The command writes to the file ${d}: only a rule for this exact command covers it.`;
+    case 'network':
+      return `${d} sends to or fetches from a place named in the command: only a rule for this exact command covers it.`;
+    case 'subcommand':
+      return `${d} can install, publish or change the project (a rule for the program covers only its run, test and list commands): only a rule for this exact command covers it.`;
     case 'no_rule':
       return `No rule allows ${d} in this folder.`;
     case 'other_directory':
