@@ -1,5 +1,6 @@
 // The heartbeat: wakes the agent on an interval, runs HEARTBEAT.md's active tasks, and records every tick.
 import { readFileSync } from 'node:fs';
+import { insideWorkspace } from '../workspace/prompt-text';
 import { join } from 'node:path';
 import type { CoreEvent } from '../../../src-preload/contract/event-schemas';
 import type { Config } from '../../../src-preload/contract/config-schema';
@@ -277,8 +278,11 @@ export class HeartbeatService {
   }
 
   #readHeartbeatFile(): string | undefined {
+    const file = join(this.#deps.workspace(), 'HEARTBEAT.md');
+    // a link leading out of the workspace (or to config.json), a pipe or a folder is no task list
+    if (!insideWorkspace(this.#deps.workspace())(file)) return undefined;
     try {
-      return readFileSync(join(this.#deps.workspace(), 'HEARTBEAT.md'), 'utf8');
+      return readFileSync(file, 'utf8');
     } catch {
       return undefined;
     }

@@ -3,6 +3,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { FileCache } from '../workspace/file-cache';
+import { insideItsFolder } from '../workspace/prompt-text';
 import { FrontMatterError, parseFrontMatterYaml, splitFrontMatter, type YamlValue } from './front-matter';
 import { missingRequirements, type SkillRequirements } from './skill-requirements';
 import type { Skill, SkillSource } from './skill';
@@ -37,7 +38,7 @@ export class SkillLoader {
 
   #loadOne(source: SkillSource, dir: string, folder: string, env: NodeJS.ProcessEnv, now: number): Skill | undefined {
     const skillFile = join(dir, SKILL_FILE);
-    const content = this.#files.read(skillFile);
+    const content = this.#files.read(skillFile, insideItsFolder);
     if (content === undefined) return undefined;
     let entry = this.#parsed.get(skillFile);
     if (!entry || entry.content !== content) {

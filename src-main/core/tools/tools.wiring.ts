@@ -71,7 +71,7 @@ export function wireTools(base: CoreBase, deps: ToolsDeps, options: ToolsOptions
     ...options.webFetch,
     egressAllowed: (host, ctx) => approvals.allowsEgress(webFetchTool(), host, ctx),
   };
-  const exec: ExecToolDeps = { nanotrayHome: base.paths.home, ...options.exec };
+  const exec: ExecToolDeps = { nanotrayHome: base.paths.home, memoryProposals: deps.memoryProposals, ...options.exec };
   const tools = builtinTools(base.config(), base.db, { ...options, webFetch, exec });
   const webFetchTool = (): Tool => tools.find((t) => t.name === 'web_fetch')!;
   // Load the shell grammar in the background now: the first exec approval then does not wait for it.

@@ -22,8 +22,9 @@ export class FileCache {
     }
   }
 
-  read(path: string): string | undefined {
-    const stamp = FileCache.stampOf(path);
+  /** `accept` decides, at every read, whether the file may be read at all (prompt files: see prompt-text.ts). */
+  read(path: string, accept?: (path: string) => boolean): string | undefined {
+    const stamp = accept && !accept(path) ? undefined : FileCache.stampOf(path);
     if (stamp === undefined) {
       this.#files.delete(path);
       return undefined;

@@ -10,6 +10,7 @@ import type { Emitter } from '../lib/emitter';
 import { writeFileAtomic } from '../lib/atomic-write';
 import { failure, type ServiceError } from '../lib/core-error';
 import { errorMessage, okResult, type Result } from '../lib/result';
+import { insideWorkspace } from './prompt-text';
 import {
   getMemoryVersion,
   insertMemoryVersion,
@@ -98,7 +99,7 @@ export class MemoryFiles {
     const resolved = resolveWorkspaceMarkdown(this.#opts.workspace(), path);
     if (!resolved.ok) return resolved;
     const { rel, abs } = resolved.value;
-    const content = readText(abs);
+    const content = readText(this.#opts.workspace(), abs);
     if (content === undefined) return okResult({ path: rel, content: '', version: MISSING_VERSION, exists: false });
     const version = contentVersion(content);
     this.#known.set(rel, { version, content });
@@ -113,7 +114,7 @@ export class MemoryFiles {
     const resolved = resolveWorkspaceMarkdown(this.#opts.workspace(), path);
     if (!resolved.ok) return resolved;
     const { rel, abs } = resolved.value;
-    const current = readText(abs);
+    const current = readText(this.#opts.workspace(), abs);
     const currentVersion = current === undefined ? MISSING_VERSION : contentVersion(current);
     if (currentVersion !== baseVersion) {
       return okResult({
@@ -194,7 +195,7 @@ export class MemoryFiles {
     const resolved = resolveWorkspaceMarkdown(ws, rel);
     if (!resolved.ok) return;
     this.#agentWrites.set(resolved.value.rel, this.#opts.clock.now());
-    const current = readText(resolved.value.abs);
+    const current = readText(this.#opts.workspace(), resolved.value.abs);
     const prompt = promptFileAt(ws, resolved.value.abs) !== undefined;
     if (current === undefined && !prompt) return;
     const versionId = insertMemoryVersion(this.#opts.db, {
@@ -215,7 +216,7 @@ export class MemoryFiles {
   noticeChange(rel: string): void {
     const resolved = resolveWorkspaceMarkdown(this.#opts.workspace(), rel);
     if (!resolved.ok) return;
-    const content = readText(resolved.value.abs);
+    const content = readText(this.#opts.workspace(), resolved.value.abs);
     const version = content === undefined ? MISSING_VERSION : contentVersion(content);
     const known = this.#known.get(resolved.value.rel);
     if (known && known.version === version) return;
@@ -237,9 +238,10 @@ export class MemoryFiles {
   }
 }
 
-function readText(abs: string): string | undefined {
+/** The file's text; undefined when missing or not a file the prompt may read (see prompt-text.ts). */
+function readText(workspace: string, abs: string): string | undefined {
   try {
-    if (!statSync(abs).isFile()) return undefined;
+    if (!insideWorkspace(workspace)(abs)) return undefined;
     return readFileSync(abs, 'utf8');
   } catch {
     return undefined;

@@ -3,6 +3,7 @@
 import { arch, platform } from 'node:os';
 import { join } from 'node:path';
 import { FileCache } from './file-cache';
+import { insideWorkspace } from './prompt-text';
 import { BOOTSTRAP_FILES, HEARTBEAT_FILE, HISTORY_FILE, MEMORY_FILE } from './workspace-files';
 import { SkillLoader } from '../skills/skill-loader';
 import { formatAlwaysSkills, formatSkillsSummary } from '../skills/skills-summary';
@@ -72,11 +73,12 @@ export class SystemPromptBuilder {
   build(input: SystemPromptInput): string {
     const { workspace } = input;
     const sections: string[] = [identitySection(workspace, input.timeZone)];
+    const confined = insideWorkspace(workspace);
     for (const name of BOOTSTRAP_FILES) {
-      const text = this.#files.read(join(workspace, name))?.trim();
+      const text = this.#files.read(join(workspace, name), confined)?.trim();
       if (text) sections.push(`# ${name}\n\n${capWithNote(name, text, BOOTSTRAP_MAX_CHARS)}`);
     }
-    const memory = this.#files.read(join(workspace, ...MEMORY_FILE.split('/')))?.trim();
+    const memory = this.#files.read(join(workspace, ...MEMORY_FILE.split('/')), confined)?.trim();
     if (memory) sections.push(`# Memory (${MEMORY_FILE})\n\n${capWithNote(MEMORY_FILE, memory, MEMORY_MAX_CHARS)}`);
     const skills = this.skills(workspace, input.builtinSkillsDir, input.env, input.now);
     const always = formatAlwaysSkills(skills);

@@ -5,15 +5,18 @@ import { constants, homedir } from 'node:os';
 import { z } from 'zod';
 import { knownSecrets } from '../../lib/logger';
 import { scrubSecrets } from '../../lib/redact';
-import { defineTool, fail, failWith, ok, type Tool, type ToolContext } from '../tool';
+import { defineTool, fail, failWith, ok, type Tool, type ToolContext, type ToolResult } from '../tool';
 import { toolError, type ToolError } from '../tool-error';
 import { BoundedText, joinWithHeadTail } from '../sandbox/bounded-text';
 import { buildChildEnv } from '../sandbox/child-env';
 import { checkCommand } from '../sandbox/command-guard';
 import { fenceFor, realPathLoose, resolveToolPath } from '../sandbox/path-guard';
 import { analyzeCommand } from '../shell-grammar/command-analysis';
-import { runProcessTree, userShell } from '../sandbox/process-tree';
+import { runProcessTree, userShell, type RunTreeResult } from '../sandbox/process-tree';
 import { sandboxRefusal, systemSandbox, type ExecSandbox } from '../os-sandbox/exec-sandbox';
+import type { MemoryProposals } from '../approvals/memory-approval';
+import { steeringPaths } from '../../workspace/prompt-files';
+import { settlePromptChanges, snapshotPrompt } from './exec-prompt-guard';
 import { assertNever } from '../../lib/assert-never';
 
 /** Output longer than this keeps its head and tail. */
@@ -40,6 +43,8 @@ export interface ExecToolDeps {
   sandbox?: ExecSandbox;
   /** $NANOTRAY_HOME, hidden inside the sandbox (wireTools passes the core's). */
   nanotrayHome?: string;
+  /** Where what a command wrote into a prompt file goes for review after it is undone (the workspace's review). */
+  memoryProposals?: MemoryProposals;
 }
 
 /** The working dir as the model gave it, resolved against the workspace (not yet fence-checked). */
@@ -106,7 +111,8 @@ export function createExecTool(deps: ExecToolDeps = {}): Tool<typeof params> {
       const state = await sandbox.state(ctx.config.tools.exec);
       const shell = userShell(args.command, parentEnv);
       const cwdReal = realPathLoose(cwd.value) ?? cwd.value;
-      const result = await runProcessTree({
+      const promptBefore = snapshotPrompt(ctx.workspace);
+      const ran = await runProcessTree({
         shell:
           state.status === 'on'
             ? sandbox.wrap(shell, {
@@ -116,6 +122,7 @@ export function createExecTool(deps: ExecToolDeps = {}): Tool<typeof params> {
                 userHome: parentEnv.HOME || homedir(),
                 ...(parentEnv.XDG_RUNTIME_DIR ? { runtimeDir: parentEnv.XDG_RUNTIME_DIR } : {}),
                 network: state.network,
+                readOnly: steeringPaths(ctx.workspace),
               })
             : shell,
         cwd: cwd.value,
@@ -123,22 +130,30 @@ export function createExecTool(deps: ExecToolDeps = {}): Tool<typeof params> {
         timeoutMs: timeoutSeconds * 1000,
         signal: ctx.signal,
       });
-      switch (result.outcome) {
-        case 'timeout':
-          return fail('timeout', `Error: Command timed out after ${timeoutSeconds} seconds`);
-        case 'aborted':
-          return fail('cancelled', 'Error: Command cancelled (the turn was stopped)');
-        case 'spawn_error':
-          return fail('unavailable', `Error: Could not start the shell: ${result.error ?? 'unknown error'}`);
-        case 'exited': {
-          // Killed by a signal: report it the way shells do (128 + signal number, e.g. 137 for SIGKILL).
-          const exitCode = result.exitCode ?? (result.exitSignal ? 128 + (constants.signals[result.exitSignal] ?? 0) : 1);
-          // The child never had the app's secrets, but its output might echo one found on disk.
-          return ok(scrubSecrets(formatExecOutput(result.stdout, result.stderr, exitCode), knownSecrets()));
-        }
-        default:
-          return assertNever(result.outcome);
-      }
+      const note = settlePromptChanges(promptBefore, ctx, deps.memoryProposals);
+      const result = outcomeOf(ran, timeoutSeconds);
+      if (!note) return result;
+      return result.ok ? ok(result.output + note) : fail(result.error.code, result.error.message + note);
     },
   });
+}
+
+/** The tool result for a finished process tree (its output scrubbed of any secret it found on disk). */
+function outcomeOf(result: RunTreeResult, timeoutSeconds: number): ToolResult {
+  switch (result.outcome) {
+    case 'timeout':
+      return fail('timeout', `Error: Command timed out after ${timeoutSeconds} seconds`);
+    case 'aborted':
+      return fail('cancelled', 'Error: Command cancelled (the turn was stopped)');
+    case 'spawn_error':
+      return fail('unavailable', `Error: Could not start the shell: ${result.error ?? 'unknown error'}`);
+    case 'exited': {
+      // Killed by a signal: report it the way shells do (128 + signal number, e.g. 137 for SIGKILL).
+      const exitCode = result.exitCode ?? (result.exitSignal ? 128 + (constants.signals[result.exitSignal] ?? 0) : 1);
+      // The child never had the app's secrets, but its output might echo one found on disk.
+      return ok(scrubSecrets(formatExecOutput(result.stdout, result.stderr, exitCode), knownSecrets()));
+    }
+    default:
+      return assertNever(result.outcome);
+  }
 }

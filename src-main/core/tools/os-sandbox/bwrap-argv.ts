@@ -1,5 +1,6 @@
 // The bubblewrap command line for a sandbox plan (Linux): the root read-only, a private /dev, /proc and /tmp, a new
-// PID namespace, the plan's hidden paths and the workspace read-write, and no network when the plan says so.
+// PID namespace, the plan's hidden paths, the workspace read-write but its prompt files, memory/ and skills/, and no
+// network when the plan says so.
 import type { ShellInvocation } from '../sandbox/process-tree';
 import type { PlanMount, SandboxPlan } from './sandbox-plan';
 import { assertNever } from '../../lib/assert-never';
@@ -12,6 +13,9 @@ function mountArgs(mount: PlanMount): string[] {
       return ['--ro-bind', '/dev/null', mount.path];
     case 'writable':
       return ['--bind', mount.path, mount.path];
+    case 'read-only':
+      // bwrap would create a missing mount point in the real workspace; a missing file is guarded after the command
+      return mount.exists ? ['--ro-bind', mount.path, mount.path] : [];
     default:
       return assertNever(mount);
   }

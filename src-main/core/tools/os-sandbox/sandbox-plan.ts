@@ -1,7 +1,8 @@
-// What the exec sandbox lets a command see: the workspace read-write, everything else read-only, and Nanotray's
-// home, the user's credential stores and the sockets of other managers hidden.
+// What the exec sandbox lets a command see: the workspace read-write but for the files that steer the agent,
+// everything else read-only, and Nanotray's home, the user's credential stores and the sockets of other managers hidden.
 import { lstatSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
+import { isInside } from '../sandbox/path-guard';
 
 /** Relative to the user's home: keys, tokens, cookies and shell histories. */
 export const CREDENTIAL_PATHS: readonly string[] = [
@@ -33,10 +34,19 @@ export interface SandboxPlanInput {
   /** $XDG_RUNTIME_DIR (the session bus, keyring and agent sockets live there). */
   runtimeDir?: string;
   network: boolean;
+  /** Paths in the workspace commands may read but never change (the files that steer the agent), existing or not. */
+  readOnly?: readonly string[];
 }
 
-/** One mount of the plan, applied in order (a deeper path after the one containing it). */
-export type PlanMount = { kind: 'hide-dir'; path: string } | { kind: 'hide-file'; path: string } | { kind: 'writable'; path: string };
+/**
+ * One mount of the plan, applied in order (a deeper path after the one containing it). `read-only` is a path of
+ * the workspace a command may not change; `exists` false when there is nothing to bind yet (seatbelt still denies it).
+ */
+export type PlanMount =
+  | { kind: 'hide-dir'; path: string }
+  | { kind: 'hide-file'; path: string }
+  | { kind: 'writable'; path: string }
+  | { kind: 'read-only'; path: string; exists: boolean };
 
 export interface SandboxPlan {
   cwd: string;
@@ -78,6 +88,13 @@ export function planSandbox(input: SandboxPlanInput): SandboxPlan {
   }
   // The workspace wins over a hide of the very same folder (a workspace that is the home itself).
   mounts.set(input.workspace, { kind: 'writable', path: input.workspace });
+  for (const path of input.readOnly ?? []) {
+    const found = existing(path);
+    // a link leading out of the workspace: what it points to is read-only there already
+    if (found && !isInside(input.workspace, found.real)) continue;
+    const target = found?.real ?? path;
+    if (!mounts.has(target)) mounts.set(target, { kind: 'read-only', path: target, exists: found !== undefined });
+  }
   const ordered = [...mounts.values()].sort((a, b) => depth(a.path) - depth(b.path));
   return { cwd: input.cwd, network: input.network, mounts: ordered };
 }

@@ -25,6 +25,11 @@ export function seatbeltProfile(plan: SandboxPlan): string {
   lines.push(`(deny file-write* (require-not (require-any ${[...writable.map(subpath), ...WRITABLE_SYSTEM].join(' ')})))`);
   for (const mount of plan.mounts) {
     if (mount.kind === 'writable') continue;
+    if (mount.kind === 'read-only') {
+      // a rule on a path that does not exist yet still denies creating it
+      lines.push(`(deny file-write* ${subpath(mount.path)})`);
+      continue;
+    }
     const target = mount.kind === 'hide-dir' ? subpath(mount.path) : `(literal ${sbplString(mount.path)})`;
     const inside = mount.kind === 'hide-dir' ? writable.filter((w) => isInside(mount.path, w)) : [];
     lines.push(

@@ -50,6 +50,26 @@ describe('planSandbox', () => {
     expect(order).toContain('hide-file:/home/.nanotray/config.json');
   });
 
+  it('binds the steering files of the workspace read-only: existing ones (links where they point), others marked missing', () => {
+    const ws = input.workspace;
+    mkdirSync(join(ws, 'memory'), { recursive: true });
+    writeFileSync(join(ws, 'src', 'agents.md'), '# a');
+    symlinkSync(join(ws, 'src', 'agents.md'), join(ws, 'AGENTS.md'));
+    const plan = planSandbox({ ...input, readOnly: [join(ws, 'AGENTS.md'), join(ws, 'memory'), join(ws, 'IDENTITY.md')] });
+    const after = plan.mounts.slice(plan.mounts.findIndex((m) => m.kind === 'writable') + 1);
+    expect(after).toEqual([
+      { kind: 'read-only', path: join(ws, 'memory'), exists: true },
+      { kind: 'read-only', path: join(ws, 'IDENTITY.md'), exists: false },
+      { kind: 'read-only', path: join(ws, 'src', 'agents.md'), exists: true },
+    ]);
+    const args = bwrapInvocation('bwrap', plan, { file: 'sh', args: [] }).args;
+    expect(args.join(' ')).toContain(`--ro-bind ${join(ws, 'memory')} ${join(ws, 'memory')}`);
+    expect(args).not.toContain(join(ws, 'IDENTITY.md')); // bwrap would create the mount point in the real workspace
+    const profile = seatbeltProfile(plan).split('\n');
+    expect(profile).toContain(`(deny file-write* (subpath ${sbplString(join(ws, 'IDENTITY.md'))}))`);
+    expect(profile).toContain(`(deny file-write* (subpath ${sbplString(join(ws, 'memory'))}))`);
+  });
+
   it('knows no home files when the home is unknown', () => {
     const plan = planSandbox({ ...input, nanotrayHome: '' });
     expect(plan.mounts.some((m) => m.path.endsWith('config.json'))).toBe(false);
