@@ -1,5 +1,6 @@
 // The texts around a subagent: its extra system prompt, and the announcement its result makes in the origin.
 import type { SubagentTask } from './subagent-task';
+import { recordFromRun } from '../tools/builtin/untrusted';
 
 /** Added to the subagent's system prompt. */
 export function subagentSystemNote(task: SubagentTask): string {
@@ -16,7 +17,11 @@ export function subagentSystemNote(task: SubagentTask): string {
 
 const RESULT_MAX_CHARS = 8_000;
 
-/** The system message placed in the origin session when the subagent ends. */
+/**
+ * The system message placed in the origin session when the subagent ends. The result is the subagent's own text after
+ * it read pages and files, so it comes framed as an untrusted record, quoted line by line: it lands in a system
+ * message, and a hijacked subagent must not speak with the system prompt's voice.
+ */
 export function announcement(task: SubagentTask): string {
   const status =
     task.phase === 'error'
@@ -28,7 +33,8 @@ export function announcement(task: SubagentTask): string {
           : 'finished';
   let result = (task.result ?? '').trim() || '(no answer)';
   if (result.length > RESULT_MAX_CHARS) result = `${result.slice(0, RESULT_MAX_CHARS)}\n[... cut: ${result.length - RESULT_MAX_CHARS} more characters]`;
-  return [`[Subagent '${task.label}' (id ${task.id}) ${status}]`, '', `Task: ${task.task}`, '', 'Result:', result].join('\n');
+  const record = recordFromRun(`subagent '${task.label}'`, result);
+  return [`[Subagent '${task.label}' (id ${task.id}) ${status}]`, '', `Task: ${task.task}`, '', 'Result:', record].join('\n');
 }
 
 /** The instruction for the origin session's follow-up turn (not stored). */

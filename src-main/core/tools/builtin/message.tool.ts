@@ -4,6 +4,7 @@ import type { Database } from '../../store/db';
 import { appendMessage } from '../../store/messages.repo';
 import { ensureSession, getSession, touchSession } from '../../store/sessions.repo';
 import { defineTool, fail, ok, type Tool } from '../tool';
+import { recordFromRun } from './untrusted';
 
 const NOTIFICATION_BODY_CHARS = 240;
 
@@ -29,14 +30,20 @@ export function createMessageTool(db: Database): Tool<typeof params> {
     async run(args, ctx) {
       const sessionKey = args.session?.trim() || ctx.sessionKey;
       const at = ctx.now();
+      // In its own session the message is this conversation's own words. In another one it is not that
+      // conversation's assistant speaking: it is a record from this run (which may have read a hostile page),
+      // so it is stored as a framed system message, never as an assistant turn the other session would trust.
+      const elsewhere = sessionKey !== ctx.sessionKey;
+      const role = elsewhere ? 'system' : 'assistant';
+      const content = elsewhere ? `[Message from the agent's run in session ${ctx.sessionKey}]\n${recordFromRun(`session ${ctx.sessionKey}`, args.content)}` : args.content;
       try {
         const existed = getSession(db, sessionKey) !== undefined;
         ensureSession(db, sessionKey, at);
         appendMessage(db, {
           sessionKey,
-          role: 'assistant',
-          content: args.content,
-          meta: { source: 'message', fromSession: ctx.sessionKey, fromTurn: ctx.turnId },
+          role,
+          content,
+          meta: { source: 'message', fromSession: ctx.sessionKey, fromTurn: ctx.turnId, ...(elsewhere ? { visibleToModel: true } : {}) },
           createdAt: at,
         });
         touchSession(db, sessionKey, at);
@@ -44,7 +51,7 @@ export function createMessageTool(db: Database): Tool<typeof params> {
       } catch (err) {
         return fail('failed', `Error: Could not store the message in session ${sessionKey}: ${err instanceof Error ? err.message : String(err)}`);
       }
-      ctx.emit({ type: 'session.message', sessionKey, role: 'assistant', content: args.content, at });
+      ctx.emit({ type: 'session.message', sessionKey, role, content, at });
       ctx.emit({ type: 'notify', title: 'Nanotray', body: notificationBody(args.content), sessionKey, kind: 'message' });
       return ok(`Message delivered to session ${sessionKey} and shown to the user as a notification.`);
     },
