@@ -9,6 +9,7 @@ import { prettyArgs } from './ToolCallCard';
 import { EgressTarget } from './EgressTarget';
 import { DiffView } from '../../components/DiffView';
 import { SandboxNote } from './SandboxNote';
+import { revealInvisible } from '../../lib/visible-text';
 
 type ApprovalItem = Extract<ChatItem, { kind: 'approval' }>;
 
@@ -64,7 +65,7 @@ export const ApprovalCard = memo(function ApprovalCard({ item }: { item: Approva
       </div>
       {pending && request.workingDir && (
         <div className="faint">
-          Working directory: <span className="mono">{request.workingDir}</span>
+          Working directory: <span className="mono">{revealInvisible(request.workingDir)}</span>
         </div>
       )}
       {pending && request.egress && <EgressTarget egress={request.egress} />}
@@ -79,7 +80,7 @@ export const ApprovalCard = memo(function ApprovalCard({ item }: { item: Approva
           <div>
             <span className="mono">{request.memory.path}</span> is part of what the agent reads with every message. The change:
           </div>
-          <DiffView before={request.memory.before} after={request.memory.after} label={`Proposed change to ${request.memory.path}`} />
+          <DiffView before={revealInvisible(request.memory.before)} after={revealInvisible(request.memory.after)} label={`Proposed change to ${request.memory.path}`} />
         </div>
       )}
       {pending &&

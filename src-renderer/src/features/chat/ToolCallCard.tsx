@@ -3,17 +3,18 @@ import { memo, useState, type ReactElement } from 'react';
 import { Icon } from '../../components/Icon';
 import { duration } from '../../lib/format';
 import type { ChatItem } from '../../state/types';
+import { revealInvisible } from '../../lib/visible-text';
 
 type ToolItem = Extract<ChatItem, { kind: 'tool' }>;
 
 const RESULT_PREVIEW_CHARS = 6000;
 
-/** Pretty JSON when the text is JSON, else the text itself. */
+/** Pretty JSON when the text is JSON, else the text itself; invisible characters shown (what the card shows is what runs). */
 export function prettyArgs(text: string): string {
   try {
-    return JSON.stringify(JSON.parse(text), null, 2);
+    return revealInvisible(JSON.stringify(JSON.parse(text), null, 2));
   } catch {
-    return text;
+    return revealInvisible(text);
   }
 }
 
@@ -51,7 +52,7 @@ export const ToolCallCard = memo(function ToolCallCard({ item }: { item: ToolIte
         <Icon name={open ? 'chevronDown' : 'chevronRight'} size={14} />
         <Icon name="tool" size={14} />
         <span className="tool-name">{item.name}</span>
-        <span className="tool-args-preview">{oneLine(item.args)}</span>
+        <span className="tool-args-preview">{revealInvisible(oneLine(item.args))}</span>
         {item.status === 'running' ? <span className="spinner" aria-label="running" /> : <span className={badge.cls}>{badge.label}</span>}
         {item.durationMs !== undefined && <span className="faint nowrap">{duration(item.durationMs)}</span>}
       </button>

@@ -1,0 +1,10 @@
+// Text from the model made honest to look at: characters a person cannot see — controls, zero-width and bidi marks
+// (U+202E reorders what follows), line separators — are shown as `\u{…}`, so an approval shows what really runs.
+
+/** Controls (but newline and tab), format characters (zero-width, bidi, soft hyphen, BOM) and the line/paragraph separators. */
+const INVISIBLE = /[\p{Cc}\p{Cf}\u2028\u2029]/gu;
+
+/** `text` with every invisible character replaced by its visible escape; newlines and tabs stay. */
+export function revealInvisible(text: string): string {
+  return text.replace(INVISIBLE, (c) => (c === '\n' || c === '\t' ? c : `\\u{${c.codePointAt(0)!.toString(16)}}`));
+}
