@@ -6,6 +6,7 @@ import { getAppStore, useAppStore } from '../../state/store';
 import { Composer, type ComposerHandle } from './Composer';
 import { LiveAnnouncer } from './LiveAnnouncer';
 import { MessageList } from './MessageList';
+import { ApprovalDock } from './ApprovalDock';
 import { TurnErrorBanner } from './TurnErrorBanner';
 
 function hasFiles(e: DragEvent): boolean {
@@ -80,6 +81,7 @@ export function Conversation(): ReactElement {
           </EmptyState>
         </div>
       )}
+      {sessionKey && <ApprovalDock sessionKey={sessionKey} />}
       <div className="chat-bottom">
         <div className="chat-bottom-inner">
           {sessionKey && <TurnErrorBanner sessionKey={sessionKey} />}

@@ -1,11 +1,12 @@
 // The conversation: a virtualised list (smooth at 5,000+ messages) with the streaming answer below it.
 // It sticks to the bottom while the user is there, and pages older history in when scrolled to the top.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactElement } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { Icon } from '../../components/Icon';
 import { useAppStore } from '../../state/store';
 import { MessageRow } from './MessageRow';
 import { StreamingRow } from './StreamingRow';
+import { isWaitingApproval } from './ApprovalDock';
 
 const STICK_PX = 48;
 const LOAD_OLDER_PX = 400;
@@ -16,6 +17,8 @@ const MAX_PAGES_FOR_HIT = 60;
 
 export function MessageList({ sessionKey }: { sessionKey: string }): ReactElement {
   const items = useAppStore((s) => s.threads[sessionKey]?.items);
+  // approvals still waiting are shown in the dock below the list (see ApprovalDock)
+  const list = useMemo(() => (items ?? []).filter((i) => !isWaitingApproval(i)), [items]);
   const hasMore = useAppStore((s) => s.threads[sessionKey]?.hasMore ?? false);
   const loading = useAppStore((s) => s.threads[sessionKey]?.loading ?? false);
   const streamText = useAppStore((s) => s.threads[sessionKey]?.streamText ?? '');
@@ -23,7 +26,6 @@ export function MessageList({ sessionKey }: { sessionKey: string }): ReactElemen
   const loadOlder = useAppStore((s) => s.loadOlder);
   const focus = useAppStore((s) => (s.focusMessage?.sessionKey === sessionKey ? s.focusMessage : null));
   const clearFocus = useAppStore((s) => s.clearFocusMessage);
-  const list = items ?? [];
   const [showJump, setShowJump] = useState(false);
   const [highlight, setHighlight] = useState<string | null>(null);
   const pagesRead = useRef(0);

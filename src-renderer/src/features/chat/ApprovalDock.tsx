@@ -1,0 +1,29 @@
+// Approvals still waiting, docked between the conversation and the composer: outside the scrolling, virtualised
+// list, so a card never moves under the pointer while rows above it are measured or the list follows new output
+// (a click meant for Deny cannot land elsewhere). Once answered, the card joins the conversation at its place.
+import { memo, type ReactElement } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { useAppStore } from '../../state/store';
+import type { ChatItem } from '../../state/types';
+import { ApprovalCard } from './ApprovalCard';
+
+export type PendingApprovalItem = Extract<ChatItem, { kind: 'approval' }>;
+
+/** True for an approval card that waits for an answer (it is shown in the dock, not in the list). */
+export function isWaitingApproval(item: ChatItem): item is PendingApprovalItem {
+  return item.kind === 'approval' && item.decision === 'pending';
+}
+
+export const ApprovalDock = memo(function ApprovalDock({ sessionKey }: { sessionKey: string }): ReactElement | null {
+  const waiting = useAppStore(useShallow((s) => (s.threads[sessionKey]?.items ?? []).filter(isWaitingApproval)));
+  if (waiting.length === 0) return null;
+  return (
+    <div className="approval-dock">
+      {waiting.map((item) => (
+        <div className="msg" data-role="approval" key={item.id}>
+          <ApprovalCard item={item} />
+        </div>
+      ))}
+    </div>
+  );
+});
