@@ -45,9 +45,20 @@ export interface ModelCallOutcome {
  */
 const FAILOVER_KINDS: ReadonlySet<ProviderErrorKind> = new Set(['rate_limit', 'server', 'timeout', 'network', 'interrupted', 'no_provider']);
 
+/** A fallback name that is no preset: a candidate whose provider is missing, so the failover moves past it and says why. */
+export function missingPresetCandidate(name: string, like: EffectiveModel): ModelCandidate {
+  return {
+    model: { ...like, presetName: name, model: name },
+    provider: {
+      ok: false,
+      error: { kind: 'no_provider', transient: false, message: `agent.fallbackModels names '${name}', which is no preset in modelPresets.` },
+    },
+  };
+}
+
 /** How a model is named to people: `preset (model)`, or the model alone for the default preset. */
 export function modelLabel(model: EffectiveModel): string {
-  return model.presetName === 'default' ? model.model : `${model.presetName} (${model.model})`;
+  return model.presetName === 'default' || model.presetName === model.model ? model.model : `${model.presetName} (${model.model})`;
 }
 
 export class ModelCaller {

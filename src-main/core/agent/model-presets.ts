@@ -54,18 +54,29 @@ export function effectiveModel(config: Config, overrides: RuntimeOverrides = {},
   };
 }
 
+/** A name in `agent.fallbackModels` that names no preset: tried (and failed over) with this said. */
+export interface MissingPreset {
+  missing: string;
+}
+
 /**
- * The models of `agent.fallbackModels` (preset names, in order) a turn on `primary` may fail over to: unknown
- * names and the primary itself (same provider and model) are left out.
+ * The models of `agent.fallbackModels` (preset names, in order) a turn on `primary` may fail over to: the primary
+ * itself (same provider and model) is left out; a name that is no preset stays, as a `MissingPreset`, so the
+ * failover says so instead of skipping it unseen.
  */
-export function fallbackModels(config: Config, overrides: RuntimeOverrides, primary: EffectiveModel): EffectiveModel[] {
+export function fallbackModels(config: Config, overrides: RuntimeOverrides, primary: EffectiveModel): (EffectiveModel | MissingPreset)[] {
   const presets = listPresets(config, overrides);
-  const out: EffectiveModel[] = [];
+  const out: (EffectiveModel | MissingPreset)[] = [];
+  const models: EffectiveModel[] = [primary];
   for (const name of config.agent.fallbackModels) {
-    if (!presets[name]) continue;
+    if (!presets[name]) {
+      out.push({ missing: name });
+      continue;
+    }
     const m = effectiveModel(config, overrides, name);
-    const seen = [primary, ...out].some((o) => o.provider === m.provider && o.model === m.model);
-    if (!seen) out.push(m);
+    if (models.some((o) => o.provider === m.provider && o.model === m.model)) continue;
+    models.push(m);
+    out.push(m);
   }
   return out;
 }

@@ -15,6 +15,7 @@ import type { LlmProvider, ProviderError, ToolSpec } from './llm-provider';
 import { effectiveModel, fallbackModels, type EffectiveModel } from './model-presets';
 import type { RuntimeOverrides } from '../config/runtime-overrides';
 import { runAgentTurn, type QuietTurn } from './agent-loop';
+import { missingPresetCandidate } from './model-call';
 import { turnErrorFields, type TurnErrorKind } from './turn-error';
 import { errorMessage, type Result } from '../lib/result';
 
@@ -242,7 +243,7 @@ export class SessionRunner {
         context: { sessionKey: key, channel, chatId, history, model, config, workspace, toolSpecs: this.#toolSpecs(req.toolFilter), now: d.now(), signal },
         contextBuilder: d.contextBuilder,
         provider: d.provider(config, model),
-        fallbacks: fallbackModels(config, d.overrides, model).map((m) => ({ model: m, provider: d.provider(config, m) })),
+        fallbacks: fallbackModels(config, d.overrides, model).map((m) => ('missing' in m ? missingPresetCandidate(m.missing, model) : { model: m, provider: d.provider(config, m) })),
         config,
         maxIterations: d.overrides.maxIterations ?? config.agent.maxIterations,
         maxToolResultChars: d.overrides.maxToolResultChars ?? config.agent.maxToolResultChars,

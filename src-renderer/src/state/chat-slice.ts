@@ -45,29 +45,23 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
     updateThread(key, (t) => ({ ...t, items: [...t.items, ...items] }));
   }
 
-  /** Streamed text arrives here once per frame, for every session that got tokens. */
-  const batcher = new StreamBatcher((batch) => {
-    set((s) => {
-      const threads = { ...s.threads };
-      for (const [key, text] of batch) {
-        const t = threads[key] ?? emptyThread();
-        threads[key] = { ...t, streamText: t.streamText + text, retry: null };
-      }
-      return { threads };
-    });
-  }, deps.frames);
+  /** A frame batcher that appends streamed pieces to one field of each session's thread (one render per frame). */
+  function fieldBatcher(field: 'streamText' | 'streamReasoning'): StreamBatcher {
+    return new StreamBatcher((batch) => {
+      set((s) => {
+        const threads = { ...s.threads };
+        for (const [key, text] of batch) {
+          const t = threads[key] ?? emptyThread();
+          threads[key] = { ...t, [field]: t[field] + text, retry: null };
+        }
+        return { threads };
+      });
+    }, deps.frames);
+  }
 
-  /** Streamed reasoning, batched the same way (it can be as fast as the answer). */
-  const reasoningBatcher = new StreamBatcher((batch) => {
-    set((s) => {
-      const threads = { ...s.threads };
-      for (const [key, text] of batch) {
-        const t = threads[key] ?? emptyThread();
-        threads[key] = { ...t, streamReasoning: t.streamReasoning + text, retry: null };
-      }
-      return { threads };
-    });
-  }, deps.frames);
+  /** Streamed answer text and reasoning arrive here once per frame, for every session that got some. */
+  const batcher = fieldBatcher('streamText');
+  const reasoningBatcher = fieldBatcher('streamReasoning');
 
   /** The user/assistant texts of the items, in order (what stored history must agree with). */
   function conversationTexts(items: readonly ChatItem[]): string[] {

@@ -19,15 +19,17 @@ function open(fallbackModels: string[]) {
 
 describe('model failover', () => {
   it('a 503 from the primary is answered by the fallback: event, stored author, usage per model', async () => {
-    const { core, seen } = open(['ghost', 'backup']);
+    const { core, seen } = open(['ghost', 'typo', 'backup']);
     t.llm.setFallback((req) => (req.body.model === 'fake-model' ? { status: 503, errorMessage: 'overloaded' } : { text: 'From the backup.', usage: { prompt_tokens: 7, completion_tokens: 3 } }));
     const result = await core.sessions.run({ sessionKey: 'fo:a', text: 'hi' });
     expect(result).toMatchObject({ stopReason: 'completed', text: 'From the backup.' });
-    // ghost's provider does not exist: it is tried (and skipped) on the way, and said so.
+    // ghost's provider does not exist and typo is no preset: both are passed on the way, and said so.
     expect(seen.filter((e) => e.type === 'provider.failover').map((e) => [e.from, e.to])).toEqual([
       ['fake-model', 'ghost (x)'],
-      ['ghost (x)', 'backup (fake-model-large)'],
+      ['ghost (x)', 'typo'],
+      ['typo', 'backup (fake-model-large)'],
     ]);
+    expect(seen.filter((e) => e.type === 'provider.failover')[2].reason).toBe("agent.fallbackModels names 'typo', which is no preset in modelPresets.");
     expect(seen.find((e) => e.type === 'provider.failover').reason).toBe('The provider had a server error (503). Try again later. (Server said: overloaded)');
     expect(listMessages(core.db, 'fo:a').at(-1)).toMatchObject({ content: 'From the backup.', meta: { answeredBy: 'backup (fake-model-large)' } });
     expect(usageByModel(core.db)).toEqual([{ model: 'fake-model-large', promptTokens: 7, completionTokens: 3, totalTokens: 10 }]);

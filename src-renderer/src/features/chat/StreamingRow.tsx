@@ -7,6 +7,7 @@ import { useAppStore } from '../../state/store';
 import { settledLength } from './stream-split';
 import { RetryCountdown } from './RetryCountdown';
 import { ThinkingBlock } from './ThinkingBlock';
+import { WaitingNote } from './WaitingNote';
 
 /** Settled paragraphs keep their DOM (Markdown is memoised on its source); only the tail re-renders. */
 function StreamedMarkdown({ text }: { text: string }): ReactElement {
@@ -36,16 +37,7 @@ export const StreamingRow = memo(function StreamingRow({ sessionKey }: { session
       ) : retry ? (
         <RetryCountdown retry={retry} />
       ) : (
-        !reasoning && (
-          <span className="thinking">
-            <span className="thinking-dots" aria-hidden="true">
-              <span />
-              <span />
-              <span />
-            </span>
-            {waitingForApproval ? 'Waiting for your approval…' : 'Thinking…'}
-          </span>
-        )
+        !reasoning && <WaitingNote text={waitingForApproval ? 'Waiting for your approval…' : 'Thinking…'} />
       )}
       {text && running && <span className="cursor" aria-hidden="true" />}
     </div>

@@ -3,13 +3,27 @@
 import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { Icon } from '../../components/Icon';
 import { Markdown } from '../../components/Markdown';
-import { useAppStore } from '../../state/store';
+import { useAppStore, type AppState } from '../../state/store';
 import { LiveAnnouncer } from '../chat/LiveAnnouncer';
 import { RetryCountdown } from '../chat/RetryCountdown';
 import { ThinkingBlock } from '../chat/ThinkingBlock';
+import { WaitingNote } from '../chat/WaitingNote';
 import { TurnErrorBanner } from '../chat/TurnErrorBanner';
 
 export const QUICK_SESSION = 'quick:default';
+
+/** The text or the reasoning of the answer to the last question (either may be in a reasoning-only item). */
+function lastPart(part: 'text' | 'reasoning') {
+  return (s: AppState): string | null => {
+    const items = s.threads[QUICK_SESSION]?.items ?? [];
+    for (let i = items.length - 1; i >= 0; i--) {
+      const item = items[i];
+      if (item?.kind === 'user') return null;
+      if (item?.kind === 'assistant' && item[part]) return item[part] ?? null;
+    }
+    return null;
+  };
+}
 
 export function QuickAsk(): ReactElement {
   const selectSession = useAppStore((s) => s.selectSession);
@@ -21,24 +35,8 @@ export function QuickAsk(): ReactElement {
   const streamText = useAppStore((s) => s.threads[QUICK_SESSION]?.streamText ?? '');
   const streamReasoning = useAppStore((s) => s.threads[QUICK_SESSION]?.streamReasoning ?? '');
   const retry = useAppStore((s) => s.threads[QUICK_SESSION]?.retry ?? null);
-  const lastAnswer = useAppStore((s) => {
-    const items = s.threads[QUICK_SESSION]?.items ?? [];
-    for (let i = items.length - 1; i >= 0; i--) {
-      const item = items[i];
-      if (item?.kind === 'user') return null;
-      if (item?.kind === 'assistant' && item.text) return item.text;
-    }
-    return null;
-  });
-  const lastReasoning = useAppStore((s) => {
-    const items = s.threads[QUICK_SESSION]?.items ?? [];
-    for (let i = items.length - 1; i >= 0; i--) {
-      const item = items[i];
-      if (item?.kind === 'user') return null;
-      if (item?.kind === 'assistant' && item.reasoning) return item.reasoning;
-    }
-    return null;
-  });
+  const lastAnswer = useAppStore(lastPart('text'));
+  const lastReasoning = useAppStore(lastPart('reasoning'));
   const lastQuestion = useAppStore((s) => {
     const items = s.threads[QUICK_SESSION]?.items ?? [];
     for (let i = items.length - 1; i >= 0; i--) {
@@ -116,14 +114,7 @@ export function QuickAsk(): ReactElement {
           ) : retry ? (
             <RetryCountdown retry={retry} />
           ) : reasoning ? null : (
-            <span className="thinking">
-              <span className="thinking-dots" aria-hidden="true">
-                <span />
-                <span />
-                <span />
-              </span>
-              Thinking…
-            </span>
+            <WaitingNote text="Thinking…" />
           )}
         </div>
       )}
