@@ -17,7 +17,7 @@ let core: Core | undefined;
 /** Starts core + shell; returns the startup error text instead of throwing. */
 function startCore(secrets: ReturnType<typeof createSecretStore>): string | undefined {
   const appRoot = app.getAppPath();
-  const created = createCore({ host: 'electron', startBackground: true, decodeSecret: secrets.decode, appRoot });
+  const created = createCore({ host: 'electron', startBackground: true, decodeSecret: secrets.decode, encodeSecret: secrets.encode, appRoot });
   if (!created.ok) return created.error;
   core = created.value;
   desktop = startDesktopShell({

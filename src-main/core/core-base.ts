@@ -29,6 +29,8 @@ export interface CoreBaseOptions {
   clock?: Clock;
   /** Decrypts secrets stored encrypted (Electron safeStorage). */
   decodeSecret?: SecretDecoder;
+  /** Encrypts a secret for storage (Electron safeStorage); without it secrets are stored as they are, in 0600 files. */
+  encodeSecret?: (plain: string) => string;
   /** Folder holding resources/ and skills/ (found automatically when omitted). */
   appRoot?: string;
   /** Start timers and connections (heartbeat, cron, MCP, the workspace watcher). One-shot CLI runs leave this off. */
@@ -50,6 +52,8 @@ export interface CoreBase {
   readonly overrides: RuntimeOverrides;
   /** Whether timers and connections start (see CoreBaseOptions.startBackground). */
   readonly startBackground: boolean;
+  /** How secrets the core writes itself (OAuth tokens) are stored: encrypted where the host can, else plain. */
+  readonly secretCodec: SecretCodec;
   /** The current, validated config (replaced when the file is updated through the core). */
   config(): Config;
   /** Real path of the workspace (the sandbox root for file and exec tools). */
@@ -58,6 +62,12 @@ export interface CoreBase {
   updateConfig(mutate: (raw: Record<string, unknown>) => void): Result<Config>;
   /** Registers cleanup run (in reverse order) when the core is disposed. */
   onDispose(dispose: () => void | Promise<void>): void;
+}
+
+/** Turns a secret into its stored form and back (`decode` throws when the stored form cannot be read here). */
+export interface SecretCodec {
+  encode(plain: string): string;
+  decode(stored: string): string;
 }
 
 /** An open foundation and the one call that closes it (the database last). */
@@ -116,6 +126,7 @@ export function openCoreBase(options: CoreBaseOptions): Result<OpenCoreBase> {
     clock: options.clock ?? systemClock,
     overrides: {},
     startBackground: options.startBackground === true,
+    secretCodec: { encode: options.encodeSecret ?? ((plain) => plain), decode: options.decodeSecret ?? ((stored) => stored) },
     config: () => config,
     workspace: () => workspace,
     updateConfig(mutate) {

@@ -8,16 +8,36 @@ import { invoke } from './channel-spec';
 export const mcpServerStatusSchema = z.object({
   name: z.string(),
   transport: z.enum(['stdio', 'http', 'sse']),
-  /** `failing`: recent errors, retrying; `circuit_open`: paused until `retryAt`; `idle`: not connected yet. */
-  state: z.enum(['connected', 'connecting', 'failing', 'circuit_open', 'failed', 'disabled', 'idle']),
+  /**
+   * `failing`: recent errors, retrying; `circuit_open`: paused until `retryAt`; `idle`: not connected yet;
+   * `needs_auth`: an HTTP server waits for the user to sign in (nothing is retried until then).
+   */
+  state: z.enum(['connected', 'connecting', 'failing', 'circuit_open', 'needs_auth', 'failed', 'disabled', 'idle']),
   tools: z.array(z.string()),
   error: z.string().optional(),
   toolCount: z.number().optional(),
   trusted: z.boolean().optional(),
   consecutiveFailures: z.number().optional(),
   retryAt: z.number().optional(),
+  /** HTTP servers: the OAuth side. `machine`: client credentials (no browser). */
+  auth: z
+    .object({
+      kind: z.enum(['user', 'machine']),
+      signedIn: z.boolean(),
+      /** The scope the server asked for and was not granted yet. */
+      wantedScope: z.string().optional(),
+      note: z.string().optional(),
+    })
+    .optional(),
 });
 export const mcpStatusOutput = z.object({ servers: z.array(mcpServerStatusSchema) });
+
+export const mcpServerNameInput = z.strictObject({ name: z.string().min(1).max(LIMITS.nameChars) });
+export const mcpSignInOutput = z.object({
+  /** Open this in a browser to finish signing in; absent when no browser step is needed (machine clients). */
+  authorizationUrl: z.string().optional(),
+});
+export const mcpSignOutOutput = z.object({ signedOut: z.boolean() });
 
 export const slashCommandSchema = z.object({
   /** Without the slash: `new`, `stop`, `help`, … */
@@ -80,6 +100,9 @@ export type AppInfo = z.output<typeof appInfoOutput>;
 /** `window.nanotray.mcp.<method>`: each method's channel with its input and output schema. */
 export const mcpChannels = {
   status: invoke('mcp:status', emptyInputSchema, mcpStatusOutput),
+  /** Starts an OAuth sign-in; the server's state (mcp.changed) tells when it finished. */
+  signIn: invoke('mcp:sign-in', mcpServerNameInput, mcpSignInOutput),
+  signOut: invoke('mcp:sign-out', mcpServerNameInput, mcpSignOutOutput),
 };
 
 /** `window.nanotray.commands.<method>`: each method's channel with its input and output schema. */

@@ -98,6 +98,33 @@ export const heartbeatSchema = z.object({
   activeHours: activeHoursSchema.optional(),
 });
 
+/**
+ * How Nanotray signs in to an HTTP MCP server (OAuth 2.1). Without it, a server that answers 401 is signed in to
+ * with discovery and dynamic client registration. `clientId` (+ `clientSecret`) names a pre-registered client;
+ * `grantType: "client_credentials"` signs in as a machine (with `clientSecret`, or `privateKey` + `algorithm` for
+ * private_key_jwt), no browser involved.
+ */
+export const mcpOAuthSchema = z
+  .strictObject({
+    clientId: z.string().min(1).optional(),
+    clientSecret: z.string().min(1).optional(),
+    /** Space-separated scopes to ask for when the server names none. */
+    scope: z.string().min(1).optional(),
+    grantType: z.enum(['authorization_code', 'client_credentials']).default('authorization_code'),
+    /** PEM (PKCS#8) private key for private_key_jwt client authentication. */
+    privateKey: z.string().min(1).optional(),
+    algorithm: z.enum(['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA']).optional(),
+    /** An https URL of a client metadata document to use as the client id where the server supports that (SEP-991). */
+    clientMetadataUrl: z.url({ protocol: /^https$/ }).optional(),
+  })
+  .refine((o) => o.grantType !== 'client_credentials' || Boolean(o.clientId), {
+    message: 'oauth.grantType "client_credentials" needs oauth.clientId',
+  })
+  .refine((o) => o.grantType !== 'client_credentials' || Boolean(o.clientSecret) !== Boolean(o.privateKey), {
+    message: 'oauth.grantType "client_credentials" needs either oauth.clientSecret or oauth.privateKey (with oauth.algorithm)',
+  })
+  .refine((o) => !o.privateKey || Boolean(o.algorithm), { message: 'oauth.privateKey needs oauth.algorithm (e.g. "ES256")' });
+
 export const mcpServerSchema = z
   .object({
     command: z.string().min(1).optional(),
@@ -111,10 +138,13 @@ export const mcpServerSchema = z
     enable: z.boolean().default(true),
     /** Per-call timeout in seconds. */
     timeout: intIn(B.mcpTimeoutSeconds).default(60),
+    /** OAuth settings of an HTTP server (see mcpOAuthSchema). */
+    oauth: mcpOAuthSchema.optional(),
   })
   .refine((s) => Boolean(s.command) !== Boolean(s.url), {
     message: 'an MCP server needs either "command" (stdio) or "url" (HTTP), not both',
-  });
+  })
+  .refine((s) => !s.oauth || Boolean(s.url), { message: 'oauth is for HTTP MCP servers (with "url")' });
 
 export const uiSchema = z.object({
   quickAskShortcut: z.string().default('CommandOrControl+Shift+Space'),
@@ -139,6 +169,7 @@ export type ConfigInput = z.input<typeof configSchema>;
 export type ProviderConfig = z.output<typeof providerSchema>;
 export type ModelPreset = z.output<typeof modelPresetSchema>;
 export type McpServerConfig = z.output<typeof mcpServerSchema>;
+export type McpOAuthConfig = z.output<typeof mcpOAuthSchema>;
 
 /** The config a fresh install starts from. */
 export function defaultConfig(): Config {

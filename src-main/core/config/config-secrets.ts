@@ -1,5 +1,5 @@
 // Every secret a config holds: provider keys and header values, the web search key, proxy credentials,
-// and the env values, header values and URL credentials of MCP servers.
+// and the env values, header values, URL credentials and OAuth client secrets/keys of MCP servers.
 import type { Config } from '../../../src-preload/contract/config-schema';
 
 /** Header/env/query names whose values are secrets (Authorization, X-Api-Key, GITHUB_TOKEN, …). */
@@ -66,6 +66,9 @@ export function configSecrets(config: Config): string[] {
   const out: string[] = [];
   for (const p of Object.values(config.providers)) out.push(p.apiKey, ...mapSecrets(p.headers), ...urlSecrets(p.baseUrl));
   out.push(config.tools.web.search.apiKey, ...urlSecrets(config.tools.web.search.baseUrl), ...urlSecrets(config.tools.web.proxy));
-  for (const s of Object.values(config.mcpServers)) out.push(...mapSecrets(s.env), ...mapSecrets(s.headers), ...urlSecrets(s.url));
+  for (const s of Object.values(config.mcpServers)) {
+    out.push(...mapSecrets(s.env), ...mapSecrets(s.headers), ...urlSecrets(s.url));
+    if (s.oauth) out.push(s.oauth.clientSecret ?? '', s.oauth.privateKey ?? '');
+  }
   return out.filter((v) => typeof v === 'string' && v.trim().length > 0);
 }

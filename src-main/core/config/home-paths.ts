@@ -6,6 +6,8 @@ export interface HomePaths {
   home: string;
   configFile: string;
   dbFile: string;
+  /** OAuth tokens and client registrations of MCP servers (0600; encrypted where the host can). */
+  mcpAuthFile: string;
   /** The default workspace; `agent.workspace` may point elsewhere. */
   defaultWorkspace: string;
 }
@@ -22,6 +24,7 @@ export function resolveHomePaths(env: NodeJS.ProcessEnv = process.env): HomePath
     home,
     configFile: join(home, 'config.json'),
     dbFile: join(home, 'nanotray.db'),
+    mcpAuthFile: join(home, 'mcp-auth.json'),
     defaultWorkspace: join(home, 'workspace'),
   };
 }

@@ -8,6 +8,10 @@ import { errorMessage } from '../lib/result';
 import { fail, type ToolResult } from '../tools/tool';
 import { markUntrusted } from '../tools/builtin/untrusted';
 import { CircuitBreaker } from './circuit-breaker';
+import type { OAuthStore } from './oauth/oauth-store';
+import { notAnHttpServer, ServerAuth, type McpAuthStatus } from './oauth/server-auth';
+import type { SignInError, SignInStart } from './oauth/sign-in';
+import type { Result } from '../lib/result';
 import type { McpToolDefinition } from './mcp-tool';
 import { toToolResult, type McpCallResult } from './mcp-result';
 import { openClient, transportKindOf, type OpenedClient } from './mcp-transport';
@@ -18,7 +22,8 @@ const MAX_RETRY_MS = 30_000;
 /** Extra time the SDK's own timer waits beyond ours, so ours (on the injectable clock) fires first. */
 const SDK_TIMEOUT_SLACK_MS = 5_000;
 
-type Phase = 'idle' | 'connecting' | 'connected' | 'disconnected' | 'stopped';
+/** `needs_auth`: the server wants a sign-in; nothing is retried until one finished. */
+type Phase = 'idle' | 'connecting' | 'connected' | 'disconnected' | 'needs_auth' | 'stopped';
 
 export interface McpConnectionDeps {
   clock: Clock;
@@ -26,6 +31,8 @@ export interface McpConnectionDeps {
   baseDir: string;
   /** Called whenever state or tools change. */
   onChange(): void;
+  /** Where OAuth tokens and registrations of HTTP servers are kept. */
+  oauthStore: OAuthStore;
 }
 
 export interface ConnectionSnapshot {
@@ -34,6 +41,8 @@ export interface ConnectionSnapshot {
   consecutiveFailures: number;
   lastError?: string;
   retryAt?: number;
+  /** HTTP servers: the sign-in side (signed in, what scope the server wants). */
+  auth?: McpAuthStatus;
 }
 
 /** ISO time without milliseconds, as error messages show it. */
@@ -54,6 +63,7 @@ export class McpConnection {
   #settled: Promise<void>;
   #refreshing: Promise<void> | undefined;
   #markSettled!: () => void;
+  readonly #auth: ServerAuth | undefined;
 
   constructor(
     readonly name: string,
@@ -62,6 +72,7 @@ export class McpConnection {
   ) {
     this.#kind = transportKindOf(config);
     this.#breaker = new CircuitBreaker(deps.clock);
+    this.#auth = config.url ? new ServerAuth(name, { ...config, url: config.url }, deps.oauthStore, deps.clock) : undefined;
     this.#settled = new Promise((resolve) => {
       this.#markSettled = resolve;
     });
@@ -89,8 +100,14 @@ export class McpConnection {
   }
 
   snapshot(): ConnectionSnapshot {
-    const base = { transport: this.#kind, consecutiveFailures: this.#breaker.consecutiveFailures, lastError: this.#lastError };
+    const base = {
+      transport: this.#kind,
+      consecutiveFailures: this.#breaker.consecutiveFailures,
+      lastError: this.#lastError,
+      ...(this.#auth ? { auth: this.#auth.status() } : {}),
+    };
     if (!this.config.enable || this.#phase === 'stopped') return { ...base, state: 'disabled' };
+    if (this.#phase === 'needs_auth') return { ...base, state: 'needs_auth' };
     if (this.#breaker.isOpen()) return { ...base, state: 'circuit_open', retryAt: this.#breaker.retryAt() };
     if (this.#phase === 'connected') return { ...base, state: 'connected' };
     if (this.#phase === 'disconnected') return { ...base, state: 'failing', retryAt: this.#retryAt };
@@ -101,6 +118,7 @@ export class McpConnection {
   /** Disconnects for good (server removed, disabled or the core is disposed). */
   async stop(): Promise<void> {
     this.#phase = 'stopped';
+    this.#auth?.dispose();
     this.#cancelRetry?.();
     this.#cancelRetry = undefined;
     this.#tools = [];
@@ -117,6 +135,7 @@ export class McpConnection {
       return fail('unavailable', `Error: MCP server '${this.name}' is unreachable; retrying after ${formatRetryTime(retryAt)}`);
     }
     const client = this.#client;
+    if (this.#phase === 'needs_auth') return fail('unavailable', `Error: MCP server '${this.name}' ${this.#signInHint()}`);
     if (!client || this.#phase !== 'connected') return fail('unavailable', `Error: MCP server '${this.name}' is not connected`);
     const timeoutMs = this.config.timeout * 1000;
     const controller = new AbortController();
@@ -140,6 +159,12 @@ export class McpConnection {
       return markUntrusted(toToolResult(result, vision), this.#source(tool));
     } catch (err) {
       if (signal.aborted && !timedOut) return fail('cancelled', `Error: the call to MCP tool '${tool}' was cancelled`);
+      if (!timedOut && this.#auth?.isAuthError(err)) {
+        this.#needsSignIn(err);
+        if (this.#client === client) this.#dropClient(client, false);
+        this.deps.onChange();
+        return fail('unavailable', `Error: MCP server '${this.name}' ${this.#signInHint()}`);
+      }
       if (!timedOut && err instanceof McpError && err.code !== ErrorCode.ConnectionClosed && err.code !== ErrorCode.RequestTimeout) {
         // The server answered: it is healthy, the request was wrong.
         return markUntrusted(fail('failed', `Error: MCP server '${this.name}' rejected the call to '${tool}': ${this.#clean(err.message)}`), this.#source(tool));
@@ -187,6 +212,9 @@ export class McpConnection {
         onStderr: (tail) => {
           this.#stderrTail = tail;
         },
+        ...(this.#auth
+          ? { http: { fetch: this.#auth.http.fetch, authProvider: this.#auth.provider, isAuthError: (e: unknown) => this.#auth?.isAuthError(e) ?? false } }
+          : {}),
       });
       const opened = await Promise.race([opening, timeout]);
       client = opened.client;
@@ -201,12 +229,18 @@ export class McpConnection {
       this.#tools = tools;
       this.#phase = 'connected';
       this.#lastError = undefined;
+      this.#auth?.connected();
       this.#breaker.recordSuccess();
     } catch (err) {
       // A connect that lost the race against the timeout may still finish: close what it opens.
       void opening?.then((o) => o.client.close(), () => {});
       await client?.close().catch(() => {});
       if (this.#isStopped()) return;
+      if (this.#auth?.isAuthError(err)) {
+        // A 401 is not an outage: no backoff, no breaker; the server waits for the user to sign in.
+        this.#needsSignIn(err);
+        return;
+      }
       this.#phase = 'disconnected';
       const stderr = this.#stderrTail.trim().split('\n').pop()?.trim();
       this.#lastError = this.#clean(`${errorMessage(err)}${stderr ? ` (stderr: ${stderr})` : ''}`);
@@ -253,13 +287,69 @@ export class McpConnection {
     this.deps.onChange();
   }
 
-  /** Forgets a broken client (its tools stay listed) and schedules a reconnect. */
-  #dropClient(client: Client): void {
+  /** Forgets a broken client (its tools stay listed) and schedules a reconnect (unless it waits for a sign-in). */
+  #dropClient(client: Client, reconnect = true): void {
     this.#client = undefined;
-    this.#phase = 'disconnected';
+    if (reconnect) this.#phase = 'disconnected';
     client.onclose = undefined;
     void client.close().catch(() => {});
-    this.#scheduleReconnect();
+    if (reconnect) this.#scheduleReconnect();
+  }
+
+  #needsSignIn(err: unknown): void {
+    this.#phase = 'needs_auth';
+    this.#cancelRetry?.();
+    this.#cancelRetry = undefined;
+    this.#retryAt = undefined;
+    const scope = this.#auth?.status().wantedScope;
+    const detail = err instanceof Error && !(err.name === 'UnauthorizedError') ? ` (${errorMessage(err)})` : '';
+    this.#lastError = this.#clean(`needs sign-in${scope ? ` to allow ${scope}` : ''}${detail}`);
+  }
+
+  #signInHint(): string {
+    const scope = this.#auth?.status().wantedScope;
+    return `needs sign-in${scope ? ` to allow ${scope}` : ''}: ask the user to sign in (Sign in in the runtime panel, or \`nanotray mcp login ${this.name}\`), then try again`;
+  }
+
+  /**
+   * Starts a sign-in. When it finished (tokens stored), the server reconnects at once. Stdio servers have none.
+   */
+  async signIn(): Promise<Result<SignInStart, SignInError>> {
+    if (!this.#auth) return notAnHttpServer(this.name);
+    const started = await this.#auth.signIn();
+    if (!started.ok) return started;
+    const done = started.value.done.then(async (result) => {
+      if (this.#isStopped()) return result;
+      if (result.ok) {
+        await this.#reconnectNow();
+      } else {
+        this.#lastError = this.#clean(result.error.message);
+        this.deps.onChange();
+      }
+      return result;
+    });
+    return { ok: true, value: { ...started.value, done } };
+  }
+
+  /** Forgets the server's tokens and registration and reconnects (a server that needs them then says so). */
+  async signOut(): Promise<Result<void, SignInError>> {
+    if (!this.#auth) return notAnHttpServer(this.name);
+    this.#auth.signOut();
+    if (!this.#isStopped() && this.#phase !== 'idle') await this.#reconnectNow();
+    return { ok: true, value: undefined };
+  }
+
+  async #reconnectNow(): Promise<void> {
+    this.#cancelRetry?.();
+    this.#cancelRetry = undefined;
+    const client = this.#client;
+    if (client) {
+      this.#client = undefined;
+      client.onclose = undefined;
+      await client.close().catch(() => {});
+    }
+    this.#breaker.recordSuccess();
+    await this.#connect();
   }
 
   /** 1 s, 2 s, 4 s … (max 30 s); while the breaker is open, when it closes. */

@@ -1,12 +1,14 @@
 // All configured MCP servers: keeps connections in step with config, offers their tools to the registry.
 import { mcpServerSchema, type Config, type McpServerConfig } from '../../../src-preload/contract/config-schema';
 import type { Clock } from '../lib/clock';
+import { failure, type ServiceError } from '../lib/core-error';
 import { errResult, errorMessage, okResult, type Result } from '../lib/result';
 import type { Tool } from '../tools/tool';
 import type { ToolSource } from '../tools/tool-registry';
 import { McpConnection } from './mcp-connection';
 import { createMcpTool, mcpServerOf } from './mcp-tool';
-import type { McpServerInput, McpServerStatus, McpService } from './mcp-types';
+import type { OAuthStore } from './oauth/oauth-store';
+import type { McpServerInput, McpServerStatus, McpService, SignInStart } from './mcp-types';
 import { assignToolNames, toolRefKey } from './tool-naming';
 
 const SERVER_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$/;
@@ -21,6 +23,8 @@ export interface McpManagerDeps {
   baseDir: string;
   /** Fired when servers, states or tools change (`mcp.changed`). */
   onChange(): void;
+  /** OAuth tokens and registrations of HTTP servers. */
+  oauthStore: OAuthStore;
 }
 
 /** Connections + the ToolSource of their tools. Connects only once `start()` ran or a caller asked. */
@@ -123,6 +127,21 @@ export class McpManager implements McpService, ToolSource {
     return okResult(undefined);
   }
 
+  async signIn(name: string): Promise<Result<SignInStart, ServiceError<'not_found' | 'failed'>>> {
+    const connection = this.#connections.get(name);
+    if (!connection) return failure('not_found', `No MCP server '${name}' in config.json`);
+    if (!connection.config.enable) return failure('failed', `MCP server '${name}' is disabled (enable it first)`);
+    return connection.signIn();
+  }
+
+  async signOut(name: string): Promise<Result<void, ServiceError<'not_found' | 'failed'>>> {
+    const connection = this.#connections.get(name);
+    if (!connection) return failure('not_found', `No MCP server '${name}' in config.json`);
+    const result = await connection.signOut();
+    this.#notify();
+    return result;
+  }
+
   /** Keeps connections in step with config (called on config.changed too). `force` restarts them all. */
   syncWithConfig(): void {
     this.#sync(false);
@@ -151,6 +170,7 @@ export class McpManager implements McpService, ToolSource {
       const connection = new McpConnection(name, config, {
         clock: this.deps.clock,
         baseDir: this.deps.baseDir,
+        oauthStore: this.deps.oauthStore,
         onChange: () => this.#changed(connection),
       });
       this.#connections.set(name, connection);

@@ -5,6 +5,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { McpServerConfig } from '../../../src-preload/contract/config-schema';
 import { errorMessage } from '../lib/result';
 import type { McpTransportKind } from './mcp-types';
@@ -24,6 +26,8 @@ export interface OpenClientOptions {
   prepare(client: Client): void;
   /** Receives the child's stderr (stdio servers) for error messages. */
   onStderr(text: string): void;
+  /** HTTP servers: the fetch every request goes through, the OAuth provider, and what counts as "sign in first". */
+  http?: { fetch: FetchLike; authProvider: OAuthClientProvider; isAuthError(err: unknown): boolean };
 }
 
 /** The transport kind a server config selects. */
@@ -62,20 +66,24 @@ export async function openClient(config: McpServerConfig, options: OpenClientOpt
     return { client, kind: 'stdio' };
   }
   const url = new URL(config.url);
-  const requestInit: RequestInit = { headers: { ...config.headers } };
+  // Config headers are added by `http.fetch` (to the server's own origin only), never sent to an authorization server.
+  const http = options.http ? { fetch: options.http.fetch, authProvider: options.http.authProvider } : { requestInit: { headers: { ...config.headers } } };
   const client = newClient(options);
   try {
-    await client.connect(new StreamableHTTPClientTransport(url, { requestInit }));
+    await client.connect(new StreamableHTTPClientTransport(url, http));
     return { client, kind: 'http' };
   } catch (streamableError) {
     await client.close().catch(() => {});
+    // A server that wants a sign-in wants it on either transport.
+    if (options.http?.isAuthError(streamableError)) throw streamableError;
     // Older servers speak the 2024-11-05 HTTP+SSE transport only.
     const sseClient = newClient(options);
     try {
-      await sseClient.connect(new SSEClientTransport(url, { requestInit }));
+      await sseClient.connect(new SSEClientTransport(url, http));
       return { client: sseClient, kind: 'sse' };
     } catch (sseError) {
       await sseClient.close().catch(() => {});
+      if (options.http?.isAuthError(sseError)) throw sseError;
       throw new Error(`${errorMessage(streamableError)} (SSE fallback: ${errorMessage(sseError)})`);
     }
   }

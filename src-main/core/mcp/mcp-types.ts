@@ -1,9 +1,17 @@
 // Public shapes of the MCP client: per-server status and the `core.mcp` service.
 import type { McpServerConfig } from '../../../src-preload/contract/config-schema';
+import type { ServiceError } from '../lib/core-error';
 import type { Result } from '../lib/result';
+import type { McpAuthStatus } from './oauth/server-auth';
+import type { SignInStart } from './oauth/sign-in';
 
-/** Lifecycle of one configured server, as `/mcp status` and the runtime panel show it (`idle`: not started yet). */
-export type McpServerState = 'connected' | 'connecting' | 'failing' | 'circuit_open' | 'disabled' | 'idle';
+export type { McpAuthStatus, SignInStart };
+
+/**
+ * Lifecycle of one configured server, as `/mcp status` and the runtime panel show it (`idle`: not started yet;
+ * `needs_auth`: an HTTP server that wants the user to sign in — nothing is retried until then).
+ */
+export type McpServerState = 'connected' | 'connecting' | 'failing' | 'circuit_open' | 'needs_auth' | 'disabled' | 'idle';
 
 export type McpTransportKind = 'stdio' | 'http' | 'sse';
 
@@ -21,6 +29,8 @@ export interface McpServerStatus {
   lastError?: string;
   /** When the circuit closes again / the next reconnect is tried (epoch ms). */
   retryAt?: number;
+  /** HTTP servers: whether they are signed in (OAuth) and what they ask for. */
+  auth?: McpAuthStatus;
 }
 
 /** What a user may give for a new server (defaults are filled by the config schema). */
@@ -38,4 +48,11 @@ export interface McpService {
   remove(name: string): Promise<Result<void>>;
   /** Starts connecting (if not yet) and resolves when every enabled server settled or `ms` passed. */
   waitForServers(ms: number): Promise<void>;
+  /**
+   * Starts signing in to an HTTP server: resolves with the authorization URL to open in a browser (none for a
+   * machine client) and `done`, which settles when the browser came back and the server reconnected.
+   */
+  signIn(name: string): Promise<Result<SignInStart, ServiceError<'not_found' | 'failed'>>>;
+  /** Forgets the server's tokens and registration. */
+  signOut(name: string): Promise<Result<void, ServiceError<'not_found' | 'failed'>>>;
 }

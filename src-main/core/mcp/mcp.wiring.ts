@@ -5,6 +5,7 @@ import { isSensitiveKey } from '../lib/redact';
 import type { Config } from '../../../src-preload/contract/config-schema';
 import type { ToolRegistry } from '../tools/tool-registry';
 import { McpManager } from './mcp-manager';
+import { OAuthStore } from './oauth/oauth-store';
 import type { McpService } from './mcp-types';
 
 /** Header values and sensitive env values of MCP servers are secrets: never logged or shown unmasked. */
@@ -27,6 +28,7 @@ export function wireMcp(base: CoreBase, deps: { tools: ToolRegistry }): McpServi
     config: base.config,
     updateConfig: base.updateConfig,
     baseDir: base.paths.home,
+    oauthStore: new OAuthStore(base.paths.mcpAuthFile, base.secretCodec),
     onChange: () => base.events.emit({ type: 'mcp.changed' }),
   });
   base.onDispose(deps.tools.addSource(manager));

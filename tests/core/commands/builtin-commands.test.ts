@@ -283,6 +283,8 @@ describe('/mcp', () => {
     },
     remove: async (name) => (name === 'files' ? { ok: true, value: undefined } : { ok: false, error: `Error: no MCP server '${name}' in config.json` }),
     waitForServers: async () => {},
+    signIn: async () => ({ ok: false, error: { code: 'failed', message: 'unused' } }),
+    signOut: async () => ({ ok: true, value: undefined }),
   });
 
   it('explains itself', async () => {

@@ -135,6 +135,8 @@ describe('complete', () => {
         add: async () => ({ ok: false, error: 'unused' }),
         remove: async () => ({ ok: true, value: undefined }),
         waitForServers: async () => {},
+        signIn: async () => ({ ok: false, error: { code: 'failed', message: 'unused' } }),
+        signOut: async () => ({ ok: true, value: undefined }),
       },
     });
     expect(commands.complete('/mcp remove ').map((c) => c.text)).toEqual(['/mcp remove files', '/mcp remove remote']);

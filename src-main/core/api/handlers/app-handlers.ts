@@ -8,11 +8,11 @@ import type { InvokeHandlers, McpServerStatus } from '../../../../src-preload/co
 import type { McpServerStatus as CoreMcpStatus } from '../../mcp/mcp-types';
 import type { ApiHost } from '../api-host';
 import { ensureSession } from '../../store/sessions.repo';
-import { ipcFail, ipcOk } from '../ipc-values';
+import { fromResult, ipcFail, ipcOk } from '../ipc-values';
 
 type AppHandlers = Pick<
   InvokeHandlers,
-  'mcp:status' | 'commands:list' | 'commands:run' | 'commands:complete' | 'app:info' | 'app:open-external' | 'app:show-main-window' | 'app:hide-quick-ask'
+  'mcp:status' | 'mcp:sign-in' | 'mcp:sign-out' | 'commands:list' | 'commands:run' | 'commands:complete' | 'app:info' | 'app:open-external' | 'app:show-main-window' | 'app:hide-quick-ask'
 >;
 
 function toMcpStatus(s: CoreMcpStatus): McpServerStatus {
@@ -26,6 +26,7 @@ function toMcpStatus(s: CoreMcpStatus): McpServerStatus {
     consecutiveFailures: s.consecutiveFailures,
     ...(s.lastError ? { error: s.lastError } : {}),
     ...(s.retryAt !== undefined ? { retryAt: s.retryAt } : {}),
+    ...(s.auth ? { auth: s.auth } : {}),
   };
 }
 
@@ -43,6 +44,16 @@ export function createAppHandlers(core: Core, host: ApiHost): AppHandlers {
   return {
     async 'mcp:status'() {
       return ipcOk({ servers: core.mcp.status().map(toMcpStatus) });
+    },
+
+    async 'mcp:sign-in'({ name }) {
+      // The wait for the browser goes on after this answer; mcp.changed reports the new state.
+      const started = await core.mcp.signIn(name);
+      return fromResult(started, (s) => (s.authorizationUrl ? { authorizationUrl: s.authorizationUrl } : {}));
+    },
+
+    async 'mcp:sign-out'({ name }) {
+      return fromResult(await core.mcp.signOut(name), () => ({ signedOut: true }));
     },
 
     async 'commands:list'() {

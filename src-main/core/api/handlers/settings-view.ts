@@ -7,6 +7,14 @@ import type { SettingsPatch, SettingsView } from '../../../../src-preload/contra
 
 export { isSecretName };
 
+/** An OAuth block with its client secret and private key masked. */
+function maskOAuth(oauth: NonNullable<Config['mcpServers'][string]['oauth']>): NonNullable<Config['mcpServers'][string]['oauth']> {
+  const out = { ...oauth };
+  if (oauth.clientSecret) out.clientSecret = maskSecret(oauth.clientSecret);
+  if (oauth.privateKey) out.privateKey = maskSecret(oauth.privateKey);
+  return out;
+}
+
 function maskMap(map: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(map).map(([k, v]) => [k, isSecretName(k) ? maskSecret(v) : v]));
 }
@@ -38,7 +46,13 @@ export function toSettingsView(config: Config): SettingsView {
     mcpServers: Object.fromEntries(
       Object.entries(config.mcpServers).map(([name, s]) => [
         name,
-        { ...structuredClone(s), env: maskMap(s.env), headers: maskMap(s.headers), ...(s.url ? { url: maskUrlCredentials(s.url) } : {}) },
+        {
+          ...structuredClone(s),
+          env: maskMap(s.env),
+          headers: maskMap(s.headers),
+          ...(s.url ? { url: maskUrlCredentials(s.url) } : {}),
+          ...(s.oauth ? { oauth: maskOAuth(s.oauth) } : {}),
+        },
       ]),
     ),
     ui: { ...config.ui },
@@ -194,6 +208,8 @@ export function applySettingsPatch(raw: Raw, patch: SettingsPatch, current: Conf
       const moved = typeof next.url === 'string' && originOf(next.url) !== originOf(plain?.url);
       if (env !== undefined) applyMap(next, 'env', env, plain?.env ?? {}, before.env);
       if (headers !== undefined) applyMap(next, 'headers', headers, plain?.headers ?? {}, before.headers, moved);
+      // The OAuth block (with its secrets) is edited in config.json only: an edit from the window keeps it.
+      if (before.oauth !== undefined) next.oauth = before.oauth;
       servers[name] = next;
     }
   }

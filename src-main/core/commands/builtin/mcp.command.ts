@@ -8,6 +8,7 @@ const STATE_LABEL: Record<McpServerStatus['state'], string> = {
   connecting: 'connecting',
   failing: 'failing',
   circuit_open: 'circuit open',
+  needs_auth: 'needs sign-in',
   disabled: 'disabled',
   idle: 'not started',
 };
@@ -19,7 +20,8 @@ const HELP = [
   '  /mcp add <name> <url>           add a streamable HTTP server (SSE is tried as a fallback)',
   '  /mcp remove <name>              remove a server from config.json and disconnect it',
   '  /mcp reload                     re-read mcpServers from config.json and reconnect',
-  'Settings live in config.json under "mcpServers" (env, cwd, headers, trusted, enable, timeout).',
+  'Settings live in config.json under "mcpServers" (env, cwd, headers, trusted, enable, timeout, oauth).',
+  'An HTTP server that needs sign-in shows "needs sign-in": use Sign in in the runtime panel or `nanotray mcp login <name>`.',
 ].join('\n');
 
 /** One line per server, for `/mcp status` and the CLI `status` command. */
@@ -32,6 +34,7 @@ export function formatMcpStatus(servers: McpServerStatus[]): string {
     let line = `  ${s.name.padEnd(nameWidth)}  ${STATE_LABEL[s.state].padEnd(stateWidth)}  ${s.toolCount} tool(s)  (${notes})`;
     if (s.state !== 'connected' && s.lastError) line += ` — ${s.lastError}`;
     if ((s.state === 'circuit_open' || s.state === 'failing') && s.retryAt) line += `; retrying after ${formatUtcTimestamp(s.retryAt)}`;
+    if (s.state === 'needs_auth') line += `; sign in with: nanotray mcp login ${s.name}`;
     return line;
   });
   return ['MCP servers:', ...lines].join('\n');

@@ -11,6 +11,7 @@ const STATE_BADGE: Record<McpServerStatus['state'], string> = {
   idle: 'badge',
   failing: 'badge badge-warn',
   circuit_open: 'badge badge-danger',
+  needs_auth: 'badge badge-warn',
   failed: 'badge badge-danger',
   disabled: 'badge',
 };

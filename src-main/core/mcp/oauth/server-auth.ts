@@ -1,0 +1,102 @@
+// Everything OAuth of one HTTP MCP server, for its connection: the provider, the fetch with its challenges,
+// whether an error means "sign in first", and one sign-in at a time.
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { McpServerConfig } from '../../../../src-preload/contract/config-schema';
+import type { Clock } from '../../lib/clock';
+import { failure } from '../../lib/core-error';
+import type { Result } from '../../lib/result';
+import type { OAuthStore } from './oauth-store';
+import { createServerFetch, type ServerFetch } from './server-fetch';
+import { ServerOAuthProvider } from './server-oauth-provider';
+import { startSignIn, type SignInError, type SignInStart } from './sign-in';
+
+/** The sign-in side of a server's status. */
+export interface McpAuthStatus {
+  /** `machine`: client credentials (no browser); `user`: a person signs in in the browser. */
+  kind: 'user' | 'machine';
+  signedIn: boolean;
+  /** The scope the server asked for last, when it wants more than was granted. */
+  wantedScope?: string;
+  /** Why the stored sign-in cannot be used here (e.g. stored for the desktop app's keychain). */
+  note?: string;
+}
+
+export class ServerAuth {
+  readonly provider: ServerOAuthProvider;
+  readonly http: ServerFetch;
+  #signIn: SignInStart | undefined;
+
+  constructor(
+    private readonly name: string,
+    private readonly config: McpServerConfig & { url: string },
+    private readonly store: OAuthStore,
+    private readonly clock: Clock,
+  ) {
+    this.provider = new ServerOAuthProvider({ name, serverUrl: config.url, oauth: config.oauth, store });
+    this.http = createServerFetch(config.url, config.headers);
+  }
+
+  /**
+   * Whether `err` means the server wants a (new) sign-in: the SDK gave up (UnauthorizedError), or the server's last
+   * answer was a 401, or a 403 asking for more scope (step-up).
+   */
+  isAuthError(err: unknown): boolean {
+    if (err instanceof UnauthorizedError) return true;
+    const challenge = this.http.lastChallenge();
+    return challenge !== undefined && (challenge.status === 401 || challenge.error === 'insufficient_scope');
+  }
+
+  /** Forget the challenge of an earlier attempt (a connection that works has none). */
+  connected(): void {
+    this.http.clearChallenge();
+  }
+
+  status(): McpAuthStatus {
+    const note = this.store.unreadable(this.name);
+    const wanted = this.provider.wantedScope;
+    return {
+      kind: this.provider.isMachineClient ? 'machine' : 'user',
+      signedIn: this.provider.signedIn,
+      ...(wanted && this.provider.needsSignIn ? { wantedScope: wanted } : {}),
+      ...(note ? { note } : {}),
+    };
+  }
+
+  /** Starts a sign-in (a running one is cancelled first). */
+  async signIn(): Promise<Result<SignInStart, SignInError>> {
+    this.#signIn?.cancel();
+    this.#signIn = undefined;
+    const started = await startSignIn({
+      name: this.name,
+      serverUrl: this.config.url,
+      provider: this.provider,
+      fetch: this.http.fetch,
+      challenge: this.http.lastChallenge(),
+      clock: this.clock,
+    });
+    if (!started.ok) return started;
+    const current = started.value;
+    this.#signIn = current;
+    void current.done.finally(() => {
+      if (this.#signIn === current) this.#signIn = undefined;
+    });
+    return started;
+  }
+
+  /** Forgets the tokens and registration; a sign-in waiting for the browser is cancelled. */
+  signOut(): void {
+    this.#signIn?.cancel();
+    this.#signIn = undefined;
+    this.provider.forget();
+  }
+
+  dispose(): void {
+    this.#signIn?.cancel();
+    this.#signIn = undefined;
+  }
+}
+
+/** The error for a server that has no OAuth (stdio). */
+export function notAnHttpServer(name: string): Result<never, SignInError> {
+  return failure('failed', `MCP server '${name}' is not an HTTP server: only HTTP servers sign in`);
+}
