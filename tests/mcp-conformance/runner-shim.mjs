@@ -1,7 +1,8 @@
-// Lets @modelcontextprotocol/conformance 0.1.16 start on Node 20: its CLI imports fs.globSync (Node >= 22), which
-// only its `tier-check` command uses. This module hook gives that one import a stub; the client scenarios never call it.
+// Preloaded into the @modelcontextprotocol/conformance runner (node --import) so its CLI starts on Node 20.
 import { register } from 'node:module';
 
+// conformance 0.1.16 imports fs.globSync (Node >= 22), which only its `tier-check` command uses: on Node 20 that
+// one import gets a stub that throws. The client scenarios never call it.
 if (typeof (await import('node:fs')).globSync !== 'function') {
   const hooks = `
     export async function resolve(specifier, context, next) {
