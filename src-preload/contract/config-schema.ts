@@ -115,7 +115,10 @@ export const mcpOAuthSchema = z
     privateKey: z.string().min(1).optional(),
     algorithm: z.enum(['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA']).optional(),
     /** An https URL of a client metadata document to use as the client id where the server supports that (SEP-991). */
-    clientMetadataUrl: z.url({ protocol: /^https$/ }).optional(),
+    clientMetadataUrl: z
+      .string()
+      .refine((u) => URL.canParse(u) && new URL(u).protocol === 'https:', 'an https URL')
+      .optional(),
   })
   .refine((o) => o.grantType !== 'client_credentials' || Boolean(o.clientId), {
     message: 'oauth.grantType "client_credentials" needs oauth.clientId',
