@@ -49,6 +49,13 @@ async function openRedirect(provider: ServerOAuthProvider, state: string, name: 
   }
 }
 
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** What may be handed to a browser: https, or http on this machine (OAuth 2.1 allows nothing else). */
+export function browserSafe(url: URL): boolean {
+  return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
+}
+
 /** Starts a sign-in; resolves once the authorization URL is known (or the sign-in already ended). */
 export async function startSignIn(options: SignInOptions): Promise<Result<SignInStart, SignInError>> {
   const { provider, name } = options;
@@ -97,6 +104,10 @@ export async function startSignIn(options: SignInOptions): Promise<Result<SignIn
     return okResult({ done: Promise.resolve(okResult(undefined)), cancel: () => {} });
   }
   const authorizationUrl = first === 'REDIRECT' ? await urlGiven : first;
+  if (!browserSafe(authorizationUrl)) {
+    end();
+    return failure('failed', `Could not sign in to MCP server '${name}': its authorization address is not https (${authorizationUrl.protocol})`);
+  }
 
   const cancelTimer = options.clock.setTimeout(() => redirect.close('nobody finished the sign-in in the browser within 5 minutes'), SIGN_IN_WAIT_MS);
   const done = (async (): Promise<Result<void, SignInError>> => {

@@ -10,6 +10,7 @@ import { flagString, parseArgs, write, type CliCommand, type CliIo } from '../cl
 import { openCliCore, type ApprovalRequestedEvent } from './cli-core';
 import { memoryNotice, TurnPrinter } from './turn-printer';
 import { askOnTty } from '../tty-approval';
+import { offerSignIns } from './mcp-sign-in';
 
 const USAGE = `Usage: nanotray agent [-m "text"] [--session KEY] [--yes] [--show-reasoning]
 
@@ -191,6 +192,7 @@ export const agentCommand: CliCommand = {
       if (message !== undefined) {
         // Configured MCP servers get up to 10 s, so their tools are there for this single turn.
         await core.mcp.waitForServers(MCP_WAIT_MS);
+        await offerSignIns(core, io);
         return await oneShot(core, io, sessionKey, message, { yes, showReasoning });
       }
       void core.mcp.waitForServers(MCP_WAIT_MS); // the REPL connects its MCP servers in the background

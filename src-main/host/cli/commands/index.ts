@@ -3,6 +3,7 @@ import type { CliCommand } from '../cli-command';
 import { heartbeatCommand } from './heartbeat.command';
 import { cronCommand } from './cron.command';
 import { memoryCommand } from './memory.command';
+import { mcpCliCommand } from './mcp.command';
 import { daemonCommand } from './daemon.command';
 import { agentCommand } from './agent.command';
 import { onboardCommand } from './onboard.command';
@@ -17,5 +18,6 @@ export const COMMANDS: CliCommand[] = [
   heartbeatCommand,
   cronCommand,
   memoryCommand,
+  mcpCliCommand,
   daemonCommand,
 ];
