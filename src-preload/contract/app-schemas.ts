@@ -24,6 +24,8 @@ export const mcpServerStatusSchema = z.object({
     .object({
       kind: z.enum(['user', 'machine']),
       signedIn: z.boolean(),
+      /** A sign-in waits for the browser to come back. */
+      signingIn: z.boolean(),
       /** The scope the server asked for and was not granted yet. */
       wantedScope: z.string().optional(),
       note: z.string().optional(),

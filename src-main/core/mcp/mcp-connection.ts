@@ -328,6 +328,7 @@ export class McpConnection {
       }
       return result;
     });
+    this.deps.onChange(); // signingIn shows until `done`
     return { ok: true, value: { ...started.value, done } };
   }
 

@@ -8,6 +8,7 @@ import { createChatSlice } from './chat-slice';
 import { createMemorySlice } from './memory-slice';
 import { createReviewSlice } from './review-slice';
 import { createRuntimeSlice } from './runtime-slice';
+import { createMcpSignInSlice } from './mcp-sign-in-slice';
 import { createSchedulerSlice } from './scheduler-slice';
 import { createSessionsSlice } from './sessions-slice';
 import { createSettingsSlice } from './settings-slice';
@@ -26,6 +27,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createMemorySlice(set, get, deps),
     ...createReviewSlice(set, get, deps),
     ...createRuntimeSlice(set, get, deps),
+    ...createMcpSignInSlice(set, get, deps),
     ...createSchedulerSlice(set, get, deps),
     ...createSettingsSlice(set, get, deps),
     ...createUiSlice(set, get, deps),

@@ -15,6 +15,8 @@ export interface McpAuthStatus {
   /** `machine`: client credentials (no browser); `user`: a person signs in in the browser. */
   kind: 'user' | 'machine';
   signedIn: boolean;
+  /** A sign-in waits for the browser to come back. */
+  signingIn: boolean;
   /** The scope the server asked for last, when it wants more than was granted. */
   wantedScope?: string;
   /** Why the stored sign-in cannot be used here (e.g. stored for the desktop app's keychain). */
@@ -57,6 +59,7 @@ export class ServerAuth {
     return {
       kind: this.provider.isMachineClient ? 'machine' : 'user',
       signedIn: this.provider.signedIn,
+      signingIn: this.#signIn !== undefined,
       ...(wanted && this.provider.needsSignIn ? { wantedScope: wanted } : {}),
       ...(note ? { note } : {}),
     };

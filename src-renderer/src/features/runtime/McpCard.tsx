@@ -4,6 +4,9 @@ import type { McpServerStatus } from '@contract/schemas';
 import { Icon } from '../../components/Icon';
 import { relativeTime } from '../../lib/format';
 import { useAppStore } from '../../state/store';
+import { McpSignIn } from './McpSignIn';
+
+const STATE_LABEL: Partial<Record<McpServerStatus['state'], string>> = { needs_auth: 'needs sign-in', circuit_open: 'circuit open' };
 
 const STATE_BADGE: Record<McpServerStatus['state'], string> = {
   connected: 'badge badge-ok',
@@ -46,8 +49,9 @@ export function McpCard(): ReactElement {
                   {s.error && <div className="faint">{s.error}</div>}
                 </td>
                 <td>
-                  <span className={STATE_BADGE[s.state]}>{s.state.replace('_', ' ')}</span>
+                  <span className={STATE_BADGE[s.state]}>{STATE_LABEL[s.state] ?? s.state}</span>
                   {s.state === 'circuit_open' && s.retryAt && <div className="faint">retry {relativeTime(s.retryAt)}</div>}
+                  <McpSignIn server={s} />
                 </td>
                 <td title={s.tools.join(', ')}>{s.toolCount ?? s.tools.length}</td>
               </tr>

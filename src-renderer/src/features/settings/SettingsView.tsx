@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { Banner } from '../../components/Banner';
 import { getAppStore, useAppStore } from '../../state/store';
 import { AppSection, HeartbeatSection } from './GeneralSections';
+import { McpSection } from './McpSection';
 import { ModelsSection } from './ModelsSection';
 import { ProvidersSection } from './ProvidersSection';
 import { SafetySection } from './SafetySection';
@@ -125,6 +126,7 @@ export function SettingsView(): ReactElement {
             <ProvidersSection draft={draft} errors={showErrors ? errors : {}} update={update} dirty={dirty} />
             <ModelsSection draft={draft} errors={showErrors ? errors : {}} update={update} />
             <SafetySection draft={draft} update={update} />
+            <McpSection />
             <HeartbeatSection draft={draft} errors={showErrors ? errors : {}} update={update} />
             <AppSection draft={draft} errors={showErrors ? errors : {}} update={update} />
             <div className="save-bar" data-dirty={dirty}>

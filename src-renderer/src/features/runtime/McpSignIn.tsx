@@ -1,0 +1,55 @@
+// The sign-in control of an HTTP MCP server: "Sign in" when it needs one, "Waiting for the browser…" while the
+// authorization page is open, "Sign out" once signed in. Used in the runtime panel and in settings.
+import type { ReactElement } from 'react';
+import type { McpServerStatus } from '@contract/schemas';
+import { useAppStore } from '../../state/store';
+
+/** Whether a server has anything to sign in to (HTTP servers with OAuth state). */
+export function hasSignIn(server: McpServerStatus): boolean {
+  return server.auth !== undefined;
+}
+
+export function McpSignIn({ server }: { server: McpServerStatus }): ReactElement | null {
+  const starting = useAppStore((s) => s.mcpSignInStarting[server.name] === true);
+  const error = useAppStore((s) => s.mcpSignInError[server.name]);
+  const signIn = useAppStore((s) => s.signInMcp);
+  const signOut = useAppStore((s) => s.signOutMcp);
+  const auth = server.auth;
+  if (!auth) return null;
+  const label = `${server.name}`;
+  let control: ReactElement;
+  if (auth.signingIn || starting) {
+    control = (
+      <span className="mcp-sign-in-row">
+        <span className="faint" role="status">
+          {starting ? 'Opening the sign-in page…' : 'Waiting for the browser…'}
+        </span>
+        {!starting && (
+          <button type="button" className="btn btn-sm" aria-label={`Open the sign-in page for ${label} again`} onClick={() => void signIn(server.name)}>
+            Open again
+          </button>
+        )}
+      </span>
+    );
+  } else if (server.state === 'needs_auth' || !auth.signedIn) {
+    control = (
+      <button type="button" className="btn btn-primary btn-sm" aria-label={`Sign in to ${label}`} onClick={() => void signIn(server.name)}>
+        {auth.kind === 'machine' ? 'Connect' : 'Sign in'}
+      </button>
+    );
+  } else {
+    control = (
+      <button type="button" className="btn btn-ghost btn-sm" aria-label={`Sign out of ${label}`} onClick={() => void signOut(server.name)}>
+        Sign out
+      </button>
+    );
+  }
+  return (
+    <div className="mcp-sign-in">
+      {control}
+      {auth.wantedScope && server.state === 'needs_auth' && <div className="faint">asks for: {auth.wantedScope}</div>}
+      {auth.note && <div className="faint">{auth.note}</div>}
+      {error && <div className="field-error">{error}</div>}
+    </div>
+  );
+}
