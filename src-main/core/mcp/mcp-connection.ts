@@ -1,5 +1,6 @@
 // One configured MCP server: connect, list tools, call with a timeout, breaker, reconnect with backoff.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { ErrorCode, McpError, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerConfig } from '../../../src-preload/contract/config-schema';
 import type { Clock } from '../lib/clock';
@@ -302,7 +303,7 @@ export class McpConnection {
     this.#cancelRetry = undefined;
     this.#retryAt = undefined;
     const scope = this.#auth?.status().wantedScope;
-    const detail = err instanceof Error && !(err.name === 'UnauthorizedError') ? ` (${errorMessage(err)})` : '';
+    const detail = err instanceof Error && !(err instanceof UnauthorizedError) ? ` (${errorMessage(err)})` : '';
     this.#lastError = this.#clean(`needs sign-in${scope ? ` to allow ${scope}` : ''}${detail}`);
   }
 

@@ -9,7 +9,8 @@ export function hasSignIn(server: McpServerStatus): boolean {
   return server.auth !== undefined;
 }
 
-export function McpSignIn({ server }: { server: McpServerStatus }): ReactElement | null {
+/** `showScope`: say what scope the server asks for (the runtime panel shows it in the server's error already). */
+export function McpSignIn({ server, showScope = false }: { server: McpServerStatus; showScope?: boolean }): ReactElement | null {
   const starting = useAppStore((s) => s.mcpSignInStarting[server.name] === true);
   const error = useAppStore((s) => s.mcpSignInError[server.name]);
   const signIn = useAppStore((s) => s.signInMcp);
@@ -47,7 +48,7 @@ export function McpSignIn({ server }: { server: McpServerStatus }): ReactElement
   return (
     <div className="mcp-sign-in">
       {control}
-      {auth.wantedScope && server.state === 'needs_auth' && <div className="faint">asks for: {auth.wantedScope}</div>}
+      {showScope && auth.wantedScope && server.state === 'needs_auth' && <div className="faint">asks for: {auth.wantedScope}</div>}
       {auth.note && <div className="faint">{auth.note}</div>}
       {error && <div className="field-error">{error}</div>}
     </div>

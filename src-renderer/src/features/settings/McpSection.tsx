@@ -27,7 +27,7 @@ export function McpSection(): ReactElement {
                 <strong>{s.name}</strong>{' '}
                 <span className="faint">{s.state === 'needs_auth' ? 'needs sign-in' : s.auth?.signedIn ? 'signed in' : s.state}</span>
               </div>
-              <McpSignIn server={s} />
+              <McpSignIn server={s} showScope />
             </li>
           ))}
         </ul>
