@@ -1,6 +1,5 @@
 // One configured MCP server: connect, list tools, call with a timeout, breaker, reconnect with backoff.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { ErrorCode, McpError, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerConfig } from '../../../src-preload/contract/config-schema';
 import type { Clock } from '../lib/clock';
@@ -13,6 +12,7 @@ import type { OAuthStore } from './oauth/oauth-store';
 import { notAnHttpServer, ServerAuth, type McpAuthStatus } from './oauth/server-auth';
 import type { SignInError, SignInStart } from './oauth/sign-in';
 import type { Result } from '../lib/result';
+import { listAllTools } from './mcp-listing';
 import type { McpToolDefinition } from './mcp-tool';
 import { toToolResult, type McpCallResult } from './mcp-result';
 import { openClient, transportKindOf, type OpenedClient } from './mcp-transport';
@@ -302,14 +302,11 @@ export class McpConnection {
     this.#cancelRetry?.();
     this.#cancelRetry = undefined;
     this.#retryAt = undefined;
-    const scope = this.#auth?.status().wantedScope;
-    const detail = err instanceof Error && !(err instanceof UnauthorizedError) ? ` (${errorMessage(err)})` : '';
-    this.#lastError = this.#clean(`needs sign-in${scope ? ` to allow ${scope}` : ''}${detail}`);
+    this.#lastError = this.#clean(this.#auth?.stateMessage(err) ?? 'needs sign-in');
   }
 
   #signInHint(): string {
-    const scope = this.#auth?.status().wantedScope;
-    return `needs sign-in${scope ? ` to allow ${scope}` : ''}: ask the user to sign in (Sign in in the runtime panel, or \`nanotray mcp login ${this.name}\`), then try again`;
+    return this.#auth?.toolHint() ?? 'needs sign-in';
   }
 
   /**
@@ -375,15 +372,4 @@ export class McpConnection {
   #clean(text: string): string {
     return scrubKnownSecrets(text).replace(/\s+/g, ' ').trim().slice(0, 500);
   }
-}
-
-async function listAllTools(client: Client): Promise<McpToolDefinition[]> {
-  const tools: McpToolDefinition[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await client.listTools(cursor ? { cursor } : undefined);
-    tools.push(...page.tools);
-    cursor = page.nextCursor;
-  } while (cursor);
-  return tools;
 }

@@ -65,6 +65,22 @@ export class ServerAuth {
     };
   }
 
+  /** The server's error line while it waits for a sign-in (the reason, when it is more than a plain 401). */
+  stateMessage(err: unknown): string {
+    const detail = err instanceof Error && !(err instanceof UnauthorizedError) ? ` (${err.message})` : '';
+    return `needs sign-in${this.#scopeNote()}${detail}`;
+  }
+
+  /** What a tool call of this server answers while it waits for a sign-in (the model passes it on). */
+  toolHint(): string {
+    return `needs sign-in${this.#scopeNote()}: ask the user to sign in (Sign in in the runtime panel, or \`nanotray mcp login ${this.name}\`), then try again`;
+  }
+
+  #scopeNote(): string {
+    const scope = this.provider.needsSignIn ? this.provider.wantedScope : undefined;
+    return scope ? ` to allow ${scope}` : '';
+  }
+
   /** Starts a sign-in (a running one is cancelled first). */
   async signIn(): Promise<Result<SignInStart, SignInError>> {
     this.#signIn?.cancel();
