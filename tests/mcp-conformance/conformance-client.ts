@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCore, type Core } from '../../src-main/core/nanotray-core';
-import type { ToolContext } from '../../src-main/core/tools/tool';
+import { coreToolContext } from '../helpers/core-tool-context';
 
 const SERVER = 'conf';
 /** The URL-based client id the CIMD scenario expects (it is never fetched). */
@@ -49,26 +49,6 @@ function sampleArguments(schema: Record<string, unknown> | undefined): Record<st
   return args;
 }
 
-function toolContext(core: Core): ToolContext {
-  return {
-    sessionKey: 'cli:conformance',
-    channel: 'cli',
-    chatId: 'conformance',
-    turnId: 't1',
-    callId: 'c1',
-    workspace: core.workspace(),
-    builtinSkillsDir: core.builtinSkillsDir,
-    config: core.config(),
-    signal: new AbortController().signal,
-    iteration: 1,
-    interactive: false,
-    vision: false,
-    inCronRun: false,
-    emit: () => {},
-    now: () => Date.now(),
-  };
-}
-
 function serverState(core: Core): string {
   return core.mcp.status().find((s) => s.name === SERVER)?.state ?? 'missing';
 }
@@ -104,9 +84,9 @@ async function run(core: Core): Promise<boolean> {
   let ok = true;
   const definitions = await listedTools(core);
   for (const name of core.tools.names().filter((n) => n.startsWith(`mcp_${SERVER}_`))) {
-    let result = await core.tools.execute(name, sampleArguments(definitions.get(name)), toolContext(core));
+    let result = await core.tools.execute(name, sampleArguments(definitions.get(name)), coreToolContext(core));
     // A step-up: the call needs more scope; the user signs in again and the call is repeated.
-    while (!result.ok && (await signInIfAsked())) result = await core.tools.execute(name, sampleArguments(definitions.get(name)), toolContext(core));
+    while (!result.ok && (await signInIfAsked())) result = await core.tools.execute(name, sampleArguments(definitions.get(name)), coreToolContext(core));
     if (!result.ok) {
       console.error(`${name}: ${result.error.message}`);
       ok = false;
