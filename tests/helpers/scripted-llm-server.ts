@@ -55,6 +55,8 @@ export interface ScriptedLlm {
   baseUrl: string;
   /** Chat-completion requests received, in order. */
   requests: RecordedRequest[];
+  /** GET /models requests received, in order. */
+  modelRequests: RecordedRequest[];
   /** Queue steps, consumed one per chat-completion request. */
   enqueue(...steps: ScriptedStep[]): void;
   /** Answer requests the queue does not cover. */
@@ -94,6 +96,7 @@ export async function startScriptedLlm(options: { port?: number; quirks?: Server
   let quirks: ServerQuirks = options.quirks ?? {};
   const queue: ScriptedStep[] = [];
   const requests: RecordedRequest[] = [];
+  const modelRequests: RecordedRequest[] = [];
   let fallback: Responder | undefined;
   const sockets = new Set<import('node:net').Socket>();
   const models = ['fake-model', 'fake-model-large'];
@@ -168,6 +171,17 @@ export async function startScriptedLlm(options: { port?: number; quirks?: Server
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     if (req.method === 'GET' && path.endsWith('/models')) {
+      modelRequests.push({ method: 'GET', path, headers: req.headers, body: undefined });
+      if (quirks.noModelList === '404') {
+        res.writeHead(404, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { code: '404', message: 'Resource not found' } }));
+        return;
+      }
+      if (quirks.noModelList === 'html') {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.end('<!doctype html><title>Dashboard</title>');
+        return;
+      }
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ object: 'list', data: models.map((id) => ({ id, object: 'model', created: 0, owned_by: 'test' })) }));
       return;
@@ -256,6 +270,7 @@ export async function startScriptedLlm(options: { port?: number; quirks?: Server
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
+    modelRequests,
     models,
     enqueue: (...steps) => queue.push(...steps),
     setFallback(responder) {

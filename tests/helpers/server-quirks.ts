@@ -31,6 +31,8 @@ export interface ServerQuirks {
   azure?: { apiVersion: string; apiKey: string };
   /** No `data: [DONE]` at the end (the finish_reason alone ends the answer). */
   noDone?: boolean;
+  /** GET /models is missing: a 404 error object (Azure deployment URLs, some local servers) or an HTML page. */
+  noModelList?: '404' | 'html';
 }
 
 type Body = Record<string, any>;

@@ -1,5 +1,5 @@
-// One scripted model server per test file: started before the first test, closed after the last, its request log
-// and fallback reset after each test. The shared base of the core harness and the CLI harness.
+// One scripted model server per test file: started before the first test, closed after the last, its request logs,
+// queue, fallback and quirks reset after each test. The shared base of the core harness and the CLI harness.
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { startScriptedLlm, type ScriptedLlm } from './scripted-llm-server';
 
@@ -15,6 +15,8 @@ export function useScriptedLlm(): () => ScriptedLlm | undefined {
   afterEach(() => {
     if (!llm) return;
     llm.requests.length = 0;
+    llm.modelRequests.length = 0;
+    llm.clearQueue();
     llm.setFallback(undefined);
     llm.setQuirks({});
   });

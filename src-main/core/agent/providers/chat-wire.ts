@@ -1,11 +1,18 @@
-// The chat-completions request as it goes on the wire: messages, tools and the optional fields a model may
-// refuse (see model-quirks.ts), and the endpoint URL (a query such as Azure's ?api-version= is kept).
+// The chat-completions request as it goes on the wire, in the openai SDK's types: messages, tools and the
+// optional fields a model may refuse (see model-quirks.ts).
+import type {
+  ChatCompletionAssistantMessageParam,
+  ChatCompletionCreateParamsStreaming,
+  ChatCompletionFunctionTool,
+  ChatCompletionMessageParam,
+} from 'openai/resources/chat/completions';
 import type { ChatMessage } from '../chat-message';
 import type { LlmRequest } from '../llm-provider';
 import type { RequestShape } from './model-quirks';
 import { assertNever } from '../../lib/assert-never';
 
-type WireMessage = Record<string, unknown>;
+/** DeepSeek's thinking mode wants the reasoning back on assistant messages with tool calls; the SDK's type has no field for it. */
+type AssistantWithReasoning = ChatCompletionAssistantMessageParam & { reasoning_content?: string };
 
 /**
  * Our message shape → the chat-completions wire shape. Reasoning goes back only where the server asks for it:
@@ -13,8 +20,8 @@ type WireMessage = Record<string, unknown>;
  * thinking mode returns 400 without it there and ignores it elsewhere). `reasoning` fields and `<think>` text
  * are never re-sent (Qwen: the history should hold only the final answers).
  */
-export function toWireMessages(messages: ChatMessage[]): WireMessage[] {
-  return messages.map((m): WireMessage => {
+export function toWireMessages(messages: ChatMessage[]): ChatCompletionMessageParam[] {
+  return messages.map((m): ChatCompletionMessageParam => {
     switch (m.role) {
       case 'system':
         return { role: 'system', content: m.content };
@@ -23,12 +30,13 @@ export function toWireMessages(messages: ChatMessage[]): WireMessage[] {
       case 'assistant': {
         if (!m.toolCalls?.length) return { role: 'assistant', content: m.content ?? '' };
         const echo = m.reasoning?.format === 'reasoning_content' ? { reasoning_content: m.reasoning.text } : {};
-        return {
+        const message: AssistantWithReasoning = {
           role: 'assistant',
           content: m.content,
           ...echo,
           tool_calls: m.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } })),
         };
+        return message;
       }
       case 'tool':
         return { role: 'tool', tool_call_id: m.toolCallId, content: m.content };
@@ -39,8 +47,8 @@ export function toWireMessages(messages: ChatMessage[]): WireMessage[] {
 }
 
 /** The JSON body of one streaming request in the given shape. */
-export function requestBody(request: LlmRequest, shape: RequestShape): Record<string, unknown> {
-  const tools = shape.tools && request.tools.length
+export function requestBody(request: LlmRequest, shape: RequestShape): ChatCompletionCreateParamsStreaming {
+  const tools: ChatCompletionFunctionTool[] | undefined = shape.tools && request.tools.length
     ? request.tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } }))
     : undefined;
   return {
@@ -52,11 +60,4 @@ export function requestBody(request: LlmRequest, shape: RequestShape): Record<st
     stream: true,
     ...(shape.streamOptions ? { stream_options: { include_usage: true } } : {}),
   };
-}
-
-/** `<baseUrl>/chat/completions`, keeping the base URL's query (`?api-version=…` for Azure). */
-export function completionsUrl(baseUrl: string): URL {
-  const url = new URL(baseUrl);
-  url.pathname = `${url.pathname.replace(/\/+$/, '')}/chat/completions`;
-  return url;
 }

@@ -1,16 +1,14 @@
 // settings:* handlers: read config masked, apply a patch through the core's validated config update,
-// and test a provider by listing its models.
+// and test a provider by listing its models (agent/providers/model-list.ts).
 import type { CoreBase } from '../../core-base';
 import type { InvokeHandlers, SettingsState } from '../../../../src-preload/contract/schemas';
-import { errorMessage } from '../../lib/result';
 import { scrubSecrets } from '../../lib/redact';
+import { listProviderModels } from '../../agent/providers/model-list';
 import type { ApiHost } from '../api-host';
 import { ipcFail, ipcOk } from '../ipc-values';
 import { applySettingsPatch, toSettingsView } from './settings-view';
 
 type SettingsHandlers = Pick<InvokeHandlers, 'settings:get' | 'settings:update' | 'settings:test-provider'>;
-
-const TEST_TIMEOUT_MS = 10_000;
 
 /** Keys stored encrypted by the desktop app reach hosts without its keychain (CLI, browser host) undecoded. */
 const ENCRYPTED_SECRET = /^enc:v\d+:/;
@@ -36,18 +34,6 @@ function state(core: CoreBase, host: ApiHost, moved: Set<string>): SettingsState
   return { config: toSettingsView(config), configPath: core.paths.configFile, secretStorage: host.secrets.mode, notes };
 }
 
-/** GET <baseUrl>/models with the provider's key; the key never appears in the answer. */
-async function listModels(baseUrl: string, apiKey: string, headers: Record<string, string>): Promise<string[]> {
-  const url = `${baseUrl.replace(/\/+$/, '')}/models`;
-  const response = await fetch(url, {
-    headers: { ...headers, ...(apiKey ? { Authorization: `Bearer ${apiKey}` } : {}) },
-    signal: AbortSignal.timeout(TEST_TIMEOUT_MS),
-  });
-  if (!response.ok) throw new Error(`${url} answered HTTP ${response.status}`);
-  const body = (await response.json()) as { data?: { id?: unknown }[] };
-  return (body.data ?? []).map((m) => m.id).filter((id): id is string => typeof id === 'string').sort();
-}
-
 export function createSettingsHandlers(core: CoreBase, host: ApiHost): SettingsHandlers {
   const encode = host.secrets.encode ?? ((plain: string) => plain);
   const movedKeys = new Set<string>();
@@ -68,16 +54,12 @@ export function createSettingsHandlers(core: CoreBase, host: ApiHost): SettingsH
     },
 
     async 'settings:test-provider'({ name }) {
-      const provider = core.config().providers[name];
+      const config = core.config();
+      const provider = config.providers[name];
       if (!provider) return ipcFail('not_found', `No provider "${name}" in the config.`);
-      const baseUrl = provider.baseUrl ?? (name === 'openai' ? 'https://api.openai.com/v1' : undefined);
-      if (!baseUrl) return ipcFail('invalid_input', `Provider "${name}" has no baseUrl.`);
-      try {
-        return ipcOk({ models: await listModels(baseUrl, provider.apiKey, provider.headers) });
-      } catch (err) {
-        const message = scrubSecrets(errorMessage(err), [provider.apiKey]);
-        return ipcFail('unavailable', `Could not reach provider "${name}": ${message}`);
-      }
+      const listed = await listProviderModels(config, name);
+      if (listed.ok) return ipcOk({ models: listed.value });
+      return ipcFail('unavailable', `Could not reach provider "${name}": ${scrubSecrets(listed.error.message, [provider.apiKey])}`);
     },
   };
 }
