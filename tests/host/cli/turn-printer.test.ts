@@ -1,5 +1,5 @@
 // What the CLI prints while a turn runs: answer tokens on stdout, tool activity and retries on stderr.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TurnPrinter } from '../../../src-main/host/cli/commands/turn-printer';
 import { captureIo } from './cli-harness';
 
@@ -65,5 +65,25 @@ describe('TurnPrinter: providers', () => {
     p.finishAnswer();
     expect(t.err()).toBe('Thinking: step one, step two\n');
     expect(t.out()).toBe('Answer.\n');
+  });
+});
+
+describe('TurnPrinter: the retry countdown on a terminal', () => {
+  const base = { sessionKey: 'cli:a', turnId: 't' };
+  afterEach(() => vi.useRealTimers());
+
+  it('puts the reason on its own line and counts down on a short line below it, ended by the answer', () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    const t = captureIo({}, true);
+    const p = new TurnPrinter(t, 'cli:a');
+    p.handle({ type: 'provider.retry', ...base, attempt: 1, waitMs: 3000, retryAt: 1_003_000, message: 'The provider had a server error (503).', errorKind: 'server' });
+    vi.advanceTimersByTime(3000);
+    p.handle({ type: 'token', ...base, text: 'Back.' });
+    p.finishAnswer();
+    const clear = '\r\x1b[K';
+    expect(t.err()).toBe(
+      `… The provider had a server error (503).\n  Retrying in 3 s (attempt 1).${clear}  Retrying in 2 s (attempt 1).${clear}  Retrying in 1 s (attempt 1).${clear}  Retrying in 0 s (attempt 1).\n`,
+    );
+    expect(t.out()).toBe('Back.\n');
   });
 });

@@ -116,16 +116,19 @@ export class TurnPrinter {
     this.#inReasoning = false;
   }
 
-  /** "Retrying in N s": on a terminal the line counts down each second; elsewhere it is written once. */
+  /**
+   * "Retrying in N s": on a terminal the reason gets its own line and a short line below it counts down each
+   * second (a long line would wrap, and rewriting it would leave its first rows behind); elsewhere one line.
+   */
   #retry(message: string, attempt: number, retryAt: number): void {
     this.#stopCountdown();
-    const line = (): string => `… ${terminalSafe(message)} Retrying in ${Math.max(0, Math.ceil((retryAt - Date.now()) / 1000))} s (attempt ${attempt}).`;
+    const left = (): string => `Retrying in ${Math.max(0, Math.ceil((retryAt - Date.now()) / 1000))} s (attempt ${attempt}).`;
     if (!this.io.isTty) {
-      this.io.stderr.write(`${line()}\n`);
+      this.io.stderr.write(`… ${terminalSafe(message)} ${left()}\n`);
       return;
     }
-    this.io.stderr.write(line());
-    this.#countdown = setInterval(() => this.io.stderr.write(`\r\x1b[K${line()}`), 1000);
+    this.io.stderr.write(`… ${terminalSafe(message)}\n  ${left()}`);
+    this.#countdown = setInterval(() => this.io.stderr.write(`\r\x1b[K  ${left()}`), 1000);
     this.#countdown.unref?.();
   }
 
