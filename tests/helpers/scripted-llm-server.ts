@@ -32,6 +32,8 @@ export interface ScriptedStep {
   dropAfterChunks?: number;
   /** Send a few chunks, then end the response cleanly, without finish_reason and [DONE]. */
   cutAfterChunks?: number;
+  /** Send a few chunks, then nothing more while the connection stays open (a server that stalls mid-answer). */
+  stallAfterChunks?: number;
   /** After this many chunks, send an error object inside the stream (OpenRouter's mid-stream errors) and end. */
   streamError?: { afterChunks: number; error: Record<string, unknown> };
   /** Answer 200 with this body instead of a completion (an HTML page behind a wrong base URL, an empty stream). */
@@ -156,6 +158,7 @@ export async function startScriptedLlm(options: { port?: number; quirks?: Server
         return;
       }
       if (step.cutAfterChunks !== undefined && sent >= step.cutAfterChunks) break;
+      if (step.stallAfterChunks !== undefined && sent >= step.stallAfterChunks) return; // close() destroys the socket
       if (step.streamError && sent >= step.streamError.afterChunks) {
         res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 1_700_000_000, model, error: step.streamError.error, choices: [{ index: 0, delta: { content: '' }, finish_reason: 'error' }] })}\n\n`);
         break;
