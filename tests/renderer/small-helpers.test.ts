@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { nextAnnouncement } from '../../src-renderer/src/features/chat/announce';
 import { matchCommands, slashQuery } from '../../src-renderer/src/features/chat/slash';
+import { userScrolledUp } from '../../src-renderer/src/features/chat/use-stick-to-bottom';
 import { buildTree } from '../../src-renderer/src/features/memory/file-tree';
 import { parseCronForm } from '../../src-renderer/src/features/runtime/cron-form';
 import { compactNumber, dayGroup, duration, exportFileName, relativeTime } from '../../src-renderer/src/lib/format';
@@ -11,6 +12,15 @@ import { fixForTurnError } from '../../src-renderer/src/state/error-fixes';
 import { sortSessions } from '../../src-renderer/src/state/sessions-slice';
 
 describe('renderer helpers', () => {
+  it('tells the user scrolling up from rows being measured or shrunk above the view', () => {
+    const at = { top: 1000, height: 2000 };
+    expect(userScrolledUp(at, { top: 700, height: 2000 }, false)).toBe(true); // keys, scroll bar, a script
+    expect(userScrolledUp(at, { top: 1000, height: 2600 }, false)).toBe(false); // rows measured taller
+    expect(userScrolledUp(at, { top: 940, height: 1940 }, false)).toBe(false); // a row above shrank
+    expect(userScrolledUp(at, { top: 700, height: 2100 }, true)).toBe(true); // wheel while the answer grows
+    expect(userScrolledUp(at, { top: 1200, height: 2000 }, true)).toBe(false); // down is never "away"
+  });
+
   it('announces whole sentences while streaming and the rest at the end', () => {
     expect(nextAnnouncement('Hello there', 0, false)).toBeNull();
     expect(nextAnnouncement('Hello there. How are', 0, false)).toEqual({ text: 'Hello there.', end: 12 });

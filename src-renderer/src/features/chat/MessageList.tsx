@@ -1,14 +1,14 @@
 // The conversation: a virtualised list (smooth at 5,000+ messages) with the streaming answer below it.
 // It sticks to the bottom while the user is there, and pages older history in when scrolled to the top.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactElement } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { Icon } from '../../components/Icon';
 import { useAppStore } from '../../state/store';
 import { MessageRow } from './MessageRow';
 import { StreamingRow } from './StreamingRow';
 import { isWaitingApproval } from './ApprovalDock';
+import { useStickToBottom } from './use-stick-to-bottom';
 
-const STICK_PX = 48;
 const LOAD_OLDER_PX = 400;
 const LOADER_PX = 40;
 const HIGHLIGHT_MS = 2500;
@@ -26,12 +26,12 @@ export function MessageList({ sessionKey }: { sessionKey: string }): ReactElemen
   const loadOlder = useAppStore((s) => s.loadOlder);
   const focus = useAppStore((s) => (s.focusMessage?.sessionKey === sessionKey ? s.focusMessage : null));
   const clearFocus = useAppStore((s) => s.clearFocusMessage);
-  const [showJump, setShowJump] = useState(false);
   const [highlight, setHighlight] = useState<string | null>(null);
   const pagesRead = useRef(0);
 
   const scrollRef = useRef<HTMLDivElement>(null);
-  const stuck = useRef(true);
+  const follow = useStickToBottom(scrollRef, sessionKey, [list.length, streamText, running]);
+  const { stuck, release } = follow;
   const prevHeight = useRef<{ first: string | undefined; height: number } | null>(null);
 
   const virtualizer = useVirtualizer({
@@ -42,33 +42,6 @@ export function MessageList({ sessionKey }: { sessionKey: string }): ReactElemen
     paddingStart: hasMore ? LOADER_PX : 0,
     getItemKey: (index) => list[index]?.id ?? index,
   });
-
-  const scrollToBottom = useCallback(() => {
-    const el = scrollRef.current;
-    if (el) el.scrollTop = el.scrollHeight;
-  }, []);
-
-  // A new session: start at the bottom.
-  useLayoutEffect(() => {
-    stuck.current = true;
-    scrollToBottom();
-  }, [sessionKey, scrollToBottom]);
-
-  // New items or streamed text: follow when the user is at the bottom (before paint, so no jump is seen).
-  useLayoutEffect(() => {
-    if (stuck.current) scrollToBottom();
-  }, [list.length, streamText, running, scrollToBottom]);
-
-  // Keep following while rows get measured (their real height replaces the estimate).
-  useEffect(() => {
-    const el = scrollRef.current?.firstElementChild;
-    if (!el) return;
-    const observer = new ResizeObserver(() => {
-      if (stuck.current) scrollToBottom();
-    });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [scrollToBottom]);
 
   // Older messages were prepended: keep the same message under the user's eyes.
   useLayoutEffect(() => {
@@ -88,8 +61,7 @@ export function MessageList({ sessionKey }: { sessionKey: string }): ReactElemen
     }
     const index = list.findIndex((i) => i.id === `m${focus.messageId}`);
     if (index >= 0) {
-      stuck.current = false;
-      setShowJump(true);
+      release();
       virtualizer.scrollToIndex(index, { align: 'center' });
       setHighlight(list[index]!.id);
       clearFocus();
@@ -103,19 +75,12 @@ export function MessageList({ sessionKey }: { sessionKey: string }): ReactElemen
       clearFocus();
     }
     return undefined;
-  }, [focus, list, hasMore, loading, loadOlder, sessionKey, clearFocus, virtualizer]);
-
-  const jumpToLatest = () => {
-    stuck.current = true;
-    setShowJump(false);
-    scrollToBottom();
-  };
+  }, [focus, list, hasMore, loading, loadOlder, sessionKey, clearFocus, virtualizer, release]);
 
   const onScroll = () => {
+    follow.onScroll();
     const el = scrollRef.current;
     if (!el) return;
-    stuck.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_PX;
-    if (showJump === stuck.current) setShowJump(!stuck.current);
     prevHeight.current = { first: list[0]?.id, height: el.scrollHeight };
     if (el.scrollTop < LOAD_OLDER_PX && hasMore && !loading) void loadOlder(sessionKey);
   };
@@ -153,8 +118,8 @@ export function MessageList({ sessionKey }: { sessionKey: string }): ReactElemen
         <div style={{ height: 12 }} />
       </div>
     </div>
-      {showJump && (
-        <button type="button" className="btn btn-sm jump-latest" onClick={jumpToLatest}>
+      {follow.awayFromBottom && (
+        <button type="button" className="btn btn-sm jump-latest" onClick={follow.jumpToLatest}>
           <Icon name="chevronDown" size={14} /> {running ? 'Follow the answer' : 'Jump to latest'}
         </button>
       )}
