@@ -16,6 +16,9 @@ export async function axeViolations(page: Page, selector?: string): Promise<AxeV
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined');
   // Evaluated through the DevTools protocol, which the page's CSP (script-src 'self') does not apply to.
   if (!loaded) await page.evaluate(AXE_SOURCE);
+  // Colours measured halfway through a transition (a button that just appeared under the pointer fades to its
+  // hover colour) are neither the before nor the after: let running transitions and animations finish first.
+  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))));
   return page.evaluate(async (context) => {
     const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
     const result = await axe.run(context ? { include: [context] } : document, { resultTypes: ['violations'] });
