@@ -37,7 +37,7 @@ describe('OpenRouter', () => {
     const first = await c.turn('hi');
     expect(first).toMatchObject({ stopReason: 'completed', text: 'After the wait.' });
     expect(c.events('provider.retry').map((e) => [e.attempt, e.waitMs, e.message])).toEqual([
-      [1, 1000, 'The provider is rate-limiting requests (429). Wait a moment and try again. (Server said: Rate limit exceeded: free-models-per-min)'],
+      [1, 1000, 'The provider is rate-limiting requests (429). (Server said: Rate limit exceeded: free-models-per-min)'],
     ]);
     expect((await c.turn('next')).text).toBe('Next.');
   });
@@ -49,7 +49,7 @@ describe('OpenRouter', () => {
     expect(first).toMatchObject({
       stopReason: 'error',
       text: 'The answer is 4',
-      error: 'The provider had a server error (500). Try again later. (Server said: Provider disconnected unexpectedly)',
+      error: 'The provider had a server error (500). (Server said: Provider disconnected unexpectedly)',
     });
     const partial = c.stored()[1]!;
     expect([partial.content, partial.meta.partial]).toEqual(['The answer is 4', true]);

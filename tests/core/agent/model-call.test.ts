@@ -30,7 +30,7 @@ describe('model failover', () => {
       ['typo', 'backup (fake-model-large)'],
     ]);
     expect(seen.filter((e) => e.type === 'provider.failover')[2].reason).toBe("agent.fallbackModels names 'typo', which is no preset in modelPresets.");
-    expect(seen.find((e) => e.type === 'provider.failover').reason).toBe('The provider had a server error (503). Try again later. (Server said: overloaded)');
+    expect(seen.find((e) => e.type === 'provider.failover').reason).toBe('The provider had a server error (503). (Server said: overloaded)');
     expect(listMessages(core.db, 'fo:a').at(-1)).toMatchObject({ content: 'From the backup.', meta: { answeredBy: 'backup (fake-model-large)' } });
     expect(usageByModel(core.db)).toEqual([{ model: 'fake-model-large', promptTokens: 7, completionTokens: 3, totalTokens: 10 }]);
   });

@@ -44,7 +44,7 @@ describe('runWithRetry', () => {
     );
     expect(calls).toBe(16);
     expect(waits).toHaveLength(15);
-    expect(result).toEqual({ ok: false, error: { kind: 'server', status: 503, message: 'busy', transient: true } });
+    expect(result).toEqual({ ok: false, error: { kind: 'server', status: 503, message: 'busy Tried 16 times.', transient: true } });
   });
 
   it('stops waiting when the signal fires during a wait', async () => {

@@ -1,6 +1,7 @@
 // Turns what a model server answers or the transport fails with into a ProviderError with one clear sentence.
 // Meaning comes from the HTTP status, the fields of the server's error object and the transport's typed errors,
-// never from the text of a message.
+// never from the text of a message. Errors a retry may cure carry no "try again": the retry policy retries them
+// ("Retrying in N s"), a failover names them as its reason, and the window offers Retry from the kind.
 import type { ProviderError } from '../llm-provider';
 import { knownSecrets } from '../../lib/logger';
 import { scrubSecrets } from '../../lib/redact';
@@ -119,13 +120,13 @@ export function fromHttpStatus(status: number, body: ServerErrorBody | undefined
     case status === 404:
       return { ...base, kind: 'not_found', message: withDetail(`The provider does not know model '${ctx.model}' or the base URL is wrong (404). Check agent.model and providers.${p}.baseUrl.`, detail) };
     case status === 429:
-      return { ...base, kind: 'rate_limit', message: withDetail(`The provider is rate-limiting requests (429). Wait a moment and try again.`, detail) };
+      return { ...base, kind: 'rate_limit', message: withDetail(`The provider is rate-limiting requests (429).`, detail) };
     case status >= 500:
-      return { ...base, kind: 'server', message: withDetail(`The provider had a server error (${status}). Try again later.`, detail) };
+      return { ...base, kind: 'server', message: withDetail(`The provider had a server error (${status}).`, detail) };
     case status === 408:
-      return { ...base, kind: 'timeout', message: `The provider timed out (408). Try again.` };
+      return { ...base, kind: 'timeout', message: `The provider timed out (408).` };
     case status === 409:
-      return { ...base, kind: 'server', message: withDetail(`The provider reported a conflict (409). Try again.`, detail) };
+      return { ...base, kind: 'server', message: withDetail(`The provider reported a conflict (409).`, detail) };
     case status === 400 || status === 422:
       return { ...base, kind: 'bad_request', message: withDetail(`The provider rejected the request (${status}).`, detail) };
     default:
@@ -190,7 +191,7 @@ export function connectError(err: unknown, ctx: ErrorContext): ClassifiedError {
 export function brokenStreamError(ctx: ErrorContext, receivedSome: boolean): ClassifiedError {
   return receivedSome
     ? { kind: 'interrupted', transient: true, message: `The connection to the provider '${ctx.providerName}' broke off in the middle of the answer.` }
-    : { kind: 'network', transient: true, message: `The connection to the provider '${ctx.providerName}' broke off. Try again.` };
+    : { kind: 'network', transient: true, message: `The connection to the provider '${ctx.providerName}' broke off.` };
 }
 
 /** The stream ended cleanly but before the answer did: no `finish_reason` and no `[DONE]`. */

@@ -87,7 +87,7 @@ export async function runWithRetry<T>(
     identical = previous && sameError(previous, error) ? identical + 1 : 1;
     previous = plain;
     const wait = retryDelayMs(options.mode, failures, error, identical);
-    if (wait === undefined) return { ok: false, error };
+    if (wait === undefined) return { ok: false, error: failures > 1 ? { ...error, message: `${error.message} Tried ${failures} times.` } : error };
     options.onRetry?.(failures, wait, plain);
     await options.sleep(wait, options.signal);
     if (options.signal?.aborted) return { ok: false, error: cancelledError() };

@@ -46,7 +46,7 @@ function malformedEventError(ctx: ErrorContext): ClassifiedError {
   return {
     kind: 'bad_response',
     transient: true,
-    message: `The provider '${ctx.providerName}' sent a stream event that is not JSON, so the answer could not be read. Try again.`,
+    message: `The provider '${ctx.providerName}' sent a stream event that is not JSON, so the answer could not be read.`,
   };
 }
 

@@ -46,7 +46,7 @@ describe('one chat attempt', () => {
     expect(!result.ok && result.error).toEqual({
       kind: 'bad_response',
       transient: true,
-      message: "The provider 'test' sent a stream event that is not JSON, so the answer could not be read. Try again.",
+      message: "The provider 'test' sent a stream event that is not JSON, so the answer could not be read.",
     });
   });
 

@@ -126,7 +126,7 @@ describe('retry modes', () => {
     expect(llm.requests).toHaveLength(4);
     expect(result).toEqual({
       ok: false,
-      error: { kind: 'server', status: 503, transient: true, message: 'The provider had a server error (503). Try again later. (Server said: overloaded)' },
+      error: { kind: 'server', status: 503, transient: true, message: 'The provider had a server error (503). (Server said: overloaded) Tried 4 times.' },
     });
   });
 
@@ -197,7 +197,7 @@ describe('retry modes', () => {
     const result = await provider('standard', url).chat(request());
     expect(waits).toEqual([1000, 2000, 4000]);
     expect(!result.ok && result.error.kind).toBe('network');
-    expect(!result.ok && result.error.message).toBe(`Could not reach the provider 'test' at ${url} (ECONNREFUSED). Check the base URL and your connection.`);
+    expect(!result.ok && result.error.message).toBe(`Could not reach the provider 'test' at ${url} (ECONNREFUSED). Check the base URL and your connection. Tried 4 times.`);
   });
 
   it('an aborted signal ends a hanging call as cancelled', async () => {
