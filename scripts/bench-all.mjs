@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: every figure the issues ask for, one section after another:
 // core start-up / loop overhead / CLI turn (bench.mjs), workspace prompt and context (bench-workspace.mjs),
-// exec grammar and sandbox overhead (bench-exec.mjs),
+// exec grammar and sandbox overhead (bench-exec.mjs), provider stream assembly and transport (bench-providers.mjs),
 // scheduler idle cost and timer drift (bench-scheduler.mjs, 60 s window), renderer bundle and Chromium
 // figures (bench-renderer.mjs --e2e, after a build).
 import { spawnSync } from 'node:child_process';
@@ -12,6 +12,7 @@ const steps = [
   ['Core: start-up, loop overhead, CLI turn', ['scripts/bench.mjs']],
   ['Workspace: prompt size, context per turn, rebuild', ['scripts/bench-workspace.mjs']],
   ['Exec: bash grammar, command analysis, sandbox overhead', ['scripts/bench-exec.mjs']],
+  ['Providers: stream assembly, transport through the openai SDK, call overhead', ['scripts/bench-providers.mjs']],
   ['Scheduler: idle cost, timer drift', ['scripts/bench-scheduler.mjs', ...(process.env.BENCH_DRIFT_MINUTES ? ['--minutes', process.env.BENCH_DRIFT_MINUTES] : [])]],
   ['Renderer: bundle size, first token to screen, frame time', ['scripts/bench-renderer.mjs', '--e2e']],
 ];

@@ -1,10 +1,10 @@
 // The window and quick ask with a reasoning model and a struggling server, in real Chromium: the Thinking block
-// streams open and collapses after the answer (keyboard-toggled), a 429 shows "Retrying in N s", a failover says who
-// answered, and the views stay axe-clean in both themes (screenshots in test-results/screenshots).
+// streams open and collapses after the answer (keyboard-toggled), a 429 shows "Retrying in N s", Stop ends that wait,
+// a failover says who answered, and the views stay axe-clean in both themes (screenshots in test-results/screenshots).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './helpers/axe';
 import { startE2eApp, type E2eApp } from './helpers/e2e-app';
-import { sendChat, shootBothThemes, waitForAnswer } from './ui-helpers';
+import { sendChat, shootBothThemes, waitForAnswer, waitIdle } from './ui-helpers';
 
 describe('reasoning, retries and failover in the window', () => {
   let app: E2eApp;
@@ -53,6 +53,20 @@ describe('reasoning, retries and failover in the window', () => {
     await shootBothThemes(app, page, 'retry-countdown');
     expect(await axeViolations(page, '.retry-countdown')).toEqual([]);
     await waitForAnswer(page, 'Made it after the wait.');
+  });
+
+  it('Stop during the countdown ends the wait at once: no retry is sent', async () => {
+    const { page } = app;
+    app.llm.setQuirks({});
+    app.llm.enqueue({ status: 503, errorMessage: 'overloaded', headers: { 'retry-after': '60' } });
+    const before = app.llm.requests.length;
+    await sendChat(page, 'Still there?');
+    await page.locator('.retry-countdown', { hasText: 'Retrying in' }).waitFor({ timeout: 10_000 });
+    await page.getByRole('button', { name: 'Stop the answer' }).click();
+    await page.locator('[data-role="notice"]', { hasText: 'Stopped.' }).waitFor({ timeout: 5000 });
+    await waitIdle(page, 5000);
+    expect(await page.locator('.retry-countdown').count()).toBe(0);
+    expect(app.llm.requests.length - before).toBe(1);
   });
 
   it('a failover says who answered and why', async () => {
