@@ -1,18 +1,10 @@
 // Every secret a config holds: provider keys and header values, the web search key, proxy credentials,
-// and the env values, header values, URL credentials and OAuth client secrets/keys of MCP servers.
+// and the env values, header values, URL credentials, command-line secrets (`--token …`) and OAuth client
+// secrets/keys of MCP servers.
 import type { Config } from '../../../src-preload/contract/config-schema';
+import { argSecrets, isSecretName, looksLikeToken, urlSecrets } from './secret-parts';
 
-/** Header/env/query names whose values are secrets (Authorization, X-Api-Key, GITHUB_TOKEN, …). */
-const SECRET_NAME = /(key|token|secret|passw|auth|cookie|credential|session)/i;
-
-export function isSecretName(name: string): boolean {
-  return SECRET_NAME.test(name);
-}
-
-/** A value shaped like a credential: one long word of letters and digits, no path or spaces. */
-function looksLikeToken(value: string): boolean {
-  return value.length >= 16 && !/[\s/\\]/.test(value) && /[a-z]/i.test(value) && /\d/.test(value);
-}
+export { isSecretName };
 
 /** `Bearer abc` → `abc`; `Basic dXNlcjpwYXNz` → the base64 and `user:pass`, `pass`. */
 function credentialParts(value: string): string[] {
@@ -23,31 +15,6 @@ function credentialParts(value: string): string[] {
   const decoded = Buffer.from(credential, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   return colon > 0 ? [credential, decoded, decoded.slice(colon + 1)] : [credential];
-}
-
-/** The user, password and `user:pass` of a URL (decoded), and query values named or shaped like a credential. */
-function urlSecrets(text: string | null | undefined): string[] {
-  if (!text) return [];
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return [];
-  }
-  const out: string[] = [];
-  const password = safeDecode(url.password);
-  const username = safeDecode(url.username);
-  if (password) out.push(password, `${username}:${password}`, `${url.username}:${url.password}`);
-  for (const [name, value] of url.searchParams) if (isSecretName(name) || looksLikeToken(value)) out.push(value);
-  return out;
-}
-
-function safeDecode(part: string): string {
-  try {
-    return decodeURIComponent(part);
-  } catch {
-    return part;
-  }
 }
 
 /**
@@ -67,7 +34,7 @@ export function configSecrets(config: Config): string[] {
   for (const p of Object.values(config.providers)) out.push(p.apiKey, ...mapSecrets(p.headers), ...urlSecrets(p.baseUrl));
   out.push(config.tools.web.search.apiKey, ...urlSecrets(config.tools.web.search.baseUrl), ...urlSecrets(config.tools.web.proxy));
   for (const s of Object.values(config.mcpServers)) {
-    out.push(...mapSecrets(s.env), ...mapSecrets(s.headers), ...urlSecrets(s.url));
+    out.push(...mapSecrets(s.env), ...mapSecrets(s.headers), ...urlSecrets(s.url), ...argSecrets(s.args ?? []));
     if (s.oauth) out.push(s.oauth.clientSecret ?? '', s.oauth.privateKey ?? '');
   }
   return out.filter((v) => typeof v === 'string' && v.trim().length > 0);

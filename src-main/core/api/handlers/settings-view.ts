@@ -3,6 +3,7 @@
 import type { Config } from '../../../../src-preload/contract/config-schema';
 import { maskSecret } from '../../lib/redact';
 import { isSecretName } from '../../config/config-secrets';
+import { maskArgs, maskUrlSecrets, unmaskArgs, unmaskUrlSecrets } from '../../config/secret-parts';
 import type { SettingsPatch, SettingsView } from '../../../../src-preload/contract/schemas';
 
 export { isSecretName };
@@ -29,7 +30,7 @@ export function toSettingsView(config: Config): SettingsView {
     providers: Object.fromEntries(
       Object.entries(config.providers).map(([name, p]) => [
         name,
-        { apiKey: maskSecret(p.apiKey), hasApiKey: Boolean(p.apiKey), ...(p.baseUrl ? { baseUrl: p.baseUrl } : {}), headers: maskMap(p.headers) },
+        { apiKey: maskSecret(p.apiKey), hasApiKey: Boolean(p.apiKey), ...(p.baseUrl ? { baseUrl: maskUrlSecrets(p.baseUrl) } : {}), headers: maskMap(p.headers) },
       ]),
     ),
     agent: { ...config.agent },
@@ -50,7 +51,8 @@ export function toSettingsView(config: Config): SettingsView {
           ...structuredClone(s),
           env: maskMap(s.env),
           headers: maskMap(s.headers),
-          ...(s.url ? { url: maskUrlCredentials(s.url) } : {}),
+          args: maskArgs(s.args),
+          ...(s.url ? { url: maskUrlSecrets(s.url) } : {}),
           ...(s.oauth ? { oauth: maskOAuth(s.oauth) } : {}),
         },
       ]),
@@ -160,7 +162,8 @@ export function applySettingsPatch(raw: Raw, patch: SettingsPatch, current: Conf
       applySecret(target, 'apiKey', p.apiKey, plain?.apiKey ?? '', encode);
       const moved = p.baseUrl !== undefined && providerOrigin(name, p.baseUrl ?? undefined) !== providerOrigin(name, plain?.baseUrl);
       if (p.baseUrl === null) delete target.baseUrl;
-      else if (p.baseUrl !== undefined) target.baseUrl = p.baseUrl;
+      // a password or ?api-key= the form shows masked comes back as the stored one (same origin), else goes
+      else if (p.baseUrl !== undefined) target.baseUrl = unmaskUrlSecrets(p.baseUrl, plain?.baseUrl);
       // A new host without a newly entered key: the stored key stays behind (it was entered for the old host).
       if (moved && !isNewSecret(p.apiKey, plain?.apiKey ?? '')) delete target.apiKey;
       applyMap(target, 'headers', p.headers, plain?.headers ?? {}, target.headers, moved);
@@ -204,7 +207,8 @@ export function applySettingsPatch(raw: Raw, patch: SettingsPatch, current: Conf
       const plain = current.mcpServers[name];
       const { env, headers, ...rest } = s;
       const next: Raw = structuredClone(rest);
-      if (typeof next.url === 'string' && next.url.includes('••••')) next.url = unmaskProxy(next.url, plain?.url ?? null);
+      if (typeof next.url === 'string') next.url = unmaskUrlSecrets(next.url, plain?.url);
+      if (Array.isArray(next.args)) next.args = unmaskArgs(next.args as string[], plain?.args);
       const moved = typeof next.url === 'string' && originOf(next.url) !== originOf(plain?.url);
       if (env !== undefined) applyMap(next, 'env', env, plain?.env ?? {}, before.env);
       if (headers !== undefined) applyMap(next, 'headers', headers, plain?.headers ?? {}, before.headers, moved);

@@ -9,6 +9,7 @@ import { openCliCore } from './cli-core';
 import { formatStatusOverview } from '../../../core/runtime/status-overview';
 import { systemSandbox } from '../../../core/tools/os-sandbox/exec-sandbox';
 import { describeSandbox } from '../../../core/tools/os-sandbox/sandbox-state';
+import { maskUrlSecrets } from '../../../core/config/secret-parts';
 
 export const statusCommand: CliCommand = {
   name: 'status',
@@ -22,7 +23,7 @@ export const statusCommand: CliCommand = {
       const model = effectiveModel(config, core.overrides);
       const provider = config.providers[model.provider];
       const providerLine = provider
-        ? `${model.provider} (${provider.baseUrl ?? 'https://api.openai.com/v1'}; key ${provider.apiKey ? maskSecret(provider.apiKey) : 'not set'})`
+        ? `${model.provider} (${maskUrlSecrets(provider.baseUrl ?? 'https://api.openai.com/v1')}; key ${provider.apiKey ? maskSecret(provider.apiKey) : 'not set'})`
         : `${model.provider} — not configured: set OPENAI_API_KEY or add providers.${model.provider} to config.json`;
       const configState = existsSync(core.paths.configFile) ? '' : ' (missing — run `nanotray onboard`)';
       const sandbox = await systemSandbox.state(config.tools.exec);
