@@ -11,6 +11,11 @@ export interface HttpFetchOptions {
   proxy?: string | null;
   /** Redirects followed like fetch's `redirect: 'follow'` (default 0: a 3xx answer is returned as it is). */
   maxRedirects?: number;
+  /**
+   * Follow a redirect only to the same origin (a redirect elsewhere is returned as it is): the request's headers
+   * (an API key) and its query (the model's search text) then never reach a host the caller did not name.
+   */
+  sameOriginRedirects?: boolean;
   /** Bodies are cut (the stream simply ends) after this many decoded bytes (default: no limit). */
   maxBytes?: number;
 }
@@ -139,9 +144,10 @@ export function createHttpFetch(options: HttpFetchOptions = {}): typeof fetch {
       }
       const location = redirectLocation(res);
       const status = res.statusCode ?? 500;
-      if (location !== undefined && hop < maxRedirects) {
+      const next = location === undefined ? undefined : new URL(location, url);
+      if (next && hop < maxRedirects && (!options.sameOriginRedirects || next.origin === url.origin)) {
         res.resume();
-        url = new URL(location, url);
+        url = next;
         ({ method, body } = afterRedirect(status, method, body));
         continue;
       }

@@ -122,6 +122,21 @@ describe('createHttpFetch', () => {
     expect((await following(`${base}/loop`)).status).toBe(302);
   });
 
+  it('with sameOriginRedirects, follows a redirect on the same origin only', async () => {
+    const sameOrigin = createHttpFetch({ maxRedirects: 5, sameOriginRedirects: true });
+    expect(JSON.parse(await readAll(await sameOrigin(`${base}/moved`)))).toMatchObject({ method: 'GET' });
+    const other = base.replace('127.0.0.1', 'localhost'); // the same server under another origin
+    const away = createServer((_req, res) => {
+      res.writeHead(302, { location: `${other}/echo` });
+      res.end();
+    });
+    await new Promise<void>((r) => away.listen(0, '127.0.0.1', r));
+    const res = await sameOrigin(`http://127.0.0.1:${(away.address() as AddressInfo).port}/`);
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe(`${other}/echo`);
+    await new Promise((r) => away.close(r));
+  });
+
   it('decodes a gzip body and cuts a body at maxBytes', async () => {
     expect(await readAll(await nodeHttpFetch(`${base}/gzip`))).toBe('unpacked text');
     const capped = createHttpFetch({ maxBytes: 1000 });

@@ -70,9 +70,14 @@ export function parseDuckDuckGoHtml(html: string, count: number): SearchHit[] {
 const SEARCH_MAX_BYTES = 5 * 1024 * 1024;
 const SEARCH_MAX_REDIRECTS = 5;
 
-/** The fetch the search providers use: the core's HTTP client, through `proxy` when one is set. */
+/**
+ * The fetch the search providers use: the core's HTTP client, through `proxy` when one is set. Redirects stay on the
+ * provider's own origin: the query is the model's text (it may carry workspace data) and the request carries the
+ * search key, so neither may follow a redirect elsewhere — DuckDuckGo's `!bang` syntax, for one, redirects a query
+ * to thousands of other sites.
+ */
 export function searchFetch(proxy?: string | null): typeof fetch {
-  return createHttpFetch({ maxRedirects: SEARCH_MAX_REDIRECTS, maxBytes: SEARCH_MAX_BYTES, ...(proxy ? { proxy } : {}) });
+  return createHttpFetch({ maxRedirects: SEARCH_MAX_REDIRECTS, sameOriginRedirects: true, maxBytes: SEARCH_MAX_BYTES, ...(proxy ? { proxy } : {}) });
 }
 
 async function getJson(doFetch: typeof fetch, url: string, init: RequestInit): Promise<Result<unknown>> {
