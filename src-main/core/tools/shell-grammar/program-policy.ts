@@ -55,6 +55,20 @@ const INLINE_SUBCOMMANDS: Record<string, readonly string[]> = { deno: ['eval', '
 /** Names an interpreter reads its program from when given as the script: its standard input. */
 const STDIN_PATHS = /^(?:-|\/dev\/stdin|\/dev\/fd\/\d+|\/proc\/.*)$/;
 
+/**
+ * Programs whose job is to talk to a place named in the command: a rule for `curl` would be web_fetch to every host
+ * without the per-host approval, so only a rule for the exact command covers them (like interpreters).
+ */
+const NETWORK_CLIENTS = new Set([
+  'curl', 'wget', 'wget2', 'aria2c', 'http', 'https', 'xh', 'httpie', 'nc', 'ncat', 'netcat', 'socat', 'telnet', 'ftp',
+  'lftp', 'tftp', 'ssh', 'scp', 'sftp', 'mosh', 'lynx', 'w3m', 'links', 'elinks', 'gh', 'hub',
+]);
+
+/** rsync to or from another machine (`host:path`, `user@host:`, `rsync://`); a local copy is fine. */
+function remoteRsync(argv: readonly string[]): boolean {
+  return argv[0] === 'rsync' && argv.slice(1).some((a) => !a.startsWith('-') && (/^[^/]*:/.test(a) || a.includes('://')));
+}
+
 /** Environment assignments in front of a command that only change formatting, never which code runs. */
 const HARMLESS_ASSIGNMENTS = new Set(['LANG', 'LANGUAGE', 'TZ', 'NO_COLOR', 'FORCE_COLOR', 'CLICOLOR', 'TERM', 'COLUMNS', 'LINES', 'CI']);
 
@@ -100,5 +114,6 @@ export function programCoverage(command: SimpleCommand): ProgramCoverage {
   const problem = program === 'git' ? gitProblem(named) : optionProblem(named);
   if (problem && isNeverCovered(problem.code)) return { kind: 'never', reason: problem };
   if (gitFiles) return { kind: 'never', reason: gitFiles };
+  if (NETWORK_CLIENTS.has(program) || remoteRsync(named)) return { kind: 'exact', reason: uncovered('network', program) };
   return problem ? { kind: 'exact', reason: problem } : { kind: 'prefix', argv };
 }
