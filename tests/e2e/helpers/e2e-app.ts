@@ -91,7 +91,8 @@ export async function startE2eApp(options: E2eOptions = {}): Promise<E2eApp> {
   let page: Page | undefined;
   if (!options.noBrowser) {
     browser = await launchChromium();
-    context = await browser.newContext({ viewport: options.viewport ?? { width: 1200, height: 800 } });
+    // Reduced motion: no colour is mid-transition when axe measures contrast or a screenshot is taken.
+    context = await browser.newContext({ viewport: options.viewport ?? { width: 1200, height: 800 }, reducedMotion: 'reduce' });
     page = await openPage(options.path ?? '/');
   }
 
