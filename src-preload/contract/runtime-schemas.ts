@@ -23,8 +23,18 @@ export const runtimeOverviewOutput = z.object({
   allowSet: z.boolean(),
   /** The policy's own summary text (what `my` shows the model). */
   summary: z.string().optional(),
-  /** Tokens used today (local day) by every source: chat, heartbeat, cron, subagents, consolidation. */
-  usageToday: z.object({ promptTokens: z.number(), completionTokens: z.number(), totalTokens: z.number() }).optional(),
+  /**
+   * Tokens used today (local day) by every source: chat, heartbeat, cron, subagents, consolidation; `byModel` the
+   * same per model, most tokens first (what each model of a failover cost).
+   */
+  usageToday: z
+    .object({
+      promptTokens: z.number(),
+      completionTokens: z.number(),
+      totalTokens: z.number(),
+      byModel: z.array(z.object({ model: z.string(), promptTokens: z.number(), completionTokens: z.number(), totalTokens: z.number() })).optional(),
+    })
+    .optional(),
   /** Whether exec runs inside the OS sandbox on this machine (tools.exec.sandbox and the probe's answer). */
   sandbox: sandboxStateSchema.optional(),
 });
@@ -80,6 +90,8 @@ export const runtimeCancelSubagentInput = z.strictObject({ id: nameSchema });
 export const runtimeCancelSubagentOutput = z.object({ cancelled: z.boolean() });
 
 export type RuntimeEntry = z.output<typeof runtimeEntrySchema>;
+/** Today's token usage as the runtime overview carries it. */
+export type UsageToday = NonNullable<z.output<typeof runtimeOverviewOutput>['usageToday']>;
 export type Preset = z.output<typeof presetSchema>;
 export type AuditEntry = z.output<typeof auditEntrySchema>;
 

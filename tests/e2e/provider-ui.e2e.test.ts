@@ -77,6 +77,13 @@ describe('reasoning, retries and failover in the window', () => {
     const notice = page.locator('[data-role="notice"]', { hasText: 'Answered by backup (fake-model-large)' });
     expect(await notice.innerText()).toContain('fake-model failed: The provider had a server error (503).');
     await shootBothThemes(app, page, 'failover-notice');
+    // Usage is counted for the model that answered: the Runtime panel shows today's tokens per model.
+    await page.getByRole('button', { name: 'Runtime', exact: true }).click();
+    const byModel = page.getByTestId('usage-by-model');
+    await byModel.waitFor({ timeout: 10_000 });
+    expect(await byModel.innerText()).toMatch(/fake-model-large \d/);
+    await shootBothThemes(app, page, 'usage-by-model');
+    expect(await axeViolations(page, '[data-testid="usage-by-model"]')).toEqual([]);
     expect(app.pageErrors).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 // Runtime slice: the `my` overview for the selected session (via the same policy as the tool), presets,
 // set attempts with the policy's answers, the audit log and MCP server state.
-import type { ApprovalRequest, AuditEntry, CoreEvent, McpServerStatus, Preset, RuntimeEntry } from '@contract/schemas';
+import type { ApprovalRequest, AuditEntry, CoreEvent, McpServerStatus, Preset, RuntimeEntry, UsageToday } from '@contract/schemas';
 import type { NanotrayApi } from '@contract/api';
 import type { JsonValue } from '@contract/common-schemas';
 import type { IpcResult } from '@contract/schemas';
@@ -43,7 +43,8 @@ export interface RuntimeSlice {
   runtimeDetails: { lastUsage: string | null; scratchpad: string | null; subagents: string | null };
   setRuntimeSession(sessionKey: string | null): void;
   /** Tokens used today by every source (chat, heartbeat, cron, subagents). */
-  runtimeUsageToday: { promptTokens: number; completionTokens: number; totalTokens: number } | null;
+  /** Today's tokens, and per model when the core says (most first). */
+  runtimeUsageToday: UsageToday | null;
   /** Whether exec runs inside the OS sandbox (null until the overview has loaded). */
   runtimeSandbox: NonNullable<ApprovalRequest['sandbox']> | null;
   cancelSubagent(id: string): Promise<void>;

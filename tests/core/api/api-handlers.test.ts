@@ -156,6 +156,16 @@ describe('API handlers on a real core', () => {
       expect(value.usageToday.totalTokens).toBeLessThan(1000);
     });
 
+    it('overview splits today\'s usage per model, most tokens first (what each model of a failover cost)', async () => {
+      insertUsage(core.db, { at: Date.now(), sessionKey: 'desktop:f', source: 'user', model: 'backup-model', usage: { promptTokens: 300, completionTokens: 40, totalTokens: 340 } });
+      insertUsage(core.db, { at: Date.now() - 3 * 86_400_000, sessionKey: 'desktop:f', source: 'user', model: 'old-model', usage: { promptTokens: 1, completionTokens: 1, totalTokens: 2 } });
+      const { value } = await call('runtime:overview', {});
+      const byModel: { model: string; totalTokens: number }[] = value.usageToday.byModel;
+      expect(byModel[0]).toEqual({ model: 'backup-model', promptTokens: 300, completionTokens: 40, totalTokens: 340 });
+      expect(byModel.map((m) => m.model)).not.toContain('old-model');
+      expect(byModel.reduce((sum, m) => sum + m.totalTokens, 0)).toBe(value.usageToday.totalTokens);
+    });
+
     it('cancels a subagent by id, and says so for an unknown one', async () => {
       expect((await call('runtime:cancel-subagent', { id: 'nope' })).error).toEqual({ code: 'not_found', message: "No subagent task 'nope'." });
       expect((await call('runtime:cancel-subagent', {})).error?.code).toBe('invalid_input');

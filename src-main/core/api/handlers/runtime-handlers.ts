@@ -7,7 +7,7 @@ import { OVERVIEW_KEYS } from '../../runtime/runtime-policy';
 import { isReadOnlyName } from '../../runtime/key-screens';
 import { systemSandbox } from '../../tools/os-sandbox/exec-sandbox';
 import { ipcError, ipcFail, ipcOk } from '../ipc-values';
-import { usageOfDay } from '../../store/usage.repo';
+import { startOfLocalDay, usageByModel, usageOfDay } from '../../store/usage.repo';
 
 type RuntimeHandlers = Pick<
   InvokeHandlers,
@@ -35,7 +35,7 @@ export function createRuntimeHandlers(core: Core): RuntimeHandlers {
         entries,
         allowSet: core.config().tools.my.allowSet,
         summary: core.runtime.overview(sessionKey),
-        usageToday: usageOfDay(core.db, core.clock.now()),
+        usageToday: { ...usageOfDay(core.db, core.clock.now()), byModel: usageByModel(core.db, startOfLocalDay(core.clock.now())) },
         sandbox: await systemSandbox.state(core.config().tools.exec),
       });
     },

@@ -140,6 +140,14 @@ export function OverviewCard(): ReactElement {
           {today === null ? '—' : `${today.totalTokens.toLocaleString()} tokens (${today.promptTokens.toLocaleString()} in · ${today.completionTokens.toLocaleString()} out)`}
           {heartbeatToday ? `, of which ${heartbeatToday.toLocaleString()} by the heartbeat` : ''}
         </dd>
+        {today?.byModel && today.byModel.length > 0 && (
+          <>
+            <dt>Today by model</dt>
+            <dd className="mono" data-testid="usage-by-model">
+              {today.byModel.map((m) => `${m.model} ${m.totalTokens.toLocaleString()}`).join(' · ')}
+            </dd>
+          </>
+        )}
       </dl>
     </section>
   );
