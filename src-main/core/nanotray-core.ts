@@ -104,7 +104,7 @@ export function createCore(options: CoreOptions): Result<Core> {
     tools: tools.registry,
     hasProvider: () => providerFor(effectiveModel(base.config(), base.overrides).provider).ok,
   });
-  const mcp = wireMcp(base, { tools: tools.registry });
+  const mcp = wireMcp(base, { tools: tools.registry, prompt: workspace.context });
   const commands = wireCommands({
     config: base.config,
     overrides: base.overrides,

@@ -1,45 +1,9 @@
-// App-level domains: MCP status, slash commands, app info, external links and window control.
+// App-level domains: slash commands, app info, external links and window control.
 import { z } from 'zod';
 import { emptyInputSchema, sessionKeySchema } from './common-schemas';
 import { LIMITS } from './limits';
 import { viewSchema } from './event-schemas';
 import { invoke } from './channel-spec';
-
-export const mcpServerStatusSchema = z.object({
-  name: z.string(),
-  transport: z.enum(['stdio', 'http', 'sse']),
-  /**
-   * `failing`: recent errors, retrying; `circuit_open`: paused until `retryAt`; `idle`: not connected yet;
-   * `needs_auth`: an HTTP server waits for the user to sign in (nothing is retried until then).
-   */
-  state: z.enum(['connected', 'connecting', 'failing', 'circuit_open', 'needs_auth', 'failed', 'disabled', 'idle']),
-  tools: z.array(z.string()),
-  error: z.string().optional(),
-  toolCount: z.number().optional(),
-  trusted: z.boolean().optional(),
-  consecutiveFailures: z.number().optional(),
-  retryAt: z.number().optional(),
-  /** HTTP servers: the OAuth side. `machine`: client credentials (no browser). */
-  auth: z
-    .object({
-      kind: z.enum(['user', 'machine']),
-      signedIn: z.boolean(),
-      /** A sign-in waits for the browser to come back. */
-      signingIn: z.boolean(),
-      /** The scope the server asked for and was not granted yet. */
-      wantedScope: z.string().optional(),
-      note: z.string().optional(),
-    })
-    .optional(),
-});
-export const mcpStatusOutput = z.object({ servers: z.array(mcpServerStatusSchema) });
-
-export const mcpServerNameInput = z.strictObject({ name: z.string().min(1).max(LIMITS.nameChars) });
-export const mcpSignInOutput = z.object({
-  /** Open this in a browser to finish signing in; absent when no browser step is needed (machine clients). */
-  authorizationUrl: z.string().optional(),
-});
-export const mcpSignOutOutput = z.object({ signedOut: z.boolean() });
 
 export const slashCommandSchema = z.object({
   /** Without the slash: `new`, `stop`, `help`, … */
@@ -95,17 +59,8 @@ export const appShowMainWindowInput = z.strictObject({ view: viewSchema.optional
 export const appShowMainWindowOutput = z.object({ shown: z.boolean() });
 export const appHideQuickAskOutput = z.object({ hidden: z.boolean() });
 
-export type McpServerStatus = z.output<typeof mcpServerStatusSchema>;
 export type SlashCommand = z.output<typeof slashCommandSchema>;
 export type AppInfo = z.output<typeof appInfoOutput>;
-
-/** `window.nanotray.mcp.<method>`: each method's channel with its input and output schema. */
-export const mcpChannels = {
-  status: invoke('mcp:status', emptyInputSchema, mcpStatusOutput),
-  /** Starts an OAuth sign-in; the server's state (mcp.changed) tells when it finished. */
-  signIn: invoke('mcp:sign-in', mcpServerNameInput, mcpSignInOutput),
-  signOut: invoke('mcp:sign-out', mcpServerNameInput, mcpSignOutOutput),
-};
 
 /** `window.nanotray.commands.<method>`: each method's channel with its input and output schema. */
 export const commandsChannels = {

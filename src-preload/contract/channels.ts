@@ -1,6 +1,7 @@
 // Every IPC channel, collected from the domains' tables: `window.nanotray.<domain>.<method>` → channel name,
 // input and output schema. The one list main registers, the preload and the web bridge expose, and types derive from.
-import { appChannels, commandsChannels, mcpChannels } from './app-schemas';
+import { appChannels, commandsChannels } from './app-schemas';
+import { mcpChannels } from './mcp-schemas';
 import { approvalsChannels } from './approval-schemas';
 import { chatChannels } from './chat-schemas';
 import { pushChannels } from './event-schemas';

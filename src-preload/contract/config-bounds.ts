@@ -23,6 +23,10 @@ export const CONFIG_BOUNDS = {
   /** Tokens per day; 0 means no budget. */
   heartbeatDailyTokenBudget: { min: 0, max: 100_000_000 },
   mcpTimeoutSeconds: { min: 1, max: 3600 },
+  /** Seconds an MCP request may run in all, however much progress it reports (one day at most). */
+  mcpMaxTotalTimeoutSeconds: { min: 1, max: 86_400 },
+  /** Tools offered to the model in one request (OpenAI refuses more than 128). */
+  maxTools: { min: 8, max: 1024 },
 } as const satisfies Record<string, Bounds>;
 
 /** A time of day as HH:MM, 24-hour (heartbeat active hours). */

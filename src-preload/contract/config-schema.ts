@@ -86,6 +86,8 @@ export const toolsSchema = z.object({
   approval: z.object({ mode: z.enum(['ask', 'auto', 'readonly']).default('ask') }).prefault({}),
   exec: execSchema.prefault({}),
   web: webSchema.prefault({}),
+  /** At most this many tools go to the model in one request; MCP tools beyond it are dropped (largest servers first). */
+  maxTools: intIn(B.maxTools).default(128),
 });
 
 /** When the heartbeat may run, in the agent's time zone. */
@@ -139,10 +141,16 @@ export const mcpServerSchema = z
     /** Tools of a trusted server are in the read approval category. */
     trusted: z.boolean().default(false),
     enable: z.boolean().default(true),
-    /** Per-call timeout in seconds. */
+    /** Seconds a call may go without an answer or progress (progress restarts it). */
     timeout: intIn(B.mcpTimeoutSeconds).default(60),
     /** OAuth settings of an HTTP server (see mcpOAuthSchema). */
     oauth: mcpOAuthSchema.optional(),
+    /** Seconds a call may run in all, however much progress it reports. */
+    maxTotalTimeout: intIn(B.mcpMaxTotalTimeoutSeconds).default(600),
+    /** Only these tools of the server are offered (by the server's tool name); absent: all. */
+    includeTools: z.array(z.string()).optional(),
+    /** These tools of the server are never offered (wins over includeTools). */
+    excludeTools: z.array(z.string()).default([]),
   })
   .refine((s) => Boolean(s.command) !== Boolean(s.url), {
     message: 'an MCP server needs either "command" (stdio) or "url" (HTTP), not both',

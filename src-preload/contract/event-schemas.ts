@@ -120,6 +120,17 @@ export const coreEventSchema = z.discriminatedUnion('type', [
     result: z.string(),
     durationMs: z.number(),
   }),
+  /** A running tool reported progress (MCP progress notifications): `total` when the server knows it. */
+  z.object({
+    type: z.literal('tool.progress'),
+    sessionKey: z.string(),
+    turnId: z.string(),
+    callId: z.string(),
+    progress: z.number(),
+    total: z.number().optional(),
+    /** The server's own words (one line, cleaned). */
+    message: z.string().optional(),
+  }),
   approvalRequestSchema.extend({ type: z.literal('approval.requested') }),
   z.object({
     type: z.literal('approval.resolved'),

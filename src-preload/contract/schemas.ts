@@ -48,4 +48,5 @@ export * from './runtime-schemas';
 export * from './scheduler-schemas';
 export * from './settings-schemas';
 export * from './app-schemas';
+export * from './mcp-schemas';
 export { LIMITS } from './limits';

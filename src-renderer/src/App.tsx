@@ -48,6 +48,7 @@ function useInitialLoad(): void {
     void s.loadSettings();
     void s.loadCommands();
     void s.loadPendingApprovals();
+    void s.loadMcp();
     void s.loadSessions().then(() => {
       const st = getAppStore().getState();
       // Open where the user last talked (desktop or quick ask), not a heartbeat or cron log.

@@ -17,6 +17,7 @@ const view: SettingsView = {
     approval: { mode: 'ask' },
     exec: { enable: true, timeout: 60, denyPatterns: [], allowPatterns: [], allowedEnvKeys: [], sandbox: 'auto', network: true },
     web: { enable: true, proxy: null, allowPrivateHosts: [], search: { provider: 'duckduckgo', apiKey: '', baseUrl: '', maxResults: 5 } },
+    maxTools: 128,
   },
   heartbeat: { enable: true, intervalMinutes: 30, dailyTokenBudget: 200000 },
   mcpServers: {},

@@ -11,6 +11,7 @@ import { createRuntimeHandlers } from './handlers/runtime-handlers';
 import { createSchedulerHandlers } from './handlers/scheduler-handlers';
 import { createSettingsHandlers } from './handlers/settings-handlers';
 import { createAppHandlers } from './handlers/app-handlers';
+import { createMcpHandlers } from './handlers/mcp-handlers';
 
 /** Builds every contract handler for one core and one host (Electron or browser). */
 export function createApiHandlers(core: Core, host: ApiHost): InvokeHandlers {
@@ -21,6 +22,7 @@ export function createApiHandlers(core: Core, host: ApiHost): InvokeHandlers {
     ...createRuntimeHandlers(core),
     ...createSchedulerHandlers(core),
     ...createSettingsHandlers(core, host),
+    ...createMcpHandlers(core),
     ...createAppHandlers(core, host),
   };
 }

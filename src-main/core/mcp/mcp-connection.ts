@@ -1,27 +1,33 @@
-// One configured MCP server: connect, list tools, call with a timeout, breaker, reconnect with backoff.
+// One configured MCP server: connect, list what it offers, call with progress and a deadline, breaker, reconnect
+// with backoff, and a clean stop (a connect in progress is aborted, an HTTP session is ended).
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ErrorCode, McpError, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  PromptListChangedNotificationSchema,
+  ResourceListChangedNotificationSchema,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerConfig } from '../../../src-preload/contract/config-schema';
 import type { Clock } from '../lib/clock';
 import { scrubKnownSecrets } from '../lib/known-secrets';
 import { errorMessage } from '../lib/result';
-import { fail, type ToolResult } from '../tools/tool';
+import { fail, type ToolContext, type ToolResult } from '../tools/tool';
 import { markUntrusted } from '../tools/builtin/untrusted';
 import { CircuitBreaker } from './circuit-breaker';
 import type { OAuthStore } from './oauth/oauth-store';
 import { notAnHttpServer, ServerAuth, type McpAuthStatus } from './oauth/server-auth';
 import type { SignInError, SignInStart } from './oauth/sign-in';
 import type { Result } from '../lib/result';
-import { listAllTools } from './mcp-listing';
+import { isAlive, runRequest, type RequestOutcome } from './mcp-call';
 import type { McpToolDefinition } from './mcp-tool';
 import { toToolResult, type McpCallResult } from './mcp-result';
-import { openClient, transportKindOf, type OpenedClient } from './mcp-transport';
+import { abortClient, closeClient, openClient, transportKindOf, type OpenedClient } from './mcp-transport';
 import type { McpServerState, McpTransportKind } from './mcp-types';
+import { progressRelay } from './progress-relay';
+import { EMPTY_CATALOG, listCatalog, listPrompts, listResources, listResourceTemplates, listTools, type ServerCatalog } from './server-catalog';
+import { telltaleStderrLine } from './stderr-line';
 
 const FIRST_RETRY_MS = 1_000;
 const MAX_RETRY_MS = 30_000;
-/** Extra time the SDK's own timer waits beyond ours, so ours (on the injectable clock) fires first. */
-const SDK_TIMEOUT_SLACK_MS = 5_000;
 
 /** `needs_auth`: the server wants a sign-in; nothing is retried until one finished. */
 type Phase = 'idle' | 'connecting' | 'connected' | 'disconnected' | 'needs_auth' | 'stopped';
@@ -30,7 +36,7 @@ export interface McpConnectionDeps {
   clock: Clock;
   /** Folder a relative `cwd` is resolved against. */
   baseDir: string;
-  /** Called whenever state or tools change. */
+  /** Called whenever state or what the server offers changes. */
   onChange(): void;
   /** Where OAuth tokens and registrations of HTTP servers are kept. */
   oauthStore: OAuthStore;
@@ -54,8 +60,12 @@ export function formatRetryTime(ms: number): string {
 export class McpConnection {
   #phase: Phase = 'idle';
   #client: Client | undefined;
+  /** The client of a connect in progress: `stop()` closes it, so shutdown never waits for a slow server. */
+  #connecting: Client | undefined;
+  /** Aborted by `stop()`: a connect in progress tries no fallback transport. */
+  #stopping = new AbortController();
   #kind: McpTransportKind;
-  #tools: McpToolDefinition[] = [];
+  #catalog: ServerCatalog = EMPTY_CATALOG;
   #lastError: string | undefined;
   #stderrTail = '';
   #breaker: CircuitBreaker;
@@ -81,7 +91,12 @@ export class McpConnection {
 
   /** Tools of the last successful listing (kept while reconnecting, so calls get a clear error). */
   get tools(): readonly McpToolDefinition[] {
-    return this.#tools;
+    return this.#catalog.tools;
+  }
+
+  /** Everything of the last successful listing: tools, resources, prompts, instructions. */
+  get catalog(): ServerCatalog {
+    return this.#catalog;
   }
 
   get started(): boolean {
@@ -116,21 +131,23 @@ export class McpConnection {
     return { ...base, state: 'connecting' };
   }
 
-  /** Disconnects for good (server removed, disabled or the core is disposed). */
+  /** Disconnects for good (server removed, disabled or the core is disposed); a connect in progress is aborted. */
   async stop(): Promise<void> {
     this.#phase = 'stopped';
     this.#auth?.dispose();
+    this.#stopping.abort();
     this.#cancelRetry?.();
     this.#cancelRetry = undefined;
-    this.#tools = [];
+    this.#catalog = EMPTY_CATALOG;
     const client = this.#client;
-    this.#client = undefined;
+    const connecting = this.#connecting;
+    this.#client = this.#connecting = undefined;
     this.#markSettled();
-    await client?.close().catch(() => {});
+    await Promise.all([client && closeClient(client), connecting && connecting !== client && abortClient(connecting)]);
   }
 
-  /** Calls a tool; every failure comes back as an `Error: …` value. */
-  async call(tool: string, args: Record<string, unknown>, signal: AbortSignal, vision: boolean): Promise<ToolResult> {
+  /** Calls a tool; every failure comes back as an `Error: …` value. Progress goes to the call's tool card. */
+  async call(tool: string, args: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
     const retryAt = this.#breaker.retryAt();
     if (retryAt !== undefined) {
       return fail('unavailable', `Error: MCP server '${this.name}' is unreachable; retrying after ${formatRetryTime(retryAt)}`);
@@ -138,52 +155,60 @@ export class McpConnection {
     const client = this.#client;
     if (this.#phase === 'needs_auth') return fail('unavailable', `Error: MCP server '${this.name}' ${this.#signInHint()}`);
     if (!client || this.#phase !== 'connected') return fail('unavailable', `Error: MCP server '${this.name}' is not connected`);
-    const timeoutMs = this.config.timeout * 1000;
-    const controller = new AbortController();
-    let timedOut = false;
-    const cancelTimer = this.deps.clock.setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs);
-    const onAbort = (): void => controller.abort();
-    signal.addEventListener('abort', onAbort);
-    try {
-      const result = (await client.callTool({ name: tool, arguments: args }, undefined, {
-        signal: controller.signal,
-        timeout: timeoutMs + SDK_TIMEOUT_SLACK_MS,
-      })) as McpCallResult;
-      this.#breaker.recordSuccess();
-      // A list_changed sent during the call arrives before its result: wait for that refresh, so the
-      // model's very next call already sees the new tool list.
-      await this.#refreshing;
-      // What a server returns (mail, pages, tickets) was written by someone else: marked untrusted, trusted server or not.
-      return markUntrusted(toToolResult(result, vision), this.#source(tool));
-    } catch (err) {
-      if (signal.aborted && !timedOut) return fail('cancelled', `Error: the call to MCP tool '${tool}' was cancelled`);
-      if (!timedOut && this.#auth?.isAuthError(err)) {
-        this.#needsSignIn(err);
-        if (this.#client === client) this.#dropClient(client, false);
-        this.deps.onChange();
-        return fail('unavailable', `Error: MCP server '${this.name}' ${this.#signInHint()}`);
-      }
-      if (!timedOut && err instanceof McpError && err.code !== ErrorCode.ConnectionClosed && err.code !== ErrorCode.RequestTimeout) {
+    const outcome: RequestOutcome<McpCallResult> = await runRequest(
+      (options) => client.callTool({ name: tool, arguments: args }, undefined, options) as Promise<McpCallResult>,
+      {
+        clock: this.deps.clock,
+        idleMs: this.config.timeout * 1000,
+        maxMs: this.config.maxTotalTimeout * 1000,
+        signal: ctx.signal,
+        onProgress: progressRelay(ctx, this.deps.clock),
+      },
+    );
+    switch (outcome.kind) {
+      case 'answered':
+        this.#breaker.recordSuccess();
+        // A list_changed sent during the call arrives before its result: wait for that refresh, so the
+        // model's very next call already sees the new tool list.
+        await this.#refreshing;
+        // What a server returns (mail, pages, tickets) was written by someone else: marked untrusted, trusted server or not.
+        return markUntrusted(toToolResult(outcome.value, ctx.vision), this.#source(tool));
+      case 'rejected':
         // The server answered: it is healthy, the request was wrong.
-        return markUntrusted(fail('failed', `Error: MCP server '${this.name}' rejected the call to '${tool}': ${this.#clean(err.message)}`), this.#source(tool));
-      }
-      this.#breaker.recordFailure();
-      if (timedOut) {
-        this.#lastError = `tool '${tool}' timed out after ${this.config.timeout}s`;
+        return markUntrusted(fail('failed', `Error: MCP server '${this.name}' rejected the call to '${tool}': ${this.#clean(outcome.message)}`), this.#source(tool));
+      case 'cancelled':
+        return fail('cancelled', `Error: the call to MCP tool '${tool}' was cancelled`);
+      case 'timed_out':
+        return this.#timedOut(client, tool, outcome.reason);
+      case 'broken':
+        if (this.#auth?.isAuthError(outcome.error)) {
+          // A 401 (or a step-up 403) is not an outage: no breaker; the server waits for a sign-in.
+          this.#needsSignIn(outcome.error);
+          if (this.#client === client) this.#dropClient(client, false);
+          this.deps.onChange();
+          return fail('unavailable', `Error: MCP server '${this.name}' ${this.#signInHint()}`);
+        }
+        this.#breaker.recordFailure();
+        this.#lastError = this.#clean(outcome.message);
+        if (this.#client === client) this.#dropClient(client);
         this.deps.onChange();
-        return fail('timeout', `Error: MCP tool '${tool}' on server '${this.name}' timed out after ${this.config.timeout}s`);
-      }
-      this.#lastError = this.#clean(errorMessage(err));
-      if (this.#client === client) this.#dropClient(client);
-      this.deps.onChange();
-      return fail('unavailable', `Error: MCP server '${this.name}' failed: ${this.#lastError}`);
-    } finally {
-      cancelTimer();
-      signal.removeEventListener('abort', onAbort);
+        return fail('unavailable', `Error: MCP server '${this.name}' failed: ${this.#lastError}`);
     }
+  }
+
+  /** A timeout counts against the server only when it no longer answers a ping; a slow tool is not a dead server. */
+  async #timedOut(client: Client, tool: string, reason: 'idle' | 'max'): Promise<ToolResult> {
+    const limit = reason === 'idle' ? `no answer or progress for ${this.config.timeout}s` : `still running after the maximum of ${this.config.maxTotalTimeout}s`;
+    const alive = await isAlive(client, this.deps.clock);
+    if (!alive) {
+      this.#breaker.recordFailure();
+      this.#lastError = `tool '${tool}' timed out (${limit}) and the server no longer answers`;
+      if (this.#client === client) this.#dropClient(client);
+    } else {
+      this.#lastError = `tool '${tool}' timed out (${limit})`;
+    }
+    this.deps.onChange();
+    return fail('timeout', `Error: MCP tool '${tool}' on server '${this.name}' timed out: ${limit}`);
   }
 
   async #connect(): Promise<void> {
@@ -200,15 +225,10 @@ export class McpConnection {
       });
       opening = openClient(this.config, {
         baseDir: this.deps.baseDir,
+        signal: this.#stopping.signal,
         prepare: (c) => {
-          client = c;
-          c.setNotificationHandler(ToolListChangedNotificationSchema, () => {
-            const refreshing = this.#refreshTools(c);
-            this.#refreshing = refreshing;
-            void refreshing.finally(() => {
-              if (this.#refreshing === refreshing) this.#refreshing = undefined;
-            });
-          });
+          client = this.#connecting = c;
+          this.#listen(c);
         },
         onStderr: (tail) => {
           this.#stderrTail = tail;
@@ -221,18 +241,24 @@ export class McpConnection {
       client = opened.client;
       this.#kind = opened.kind;
       if (this.#isStopped()) {
-        await client.close().catch(() => {});
+        await closeClient(client);
         return;
       }
-      const tools = await Promise.race([listAllTools(client), timeout]);
+      const catalog = await Promise.race([listCatalog(client), timeout]);
+      if (this.#isStopped()) {
+        await closeClient(client);
+        return;
+      }
       client.onclose = () => this.#onClosed(opened.client);
       this.#client = client;
-      this.#tools = tools;
+      this.#connecting = undefined;
+      this.#catalog = catalog;
       this.#phase = 'connected';
       this.#lastError = undefined;
       this.#auth?.connected();
       this.#breaker.recordSuccess();
     } catch (err) {
+      this.#connecting = undefined;
       // A connect that lost the race against the timeout may still finish: close what it opens.
       void opening?.then((o) => o.client.close(), () => {});
       await client?.close().catch(() => {});
@@ -243,8 +269,7 @@ export class McpConnection {
         return;
       }
       this.#phase = 'disconnected';
-      const stderr = this.#stderrTail.trim().split('\n').pop()?.trim();
-      this.#lastError = this.#clean(`${errorMessage(err)}${stderr ? ` (stderr: ${stderr})` : ''}`);
+      this.#lastError = this.#clean(`${errorMessage(err)}${this.#stderrNote()}`);
       this.#breaker.recordFailure();
       this.#scheduleReconnect();
     } finally {
@@ -259,20 +284,40 @@ export class McpConnection {
     return this.#phase === 'stopped';
   }
 
-  async #refreshTools(client: Client): Promise<void> {
+  /** Handlers that must exist before the first message: the list_changed notifications. */
+  #listen(client: Client): void {
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      const refreshing = this.#refresh(client, async () => ({ tools: await listTools(client) }));
+      this.#refreshing = refreshing;
+      void refreshing.finally(() => {
+        if (this.#refreshing === refreshing) this.#refreshing = undefined;
+      });
+    });
+    client.setNotificationHandler(ResourceListChangedNotificationSchema, () => {
+      void this.#refresh(client, async () => {
+        const [resources, resourceTemplates] = await Promise.all([listResources(client), listResourceTemplates(client).catch(() => [])]);
+        return { resources, resourceTemplates };
+      });
+    });
+    client.setNotificationHandler(PromptListChangedNotificationSchema, () => {
+      void this.#refresh(client, async () => ({ prompts: await listPrompts(client) }));
+    });
+  }
+
+  /** Re-lists one part of the catalog, bounded by the timeout (a call that triggered list_changed waits for it). */
+  async #refresh(client: Client, list: () => Promise<Partial<ServerCatalog>>): Promise<void> {
     if (client !== this.#client) return;
     let cancelTimer: (() => void) | undefined;
     try {
-      // Bounded: a call that triggered list_changed waits for this refresh before it returns.
       const timeout = new Promise<never>((_, reject) => {
         cancelTimer = this.deps.clock.setTimeout(() => reject(new Error(`no answer within ${this.config.timeout}s`)), this.config.timeout * 1000);
       });
-      const tools = await Promise.race([listAllTools(client), timeout]);
+      const part = await Promise.race([list(), timeout]);
       if (client !== this.#client) return;
-      this.#tools = tools;
+      this.#catalog = { ...this.#catalog, ...part };
       this.deps.onChange();
     } catch (err) {
-      this.#lastError = this.#clean(`could not refresh the tool list: ${errorMessage(err)}`);
+      this.#lastError = this.#clean(`could not refresh the server's lists: ${errorMessage(err)}`);
       this.deps.onChange();
     } finally {
       cancelTimer?.();
@@ -281,11 +326,16 @@ export class McpConnection {
 
   #onClosed(client: Client): void {
     if (client !== this.#client || this.#phase === 'stopped') return;
-    const stderr = this.#stderrTail.trim().split('\n').pop()?.trim();
-    this.#lastError = this.#clean(`connection closed${stderr ? ` (stderr: ${stderr})` : ''}`);
+    this.#lastError = this.#clean(`connection closed${this.#stderrNote()}`);
     this.#breaker.recordFailure();
     this.#dropClient(client);
     this.deps.onChange();
+  }
+
+  /** ` (stderr: <the line that says why>)`, or nothing. */
+  #stderrNote(): string {
+    const line = telltaleStderrLine(this.#stderrTail);
+    return line ? ` (stderr: ${line})` : '';
   }
 
   /** Forgets a broken client (its tools stay listed) and schedules a reconnect (unless it waits for a sign-in). */

@@ -10,6 +10,9 @@ import { createMcpTool, mcpServerOf } from './mcp-tool';
 import type { OAuthStore } from './oauth/oauth-store';
 import type { McpServerInput, McpServerStatus, McpService, SignInStart } from './mcp-types';
 import { assignToolNames, toolRefKey } from './tool-naming';
+import { budgetReport, configuredTools, shareBudget, type BudgetReport, type HiddenTools } from './tool-budget';
+import { sameJson } from '../lib/same-json';
+import type { ServerInstructions } from './server-instructions';
 
 const SERVER_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$/;
 /** How long `add` and `reload` wait for servers to connect before answering with their current state. */
@@ -25,6 +28,15 @@ export interface McpManagerDeps {
   onChange(): void;
   /** OAuth tokens and registrations of HTTP servers. */
   oauthStore: OAuthStore;
+  /** How many tools the model gets besides the MCP ones (the built-ins): they count against `tools.maxTools`. */
+  builtinToolCount?(): number;
+}
+
+/** The registry tools of every server, why others are hidden, and the limit's report. */
+interface BuiltTools {
+  tools: Tool[];
+  hidden: Map<string, HiddenTools>;
+  budget: BudgetReport | undefined;
 }
 
 /** Connections + the ToolSource of their tools. Connects only once `start()` ran or a caller asked. */
@@ -32,7 +44,7 @@ export class McpManager implements McpService, ToolSource {
   #connections = new Map<string, McpConnection>();
   #started = false;
   #disposed = false;
-  #toolCache: Tool[] | undefined;
+  #toolCache: BuiltTools | undefined;
   #stopping = new Set<Promise<void>>();
 
   constructor(private readonly deps: McpManagerDeps) {
@@ -48,13 +60,25 @@ export class McpManager implements McpService, ToolSource {
 
   /** The registry reads this before every model call. Cached until a server's tools change. */
   tools(): Tool[] {
-    this.#toolCache ??= this.#buildTools();
-    return this.#toolCache;
+    return this.#built().tools;
+  }
+
+  /** The `instructions` of every connected server (their own text, for the system prompt's bounded section). */
+  instructions(): ServerInstructions[] {
+    return [...this.#connections.values()]
+      .filter((c) => c.snapshot().state === 'connected' && c.catalog.instructions)
+      .map((c) => ({ server: c.name, instructions: c.catalog.instructions! }));
+  }
+
+  /** When the offered tools pass `tools.maxTools`: what was cut and the largest servers (undefined when all fit). */
+  budget(): BudgetReport | undefined {
+    return this.#built().budget;
   }
 
   status(): McpServerStatus[] {
+    const built = this.#built();
     const byServer = new Map<string, string[]>();
-    for (const tool of this.tools()) {
+    for (const tool of built.tools) {
       const server = mcpServerOf(tool) ?? '';
       byServer.set(server, [...(byServer.get(server) ?? []), tool.name]);
     }
@@ -63,7 +87,18 @@ export class McpManager implements McpService, ToolSource {
       .map((c) => {
         const snap = c.snapshot();
         const tools = (byServer.get(c.name) ?? []).sort();
-        return { name: c.name, trusted: c.config.trusted, ...snap, toolCount: tools.length, tools };
+        const { catalog } = c;
+        return {
+          name: c.name,
+          trusted: c.config.trusted,
+          ...snap,
+          toolCount: tools.length,
+          tools,
+          hidden: built.hidden.get(c.name) ?? { filtered: 0, taskOnly: 0, overLimit: 0 },
+          resourceCount: catalog.resources.length + catalog.resourceTemplates.length,
+          promptCount: catalog.prompts.length,
+          hasInstructions: catalog.instructions !== undefined,
+        };
       });
   }
 
@@ -204,14 +239,42 @@ export class McpManager implements McpService, ToolSource {
     }
   }
 
-  #buildTools(): Tool[] {
+  /** Cached until a server's state or lists change. */
+  #built(): BuiltTools {
+    this.#toolCache ??= this.#buildTools();
+    return this.#toolCache;
+  }
+
+  /**
+   * The registry tools of every server: config filters and task-only tools first, then the request's tool limit
+   * (`tools.maxTools` minus the built-ins), shared so the largest servers give way first. Within a server the
+   * first tools of its own listing stay.
+   */
+  #buildTools(): BuiltTools {
     const connections = [...this.#connections.values()];
-    const refs = connections.flatMap((c) => c.tools.map((t) => ({ server: c.name, tool: t.name })));
+    const hidden = new Map<string, HiddenTools>();
+    const offered = new Map<string, McpConnection['tools']>();
+    for (const c of connections) {
+      const { offered: list, filtered, taskOnly } = configuredTools(c.config, c.tools);
+      offered.set(c.name, list);
+      hidden.set(c.name, { filtered, taskOnly, overLimit: 0 });
+    }
+    const counts = new Map([...offered].map(([server, list]) => [server, list.length]));
+    const builtins = this.deps.builtinToolCount?.() ?? 0;
+    const limit = this.deps.config().tools.maxTools;
+    const shares = shareBudget(counts, limit - builtins);
+    const kept = new Map<string, McpConnection['tools']>();
+    for (const [server, list] of offered) {
+      const share = shares.get(server) ?? list.length;
+      kept.set(server, list.slice(0, share));
+      hidden.get(server)!.overLimit = list.length - Math.min(share, list.length);
+    }
+    const refs = [...kept].flatMap(([server, list]) => list.map((t) => ({ server, tool: t.name })));
     // Built-in tools never start with `mcp_`, and the registry never lets a dynamic tool shadow one anyway.
     const names = assignToolNames(refs);
     const tools: Tool[] = [];
     for (const connection of connections) {
-      for (const definition of connection.tools) {
+      for (const definition of kept.get(connection.name) ?? []) {
         const name = names.get(toolRefKey({ server: connection.name, tool: definition.name }));
         if (!name) continue;
         tools.push(
@@ -220,15 +283,17 @@ export class McpManager implements McpService, ToolSource {
             server: connection.name,
             definition,
             trusted: connection.config.trusted,
-            call: (args, ctx) => connection.call(definition.name, args, ctx.signal, ctx.vision),
+            call: (args, ctx) => connection.call(definition.name, args, ctx),
           }),
         );
       }
     }
-    return tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    return { tools, hidden, budget: budgetReport(counts, builtins, limit) };
   }
 }
 
+/** Same settings, whatever the order of their keys (a rewrite of config.json must not reconnect a server). */
 function sameConfig(a: McpServerConfig, b: McpServerConfig): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+  return sameJson(a, b);
 }

@@ -10,6 +10,8 @@ export interface McpToolDefinition {
   description?: string;
   inputSchema?: Record<string, unknown>;
   annotations?: { readOnlyHint?: boolean; title?: string };
+  /** `taskSupport: 'required'`: the tool runs only as an MCP task (see tool-budget.ts). */
+  execution?: { taskSupport?: string };
 }
 
 /** A registry tool backed by an MCP server: the approval gate reads `mcpServer` for per-server rules. */

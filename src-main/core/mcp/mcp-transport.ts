@@ -28,6 +28,8 @@ export interface OpenClientOptions {
   onStderr(text: string): void;
   /** HTTP servers: the fetch every request goes through, the OAuth provider, and what counts as "sign in first". */
   http?: { fetch: FetchLike; authProvider: OAuthClientProvider; isAuthError(err: unknown): boolean };
+  /** Aborted when the connection is stopped: no fallback transport is tried after that. */
+  signal?: AbortSignal;
 }
 
 /** The transport kind a server config selects. */
@@ -43,6 +45,43 @@ export function transportKindOf(config: McpServerConfig): McpTransportKind {
 export function stdioParameters(config: McpServerConfig, baseDir: string): ConstructorParameters<typeof StdioClientTransport>[0] {
   const cwd = config.cwd ? (isAbsolute(config.cwd) ? config.cwd : resolve(baseDir, config.cwd)) : baseDir;
   return { command: config.command ?? '', args: config.args, env: { ...config.env }, cwd, stderr: 'pipe' };
+}
+
+/** How long ending an HTTP session (DELETE) may hold up a stop. */
+const END_SESSION_TIMEOUT_MS = 2_000;
+
+/**
+ * Closes a connected client. A streamable HTTP session is ended first (DELETE with its Mcp-Session-Id, as the
+ * spec asks of a client that leaves), bounded so a dead server cannot hold up shutdown. Never throws.
+ */
+export async function closeClient(client: Client): Promise<void> {
+  const transport = client.transport;
+  if (transport instanceof StreamableHTTPClientTransport && transport.sessionId) {
+    let timer: NodeJS.Timeout | undefined;
+    const bound = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, END_SESSION_TIMEOUT_MS);
+      timer.unref?.();
+    });
+    await Promise.race([transport.terminateSession().catch(() => {}), bound]);
+    clearTimeout(timer);
+  }
+  await client.close().catch(() => {});
+}
+
+/**
+ * Stops a client whose connect is still in progress: a stdio child that has not finished starting has nothing to
+ * save, so it gets SIGTERM at once instead of the 2 s stdin grace of a clean close. Never throws.
+ */
+export async function abortClient(client: Client): Promise<void> {
+  const transport = client.transport;
+  if (transport instanceof StdioClientTransport && transport.pid !== null) {
+    try {
+      process.kill(transport.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+  await client.close().catch(() => {});
 }
 
 function newClient(options: OpenClientOptions): Client {
@@ -76,6 +115,7 @@ export async function openClient(config: McpServerConfig, options: OpenClientOpt
     await client.close().catch(() => {});
     // A server that wants a sign-in wants it on either transport.
     if (options.http?.isAuthError(streamableError)) throw streamableError;
+    if (options.signal?.aborted) throw streamableError;
     // Older servers speak the 2024-11-05 HTTP+SSE transport only.
     const sseClient = newClient(options);
     try {

@@ -4,6 +4,7 @@ import type { ServiceError } from '../lib/core-error';
 import type { Result } from '../lib/result';
 import type { McpAuthStatus } from './oauth/server-auth';
 import type { SignInStart } from './oauth/sign-in';
+import type { BudgetReport, HiddenTools } from './tool-budget';
 
 export type { McpAuthStatus, SignInStart };
 
@@ -31,6 +32,13 @@ export interface McpServerStatus {
   retryAt?: number;
   /** HTTP servers: whether they are signed in (OAuth) and what they ask for. */
   auth?: McpAuthStatus;
+  /** Tools of the server that are not offered, by reason. */
+  hidden: HiddenTools;
+  /** Resources and resource templates the server lists. */
+  resourceCount: number;
+  promptCount: number;
+  /** The server sent `instructions` (they go into the system prompt). */
+  hasInstructions: boolean;
 }
 
 /** What a user may give for a new server (defaults are filled by the config schema). */
@@ -40,6 +48,8 @@ export type McpServerInput = Partial<McpServerConfig> & ({ command: string } | {
 export interface McpService {
   /** Every configured server, sorted by name. */
   status(): McpServerStatus[];
+  /** Set when the offered tools pass `tools.maxTools` (what was cut, the largest servers). */
+  budget(): BudgetReport | undefined;
   /** Re-reads `mcpServers` from the config, reconnecting servers whose settings changed (all when `force`); waits up to 10 s. */
   reload(options?: { force?: boolean }): Promise<void>;
   /** Adds the server to config.json (validated, atomic) and connects it at once (answers within 10 s). */

@@ -6,6 +6,8 @@ import type { Config } from '../../../src-preload/contract/config-schema';
 import type { ToolRegistry } from '../tools/tool-registry';
 import { McpManager } from './mcp-manager';
 import { OAuthStore } from './oauth/oauth-store';
+import { instructionsSection } from './server-instructions';
+import type { WorkspaceContextBuilder } from '../workspace/context-builder';
 import type { McpService } from './mcp-types';
 
 /** Header values and sensitive env values of MCP servers are secrets: never logged or shown unmasked. */
@@ -17,11 +19,12 @@ function registerServerSecrets(config: Config): void {
 }
 
 /**
- * Builds the manager, adds its tools as a source of `deps.tools` (re-read before every model call) and
+ * Builds the manager, adds its tools as a source of `deps.tools` (re-read before every model call), the servers'
+ * instructions as a section of the system prompt (`deps.prompt`), and
  * connects in the background when `base.startBackground` is set; otherwise servers connect when a
  * caller asks (`waitForServers`, `add`, `reload`). Emits `mcp.changed` on every state or tool change.
  */
-export function wireMcp(base: CoreBase, deps: { tools: ToolRegistry }): McpService {
+export function wireMcp(base: CoreBase, deps: { tools: ToolRegistry; prompt: WorkspaceContextBuilder }): McpService {
   registerServerSecrets(base.config());
   const manager = new McpManager({
     clock: base.clock,
@@ -30,8 +33,10 @@ export function wireMcp(base: CoreBase, deps: { tools: ToolRegistry }): McpServi
     baseDir: base.paths.home,
     oauthStore: new OAuthStore(base.paths.mcpAuthFile, base.secretCodec),
     onChange: () => base.events.emit({ type: 'mcp.changed' }),
+    builtinToolCount: () => deps.tools.registeredCount(),
   });
   base.onDispose(deps.tools.addSource(manager));
+  base.onDispose(deps.prompt.addSection({ text: () => instructionsSection(manager.instructions()) }));
   base.onDispose(
     base.events.on((event) => {
       if (event.type !== 'config.changed') return;

@@ -28,6 +28,11 @@ export class ToolRegistry {
     };
   }
 
+  /** How many tools were registered directly (built-ins), not counting the sources' dynamic ones. */
+  registeredCount(): number {
+    return this.#tools.size;
+  }
+
   addSource(source: ToolSource): () => void {
     this.#sources.add(source);
     return () => this.#sources.delete(source);

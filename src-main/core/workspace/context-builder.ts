@@ -52,6 +52,12 @@ export function summarySection(summary: string): string {
   );
 }
 
+/** A part of the system prompt another domain supplies (MCP servers' instructions), read at every build. */
+export interface PromptSection {
+  /** The section's text (starting with its own separator), or '' when it has nothing to say now. */
+  text(): string;
+}
+
 /** What the last build measured; the bench and tests read it. */
 export interface ContextBuildStats {
   systemTokens: number;
@@ -67,11 +73,21 @@ export interface ContextBuildStats {
 export class WorkspaceContextBuilder implements ContextBuilder {
   readonly prompt: SystemPromptBuilder;
   readonly #opts: WorkspaceContextOptions;
+  readonly #sections = new Set<PromptSection>();
   lastStats: ContextBuildStats | undefined;
 
   constructor(options: WorkspaceContextOptions) {
     this.#opts = options;
     this.prompt = options.prompt ?? new SystemPromptBuilder();
+  }
+
+  /**
+   * Adds a section that follows the stable prefix (the workspace prompt) in every build; returns its disposer.
+   * Sections change when their domain does (a server connects), so they come after what never changes.
+   */
+  addSection(section: PromptSection): () => void {
+    this.#sections.add(section);
+    return () => this.#sections.delete(section);
   }
 
   /** The system prompt for `input` (without a session summary). */
@@ -87,7 +103,7 @@ export class WorkspaceContextBuilder implements ContextBuilder {
 
   async build(input: ContextInput): Promise<ChatMessage[]> {
     const timeZone = resolveTimeZone(input.config.agent.timezone);
-    let base = this.systemPrompt(input);
+    let base = this.systemPrompt(input) + this.#sectionsText();
     const stored = getSession(this.#opts.db, input.sessionKey)?.meta[SUMMARY_META_KEY];
     let summary = typeof stored === 'string' ? stored : '';
     const note = runtimeNote(input.now, timeZone, input.channel);
@@ -104,7 +120,7 @@ export class WorkspaceContextBuilder implements ContextBuilder {
       if (result) {
         consolidated = true;
         summary = result.summary;
-        base = this.systemPrompt(input); // MEMORY.md may have gained facts: this turn already shows them
+        base = this.systemPrompt(input) + this.#sectionsText(); // MEMORY.md may have gained facts: this turn already shows them
         budget = Math.max(0, total - fixedTokens());
         fit = fitHistoryToWindow(result.history, budget);
       }
@@ -120,6 +136,10 @@ export class WorkspaceContextBuilder implements ContextBuilder {
       exact: true,
     };
     return withRuntimeNote([{ role: 'system', content: system }, ...fit.messages], note);
+  }
+
+  #sectionsText(): string {
+    return [...this.#sections].map((section) => section.text()).join('');
   }
 
   /** Keeps a long tool-calling turn inside the window (see turn-window.ts). */

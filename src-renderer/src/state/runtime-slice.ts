@@ -1,6 +1,6 @@
 // Runtime slice: the `my` overview for the selected session (via the same policy as the tool), presets,
 // set attempts with the policy's answers, the audit log and MCP server state.
-import type { ApprovalRequest, AuditEntry, CoreEvent, McpServerStatus, Preset, RuntimeEntry, UsageToday } from '@contract/schemas';
+import type { ApprovalRequest, AuditEntry, CoreEvent, Preset, RuntimeEntry, UsageToday } from '@contract/schemas';
 import type { NanotrayApi } from '@contract/api';
 import type { JsonValue } from '@contract/common-schemas';
 import type { IpcResult } from '@contract/schemas';
@@ -33,8 +33,6 @@ export interface RuntimeSlice {
   /** The policy's answers to set attempts, newest first (errors shown as they come). */
   policyMessages: PolicyMessage[];
   auditEntries: AuditEntry[];
-  mcpServers: McpServerStatus[];
-  mcpError: string | null;
   /** Usage seen live per session (`usage` events of the last turn). */
   liveUsage: Record<string, LastTurnUsage>;
   /** The session the panel describes (defaults to the chat's active session). */
@@ -52,7 +50,6 @@ export interface RuntimeSlice {
   setRuntimeValue(key: string, value: JsonValue): Promise<boolean>;
   switchPreset(name: string): Promise<boolean>;
   loadAudit(): Promise<void>;
-  loadMcp(): Promise<void>;
   dismissPolicyMessage(id: number): void;
   applyRuntimeEvent(event: CoreEvent): void;
 }
@@ -73,7 +70,6 @@ export const createRuntimeSlice: SliceCreator<RuntimeSlice> = (set, get, deps) =
   const refresh = debounce(() => {
     if (get().view === 'runtime') void get().loadRuntime();
   }, deps.refreshDelayMs);
-  const refreshMcp = debounce(() => void get().loadMcp(), deps.refreshDelayMs);
 
   function addMessage(key: string, ok: boolean, text: string): void {
     const message: PolicyMessage = { id: ++messageSeq, key, ok, text, at: deps.now() };
@@ -90,8 +86,6 @@ export const createRuntimeSlice: SliceCreator<RuntimeSlice> = (set, get, deps) =
     activePreset: null,
     policyMessages: [],
     auditEntries: [],
-    mcpServers: [],
-    mcpError: null,
     liveUsage: {},
     runtimeSessionKey: null,
     runtimeDetails: { lastUsage: null, scratchpad: null, subagents: null },
@@ -163,12 +157,6 @@ export const createRuntimeSlice: SliceCreator<RuntimeSlice> = (set, get, deps) =
       if (res.ok) set({ auditEntries: res.value.entries });
     },
 
-    async loadMcp() {
-      const res = await call(api.mcp.status());
-      if (!res.ok) set({ mcpError: res.message });
-      else set({ mcpServers: res.value.servers, mcpError: null });
-    },
-
     dismissPolicyMessage(id) {
       set((s) => ({ policyMessages: s.policyMessages.filter((m) => m.id !== id) }));
     },
@@ -184,9 +172,6 @@ export const createRuntimeSlice: SliceCreator<RuntimeSlice> = (set, get, deps) =
         case 'subagents.changed':
         case 'config.changed':
           if (event.type === 'config.changed' || event.sessionKey === (get().runtimeSessionKey ?? get().activeSessionKey)) refresh();
-          break;
-        case 'mcp.changed':
-          refreshMcp();
           break;
         default:
           break;

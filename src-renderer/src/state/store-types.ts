@@ -9,11 +9,22 @@ import type { MemorySlice } from './memory-slice';
 import type { ReviewSlice } from './review-slice';
 import type { RuntimeSlice } from './runtime-slice';
 import type { McpSignInSlice } from './mcp-sign-in-slice';
+import type { McpSlice } from './mcp-slice';
 import type { SchedulerSlice } from './scheduler-slice';
 import type { SettingsSlice } from './settings-slice';
 import type { UiSlice } from './ui-slice';
 
-export type AppState = ChatSlice & SessionsSlice & ApprovalsSlice & MemorySlice & ReviewSlice & RuntimeSlice & McpSignInSlice & SchedulerSlice & SettingsSlice & UiSlice;
+export type AppState = ChatSlice &
+  SessionsSlice &
+  ApprovalsSlice &
+  MemorySlice &
+  ReviewSlice &
+  RuntimeSlice &
+  McpSlice &
+  McpSignInSlice &
+  SchedulerSlice &
+  SettingsSlice &
+  UiSlice;
 
 export interface StoreDeps {
   api: NanotrayApi;

@@ -5,6 +5,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { browserFrameScheduler } from '../lib/stream-batcher';
 import { createApprovalsSlice } from './approvals-slice';
 import { createChatSlice } from './chat-slice';
+import { createMcpSlice } from './mcp-slice';
 import { createMemorySlice } from './memory-slice';
 import { createReviewSlice } from './review-slice';
 import { createRuntimeSlice } from './runtime-slice';
@@ -28,6 +29,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createReviewSlice(set, get, deps),
     ...createRuntimeSlice(set, get, deps),
     ...createMcpSignInSlice(set, get, deps),
+    ...createMcpSlice(set, get, deps),
     ...createSchedulerSlice(set, get, deps),
     ...createSettingsSlice(set, get, deps),
     ...createUiSlice(set, get, deps),
@@ -40,6 +42,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
     s.applyMemoryEvent(event);
     s.applyReviewEvent(event);
     s.applyRuntimeEvent(event);
+    s.applyMcpEvent(event);
     s.applySchedulerEvent(event);
     s.applySettingsEvent(event);
     s.applyUiEvent(event);

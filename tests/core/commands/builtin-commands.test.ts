@@ -272,10 +272,12 @@ describe('/approve host', () => {
 describe('/mcp', () => {
   const added: Array<{ name: string; server: McpServerInput }> = [];
   const status = (name: string, extra: Partial<McpServerStatus> = {}): McpServerStatus => ({
-    name, transport: 'stdio', state: 'connected', toolCount: 2, tools: [], trusted: false, consecutiveFailures: 0, ...extra,
+    name, transport: 'stdio', state: 'connected', toolCount: 2, tools: [], trusted: false, consecutiveFailures: 0,
+    hidden: { filtered: 0, taskOnly: 0, overLimit: 0 }, resourceCount: 0, promptCount: 0, hasInstructions: false, ...extra,
   });
   const fakeMcp = (servers: McpServerStatus[]): McpService => ({
     status: () => servers,
+    budget: () => undefined,
     reload: async () => {},
     add: async (name, server) => {
       added.push({ name, server });

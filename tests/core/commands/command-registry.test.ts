@@ -128,9 +128,10 @@ describe('complete', () => {
       now: () => core.clock.now(),
       mcp: {
         status: () => [
-          { name: 'files', transport: 'stdio', state: 'connected', toolCount: 1, tools: ['mcp_files_read'], trusted: false, consecutiveFailures: 0 },
-          { name: 'remote', transport: 'http', state: 'connecting', toolCount: 0, tools: [], trusted: false, consecutiveFailures: 0 },
+          { name: 'files', transport: 'stdio', state: 'connected', toolCount: 1, tools: ['mcp_files_read'], trusted: false, consecutiveFailures: 0, hidden: { filtered: 0, taskOnly: 0, overLimit: 0 }, resourceCount: 0, promptCount: 0, hasInstructions: false },
+          { name: 'remote', transport: 'http', state: 'connecting', toolCount: 0, tools: [], trusted: false, consecutiveFailures: 0, hidden: { filtered: 0, taskOnly: 0, overLimit: 0 }, resourceCount: 0, promptCount: 0, hasInstructions: false },
         ],
+        budget: () => undefined,
         reload: async () => {},
         add: async () => ({ ok: false, error: 'unused' }),
         remove: async () => ({ ok: true, value: undefined }),

@@ -7,12 +7,19 @@ import { untrustedBanner } from '../../../src-main/core/tools/builtin/untrusted'
 import { makeTempHome, type TempHome } from '../../helpers/temp-home';
 import { FakeClock } from '../../helpers/fake-clock';
 import { coreToolContext } from '../../helpers/core-tool-context';
+import type { ScriptedCore } from '../../helpers/scripted-core';
 
 export const STDIO_FIXTURE = resolve(__dirname, '../../fixtures/mcp/stdio-server.mjs');
+export const DEPTH_FIXTURE = resolve(__dirname, '../../fixtures/mcp/depth-server.mjs');
 
 /** A stdio server entry running the fixture with `node`. */
 export function fixtureServer(label: string, extra: Record<string, unknown> = {}, extraArgs: string[] = []): Record<string, unknown> {
   return { command: process.execPath, args: [STDIO_FIXTURE, label, ...extraArgs], ...extra };
+}
+
+/** A stdio server entry running the depth fixture (progress, hang, elicitation, resources, prompts). */
+export function depthServer(label: string, extra: Record<string, unknown> = {}, extraArgs: string[] = []): Record<string, unknown> {
+  return { command: process.execPath, args: [DEPTH_FIXTURE, label, ...extraArgs], ...extra };
 }
 
 export interface McpTestCore {
@@ -74,4 +81,21 @@ export function fromServer(server: string, tool: string, output: string): ToolRe
 /** A server's own error text (isError, or a rejected call), behind the marker. */
 export function serverError(server: string, tool: string, message: string): ToolResult {
   return { ok: false, error: { code: 'failed', message: `Error: ${untrustedBanner(`MCP server '${server}' (tool ${tool})`)}\n${message}` } };
+}
+
+/**
+ * Reopens a scripted core (see tests/helpers/scripted-core.ts) with `servers` in its config and background work
+ * on, so they connect; waits for them. The caller disposes the returned core.
+ */
+export async function openScriptedWithServers(t: ScriptedCore, servers: Record<string, unknown>, config: Record<string, unknown> = {}): Promise<Core> {
+  const first = t.open({ tools: { approval: { mode: 'ask' } }, ...config });
+  const updated = first.updateConfig((raw) => {
+    raw.mcpServers = servers;
+  });
+  if (!updated.ok) throw new Error(updated.error);
+  await first.dispose();
+  const created = createCore({ host: 'test', home: t.home.home, env: { PATH: process.env.PATH ?? '' }, startBackground: true });
+  if (!created.ok) throw new Error(created.error);
+  await created.value.mcp.waitForServers(10_000);
+  return created.value;
 }

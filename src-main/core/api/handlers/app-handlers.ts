@@ -1,34 +1,18 @@
-// mcp:*, commands:* and app:* handlers: MCP status, slash commands, app info and host window actions.
+// commands:* and app:* handlers: slash commands, app info and host window actions.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CoreBase } from '../../core-base';
 import type { Core } from '../../nanotray-core';
-import type { InvokeHandlers, McpServerStatus } from '../../../../src-preload/contract/schemas';
-import type { McpServerStatus as CoreMcpStatus } from '../../mcp/mcp-types';
+import type { InvokeHandlers } from '../../../../src-preload/contract/schemas';
 import type { ApiHost } from '../api-host';
 import { ensureSession } from '../../store/sessions.repo';
-import { fromResult, ipcFail, ipcOk } from '../ipc-values';
+import { ipcFail, ipcOk } from '../ipc-values';
 
 type AppHandlers = Pick<
   InvokeHandlers,
-  'mcp:status' | 'mcp:sign-in' | 'mcp:sign-out' | 'commands:list' | 'commands:run' | 'commands:complete' | 'app:info' | 'app:open-external' | 'app:show-main-window' | 'app:hide-quick-ask'
+  'commands:list' | 'commands:run' | 'commands:complete' | 'app:info' | 'app:open-external' | 'app:show-main-window' | 'app:hide-quick-ask'
 >;
-
-function toMcpStatus(s: CoreMcpStatus): McpServerStatus {
-  return {
-    name: s.name,
-    transport: s.transport,
-    state: s.state,
-    tools: s.tools,
-    toolCount: s.toolCount,
-    trusted: s.trusted,
-    consecutiveFailures: s.consecutiveFailures,
-    ...(s.lastError ? { error: s.lastError } : {}),
-    ...(s.retryAt !== undefined ? { retryAt: s.retryAt } : {}),
-    ...(s.auth ? { auth: s.auth } : {}),
-  };
-}
 
 function appVersion(core: CoreBase, fallback: string): string {
   try {
@@ -42,20 +26,6 @@ function appVersion(core: CoreBase, fallback: string): string {
 export function createAppHandlers(core: Core, host: ApiHost): AppHandlers {
   const version = appVersion(core, host.version);
   return {
-    async 'mcp:status'() {
-      return ipcOk({ servers: core.mcp.status().map(toMcpStatus) });
-    },
-
-    async 'mcp:sign-in'({ name }) {
-      // The wait for the browser goes on after this answer; mcp.changed reports the new state.
-      const started = await core.mcp.signIn(name);
-      return fromResult(started, (s) => (s.authorizationUrl ? { authorizationUrl: s.authorizationUrl } : {}));
-    },
-
-    async 'mcp:sign-out'({ name }) {
-      return fromResult(await core.mcp.signOut(name), () => ({ signedOut: true }));
-    },
-
     async 'commands:list'() {
       return ipcOk({
         commands: core.commands.list().map((c) => ({ name: c.name, description: c.summary, usage: c.usage, subcommands: c.subcommands })),

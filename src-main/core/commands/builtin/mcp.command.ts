@@ -1,5 +1,6 @@
 // /mcp [status|add|remove|reload|help]: the MCP servers — their state, and adding or removing one.
 import type { McpServerInput, McpServerStatus } from '../../mcp/mcp-types';
+import { describeBudget, type BudgetReport } from '../../mcp/tool-budget';
 import { formatUtcTimestamp } from '../../lib/zoned-time';
 import { commandError, type SlashCommand } from '../slash-command';
 
@@ -24,20 +25,31 @@ const HELP = [
   'An HTTP server that needs sign-in shows "needs sign-in": use Sign in in the runtime panel or `nanotray mcp login <name>`.',
 ].join('\n');
 
-/** One line per server, for `/mcp status` and the CLI `status` command. */
-export function formatMcpStatus(servers: McpServerStatus[]): string {
+/** `4 resource(s), 1 prompt(s)` and why tools are hidden, when there is any of it. */
+function extras(s: McpServerStatus): string {
+  const offers = [s.resourceCount ? `${s.resourceCount} resource(s)` : '', s.promptCount ? `${s.promptCount} prompt(s)` : ''].filter(Boolean);
+  const hidden = [
+    s.hidden.filtered ? `${s.hidden.filtered} left out by includeTools/excludeTools` : '',
+    s.hidden.taskOnly ? `${s.hidden.taskOnly} task-only` : '',
+    s.hidden.overLimit ? `${s.hidden.overLimit} over the tool limit` : '',
+  ].filter(Boolean);
+  return `${offers.length ? `, ${offers.join(', ')}` : ''}${hidden.length ? ` [hidden: ${hidden.join(', ')}]` : ''}`;
+}
+
+/** One line per server (and the tool limit's warning), for `/mcp status` and the CLI `status` command. */
+export function formatMcpStatus(servers: McpServerStatus[], budget?: BudgetReport): string {
   if (!servers.length) return 'No MCP servers configured. Add one with /mcp add <name> <command…>.';
   const nameWidth = Math.max(...servers.map((s) => s.name.length));
   const stateWidth = Math.max(...servers.map((s) => STATE_LABEL[s.state].length));
   const lines = servers.map((s) => {
     const notes = [s.transport, s.trusted ? 'trusted' : undefined].filter(Boolean).join(', ');
-    let line = `  ${s.name.padEnd(nameWidth)}  ${STATE_LABEL[s.state].padEnd(stateWidth)}  ${s.toolCount} tool(s)  (${notes})`;
+    let line = `  ${s.name.padEnd(nameWidth)}  ${STATE_LABEL[s.state].padEnd(stateWidth)}  ${s.toolCount} tool(s)${extras(s)}  (${notes})`;
     if (s.state !== 'connected' && s.lastError) line += ` — ${s.lastError}`;
     if ((s.state === 'circuit_open' || s.state === 'failing') && s.retryAt) line += `; retrying after ${formatUtcTimestamp(s.retryAt)}`;
     if (s.state === 'needs_auth') line += `; sign in with: nanotray mcp login ${s.name}`;
     return line;
   });
-  return ['MCP servers:', ...lines].join('\n');
+  return ['MCP servers:', ...lines, ...(budget ? [`⚠ ${describeBudget(budget)}`] : [])].join('\n');
 }
 
 /** `<command…>` → a stdio server; a single http(s) URL → an HTTP server. */
@@ -83,9 +95,9 @@ export const mcpCommand: SlashCommand = {
       }
       case 'reload':
         await mcp.reload({ force: true });
-        return { output: `Reloaded MCP servers.\n${formatMcpStatus(mcp.status())}` };
+        return { output: `Reloaded MCP servers.\n${formatMcpStatus(mcp.status(), mcp.budget())}` };
       default:
-        return { output: formatMcpStatus(mcp.status()) };
+        return { output: formatMcpStatus(mcp.status(), mcp.budget()) };
     }
   },
 };

@@ -11,6 +11,7 @@ import { openCliCore, type ApprovalRequestedEvent } from './cli-core';
 import { memoryNotice, TurnPrinter } from './turn-printer';
 import { askOnTty } from '../tty-approval';
 import { offerSignIns } from './mcp-sign-in';
+import { mcpNotices } from './mcp-notices';
 
 const USAGE = `Usage: nanotray agent [-m "text"] [--session KEY] [--yes] [--show-reasoning]
 
@@ -190,12 +191,17 @@ export const agentCommand: CliCommand = {
       }
       if (yes) core.approvals.setSessionAutoApprove(sessionKey, true);
       if (message !== undefined) {
-        // Configured MCP servers get up to 10 s, so their tools are there for this single turn.
+        // Configured MCP servers get up to 10 s, so their tools are there for this single turn; the ones that are
+        // not are named on stderr (shutdown after the answer aborts what is still connecting).
         await core.mcp.waitForServers(MCP_WAIT_MS);
         await offerSignIns(core, io);
+        for (const line of mcpNotices(core.mcp)) write(io.stderr, line);
         return await oneShot(core, io, sessionKey, message, { yes, showReasoning });
       }
-      void core.mcp.waitForServers(MCP_WAIT_MS); // the REPL connects its MCP servers in the background
+      // The REPL connects its MCP servers in the background and says which did not make it.
+      void core.mcp.waitForServers(MCP_WAIT_MS).then(() => {
+        for (const line of mcpNotices(core.mcp)) write(io.stderr, line);
+      });
       return await repl(core, io, sessionKey, { yes, showReasoning });
     } finally {
       await core.dispose();

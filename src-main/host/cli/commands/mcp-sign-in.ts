@@ -47,15 +47,12 @@ function askYesNo(io: CliIo, question: string): Promise<boolean> {
 }
 
 /**
- * Before a one-shot turn: servers that wait for a sign-in are named on stderr; on a terminal the user is asked
- * whether to sign in now (their tools are then there for this turn).
+ * Before a one-shot turn on a terminal: for each server that waits for a sign-in, the user is asked whether to sign
+ * in now (its tools are then there for this turn). Without a terminal, the MCP notices name them.
  */
 export async function offerSignIns(core: Core, io: CliIo): Promise<void> {
+  if (!io.isTty) return;
   for (const server of core.mcp.status().filter((s) => s.state === 'needs_auth')) {
-    if (!io.isTty) {
-      write(io.stderr, `nanotray: MCP server '${server.name}' needs sign-in (nanotray mcp login ${server.name}); its tools are not available this run.`);
-      continue;
-    }
     if (await askYesNo(io, `MCP server '${server.name}' needs sign-in. Sign in now? [y/N] `)) await signInOnTerminal(core, io, server.name);
   }
 }

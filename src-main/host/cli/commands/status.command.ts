@@ -10,10 +10,14 @@ import { formatStatusOverview } from '../../../core/runtime/status-overview';
 import { systemSandbox } from '../../../core/tools/os-sandbox/exec-sandbox';
 import { describeSandbox } from '../../../core/tools/os-sandbox/sandbox-state';
 import { maskUrlSecrets } from '../../../core/config/secret-parts';
+import { formatMcpStatus } from '../../../core/commands/builtin/mcp.command';
+
+/** How long `status` waits for configured MCP servers before showing their state. */
+const MCP_WAIT_MS = 10_000;
 
 export const statusCommand: CliCommand = {
   name: 'status',
-  summary: 'Show provider, model, home, workspace and how many sessions and messages are stored',
+  summary: 'Show provider, model, home, workspace, stored sessions and messages, and MCP servers',
   usage: 'Usage: nanotray status',
   async run(_args, io) {
     const core = openCliCore(io, 'status');
@@ -39,6 +43,9 @@ export const statusCommand: CliCommand = {
       ];
       write(io.stdout, ['Nanotray status', ...rows.map(([k, v]) => `  ${`${k}:`.padEnd(11)}${v}`)].join('\n'));
       write(io.stdout, formatStatusOverview(core.runtime.overview()));
+      // Servers get the same 10 s as `agent -m`, so their state and tool counts are real.
+      await core.mcp.waitForServers(MCP_WAIT_MS);
+      write(io.stdout, formatMcpStatus(core.mcp.status(), core.mcp.budget()));
       return 0;
     } finally {
       await core.dispose();

@@ -1,4 +1,5 @@
-// MCP servers: state (connected / failing / circuit open …) and how many tools each offers.
+// MCP servers: state (connected / failing / circuit open …), how many tools each offers and why some are hidden,
+// and the warning when the offered tools pass the limit.
 import type { ReactElement } from 'react';
 import type { McpServerStatus } from '@contract/schemas';
 import { Icon } from '../../components/Icon';
@@ -19,8 +20,18 @@ const STATE_BADGE: Record<McpServerStatus['state'], string> = {
   disabled: 'badge',
 };
 
+/** `2 task-only, 40 over the limit`, or '' when nothing is hidden. */
+function hiddenNote(s: McpServerStatus): string {
+  const h = s.hidden;
+  if (!h) return '';
+  return [h.filtered ? `${h.filtered} filtered` : '', h.taskOnly ? `${h.taskOnly} task-only` : '', h.overLimit ? `${h.overLimit} over the limit` : '']
+    .filter(Boolean)
+    .join(', ');
+}
+
 export function McpCard(): ReactElement {
   const servers = useAppStore((s) => s.mcpServers);
+  const budget = useAppStore((s) => s.mcpBudget);
   const error = useAppStore((s) => s.mcpError);
   return (
     <section className="card" aria-labelledby="rt-mcp">
@@ -29,6 +40,11 @@ export function McpCard(): ReactElement {
         <h2 id="rt-mcp">MCP servers</h2>
       </div>
       {error && <div className="field-error">{error}</div>}
+      {budget && (
+        <div className="banner banner-warn" role="status">
+          <Icon name="alert" size={14} /> {budget.message}
+        </div>
+      )}
       {servers.length === 0 ? (
         <p className="faint">No MCP servers configured (mcpServers in config.json).</p>
       ) : (
@@ -53,7 +69,17 @@ export function McpCard(): ReactElement {
                   {s.state === 'circuit_open' && s.retryAt && <div className="faint">retry {relativeTime(s.retryAt)}</div>}
                   <McpSignIn server={s} />
                 </td>
-                <td title={s.tools.join(', ')}>{s.toolCount ?? s.tools.length}</td>
+                <td title={s.tools.join(', ')}>
+                  {s.toolCount ?? s.tools.length}
+                  {hiddenNote(s) && <div className="faint">hidden: {hiddenNote(s)}</div>}
+                  {(s.resourceCount || s.promptCount) ? (
+                    <div className="faint">
+                      {s.resourceCount ? `${s.resourceCount} resources` : ''}
+                      {s.resourceCount && s.promptCount ? ' · ' : ''}
+                      {s.promptCount ? `${s.promptCount} prompts` : ''}
+                    </div>
+                  ) : null}
+                </td>
               </tr>
             ))}
           </tbody>

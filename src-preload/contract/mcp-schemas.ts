@@ -1,0 +1,79 @@
+// MCP domain: the servers' status (state, tools, what is hidden and why, the tool limit, sign-in) and OAuth sign-in.
+import { z } from 'zod';
+import { emptyInputSchema } from './common-schemas';
+import { LIMITS } from './limits';
+import { invoke } from './channel-spec';
+
+/** Why some of a server's tools are not offered to the model. */
+export const mcpHiddenToolsSchema = z.object({
+  /** Left out by the server's includeTools / excludeTools. */
+  filtered: z.number(),
+  /** Callable only as an MCP task (`execution.taskSupport: "required"`). */
+  taskOnly: z.number(),
+  /** Over the request's tool limit (`tools.maxTools`). */
+  overLimit: z.number(),
+});
+
+export const mcpServerStatusSchema = z.object({
+  name: z.string(),
+  transport: z.enum(['stdio', 'http', 'sse']),
+  /**
+   * `failing`: recent errors, retrying; `circuit_open`: paused until `retryAt`; `idle`: not connected yet;
+   * `needs_auth`: an HTTP server waits for the user to sign in (nothing is retried until then).
+   */
+  state: z.enum(['connected', 'connecting', 'failing', 'circuit_open', 'needs_auth', 'failed', 'disabled', 'idle']),
+  tools: z.array(z.string()),
+  error: z.string().optional(),
+  toolCount: z.number().optional(),
+  trusted: z.boolean().optional(),
+  consecutiveFailures: z.number().optional(),
+  retryAt: z.number().optional(),
+  hidden: mcpHiddenToolsSchema.optional(),
+  /** Resources and resource templates the server lists. */
+  resourceCount: z.number().optional(),
+  promptCount: z.number().optional(),
+  /** The server sent `instructions` (they go into the system prompt, marked as the server's text). */
+  hasInstructions: z.boolean().optional(),
+  /** HTTP servers: the OAuth side. `machine`: client credentials (no browser). */
+  auth: z
+    .object({
+      kind: z.enum(['user', 'machine']),
+      signedIn: z.boolean(),
+      /** A sign-in waits for the browser to come back. */
+      signingIn: z.boolean(),
+      /** The scope the server asked for and was not granted yet. */
+      wantedScope: z.string().optional(),
+      note: z.string().optional(),
+    })
+    .optional(),
+});
+
+/** Set when the offered tools pass the limit: what was cut, and the servers with the most tools. */
+export const mcpToolBudgetSchema = z.object({
+  limit: z.number(),
+  wanted: z.number(),
+  dropped: z.number(),
+  largest: z.array(z.object({ server: z.string(), tools: z.number() })),
+  /** One sentence saying all of it. */
+  message: z.string(),
+});
+
+export const mcpStatusOutput = z.object({ servers: z.array(mcpServerStatusSchema), budget: mcpToolBudgetSchema.optional() });
+
+export const mcpServerNameInput = z.strictObject({ name: z.string().min(1).max(LIMITS.nameChars) });
+export const mcpSignInOutput = z.object({
+  /** Open this in a browser to finish signing in; absent when no browser step is needed (machine clients). */
+  authorizationUrl: z.string().optional(),
+});
+export const mcpSignOutOutput = z.object({ signedOut: z.boolean() });
+
+export type McpServerStatus = z.output<typeof mcpServerStatusSchema>;
+export type McpToolBudget = z.output<typeof mcpToolBudgetSchema>;
+
+/** `window.nanotray.mcp.<method>`: each method's channel with its input and output schema. */
+export const mcpChannels = {
+  status: invoke('mcp:status', emptyInputSchema, mcpStatusOutput),
+  /** Starts an OAuth sign-in; the server's state (mcp.changed) tells when it finished. */
+  signIn: invoke('mcp:sign-in', mcpServerNameInput, mcpSignInOutput),
+  signOut: invoke('mcp:sign-out', mcpServerNameInput, mcpSignOutOutput),
+};
