@@ -50,6 +50,20 @@ describe('chat slice', () => {
     expect(items[1]).toMatchObject({ status: 'ok', result: '# A', durationMs: 12 });
   });
 
+  it('a running tool card shows its latest progress; a finished one ignores late progress', async () => {
+    const { store, fake } = loadedStore();
+    await store.getState().selectSession(S);
+    fake.emit({ type: 'tool.started', sessionKey: S, turnId: T, callId: 'c1', name: 'mcp_ci_build', args: '{}', at: 5 });
+    fake.emit({ type: 'tool.progress', sessionKey: S, turnId: T, callId: 'c1', progress: 3, total: 10, message: 'compiling' });
+    expect(store.getState().threads[S]!.items[0]).toMatchObject({ status: 'running', progress: { progress: 3, total: 10, message: 'compiling' } });
+    fake.emit({ type: 'tool.progress', sessionKey: S, turnId: T, callId: 'c1', progress: 4 });
+    expect(store.getState().threads[S]!.items[0]).toMatchObject({ progress: { progress: 4 } });
+    fake.emit({ type: 'tool.finished', sessionKey: S, turnId: T, callId: 'c1', name: 'mcp_ci_build', ok: true, status: 'ok', result: 'ok', durationMs: 9 });
+    const finished = store.getState().threads[S]!.items[0];
+    fake.emit({ type: 'tool.progress', sessionKey: S, turnId: T, callId: 'c1', progress: 5 });
+    expect(store.getState().threads[S]!.items[0]).toBe(finished);
+  });
+
   it('a finished turn leaves no tool spinning', async () => {
     const { store, fake } = loadedStore();
     await store.getState().selectSession(S);

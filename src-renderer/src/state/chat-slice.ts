@@ -4,7 +4,7 @@ import type { CoreEvent } from '@contract/schemas';
 import { StreamBatcher } from '../lib/stream-batcher';
 import { call } from './ipc-call';
 import { historyToItems, mergeLive } from './history-items';
-import { commitStream, finishTurn } from './thread-updates';
+import { applyToolProgress, commitStream, finishTurn } from './thread-updates';
 import type { SliceCreator } from './store-types';
 import { emptyThread, type ChatItem, type Thread } from './types';
 
@@ -277,6 +277,9 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
             };
             return { ...committed, items: [...committed.items, item] };
           });
+          break;
+        case 'tool.progress':
+          updateThread(event.sessionKey, (t) => applyToolProgress(t, event));
           break;
         case 'tool.finished':
           updateThread(event.sessionKey, (t) => ({

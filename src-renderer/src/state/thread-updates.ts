@@ -59,3 +59,11 @@ export function finishTurn(t: Thread, event: TurnFinished, newId: IdMaker, at: n
     error: event.stopReason === 'error' ? { message, fix: fixForTurnError(event.errorKind) } : committed.error,
   };
 }
+
+/** A running tool card takes the tool's latest progress (finished cards keep their result). */
+export function applyToolProgress(t: Thread, event: Extract<CoreEvent, { type: 'tool.progress' }>): Thread {
+  const id = `t${event.callId}`;
+  if (!t.items.some((i) => i.kind === 'tool' && i.id === id && i.status === 'running')) return t;
+  const progress = { progress: event.progress, ...(event.total !== undefined ? { total: event.total } : {}), ...(event.message ? { message: event.message } : {}) };
+  return { ...t, items: t.items.map((i) => (i.kind === 'tool' && i.id === id ? { ...i, progress } : i)) };
+}

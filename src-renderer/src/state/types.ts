@@ -29,6 +29,8 @@ export type ChatItem =
       result?: string;
       durationMs?: number;
       startedAt: number;
+      /** The last progress the tool reported while running (MCP progress notifications). */
+      progress?: { progress: number; total?: number; message?: string };
     }
   | { kind: 'approval'; id: string; request: ApprovalRequest; decision: ApprovalState }
   | { kind: 'notice'; id: string; text: string; tone: 'info' | 'stopped' | 'error'; at: number };

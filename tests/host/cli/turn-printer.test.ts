@@ -32,6 +32,21 @@ describe('TurnPrinter', () => {
     );
   });
 
+  it('shows a running tool\'s progress on stderr only when what it says changes', () => {
+    const t = io();
+    const p = new TurnPrinter(t, 'cli:a');
+    const base = { sessionKey: 'cli:a', turnId: 't', callId: 'c' };
+    p.handle({ type: 'tool.started', ...base, name: 'mcp_ci_build', args: '{}', at: 0 });
+    p.handle({ type: 'tool.progress', ...base, progress: 1, total: 10, message: 'compiling' });
+    p.handle({ type: 'tool.progress', ...base, progress: 1.5, total: 10, message: 'compiling' });
+    p.handle({ type: 'tool.progress', ...base, progress: 4, total: 10, message: 'linking\u001b[2J' });
+    p.handle({ type: 'tool.progress', ...base, progress: 7 });
+    p.handle({ type: 'tool.finished', ...base, name: 'mcp_ci_build', ok: true, status: 'ok', result: 'x', durationMs: 5 });
+    expect(t.err()).toBe(
+      ['→ mcp_ci_build {}', '  … mcp_ci_build 10% — compiling', '  … mcp_ci_build 40% — linking\\x1b[2J', '  … mcp_ci_build 7', '✓ mcp_ci_build (5 ms)', ''].join('\n'),
+    );
+  });
+
   it('adds no extra newline when the answer already ended with one', () => {
     const t = io();
     const p = new TurnPrinter(t, 'cli:a');

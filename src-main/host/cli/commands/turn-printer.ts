@@ -35,6 +35,16 @@ export interface TurnPrinterOptions {
 const DIM = '\x1b[2m';
 const RESET = '\x1b[0m';
 
+/**
+ * `  … mcp_x_build 40% — compiling` : the percentage in steps of 10 (or the count without a total) and the server's
+ * message, so a chatty server prints a line only when something visible changed.
+ */
+export function progressLine(name: string, event: Extract<CoreEvent, { type: 'tool.progress' }>): string {
+  const amount =
+    event.total !== undefined && event.total > 0 ? `${Math.min(100, Math.floor((event.progress / event.total) * 10) * 10)}%` : `${event.progress}`;
+  return `  … ${terminalSafe(name)} ${amount}${event.message ? ` — ${oneLine(event.message, MAX_RESULT_SHOWN)}` : ''}`;
+}
+
 /** Subscribes-ready handler: writes what the user should see while a turn runs in `sessionKey`. */
 export class TurnPrinter {
   /** Whether stdout's last written character was a newline (or nothing was written). */
@@ -43,6 +53,9 @@ export class TurnPrinter {
   #inReasoning = false;
   #saidThinking = false;
   #countdown: ReturnType<typeof setInterval> | undefined;
+  /** The last progress line shown per running call (a line is printed only when it says something new). */
+  #progressShown = new Map<string, string>();
+  #toolNames = new Map<string, string>();
 
   constructor(
     private readonly io: CliIo,
@@ -72,9 +85,20 @@ export class TurnPrinter {
         break;
       case 'tool.started':
         this.#endLine();
+        this.#toolNames.set(event.callId, event.name);
         this.io.stderr.write(`→ ${terminalSafe(event.name)} ${oneLine(event.args, MAX_ARGS_SHOWN)}\n`);
         break;
+      case 'tool.progress': {
+        const line = progressLine(this.#toolNames.get(event.callId) ?? 'tool', event);
+        if (this.#progressShown.get(event.callId) === line) break;
+        this.#progressShown.set(event.callId, line);
+        this.#endLine();
+        this.io.stderr.write(`${line}\n`);
+        break;
+      }
       case 'tool.finished':
+        this.#progressShown.delete(event.callId);
+        this.#toolNames.delete(event.callId);
         this.io.stderr.write(
           event.ok
             ? `✓ ${terminalSafe(event.name)} (${Math.round(event.durationMs)} ms)\n`

@@ -1,4 +1,5 @@
-// A tool call as a compact card, collapsed by default: tool, argument preview, status, duration; details on demand.
+// A tool call as a compact card, collapsed by default: tool, argument preview, status, duration, progress while it
+// runs; details on demand.
 import { memo, useState, type ReactElement } from 'react';
 import { Icon } from '../../components/Icon';
 import { duration } from '../../lib/format';
@@ -39,6 +40,32 @@ const STATUS_BADGE: Record<ToolItem['status'], { cls: string; label: string }> =
   denied: { cls: 'badge badge-warn', label: 'denied' },
 };
 
+/** The running tool's progress: a bar when the total is known, else the count; the server's message beside it. */
+function ToolProgress({ progress }: { progress: NonNullable<ToolItem['progress']> }): ReactElement {
+  const { total, message } = progress;
+  const known = total !== undefined && total > 0;
+  const percent = known ? Math.max(0, Math.min(100, Math.round((progress.progress / total) * 100))) : undefined;
+  const label = known ? `${percent}%` : `${progress.progress}`;
+  return (
+    <div className="tool-progress">
+      <div
+        className="tool-progress-bar"
+        role="progressbar"
+        aria-label="Tool progress"
+        aria-valuemin={0}
+        aria-valuemax={known ? 100 : undefined}
+        aria-valuenow={percent}
+        aria-valuetext={message ? `${label}: ${message}` : label}
+        data-indeterminate={known ? undefined : 'true'}
+      >
+        <span style={known ? { width: `${percent}%` } : undefined} />
+      </div>
+      <span className="faint nowrap">{known ? `${progress.progress} / ${total}` : label}</span>
+      {message && <span className="tool-progress-message">{message}</span>}
+    </div>
+  );
+}
+
 export const ToolCallCard = memo(function ToolCallCard({ item }: { item: ToolItem }): ReactElement {
   const [open, setOpen] = useState(false);
   const [full, setFull] = useState(false);
@@ -56,6 +83,7 @@ export const ToolCallCard = memo(function ToolCallCard({ item }: { item: ToolIte
         {item.status === 'running' ? <span className="spinner" aria-label="running" /> : <span className={badge.cls}>{badge.label}</span>}
         {item.durationMs !== undefined && <span className="faint nowrap">{duration(item.durationMs)}</span>}
       </button>
+      {item.status === 'running' && item.progress && <ToolProgress progress={item.progress} />}
       {open && (
         <div className="tool-body" id={bodyId}>
           <div className="tool-section-label">Arguments</div>
