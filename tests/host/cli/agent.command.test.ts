@@ -80,7 +80,7 @@ describe('nanotray agent (in process)', () => {
     expect(sent).toHaveLength(1);
   });
 
-  it('status shows provider, model, home, workspace and counts', async () => {
+  it('status shows provider, model, home, workspace, counts and the MCP servers', async () => {
     const home = t.open();
     t.llm.enqueue({ text: 'x' });
     await t.run(['agent', '-m', 'count me']);
@@ -110,6 +110,8 @@ describe('nanotray agent (in process)', () => {
         '  web_config: {"enable":true,"proxy":null,"allow_private_hosts":[],"search":{"provider":"duckduckgo","base_url":"","max_results":5}}',
         '  exec_config: {"enable":true,"timeout":60,"deny_patterns":[],"allow_patterns":[],"allowed_env_keys":[]}',
         '  subagents: {}',
+        // the MCP section (none configured here)
+        'No MCP servers configured. Add one with /mcp add <name> <command…>.',
         '',
       ].join('\n'),
     );
