@@ -161,6 +161,8 @@ export const uiSchema = z.object({
   quickAskShortcut: z.string().default('CommandOrControl+Shift+Space'),
   launchAtLogin: z.boolean().default(false),
   theme: z.enum(['system', 'light', 'dark']).default('system'),
+  /** The window's language: `system` follows the OS/browser (English unless it prefers Chinese). */
+  language: z.enum(['system', 'en', 'zh']).default('system'),
 });
 
 export const configSchema = z.object({

@@ -1,5 +1,6 @@
 // The main window: navigation rail + the active view, global shortcuts, theme, toasts and dialogs.
 import { lazy, Suspense, useEffect, type ReactElement } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Banner } from './components/Banner';
 import { ConfirmDialog } from './components/Dialog';
 import { NavRail } from './components/NavRail';
@@ -64,26 +65,28 @@ function useWindowTitle(): void {
   const chatTitle = useAppStore((s) => s.sessions.find((x) => x.key === s.activeSessionKey)?.title ?? '');
   const memoryPath = useAppStore((s) => s.memoryDoc?.path ?? '');
   const dirty = useAppStore((s) => (s.memoryDoc ? s.memoryDoc.draft !== s.memoryDoc.savedText : false));
+  const { t } = useTranslation();
   useEffect(() => {
-    const parts: Record<View, string> = { chat: chatTitle, memory: memoryPath, runtime: 'Runtime', settings: 'Settings' };
+    const parts: Record<View, string> = { chat: chatTitle, memory: memoryPath, runtime: t('common.views.runtime'), settings: t('common.views.settings') };
     const detail = parts[view];
     document.title = `${dirty ? '• ' : ''}${detail ? `${detail} — ` : ''}Nanotray`;
-  }, [view, chatTitle, memoryPath, dirty]);
+  }, [view, chatTitle, memoryPath, dirty, t]);
 }
 
 function StartupBanner(): ReactElement | null {
   const error = useAppStore((s) => s.appInfo?.startupError);
   const requestView = useAppStore((s) => s.requestView);
   const view = useAppStore((s) => s.view);
+  const { t } = useTranslation();
   if (!error || view === 'settings') return null;
   return (
     <div style={{ padding: '8px 16px 0' }}>
       <Banner
         tone="warn"
-        title="Nanotray needs a working configuration"
+        title={t('common.app.needsConfig')}
         actions={
           <button type="button" className="btn btn-sm btn-primary" onClick={() => requestView('settings')}>
-            Open settings
+            {t('common.app.openSettings')}
           </button>
         }
       >
@@ -95,16 +98,17 @@ function StartupBanner(): ReactElement | null {
 
 function ConnectionBanner(): ReactElement | null {
   const connection = useAppStore((s) => s.connection);
+  const { t } = useTranslation();
   if (connection === 'open' || connection === 'connecting') return null;
   return (
     <div style={{ padding: '8px 16px 0' }}>
       {connection === 'closed' ? (
-        <Banner tone="warn" title="Connection to Nanotray lost">
-          Reconnecting… Anything you type is kept.
+        <Banner tone="warn" title={t('common.app.connectionLost')}>
+          {t('common.app.reconnecting')}
         </Banner>
       ) : (
-        <Banner tone="danger" title="Nanotray refused this page">
-          The access token was not accepted. Open the address that <span className="mono">nanotray web</span> printed again.
+        <Banner tone="danger" title={t('common.app.refused')}>
+          <Trans i18nKey="common.app.refusedBody" components={{ code: <span className="mono" /> }} />
         </Banner>
       )}
     </div>
@@ -117,17 +121,18 @@ function LeaveMemoryDialog(): ReactElement | null {
   const confirm = useAppStore((s) => s.confirmPendingView);
   const cancel = useAppStore((s) => s.cancelPendingView);
   const save = useAppStore((s) => s.saveMemory);
+  const { t } = useTranslation();
   if (!pending) return null;
   return (
     <ConfirmDialog
-      title="Leave with unsaved changes?"
-      body={<>Your edits to {path ?? 'this file'} are not saved yet.</>}
-      confirmLabel="Discard edits"
+      title={t('common.app.leaveTitle')}
+      body={t('common.app.leaveBody', { path: path ?? t('common.app.thisFile') })}
+      confirmLabel={t('common.app.discardEdits')}
       danger
       onCancel={cancel}
       onConfirm={() => confirm(true)}
       extra={{
-        label: 'Save and leave',
+        label: t('common.app.saveAndLeave'),
         onClick: () => {
           void save().then((outcome) => {
             if (outcome === 'saved' || outcome === 'unchanged') confirm(false);
@@ -142,6 +147,7 @@ function LeaveMemoryDialog(): ReactElement | null {
 export function App(): ReactElement {
   const view = useAppStore((s) => s.view);
   const theme = useAppStore((s) => s.theme);
+  const { t } = useTranslation();
   useGlobalShortcuts();
   useInitialLoad();
   useWindowTitle();
@@ -150,7 +156,7 @@ export function App(): ReactElement {
   return (
     <div className="app">
       <NavRail />
-      <main className="view" aria-label={view}>
+      <main className="view" aria-label={t(`common.views.${view}`)}>
         <ConnectionBanner />
         <StartupBanner />
         {view === 'chat' && <ChatView />}

@@ -4,12 +4,13 @@ import { connectMainEvents } from './ipc/connect-main-events';
 import { installWebBridge } from './ipc/web-bridge';
 import { applyTheme, rememberedTheme } from './lib/theme';
 import { initAppStore, type AppStore } from './state/store';
+import { t } from './i18n/i18n';
 
 export function boot(): AppStore {
   applyTheme(rememberedTheme());
   const bridge = (window as Partial<Window>).nanotray ? undefined : installWebBridge();
   if (!(window as Partial<Window>).nanotray) {
-    throw new Error('No connection to Nanotray. Open the address that `nanotray web` printed: it carries the access token.');
+    throw new Error(t('common.app.noBridge'));
   }
   const store = initAppStore();
   connectMainEvents(window.nanotray, store);
@@ -32,7 +33,7 @@ export function showBootError(root: HTMLElement, err: unknown): void {
   const box = document.createElement('div');
   box.className = 'empty';
   const h = document.createElement('h2');
-  h.textContent = 'Nanotray could not start';
+  h.textContent = t('common.app.couldNotStart');
   const p = document.createElement('p');
   p.textContent = message;
   box.append(h, p);

@@ -21,7 +21,7 @@ const view: SettingsView = {
   },
   heartbeat: { enable: true, intervalMinutes: 30, dailyTokenBudget: 200000 },
   mcpServers: {},
-  ui: { quickAskShortcut: 'CommandOrControl+Shift+Space', launchAtLogin: false, theme: 'system' },
+  ui: { quickAskShortcut: 'CommandOrControl+Shift+Space', launchAtLogin: false, theme: 'system', language: 'system' },
 };
 
 describe('settings form', () => {

@@ -75,7 +75,7 @@ describe('renderer helpers', () => {
     expect(duration(850)).toBe('850 ms');
     expect(duration(1234)).toBe('1.2 s');
     expect(duration(125_000)).toBe('2 min 5 s');
-    expect(compactNumber(12_345)).toBe('12k');
+    expect(compactNumber(12_345)).toBe('12K');
     expect(exportFileName('Trip: Rome / 2026!')).toBe('Trip-Rome-2026.md');
     const noon = new Date(2026, 10, 29, 12, 0).getTime();
     expect(dayGroup(noon - 60_000, noon)).toBe('Today');

@@ -1,5 +1,6 @@
 // A modal dialog: focus moves in and is trapped, Esc closes, focus returns to where it came from.
 import { useEffect, useRef, type ReactElement, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface DialogProps {
   title: string;
@@ -73,6 +74,7 @@ interface ConfirmProps {
 }
 
 export function ConfirmDialog({ title, body, confirmLabel, danger, onConfirm, onCancel, extra }: ConfirmProps): ReactElement {
+  const { t } = useTranslation();
   return (
     <Dialog title={title} onClose={onCancel} describedBy="confirm-body">
       <div id="confirm-body" className="muted">
@@ -80,7 +82,7 @@ export function ConfirmDialog({ title, body, confirmLabel, danger, onConfirm, on
       </div>
       <div className="dialog-actions">
         <button type="button" className="btn" onClick={onCancel} data-autofocus="">
-          Cancel
+          {t('common.actions.cancel')}
         </button>
         {extra && (
           <button type="button" className="btn" onClick={extra.onClick}>

@@ -1,5 +1,6 @@
 // Browser-host shim: builds the same `window.nanotray` API over the browser host's WebSocket, for pages
 // served by `nanotray web` (no Electron preload there). Requests carry ids; pushes name their channel.
+import { t } from '../i18n/i18n';
 import { buildNanotrayApi } from '@contract/build-api';
 import type { NanotrayApi } from '@contract/api';
 import type { EventChannel, InvokeChannel } from '@contract/channels';
@@ -97,7 +98,7 @@ export function createWebBridge(wsUrl: string): WebBridge {
     };
     ws.onclose = () => {
       socket = undefined;
-      failAll('The connection to Nanotray was lost.');
+      failAll(t('common.app.connectionLostError'));
       if (closed) return setState('closed');
       // A refused upgrade (bad token) never opens: stop hammering and say why.
       if (!opened && retryMs >= RECONNECT_MAX_MS) return setState('unauthorized');
@@ -112,7 +113,7 @@ export function createWebBridge(wsUrl: string): WebBridge {
       const id = nextId++;
       const timer = setTimeout(() => {
         pending.delete(id);
-        resolve({ ok: false, error: { code: 'unavailable', message: 'Nanotray did not answer in time.' } });
+        resolve({ ok: false, error: { code: 'unavailable', message: t('common.app.noAnswerInTime') } });
       }, CALL_TIMEOUT_MS);
       pending.set(id, { resolve, timer });
       const frame = encodeWsFrame({ id, channel, payload });
@@ -156,7 +157,7 @@ export function createWebBridge(wsUrl: string): WebBridge {
     close() {
       closed = true;
       socket?.close();
-      failAll('The connection to Nanotray was closed.');
+      failAll(t('common.app.connectionClosedError'));
     },
   };
 }

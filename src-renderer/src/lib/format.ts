@@ -1,4 +1,5 @@
-// Small formatters for times, durations, token counts and session keys shown in the UI.
+// Small formatters for times, durations, token counts and session keys shown in the UI, in the current language.
+import { currentLocale, t } from '../i18n/i18n';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -8,26 +9,26 @@ const DAY = 24 * HOUR;
 export function relativeTime(at: number, now: number = Date.now()): string {
   const diff = now - at;
   if (diff < 0) return inFuture(-diff);
-  if (diff < 45_000) return 'just now';
-  if (diff < HOUR) return `${Math.round(diff / MINUTE)} min ago`;
-  if (diff < DAY) return `${Math.round(diff / HOUR)} h ago`;
-  if (diff < 2 * DAY) return 'yesterday';
+  if (diff < 45_000) return t('common.time.justNow');
+  if (diff < HOUR) return t('common.time.minutesAgo', { count: Math.round(diff / MINUTE) });
+  if (diff < DAY) return t('common.time.hoursAgo', { count: Math.round(diff / HOUR) });
+  if (diff < 2 * DAY) return t('common.time.yesterday');
   return shortDate(at);
 }
 
 function inFuture(diff: number): string {
-  if (diff < 45_000) return 'in a moment';
-  if (diff < HOUR) return `in ${Math.round(diff / MINUTE)} min`;
-  if (diff < DAY) return `in ${Math.round(diff / HOUR)} h`;
-  return `in ${Math.round(diff / DAY)} d`;
+  if (diff < 45_000) return t('common.time.inAMoment');
+  if (diff < HOUR) return t('common.time.inMinutes', { count: Math.round(diff / MINUTE) });
+  if (diff < DAY) return t('common.time.inHours', { count: Math.round(diff / HOUR) });
+  return t('common.time.inDays', { count: Math.round(diff / DAY) });
 }
 
 export function shortDate(at: number): string {
-  return new Date(at).toLocaleDateString(undefined, { month: 'short', day: 'numeric' });
+  return new Date(at).toLocaleDateString(currentLocale(), { month: 'short', day: 'numeric' });
 }
 
 export function dateTime(at: number): string {
-  return new Date(at).toLocaleString(undefined, {
+  return new Date(at).toLocaleString(currentLocale(), {
     month: 'short',
     day: 'numeric',
     hour: '2-digit',
@@ -37,23 +38,21 @@ export function dateTime(at: number): string {
 }
 
 export function clockTime(at: number): string {
-  return new Date(at).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  return new Date(at).toLocaleTimeString(currentLocale(), { hour: '2-digit', minute: '2-digit' });
 }
 
 /** 850 ms, 1.2 s, 2 min 5 s. */
 export function duration(ms: number): string {
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  if (ms < MINUTE) return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
+  if (ms < 1000) return t('common.time.ms', { value: Math.round(ms) });
+  if (ms < MINUTE) return t('common.time.seconds', { value: (ms / 1000).toFixed(ms < 10_000 ? 1 : 0) });
   const m = Math.floor(ms / MINUTE);
   const s = Math.round((ms % MINUTE) / 1000);
-  return s ? `${m} min ${s} s` : `${m} min`;
+  return s ? t('common.time.minutesSeconds', { minutes: m, seconds: s }) : t('common.time.minutes', { value: m });
 }
 
-/** 950, 12.3k, 1.2M. */
+/** 950, 1.2K, 12K, 1.2M in English; 950, 1234, 1.2万 in Chinese (the language's own compact units). */
 export function compactNumber(n: number): string {
-  if (n < 1000) return String(n);
-  if (n < 1_000_000) return `${(n / 1000).toFixed(n < 10_000 ? 1 : 0)}k`;
-  return `${(n / 1_000_000).toFixed(1)}M`;
+  return new Intl.NumberFormat(currentLocale(), { notation: 'compact', maximumFractionDigits: n < 10_000 ? 1 : 0 }).format(n);
 }
 
 /** `desktop:abc` → `desktop`. */
@@ -76,8 +75,8 @@ export function dayGroup(at: number, now: number = Date.now()): string {
     return d.getTime();
   };
   const days = Math.round((startOfDay(now) - startOfDay(at)) / DAY);
-  if (days <= 0) return 'Today';
-  if (days === 1) return 'Yesterday';
-  if (days < 7) return 'This week';
-  return new Date(at).toLocaleDateString(undefined, { month: 'long', year: 'numeric' });
+  if (days <= 0) return t('common.time.today');
+  if (days === 1) return t('common.time.yesterdayGroup');
+  if (days < 7) return t('common.time.thisWeek');
+  return new Date(at).toLocaleDateString(currentLocale(), { month: 'long', year: 'numeric' });
 }

@@ -1,4 +1,5 @@
 // Approvals slice: requests waiting for the user (shown inline in their chat), decisions, saved rules.
+import { t } from '../i18n/i18n';
 import type { ApprovalRequest, ApprovalRule, CoreEvent } from '@contract/schemas';
 import { call } from './ipc-call';
 import type { SliceCreator } from './store-types';
@@ -58,7 +59,7 @@ export const createApprovalsSlice: SliceCreator<ApprovalsSlice> = (set, get, dep
       const request = get().approvals[id];
       const res = await call(api.approvals.resolve({ id, decision }));
       if (!res.ok) {
-        get().pushToast({ title: 'Could not answer the approval', body: res.message, tone: 'error' });
+        get().pushToast({ title: t('chat.toast.approvalFailed'), body: res.message, tone: 'error' });
         return;
       }
       if (!res.value.resolved) {
@@ -90,7 +91,7 @@ export const createApprovalsSlice: SliceCreator<ApprovalsSlice> = (set, get, dep
     async revokeApprovalRule(id) {
       const res = await call(api.approvals.revokeRule({ id }));
       if (!res.ok) {
-        get().pushToast({ title: 'Could not revoke the rule', body: res.message, tone: 'error' });
+        get().pushToast({ title: t('chat.toast.revokeFailed'), body: res.message, tone: 'error' });
         return;
       }
       set((s) => ({ approvalRules: s.approvalRules.filter((r) => r.id !== id) }));
@@ -110,8 +111,8 @@ export const createApprovalsSlice: SliceCreator<ApprovalsSlice> = (set, get, dep
         // Not looking at that chat: say so, with a way there (the rail shows a dot too).
         if (get().view !== 'chat' || get().activeSessionKey !== request.sessionKey) {
           get().pushToast({
-            title: 'Approval needed',
-            body: `Nanotray wants to use ${request.tool}. Open the chat to allow or deny it.`,
+            title: t('chat.toast.approvalNeeded'),
+            body: t('chat.toast.approvalNeededBody', { tool: request.tool }),
             tone: 'info',
             sessionKey: request.sessionKey,
           });

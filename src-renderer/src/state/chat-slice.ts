@@ -1,5 +1,6 @@
 // Chat slice: threads per session (history + live items), sending, stopping, and streamed tokens
 // batched per animation frame so a fast model costs one render per frame.
+import { t as translate } from '../i18n/i18n';
 import type { CoreEvent } from '@contract/schemas';
 import { StreamBatcher } from '../lib/stream-batcher';
 import { call } from './ipc-call';
@@ -152,7 +153,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
       const res = await call(api.chat.history({ sessionKey, beforeId: t.oldestId, limit: HISTORY_PAGE }));
       if (!res.ok) {
         updateThread(sessionKey, (th) => ({ ...th, loading: false }));
-        get().pushToast({ title: 'Could not load older messages', body: res.message, tone: 'error' });
+        get().pushToast({ title: translate('chat.toast.olderFailed'), body: res.message, tone: 'error' });
         return;
       }
       const older = historyToItems(res.value.messages, res.value.toolEvents);
@@ -182,7 +183,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
           return true;
         }
         if (!res.ok) {
-          get().pushToast({ title: 'Command failed', body: res.message, tone: 'error' });
+          get().pushToast({ title: translate('chat.toast.commandFailed'), body: res.message, tone: 'error' });
           return false;
         }
         // not a known command: send it as an ordinary message
@@ -218,7 +219,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
       const res = await call(api.chat.cancel({ sessionKey }));
       if (!res.ok) {
         updateThread(sessionKey, (t) => ({ ...t, stopRequested: false }));
-        get().pushToast({ title: 'Could not stop', body: res.message, tone: 'error' });
+        get().pushToast({ title: translate('chat.toast.stopFailed'), body: res.message, tone: 'error' });
       }
     },
 
@@ -259,7 +260,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
           break;
         case 'provider.failover': // only before anything of the answer streamed
           appendItems(event.sessionKey, [
-            { kind: 'notice', id: localId('n'), text: `Answered by ${event.to} — ${event.from} failed: ${event.reason}`, tone: 'info', at: now() },
+            { kind: 'notice', id: localId('n'), text: translate('chat.message.failover', { to: event.to, from: event.from, reason: event.reason }), tone: 'info', at: now() },
           ]);
           updateThread(event.sessionKey, (t) => ({ ...t, retry: null }));
           break;

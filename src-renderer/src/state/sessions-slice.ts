@@ -1,4 +1,5 @@
 // Sessions slice: the sidebar list (all channels, newest first), full-text search, new/rename/delete/export.
+import { t } from '../i18n/i18n';
 import type { CoreEvent, SearchHit, SessionSummary } from '@contract/schemas';
 import { call } from './ipc-call';
 import { debounce, type SliceCreator } from './store-types';
@@ -69,14 +70,14 @@ export const createSessionsSlice: SliceCreator<SessionsSlice> = (set, get, deps)
       }
       const res = await call(api.chat.newSession());
       if (!res.ok) {
-        get().pushToast({ title: 'Could not start a new chat', body: res.message, tone: 'error' });
+        get().pushToast({ title: t('chat.toast.newChatFailed'), body: res.message, tone: 'error' });
         return null;
       }
       const key = res.value.sessionKey;
       set((s) => ({
         sessions: s.sessions.some((x) => x.key === key)
           ? s.sessions
-          : [{ key, channel: key.split(':')[0] ?? 'desktop', title: 'New chat', createdAt: deps.now(), updatedAt: deps.now(), busy: false }, ...s.sessions],
+          : [{ key, channel: key.split(':')[0] ?? 'desktop', title: t('chat.conversation.newChat'), createdAt: deps.now(), updatedAt: deps.now(), busy: false }, ...s.sessions],
       }));
       await get().selectSession(key);
       return key;
@@ -87,7 +88,7 @@ export const createSessionsSlice: SliceCreator<SessionsSlice> = (set, get, deps)
       if (!clean) return false;
       const res = await call(api.chat.renameSession({ sessionKey, title: clean }));
       if (!res.ok) {
-        get().pushToast({ title: 'Rename failed', body: res.message, tone: 'error' });
+        get().pushToast({ title: t('chat.toast.renameFailed'), body: res.message, tone: 'error' });
         return false;
       }
       set((s) => ({ sessions: s.sessions.map((x) => (x.key === sessionKey ? { ...x, title: res.value.title } : x)) }));
@@ -97,7 +98,7 @@ export const createSessionsSlice: SliceCreator<SessionsSlice> = (set, get, deps)
     async deleteSession(sessionKey) {
       const res = await call(api.chat.deleteSession({ sessionKey }));
       if (!res.ok) {
-        get().pushToast({ title: 'Delete failed', body: res.message, tone: 'error' });
+        get().pushToast({ title: t('chat.toast.deleteFailed'), body: res.message, tone: 'error' });
         return false;
       }
       set((s) => {
@@ -116,7 +117,7 @@ export const createSessionsSlice: SliceCreator<SessionsSlice> = (set, get, deps)
     async exportSession(sessionKey) {
       const res = await call(api.chat.exportMarkdown({ sessionKey }));
       if (!res.ok) {
-        get().pushToast({ title: 'Export failed', body: res.message, tone: 'error' });
+        get().pushToast({ title: t('chat.toast.exportFailed'), body: res.message, tone: 'error' });
         return null;
       }
       return res.value;

@@ -1,5 +1,6 @@
 // Settings slice: the config as the UI sees it (secrets masked), validated whole-patch saves, provider tests.
 import type { CoreEvent, SettingsPatch, SettingsState } from '@contract/schemas';
+import { applyLanguage } from '../i18n/i18n';
 import { call } from './ipc-call';
 import { debounce, type SliceCreator } from './store-types';
 
@@ -35,6 +36,7 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get, deps)
       else {
         set({ settings: res.value, settingsError: null });
         get().setTheme(res.value.config.ui.theme);
+        applyLanguage(res.value.config.ui.language);
       }
     },
 
@@ -43,6 +45,7 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get, deps)
       if (!res.ok) return { ok: false, message: res.message, path: errorPath(res.message) };
       set({ settings: res.value, settingsError: null });
       get().setTheme(res.value.config.ui.theme);
+      applyLanguage(res.value.config.ui.language);
       return { ok: true };
     },
 

@@ -1,5 +1,6 @@
 // Pure thread transitions the chat slice applies: the streamed text becoming a message, and a turn's end
 // (stop notices, settling cards that would otherwise look unfinished, the error banner).
+import { t as translate } from '../i18n/i18n';
 import type { CoreEvent } from '@contract/schemas';
 import { fixForTurnError } from './error-fixes';
 import type { ChatItem, Thread } from './types';
@@ -37,19 +38,19 @@ export function finishTurn(t: Thread, event: TurnFinished, newId: IdMaker, at: n
   const extra: ChatItem[] = [];
   // A turn the user stopped may still end as "completed" when the model had just finished.
   if (event.stopReason === 'cancelled' || (t.stopRequested && event.stopReason !== 'error')) {
-    extra.push({ kind: 'notice', id: newId('n'), text: 'Stopped.', tone: 'stopped', at });
+    extra.push({ kind: 'notice', id: newId('n'), text: translate('chat.message.stopped'), tone: 'stopped', at });
   } else if (event.stopReason === 'max_iterations') {
-    extra.push({ kind: 'notice', id: newId('n'), text: 'Stopped after the maximum number of steps (max_iterations).', tone: 'stopped', at });
+    extra.push({ kind: 'notice', id: newId('n'), text: translate('chat.message.maxIterations'), tone: 'stopped', at });
   }
   // Nothing of a finished turn may look like it is still going.
   const settled = committed.items.map((i): ChatItem => {
     if (i.kind === 'tool' && i.status === 'running' && i.turnId === event.turnId) {
-      return { ...i, status: 'error', result: i.result ?? 'Did not finish: the turn ended first.' };
+      return { ...i, status: 'error', result: i.result ?? translate('chat.message.didNotFinish') };
     }
     if (i.kind === 'approval' && i.decision === 'pending' && i.request.turnId === event.turnId) return { ...i, decision: 'expired' };
     return i;
   });
-  const message = event.error ?? 'The turn failed.';
+  const message = event.error ?? translate('chat.message.turnFailed');
   return {
     ...committed,
     items: extra.length ? [...settled, ...extra] : settled,

@@ -1,5 +1,6 @@
 // UI slice: the current view (with the unsaved-memory guard), toasts, the session search palette,
 // theme, app info and the slash-command list.
+import { t } from '../i18n/i18n';
 import type { AppInfo, CoreEvent, SlashCommand } from '@contract/schemas';
 import type { ThemeSetting } from '../lib/theme';
 import { call } from './ipc-call';
@@ -132,7 +133,7 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get, deps) => {
 
     async openExternal(url) {
       const res = await call(api.app.openExternal({ url }));
-      if (!res.ok) get().pushToast({ title: 'Link not opened', body: res.message, tone: 'error' });
+      if (!res.ok) get().pushToast({ title: t('common.toasts.linkNotOpened'), body: res.message, tone: 'error' });
     },
 
     async hideQuickAsk() {
@@ -141,7 +142,7 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get, deps) => {
 
     async openInMainWindow(sessionKey) {
       const res = await call(api.app.showMainWindow({ view: 'chat', sessionKey }));
-      if (!res.ok) get().pushToast({ title: 'Could not open the window', body: res.message, tone: 'error' });
+      if (!res.ok) get().pushToast({ title: t('common.toasts.windowNotOpened'), body: res.message, tone: 'error' });
       else await get().hideQuickAsk();
     },
 

@@ -23,6 +23,8 @@ export interface E2eOptions {
   /** Runs after the home exists and before the core starts (seed workspace files, …). */
   prepareHome?: (home: TempHome) => void;
   viewport?: { width: number; height: number };
+  /** The browser's language (default en-US, so the window speaks English whatever the machine's LANG). */
+  locale?: string;
   /** Skip opening a page (tests that drive the WebSocket directly). */
   noBrowser?: boolean;
 }
@@ -92,7 +94,7 @@ export async function startE2eApp(options: E2eOptions = {}): Promise<E2eApp> {
   if (!options.noBrowser) {
     browser = await launchChromium();
     // Reduced motion: no colour is mid-transition when axe measures contrast or a screenshot is taken.
-    context = await browser.newContext({ viewport: options.viewport ?? { width: 1200, height: 800 }, reducedMotion: 'reduce' });
+    context = await browser.newContext({ viewport: options.viewport ?? { width: 1200, height: 800 }, reducedMotion: 'reduce', locale: options.locale ?? 'en-US' });
     page = await openPage(options.path ?? '/');
   }
 

@@ -2,6 +2,7 @@
 // host and full URL for egress, the diff for a memory change), then Allow once / Always allow (when offered) /
 // Deny. After the decision it shows what was chosen.
 import { memo, useEffect, useState, type ReactElement } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
 import { useAppStore } from '../../state/store';
 import type { ChatItem } from '../../state/types';
@@ -13,18 +14,18 @@ import { revealInvisible } from '../../lib/visible-text';
 
 type ApprovalItem = Extract<ChatItem, { kind: 'approval' }>;
 
-const CATEGORY_LABEL = {
-  read: 'reads data',
-  write: 'changes files',
-  command: 'runs a command',
-  network: 'sends a request to a web host',
-  memory: 'changes what the agent is told every turn',
+const CATEGORY_KEY = {
+  read: 'chat.approval.read',
+  write: 'chat.approval.write',
+  command: 'chat.approval.command',
+  network: 'chat.approval.network',
+  memory: 'chat.approval.memory',
 } as const;
-const DECISION_TEXT = {
-  allow_once: 'Allowed once',
-  allow_always: 'Always allowed',
-  deny: 'Denied',
-  expired: 'Expired — the request timed out',
+const DECISION_KEY = {
+  allow_once: 'chat.approval.allowedOnce',
+  allow_always: 'chat.approval.alwaysAllowed',
+  deny: 'chat.approval.denied',
+  expired: 'chat.approval.expired',
 } as const;
 
 function useSecondsLeft(expiresAt: number, active: boolean): number | null {
@@ -39,6 +40,7 @@ function useSecondsLeft(expiresAt: number, active: boolean): number | null {
 }
 
 export const ApprovalCard = memo(function ApprovalCard({ item }: { item: ApprovalItem }): ReactElement {
+  const { t } = useTranslation();
   const resolve = useAppStore((s) => s.resolveApproval);
   const [busy, setBusy] = useState(false);
   const { request, decision } = item;
@@ -57,57 +59,61 @@ export const ApprovalCard = memo(function ApprovalCard({ item }: { item: Approva
       <div className="approval-title" id={titleId}>
         <Icon name="shield" size={16} />
         <span>
-          Allow <span className="mono">{request.tool}</span>? <span className="muted">It {CATEGORY_LABEL[request.category]}.</span>
+          <Trans
+            i18nKey="chat.approval.allowTool"
+            values={{ tool: request.tool, what: t(CATEGORY_KEY[request.category]) }}
+            components={{ tool: <span className="mono" />, why: <span className="muted" /> }}
+          />
         </span>
         <span className="spacer" />
-        {pending && secondsLeft !== null && secondsLeft < 600 && <span className="faint">{secondsLeft} s left</span>}
-        {!pending && <span className={decision === 'deny' || decision === 'expired' ? 'badge badge-danger' : 'badge badge-ok'}>{DECISION_TEXT[decision]}</span>}
+        {pending && secondsLeft !== null && secondsLeft < 600 && <span className="faint">{t('chat.approval.secondsLeft', { seconds: secondsLeft })}</span>}
+        {!pending && <span className={decision === 'deny' || decision === 'expired' ? 'badge badge-danger' : 'badge badge-ok'}>{t(DECISION_KEY[decision])}</span>}
       </div>
       {pending && request.workingDir && (
         <div className="faint">
-          Working directory: <span className="mono">{revealInvisible(request.workingDir)}</span>
+          <Trans i18nKey="chat.approval.workingDir" values={{ dir: revealInvisible(request.workingDir) }} components={{ path: <span className="mono" /> }} />
         </div>
       )}
       {pending && request.egress && <EgressTarget egress={request.egress} />}
       {pending && request.notCovered && (
         <div className="approval-why" data-code={request.notCovered.code}>
-          <span className="muted">Not covered by a rule:</span> {request.notCovered.message}
+          <span className="muted">{t('chat.approval.notCovered')}</span> {request.notCovered.message}
         </div>
       )}
       {pending && request.sandbox && <SandboxNote state={request.sandbox} />}
       {pending && request.memory && (
         <div className="approval-memory">
           <div>
-            <span className="mono">{request.memory.path}</span> is part of what the agent reads with every message. The change:
+            <Trans i18nKey="chat.approval.memoryIntro" values={{ path: request.memory.path }} components={{ path: <span className="mono" /> }} />
           </div>
-          <DiffView before={revealInvisible(request.memory.before)} after={revealInvisible(request.memory.after)} label={`Proposed change to ${request.memory.path}`} />
+          <DiffView before={revealInvisible(request.memory.before)} after={revealInvisible(request.memory.after)} label={t('chat.approval.proposedChange', { path: request.memory.path })} />
         </div>
       )}
       {pending &&
         (request.memory ? (
           <details>
-            <summary className="faint">Arguments</summary>
-            <pre className="pre" aria-label="Arguments">
+            <summary className="faint">{t('chat.approval.arguments')}</summary>
+            <pre className="pre" aria-label={t('chat.approval.arguments')}>
               {prettyArgs(request.args)}
             </pre>
           </details>
         ) : (
-          <pre className="pre" aria-label="Arguments">
+          <pre className="pre" aria-label={t('chat.approval.arguments')}>
             {prettyArgs(request.args)}
           </pre>
         ))}
       {pending && (
         <div className="approval-actions">
           <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void answer('allow_once')}>
-            Allow once
+            {t('chat.approval.allowOnce')}
           </button>
           {request.alwaysLabel !== undefined && (
-            <button type="button" className="btn" disabled={busy} onClick={() => void answer('allow_always')} title={`Remember: ${request.alwaysLabel}`}>
-              {request.egress ? 'Always allow this host' : 'Always allow'} <span className="mono faint">{request.alwaysLabel}</span>
+            <button type="button" className="btn" disabled={busy} onClick={() => void answer('allow_always')} title={t('chat.approval.remember', { rule: request.alwaysLabel })}>
+              {request.egress ? t('chat.approval.alwaysAllowHost') : t('chat.approval.alwaysAllow')} <span className="mono faint">{request.alwaysLabel}</span>
             </button>
           )}
           <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void answer('deny')}>
-            Deny
+            {t('chat.approval.deny')}
           </button>
         </div>
       )}

@@ -1,6 +1,7 @@
 // The message input: multi-line, Enter sends, Shift+Enter newline, Esc stops a running turn,
 // `/` opens command autocomplete, images by paste, drop or the attach button.
 import { forwardRef, useImperativeHandle, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
 import { useAppStore } from '../../state/store';
 import { MAX_IMAGES, imagesFromFiles } from './images';
@@ -20,6 +21,7 @@ interface ComposerProps {
 const MAX_HEIGHT_PX = 240;
 
 export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Composer({ sessionKey, running, placeholder }, ref): ReactElement {
+  const { t } = useTranslation();
   const sendMessage = useAppStore((s) => s.sendMessage);
   const stopTurn = useAppStore((s) => s.stopTurn);
   const pushToast = useAppStore((s) => s.pushToast);
@@ -45,7 +47,7 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
   const addFiles = async (files: File[]) => {
     const { urls, skipped } = await imagesFromFiles(files, MAX_IMAGES - images.length);
     if (urls.length) setImages((prev) => [...prev, ...urls].slice(0, MAX_IMAGES));
-    if (skipped) pushToast({ title: 'Some files were not attached', body: skipped, tone: 'error' });
+    if (skipped) pushToast({ title: t('chat.composer.notAttached'), body: skipped, tone: 'error' });
   };
 
   useImperativeHandle(ref, () => ({ focus: () => textareaRef.current?.focus(), addFiles: (f) => void addFiles(f) }));
@@ -116,7 +118,7 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
   return (
     <div className="composer">
       {menuOpen && (
-        <ul className="slash-menu" role="listbox" id="slash-menu" aria-label="Commands">
+        <ul className="slash-menu" role="listbox" id="slash-menu" aria-label={t('chat.composer.commands')}>
           {matches.map((c, i) => (
             <li
               key={c.name}
@@ -138,15 +140,15 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
       )}
       {images.length > 0 && !acceptsImages && (
         <div className="attach-warning" role="status">
-          This chat’s model does not accept images, so they will be left out. Pick a vision model preset in Runtime.
+          {t('chat.composer.noImages')}
         </div>
       )}
       {images.length > 0 && (
-        <div className="attachments" aria-label="Attached images">
+        <div className="attachments" aria-label={t('chat.composer.attached')}>
           {images.map((src, i) => (
             <div className="attachment" key={i}>
-              <img src={src} alt={`Attachment ${i + 1}`} />
-              <button type="button" className="btn btn-icon btn-sm" aria-label={`Remove attachment ${i + 1}`} onClick={() => setImages(images.filter((_, j) => j !== i))}>
+              <img src={src} alt={t('chat.composer.attachment', { n: i + 1 })} />
+              <button type="button" className="btn btn-icon btn-sm" aria-label={t('chat.composer.removeAttachment', { n: i + 1 })} onClick={() => setImages(images.filter((_, j) => j !== i))}>
                 <Icon name="x" size={12} />
               </button>
             </div>
@@ -157,8 +159,8 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
         ref={textareaRef}
         rows={1}
         value={text}
-        aria-label="Message"
-        placeholder={placeholder ?? 'Message Nanotray — Enter to send, Shift+Enter for a new line, / for commands'}
+        aria-label={t('chat.composer.message')}
+        placeholder={placeholder ?? t('chat.composer.placeholder')}
         role="combobox"
         aria-expanded={menuOpen}
         aria-controls={menuOpen ? 'slash-menu' : undefined}
@@ -190,18 +192,18 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
             e.target.value = '';
           }}
         />
-        <button type="button" className="btn btn-ghost btn-icon btn-sm" aria-label="Attach images" title="Attach images (or paste / drop them)" onClick={() => fileRef.current?.click()}>
+        <button type="button" className="btn btn-ghost btn-icon btn-sm" aria-label={t('chat.composer.attach')} title={t('chat.composer.attachHint')} onClick={() => fileRef.current?.click()}>
           <Icon name="paperclip" size={15} />
         </button>
-        <span className="composer-hint">{running ? 'Esc to stop' : ''}</span>
+        <span className="composer-hint">{running ? t('chat.composer.escToStop') : ''}</span>
         <span className="spacer" />
         {running ? (
-          <button type="button" className="btn btn-sm" onClick={() => void stopTurn(sessionKey ?? undefined)} aria-label="Stop the answer">
-            <Icon name="stop" size={13} /> Stop
+          <button type="button" className="btn btn-sm" onClick={() => void stopTurn(sessionKey ?? undefined)} aria-label={t('chat.composer.stopAnswer')}>
+            <Icon name="stop" size={13} /> {t('chat.composer.stop')}
           </button>
         ) : (
-          <button type="button" className="btn btn-primary btn-sm" disabled={!canSend} onClick={() => void send()} aria-label="Send message">
-            <Icon name="send" size={14} /> Send
+          <button type="button" className="btn btn-primary btn-sm" disabled={!canSend} onClick={() => void send()} aria-label={t('chat.composer.sendMessage')}>
+            <Icon name="send" size={14} /> {t('chat.composer.send')}
           </button>
         )}
       </div>

@@ -1,5 +1,6 @@
 // The right side of the chat view: header, messages, error banner and composer; accepts dropped images.
 import { useEffect, useRef, useState, type DragEvent, type ReactElement } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/EmptyState';
 import { Icon } from '../../components/Icon';
 import { getAppStore, useAppStore } from '../../state/store';
@@ -14,8 +15,9 @@ function hasFiles(e: DragEvent): boolean {
 }
 
 export function Conversation(): ReactElement {
+  const { t } = useTranslation();
   const sessionKey = useAppStore((s) => s.activeSessionKey);
-  const title = useAppStore((s) => s.sessions.find((x) => x.key === s.activeSessionKey)?.title ?? (s.activeSessionKey ? 'New chat' : 'Nanotray'));
+  const title = useAppStore((s) => s.sessions.find((x) => x.key === s.activeSessionKey)?.title ?? (s.activeSessionKey ? t('chat.conversation.newChat') : t('common.app.name')));
   const channel = useAppStore((s) => s.sessions.find((x) => x.key === s.activeSessionKey)?.channel ?? null);
   const running = useAppStore((s) => Boolean(s.activeSessionKey && s.threads[s.activeSessionKey]?.turnId));
   const loaded = useAppStore((s) => Boolean(s.activeSessionKey && s.threads[s.activeSessionKey]?.loaded));
@@ -34,7 +36,7 @@ export function Conversation(): ReactElement {
   return (
     <section
       className="conversation"
-      aria-label="Conversation"
+      aria-label={t('chat.conversation.label')}
       data-drop={dropping}
       onDragOver={(e) => {
         if (!hasFiles(e)) return;
@@ -53,16 +55,16 @@ export function Conversation(): ReactElement {
     >
       <header className="view-head">
         <div className="conv-title">
-          <h1>{title || 'Untitled chat'}</h1>
+          <h1>{title || t('chat.sidebar.untitled')}</h1>
           {channel && channel !== 'desktop' && <span className="badge">{channel}</span>}
           {running && (
             <span className="badge badge-accent">
-              <span className="spinner" aria-hidden="true" style={{ width: 10, height: 10 }} /> answering
+              <span className="spinner" aria-hidden="true" style={{ width: 10, height: 10 }} /> {t('chat.conversation.answering')}
             </span>
           )}
         </div>
         {sessionPreset && sessionPreset !== 'default' && (
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => requestView('runtime')} title="This chat's model preset — open the runtime panel">
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => requestView('runtime')} title={t('chat.conversation.presetHint')}>
             <Icon name="bolt" size={13} /> {sessionPreset}
           </button>
         )}
@@ -71,12 +73,10 @@ export function Conversation(): ReactElement {
         <MessageList sessionKey={sessionKey} />
       ) : (
         <div className="messages" style={{ contain: 'none' }}>
-          <EmptyState icon="chat" title={sessionKey && !loaded ? 'Loading…' : 'What can I do for you?'}>
-            <p>
-              Ask anything. Nanotray can read and edit your workspace notes, run commands (with your approval) and search the web.
-            </p>
+          <EmptyState icon="chat" title={sessionKey && !loaded ? t('common.actions.loading') : t('chat.conversation.emptyTitle')}>
+            <p>{t('chat.conversation.emptyBody')}</p>
             <p className="faint" style={{ marginTop: 8 }}>
-              <kbd>Enter</kbd> send · <kbd>Shift</kbd>+<kbd>Enter</kbd> new line · <kbd>/</kbd> commands · <kbd>Ctrl</kbd>+<kbd>K</kbd> search · <kbd>Ctrl</kbd>+<kbd>N</kbd> new chat
+              <Trans i18nKey="chat.conversation.keys" components={{ kbd: <kbd /> }} />
             </p>
           </EmptyState>
         </div>

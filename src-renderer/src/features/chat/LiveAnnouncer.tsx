@@ -1,10 +1,12 @@
 // A screen-reader live region for the streamed answer: announces whole sentences as they complete,
 // not every token (re-reading the whole answer each frame would be unusable).
 import { useEffect, useRef, useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../state/store';
 import { nextAnnouncement } from './announce';
 
 export function LiveAnnouncer({ sessionKey }: { sessionKey: string | null }): ReactElement {
+  const { t } = useTranslation();
   const text = useAppStore((s) => (sessionKey ? (s.threads[sessionKey]?.streamText ?? '') : ''));
   const running = useAppStore((s) => Boolean(sessionKey && s.threads[sessionKey]?.turnId));
   const waitingTools = useAppStore((s) =>
@@ -23,10 +25,10 @@ export function LiveAnnouncer({ sessionKey }: { sessionKey: string | null }): Re
     const now = waitingTools.split(',').filter(Boolean);
     lastWaiting.current = waitingTools;
     if (now.length > before.length) {
-      const tool = now[now.length - 1];
-      setChunks((c) => [...c.slice(-20), `Approval needed: Nanotray wants to use ${tool}. Allow once, Always allow and Deny are in the conversation.`]);
+      const tool = now[now.length - 1] ?? '';
+      setChunks((c) => [...c.slice(-20), t('chat.approval.announce', { tool })]);
     }
-  }, [waitingTools]);
+  }, [waitingTools, t]);
 
   useEffect(() => {
     if (text.length < announced.current) announced.current = 0; // a new answer began

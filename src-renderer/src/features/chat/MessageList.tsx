@@ -2,6 +2,7 @@
 // It sticks to the bottom while the user is there, and pages older history in when scrolled to the top.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
 import { useAppStore } from '../../state/store';
 import { MessageRow } from './MessageRow';
@@ -16,6 +17,7 @@ const HIGHLIGHT_MS = 2500;
 const MAX_PAGES_FOR_HIT = 60;
 
 export function MessageList({ sessionKey }: { sessionKey: string }): ReactElement {
+  const { t } = useTranslation();
   const items = useAppStore((s) => s.threads[sessionKey]?.items);
   // approvals still waiting are shown in the dock below the list (see ApprovalDock)
   const list = useMemo(() => (items ?? []).filter((i) => !isWaitingApproval(i)), [items]);
@@ -89,12 +91,12 @@ export function MessageList({ sessionKey }: { sessionKey: string }): ReactElemen
 
   return (
     <div className="messages-wrap">
-    <div className="messages" ref={scrollRef} onScroll={onScroll} role="log" aria-label="Conversation" aria-live="off" tabIndex={0}>
+    <div className="messages" ref={scrollRef} onScroll={onScroll} role="log" aria-label={t('chat.conversation.label')} aria-live="off" tabIndex={0}>
       <div>
         <div className="messages-inner" style={{ height: virtualizer.getTotalSize() }}>
           {hasMore && (
             <div className="list-loader" style={{ height: LOADER_PX }}>
-              {loading ? 'Loading older messages…' : 'Scroll up for older messages'}
+              {loading ? t('chat.conversation.loadingOlder') : t('chat.conversation.scrollForOlder')}
             </div>
           )}
           {virtualItems.map((v) => {
@@ -120,7 +122,7 @@ export function MessageList({ sessionKey }: { sessionKey: string }): ReactElemen
     </div>
       {follow.awayFromBottom && (
         <button type="button" className="btn btn-sm jump-latest" onClick={follow.jumpToLatest}>
-          <Icon name="chevronDown" size={14} /> {running ? 'Follow the answer' : 'Jump to latest'}
+          <Icon name="chevronDown" size={14} /> {running ? t('chat.conversation.followAnswer') : t('chat.conversation.jumpToLatest')}
         </button>
       )}
     </div>

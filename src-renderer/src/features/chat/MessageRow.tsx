@@ -1,5 +1,6 @@
 // One finished chat item: user bubble, assistant markdown, tool card, approval card or a notice.
 import { memo, useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
 import { Markdown } from '../../components/Markdown';
 import { clockTime } from '../../lib/format';
@@ -10,12 +11,13 @@ import { ToolCallCard } from './ToolCallCard';
 import { assertNever } from '../../lib/assert-never';
 
 function CopyMessage({ text }: { text: string }): ReactElement {
+  const { t } = useTranslation();
   const [done, setDone] = useState(false);
   return (
     <button
       type="button"
       className="btn btn-ghost btn-sm"
-      aria-label="Copy answer"
+      aria-label={t('chat.message.copyAnswer')}
       onClick={() => {
         void navigator.clipboard.writeText(text).then(() => {
           setDone(true);
@@ -23,12 +25,13 @@ function CopyMessage({ text }: { text: string }): ReactElement {
         });
       }}
     >
-      <Icon name={done ? 'check' : 'copy'} size={13} /> {done ? 'Copied' : 'Copy'}
+      <Icon name={done ? 'check' : 'copy'} size={13} /> {done ? t('common.actions.copied') : t('common.actions.copy')}
     </button>
   );
 }
 
 export const MessageRow = memo(function MessageRow({ item }: { item: ChatItem }): ReactElement {
+  const { t } = useTranslation();
   switch (item.kind) {
     case 'user':
       return (
@@ -36,7 +39,7 @@ export const MessageRow = memo(function MessageRow({ item }: { item: ChatItem })
           {item.images && item.images.length > 0 && (
             <div className="msg-images">
               {item.images.map((src, i) => (
-                <img key={i} src={src} alt={`Attached image ${i + 1}`} />
+                <img key={i} src={src} alt={t('chat.message.attachedImage', { n: i + 1 })} />
               ))}
             </div>
           )}
@@ -54,8 +57,8 @@ export const MessageRow = memo(function MessageRow({ item }: { item: ChatItem })
           {item.text && <Markdown source={item.text} cacheKey={item.id} />}
           {(item.interrupted || item.answeredBy) && (
             <div className="msg-meta">
-              {item.interrupted && <span className="badge badge-warn">Interrupted: the answer stopped before it was complete</span>}
-              {item.answeredBy && <span className="faint">Answered by {item.answeredBy}</span>}
+              {item.interrupted && <span className="badge badge-warn">{t('chat.message.interrupted')}</span>}
+              {item.answeredBy && <span className="faint">{t('chat.message.answeredBy', { name: item.answeredBy })}</span>}
             </div>
           )}
           {item.text && (

@@ -1,5 +1,6 @@
 // "Retrying in N s": why a model call is waiting and how long, counting down once a second until the retry.
 import { useEffect, useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export interface RetryState {
   message: string;
@@ -14,6 +15,7 @@ export function secondsLeft(at: number, now: number): number {
 }
 
 export function RetryCountdown({ retry, now = Date.now }: { retry: RetryState; now?: () => number }): ReactElement {
+  const { t } = useTranslation();
   const [left, setLeft] = useState(() => secondsLeft(retry.retryAt, now()));
   useEffect(() => {
     setLeft(secondsLeft(retry.retryAt, now()));
@@ -23,8 +25,8 @@ export function RetryCountdown({ retry, now = Date.now }: { retry: RetryState; n
   return (
     <span className="retry-countdown" role="status">
       <span className="retry-reason">{retry.message}</span>{' '}
-      <strong>{left > 0 ? `Retrying in ${left} s` : 'Retrying now'}</strong>
-      <span className="faint"> (retry {retry.attempt})</span>
+      <strong>{left > 0 ? t('chat.message.retryingIn', { seconds: left }) : t('chat.message.retryingNow')}</strong>
+      <span className="faint">{t('chat.message.retryAttempt', { attempt: retry.attempt })}</span>
     </span>
   );
 }

@@ -1,6 +1,8 @@
 // One line on an exec approval card: whether the command runs inside the OS sandbox, and what that means.
 import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ApprovalRequest } from '@contract/schemas';
+import { t } from '../../i18n/i18n';
 import { assertNever } from '../../lib/assert-never';
 
 type SandboxState = NonNullable<ApprovalRequest['sandbox']>;
@@ -11,19 +13,18 @@ const KIND = { bubblewrap: 'bubblewrap', seatbelt: 'macOS seatbelt' } as const;
 export function sandboxText(state: SandboxState): string {
   switch (state.status) {
     case 'on':
-      return `Runs in the OS sandbox (${KIND[state.kind]}): writes only to the workspace, your keys and Nanotray's files hidden, network ${state.network ? 'allowed' : 'off'}.`;
+      return t('chat.approval.sandboxOn', { kind: KIND[state.kind], network: state.network ? t('chat.approval.networkAllowed') : t('chat.approval.networkOff') });
     case 'off':
-      return 'Runs without a sandbox (tools.exec.sandbox is "off"): it can read and write everything you can.';
+      return t('chat.approval.sandboxOff');
     case 'unavailable':
-      return state.enforced
-        ? `The OS sandbox is unavailable (${state.detail}), so it will be refused.`
-        : `Runs without a sandbox: the OS sandbox is unavailable (${state.detail}). It can read and write everything you can.`;
+      return state.enforced ? t('chat.approval.sandboxRefused', { detail: state.detail }) : t('chat.approval.sandboxMissing', { detail: state.detail });
     default:
       return assertNever(state);
   }
 }
 
 export function SandboxNote({ state }: { state: SandboxState }): ReactElement {
+  useTranslation();
   return (
     <div className={state.status === 'on' ? 'approval-sandbox faint' : 'approval-sandbox approval-sandbox-off'} data-status={state.status}>
       {sandboxText(state)}

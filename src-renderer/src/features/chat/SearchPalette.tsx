@@ -1,5 +1,6 @@
 // Ctrl/Cmd+K: jump to a chat by title, or to any message through full-text search. Arrow keys + Enter.
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { relativeTime } from '../../lib/format';
 import { useAppStore } from '../../state/store';
@@ -22,6 +23,7 @@ export function SearchPalette(): ReactElement | null {
 }
 
 function PaletteBox({ onClose }: { onClose: () => void }): ReactElement {
+  const { t } = useTranslation();
   const sessions = useAppStore((s) => s.sessions);
   const { hits, searching } = useAppStore(useShallow((s) => ({ hits: s.searchHits, searching: s.searching })));
   const searchHistory = useAppStore((s) => s.searchHistory);
@@ -45,13 +47,14 @@ function PaletteBox({ onClose }: { onClose: () => void }): ReactElement {
 
   const entries = useMemo<Entry[]>(() => {
     const q = query.trim().toLowerCase();
+    const untitled = t('chat.sidebar.untitled');
     const byTitle = sessions
-      .filter((s) => !q || (s.title || 'untitled chat').toLowerCase().includes(q))
+      .filter((s) => !q || (s.title || untitled).toLowerCase().includes(q))
       .slice(0, q ? 8 : 12)
-      .map((s) => ({ key: `s:${s.key}`, sessionKey: s.key, title: s.title || 'Untitled chat', at: s.updatedAt }));
-    const byText = q && hits ? hits.map((h) => ({ key: `h:${h.messageId}`, sessionKey: h.sessionKey, messageId: h.messageId, title: h.sessionTitle || 'Untitled chat', snippet: h.snippet, at: h.createdAt })) : [];
+      .map((s) => ({ key: `s:${s.key}`, sessionKey: s.key, title: s.title || untitled, at: s.updatedAt }));
+    const byText = q && hits ? hits.map((h) => ({ key: `h:${h.messageId}`, sessionKey: h.sessionKey, messageId: h.messageId, title: h.sessionTitle || untitled, snippet: h.snippet, at: h.createdAt })) : [];
     return [...byTitle, ...byText];
-  }, [sessions, hits, query]);
+  }, [sessions, hits, query, t]);
 
   const choose = (entry: Entry | undefined) => {
     if (!entry) return;
@@ -78,12 +81,12 @@ function PaletteBox({ onClose }: { onClose: () => void }): ReactElement {
   const active = entries[Math.min(index, entries.length - 1)];
   return (
     <div className="palette" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div className="palette-box" role="dialog" aria-modal="true" aria-label="Search chats" onKeyDown={onKeyDown}>
+      <div className="palette-box" role="dialog" aria-modal="true" aria-label={t('chat.palette.label')} onKeyDown={onKeyDown}>
         <input
           ref={inputRef}
           className="palette-input"
-          placeholder="Search chats and messages…"
-          aria-label="Search chats and messages"
+          placeholder={t('chat.palette.placeholder')}
+          aria-label={t('chat.palette.input')}
           role="combobox"
           aria-expanded="true"
           aria-controls="palette-list"
@@ -98,8 +101,8 @@ function PaletteBox({ onClose }: { onClose: () => void }): ReactElement {
             else clearSearch();
           }}
         />
-        <ul className="palette-list" id="palette-list" role="listbox" aria-label="Results">
-          {entries.length === 0 && <li className="session-group">{searching ? 'Searching…' : 'Nothing found'}</li>}
+        <ul className="palette-list" id="palette-list" role="listbox" aria-label={t('chat.palette.results')}>
+          {entries.length === 0 && <li className="session-group">{searching ? t('chat.sidebar.searching') : t('chat.palette.nothing')}</li>}
           {entries.map((entry) => (
             <li key={entry.key} id={`pal-${entry.key}`} role="option" aria-selected={entry === active}>
               <button type="button" className="search-hit" aria-selected={entry === active} tabIndex={-1} onClick={() => choose(entry)}>
@@ -115,13 +118,13 @@ function PaletteBox({ onClose }: { onClose: () => void }): ReactElement {
         </ul>
         <div className="palette-foot">
           <span>
-            <kbd>↑</kbd> <kbd>↓</kbd> move
+            <kbd>↑</kbd> <kbd>↓</kbd> {t('chat.palette.move')}
           </span>
           <span>
-            <kbd>Enter</kbd> open
+            <kbd>Enter</kbd> {t('chat.palette.open')}
           </span>
           <span>
-            <kbd>Esc</kbd> close
+            <kbd>Esc</kbd> {t('chat.palette.close')}
           </span>
         </div>
       </div>

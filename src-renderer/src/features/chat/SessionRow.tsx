@@ -1,5 +1,6 @@
 // One session in the sidebar: select, rename in place (F2), export, delete with confirm (Del).
 import { memo, useState, type KeyboardEvent, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { SessionSummary } from '@contract/schemas';
 import { ConfirmDialog } from '../../components/Dialog';
 import { Icon } from '../../components/Icon';
@@ -8,6 +9,7 @@ import { useAppStore } from '../../state/store';
 import { downloadText } from './download';
 
 export const SessionRow = memo(function SessionRow({ session, active }: { session: SessionSummary; active: boolean }): ReactElement {
+  const { t } = useTranslation();
   const selectSession = useAppStore((s) => s.selectSession);
   const renameSession = useAppStore((s) => s.renameSession);
   const deleteSession = useAppStore((s) => s.deleteSession);
@@ -15,7 +17,7 @@ export const SessionRow = memo(function SessionRow({ session, active }: { sessio
   const [renaming, setRenaming] = useState(false);
   const [title, setTitle] = useState(session.title);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const label = session.title || 'Untitled chat';
+  const label = session.title || t('chat.sidebar.untitled');
 
   const startRename = () => {
     setTitle(session.title);
@@ -44,7 +46,7 @@ export const SessionRow = memo(function SessionRow({ session, active }: { sessio
       {renaming ? (
         <input
           className="input session-rename"
-          aria-label={`New name for ${label}`}
+          aria-label={t('chat.row.renameTo', { title: label })}
           value={title}
           autoFocus
           maxLength={200}
@@ -64,14 +66,14 @@ export const SessionRow = memo(function SessionRow({ session, active }: { sessio
           className="session-main"
           aria-current={active ? 'true' : undefined}
           onClick={() => void selectSession(session.key)}
-          title={`${label} — F2 rename, Del delete`}
+          title={t('chat.row.hint', { title: label })}
         >
           <span className="session-title">{label}</span>
           <span className="session-meta">
             {session.channel !== 'desktop' && <span className="badge">{session.channel}</span>}
             {session.busy ? (
               <span className="row" style={{ gap: 4 }}>
-                <span className="spinner" aria-hidden="true" /> working
+                <span className="spinner" aria-hidden="true" /> {t('chat.row.working')}
               </span>
             ) : (
               <span>{relativeTime(session.updatedAt)}</span>
@@ -81,26 +83,22 @@ export const SessionRow = memo(function SessionRow({ session, active }: { sessio
       )}
       {!renaming && (
         <div className="session-actions">
-          <button type="button" className="btn btn-ghost btn-icon btn-sm" aria-label={`Rename ${label}`} title="Rename (F2)" onClick={startRename}>
+          <button type="button" className="btn btn-ghost btn-icon btn-sm" aria-label={t('chat.row.rename', { title: label })} title={t('chat.row.renameHint')} onClick={startRename}>
             <Icon name="edit" size={14} />
           </button>
-          <button type="button" className="btn btn-ghost btn-icon btn-sm" aria-label={`Export ${label} as markdown`} title="Export as markdown" onClick={() => void doExport()}>
+          <button type="button" className="btn btn-ghost btn-icon btn-sm" aria-label={t('chat.row.export', { title: label })} title={t('chat.row.exportHint')} onClick={() => void doExport()}>
             <Icon name="download" size={14} />
           </button>
-          <button type="button" className="btn btn-ghost btn-icon btn-sm btn-danger" aria-label={`Delete ${label}`} title="Delete (Del)" onClick={() => setConfirmDelete(true)}>
+          <button type="button" className="btn btn-ghost btn-icon btn-sm btn-danger" aria-label={t('chat.row.delete', { title: label })} title={t('chat.row.deleteHint')} onClick={() => setConfirmDelete(true)}>
             <Icon name="trash" size={14} />
           </button>
         </div>
       )}
       {confirmDelete && (
         <ConfirmDialog
-          title="Delete this chat?"
-          body={
-            <>
-              “{label}” and all its messages will be removed. This cannot be undone.
-            </>
-          }
-          confirmLabel="Delete chat"
+          title={t('chat.row.deleteTitle')}
+          body={t('chat.row.deleteBody', { title: label })}
+          confirmLabel={t('chat.row.deleteConfirm')}
           danger
           onCancel={() => setConfirmDelete(false)}
           onConfirm={() => {

@@ -1,5 +1,6 @@
 // The chat sidebar: new chat, full-text search across history, and every session newest first.
 import { Fragment, useEffect, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { Icon } from '../../components/Icon';
 import { dayGroup, relativeTime } from '../../lib/format';
@@ -10,6 +11,7 @@ import { Snippet } from './Snippet';
 const SEARCH_DELAY_MS = 180;
 
 export function SessionsSidebar(): ReactElement {
+  const { t } = useTranslation();
   const sessions = useAppStore((s) => s.sessions);
   const loaded = useAppStore((s) => s.sessionsLoaded);
   const error = useAppStore((s) => s.sessionsError);
@@ -50,11 +52,11 @@ export function SessionsSidebar(): ReactElement {
   };
 
   return (
-    <aside className="sidebar" aria-label="Chats">
+    <aside className="sidebar" aria-label={t('chat.sidebar.label')}>
       <div className="sidebar-head">
-        <h1>Chats</h1>
-        <button type="button" className="btn btn-primary btn-sm" onClick={() => void newChat()} title="New chat (Ctrl+N)">
-          <Icon name="plus" size={14} /> New chat
+        <h1>{t('chat.sidebar.title')}</h1>
+        <button type="button" className="btn btn-primary btn-sm" onClick={() => void newChat()} title={t('chat.sidebar.newChatShortcut')}>
+          <Icon name="plus" size={14} /> {t('chat.sidebar.newChat')}
         </button>
       </div>
       <div className="session-search" role="search">
@@ -62,8 +64,8 @@ export function SessionsSidebar(): ReactElement {
         <input
           className="input"
           type="search"
-          placeholder="Search all messages"
-          aria-label="Search all messages"
+          placeholder={t('chat.sidebar.search')}
+          aria-label={t('chat.sidebar.search')}
           value={query}
           onChange={(e) => onQuery(e.target.value)}
           onKeyDown={(e) => {
@@ -79,7 +81,7 @@ export function SessionsSidebar(): ReactElement {
         />
       </div>
       {channels.length > 1 && hits === null && (
-        <div className="channel-filter" role="radiogroup" aria-label="Show chats from">
+        <div className="channel-filter" role="radiogroup" aria-label={t('chat.sidebar.showFrom')}>
           {[null, ...channels].map((c) => (
             <button
               key={c ?? 'all'}
@@ -89,21 +91,21 @@ export function SessionsSidebar(): ReactElement {
               className="chip"
               onClick={() => setChannel(c)}
             >
-              {c ?? 'all'}
+              {c ?? t('chat.sidebar.all')}
             </button>
           ))}
         </div>
       )}
       {hits !== null ? (
-        <ul className="session-list" aria-label="Search results" aria-busy={searching} onKeyDown={onListKeyDown}>
+        <ul className="session-list" aria-label={t('chat.sidebar.results')} aria-busy={searching} onKeyDown={onListKeyDown}>
           <li className="session-group" aria-live="polite">
-            {searching ? 'Searching…' : searchError ? searchError : `${hits.length} ${hits.length === 1 ? 'match' : 'matches'}`}
+            {searching ? t('chat.sidebar.searching') : searchError ? searchError : t('chat.sidebar.matches', { count: hits.length })}
           </li>
           {hits.map((hit) => (
             <li key={hit.messageId}>
               <button type="button" className="search-hit" onClick={() => void openSearchHit(hit.sessionKey, hit.messageId)}>
                 <span className="row">
-                  <span className="session-title">{hit.sessionTitle || 'Untitled chat'}</span>
+                  <span className="session-title">{hit.sessionTitle || t('chat.sidebar.untitled')}</span>
                   <span className="spacer" />
                   <span className="faint nowrap">{relativeTime(hit.createdAt)}</span>
                 </span>
@@ -113,10 +115,10 @@ export function SessionsSidebar(): ReactElement {
           ))}
         </ul>
       ) : (
-        <ul className="session-list" aria-label="All chats, newest first" onKeyDown={onListKeyDown}>
-          {!loaded && <li className="list-note">Loading…</li>}
-          {error && <li className="list-note list-error">Could not load chats: {error}</li>}
-          {loaded && !error && sessions.length === 0 && <li className="list-note">No chats yet. Start one with New chat.</li>}
+        <ul className="session-list" aria-label={t('chat.sidebar.list')} onKeyDown={onListKeyDown}>
+          {!loaded && <li className="list-note">{t('common.actions.loading')}</li>}
+          {error && <li className="list-note list-error">{t('chat.sidebar.loadFailed', { error })}</li>}
+          {loaded && !error && sessions.length === 0 && <li className="list-note">{t('chat.sidebar.empty')}</li>}
           {shown.map((session, i) => {
             const group = dayGroup(session.updatedAt);
             const showGroup = i === 0 || dayGroup(shown[i - 1]!.updatedAt) !== group;

@@ -1,6 +1,7 @@
 // The answer being streamed: re-rendered once per frame from the batched text, with a cursor; the model's reasoning
 // above it in an open Thinking block, and a retry countdown while a model call waits to be tried again.
 import { memo, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { Markdown } from '../../components/Markdown';
 import { useAppStore } from '../../state/store';
@@ -21,6 +22,7 @@ function StreamedMarkdown({ text }: { text: string }): ReactElement {
 }
 
 export const StreamingRow = memo(function StreamingRow({ sessionKey }: { sessionKey: string }): ReactElement | null {
+  const { t } = useTranslation();
   const { text, reasoning, running, retry } = useAppStore(
     useShallow((s) => {
       const t = s.threads[sessionKey];
@@ -37,7 +39,7 @@ export const StreamingRow = memo(function StreamingRow({ sessionKey }: { session
       ) : retry ? (
         <RetryCountdown retry={retry} />
       ) : (
-        !reasoning && <WaitingNote text={waitingForApproval ? 'Waiting for your approval…' : 'Thinking…'} />
+        !reasoning && <WaitingNote text={waitingForApproval ? t('chat.message.waitingApproval') : t('chat.message.thinkingNow')} />
       )}
       {text && running && <span className="cursor" aria-hidden="true" />}
     </div>

@@ -1,10 +1,12 @@
 // A tool call as a compact card, collapsed by default: tool, argument preview, status, duration, progress while it
 // runs; details on demand.
 import { memo, useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
 import { duration } from '../../lib/format';
 import type { ChatItem } from '../../state/types';
 import { revealInvisible } from '../../lib/visible-text';
+import { currentLocale } from '../../i18n/i18n';
 
 type ToolItem = Extract<ChatItem, { kind: 'tool' }>;
 
@@ -33,12 +35,12 @@ function oneLine(text: string): string {
   return text;
 }
 
-const STATUS_BADGE: Record<ToolItem['status'], { cls: string; label: string }> = {
-  running: { cls: 'badge badge-accent', label: 'running' },
-  ok: { cls: 'badge badge-ok', label: 'done' },
-  error: { cls: 'badge badge-danger', label: 'error' },
-  denied: { cls: 'badge badge-warn', label: 'denied' },
-};
+const STATUS_BADGE = {
+  running: { cls: 'badge badge-accent', label: 'chat.tool.running' },
+  ok: { cls: 'badge badge-ok', label: 'chat.tool.done' },
+  error: { cls: 'badge badge-danger', label: 'chat.tool.error' },
+  denied: { cls: 'badge badge-warn', label: 'chat.tool.denied' },
+} as const satisfies Record<ToolItem['status'], { cls: string; label: string }>;
 
 /** The running tool's progress: a bar when the total is known, else the count; the server's message beside it. */
 function ToolProgress({ progress }: { progress: NonNullable<ToolItem['progress']> }): ReactElement {
@@ -67,6 +69,7 @@ function ToolProgress({ progress }: { progress: NonNullable<ToolItem['progress']
 }
 
 export const ToolCallCard = memo(function ToolCallCard({ item }: { item: ToolItem }): ReactElement {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [full, setFull] = useState(false);
   const badge = STATUS_BADGE[item.status];
@@ -80,21 +83,21 @@ export const ToolCallCard = memo(function ToolCallCard({ item }: { item: ToolIte
         <Icon name="tool" size={14} />
         <span className="tool-name">{item.name}</span>
         <span className="tool-args-preview">{revealInvisible(oneLine(item.args))}</span>
-        {item.status === 'running' ? <span className="spinner" aria-label="running" /> : <span className={badge.cls}>{badge.label}</span>}
+        {item.status === 'running' ? <span className="spinner" role="img" aria-label={t('chat.tool.running')} /> : <span className={badge.cls}>{t(badge.label)}</span>}
         {item.durationMs !== undefined && <span className="faint nowrap">{duration(item.durationMs)}</span>}
       </button>
       {item.status === 'running' && item.progress && <ToolProgress progress={item.progress} />}
       {open && (
         <div className="tool-body" id={bodyId}>
-          <div className="tool-section-label">Arguments</div>
+          <div className="tool-section-label">{t('chat.tool.arguments')}</div>
           <pre className="pre">{prettyArgs(item.args)}</pre>
           {item.status !== 'running' && (
             <>
-              <div className="tool-section-label">{item.status === 'ok' ? 'Result' : item.status === 'denied' ? 'Denied' : 'Error'}</div>
-              <pre className={item.status === 'ok' ? 'pre' : 'pre pre-error'}>{shown || '(empty)'}</pre>
+              <div className="tool-section-label">{item.status === 'ok' ? t('chat.tool.result') : item.status === 'denied' ? t('chat.tool.deniedTitle') : t('chat.tool.errorTitle')}</div>
+              <pre className={item.status === 'ok' ? 'pre' : 'pre pre-error'}>{shown || t('chat.tool.empty')}</pre>
               {!full && result.length > RESULT_PREVIEW_CHARS && (
                 <button type="button" className="btn btn-sm" onClick={() => setFull(true)}>
-                  Show all {result.length.toLocaleString()} characters
+                  {t('chat.tool.showAll', { n: result.length.toLocaleString(currentLocale()) })}
                 </button>
               )}
             </>

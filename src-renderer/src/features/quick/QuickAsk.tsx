@@ -1,6 +1,7 @@
 // The quick-ask popup: one input, the streamed answer in place, Esc hides, "Open in window" continues
 // the same session (`quick:default`) in the main window.
 import { useEffect, useRef, useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
 import { Markdown } from '../../components/Markdown';
 import { useAppStore, type AppState } from '../../state/store';
@@ -26,6 +27,7 @@ function lastPart(part: 'text' | 'reasoning') {
 }
 
 export function QuickAsk(): ReactElement {
+  const { t } = useTranslation();
   const selectSession = useAppStore((s) => s.selectSession);
   const sendMessage = useAppStore((s) => s.sendMessage);
   const stopTurn = useAppStore((s) => s.stopTurn);
@@ -87,8 +89,8 @@ export function QuickAsk(): ReactElement {
           className="quick-input"
           rows={1}
           value={text}
-          aria-label="Ask Nanotray"
-          placeholder="Ask Nanotray…"
+          aria-label={t('chat.quick.ask')}
+          placeholder={t('chat.quick.placeholder')}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={(e) => {
             if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
@@ -99,7 +101,7 @@ export function QuickAsk(): ReactElement {
         />
         {running ? (
           <button type="button" className="btn btn-sm" onClick={() => void stopTurn(QUICK_SESSION)}>
-            <Icon name="stop" size={12} /> Stop
+            <Icon name="stop" size={12} /> {t('chat.composer.stop')}
           </button>
         ) : (
           <kbd>Enter</kbd>
@@ -114,7 +116,7 @@ export function QuickAsk(): ReactElement {
           ) : retry ? (
             <RetryCountdown retry={retry} />
           ) : reasoning ? null : (
-            <WaitingNote text="Thinking…" />
+            <WaitingNote text={t('chat.message.thinkingNow')} />
           )}
         </div>
       )}
@@ -123,11 +125,11 @@ export function QuickAsk(): ReactElement {
       </div>
       <div className="quick-foot">
         <span className="faint">
-          <kbd>Esc</kbd> {running ? 'stop' : 'hide'}
+          <kbd>Esc</kbd> {running ? t('chat.quick.stop') : t('chat.quick.hide')}
         </span>
         <span className="spacer" />
         <button type="button" className="btn btn-ghost btn-sm" onClick={() => void openInWindow(QUICK_SESSION)}>
-          <Icon name="external" size={13} /> Open in window
+          <Icon name="external" size={13} /> {t('chat.quick.openInWindow')}
         </button>
       </div>
       <LiveAnnouncer sessionKey={QUICK_SESSION} />

@@ -1,5 +1,6 @@
-// Heartbeat (interval, budget, active hours) and app settings (quick-ask shortcut, launch at login, theme).
+// Heartbeat (interval, budget, active hours) and app settings (quick-ask shortcut, launch at login, theme, language).
 import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
 import { TextField } from '../../components/TextField';
 import type { FieldErrors, SettingsDraft } from './settings-form';
 
@@ -10,35 +11,36 @@ interface Props {
 }
 
 export function HeartbeatSection({ draft, errors, update }: Props): ReactElement {
+  const { t } = useTranslation();
   return (
     <section className="card settings-section" id="settings-heartbeat" aria-labelledby="st-heartbeat">
       <div className="card-head">
-        <h2 id="st-heartbeat">Heartbeat</h2>
-        <span className="faint">Wakes the agent to check HEARTBEAT.md; it only tells you when something is worth it.</span>
+        <h2 id="st-heartbeat">{t('settings.heartbeat.title')}</h2>
+        <span className="faint">{t('settings.heartbeat.intro')}</span>
       </div>
       <label className="check" style={{ marginBottom: 12 }}>
         <input type="checkbox" checked={draft.heartbeatEnable} onChange={(e) => update((d) => ({ ...d, heartbeatEnable: e.target.checked }))} />
-        Run the heartbeat
+        {t('settings.heartbeat.run')}
       </label>
       <div className="form-grid">
-        <TextField id="st-hb-interval" label="Every (minutes)" inputMode="numeric" value={draft.heartbeatInterval} error={errors.heartbeatInterval} onChange={(v) => update((d) => ({ ...d, heartbeatInterval: v }))} />
+        <TextField id="st-hb-interval" label={t('settings.heartbeat.every')} inputMode="numeric" value={draft.heartbeatInterval} error={errors.heartbeatInterval} onChange={(v) => update((d) => ({ ...d, heartbeatInterval: v }))} />
         <TextField
           id="st-hb-budget"
-          label="Daily token budget"
+          label={t('settings.heartbeat.budget')}
           inputMode="numeric"
           value={draft.heartbeatBudget}
           error={errors.heartbeatBudget}
-          hint="0 = no budget"
+          hint={t('settings.heartbeat.budgetHint')}
           onChange={(v) => update((d) => ({ ...d, heartbeatBudget: v }))}
         />
-        <TextField id="st-hb-start" label="Active from" placeholder="08:00" value={draft.activeStart} error={errors.activeStart} onChange={(v) => update((d) => ({ ...d, activeStart: v }))} />
+        <TextField id="st-hb-start" label={t('settings.heartbeat.from')} placeholder="08:00" value={draft.activeStart} error={errors.activeStart} onChange={(v) => update((d) => ({ ...d, activeStart: v }))} />
         <TextField
           id="st-hb-end"
-          label="Active until"
+          label={t('settings.heartbeat.until')}
           placeholder="22:00"
           value={draft.activeEnd}
           error={errors.activeEnd}
-          hint="Leave both empty to run around the clock."
+          hint={t('settings.heartbeat.aroundTheClock')}
           onChange={(v) => update((d) => ({ ...d, activeEnd: v }))}
         />
       </div>
@@ -47,32 +49,45 @@ export function HeartbeatSection({ draft, errors, update }: Props): ReactElement
 }
 
 export function AppSection({ draft, errors, update }: Props): ReactElement {
+  const { t } = useTranslation();
   return (
     <section className="card settings-section" id="settings-app" aria-labelledby="st-app">
       <div className="card-head">
-        <h2 id="st-app">App</h2>
+        <h2 id="st-app">{t('settings.app.title')}</h2>
       </div>
       <div className="form-grid">
         <TextField
           id="st-shortcut"
-          label="Quick-ask shortcut"
+          label={t('settings.app.shortcut')}
           value={draft.shortcut}
           error={errors.shortcut}
-          hint="e.g. CommandOrControl+Shift+Space"
+          hint={t('settings.app.shortcutHint')}
           spellCheck={false}
           onChange={(v) => update((d) => ({ ...d, shortcut: v }))}
         />
         <div className="field">
-          <label htmlFor="st-theme">Theme</label>
+          <label htmlFor="st-theme">{t('settings.app.theme')}</label>
           <select id="st-theme" className="select" value={draft.theme} onChange={(e) => update((d) => ({ ...d, theme: e.target.value as SettingsDraft['theme'] }))}>
-            <option value="system">Same as the system</option>
-            <option value="light">Light</option>
-            <option value="dark">Dark</option>
+            <option value="system">{t('settings.app.themeSystem')}</option>
+            <option value="light">{t('settings.app.themeLight')}</option>
+            <option value="dark">{t('settings.app.themeDark')}</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="st-language">{t('settings.app.language')}</label>
+          <select id="st-language" className="select" value={draft.language} onChange={(e) => update((d) => ({ ...d, language: e.target.value as SettingsDraft['language'] }))}>
+            <option value="system">{t('settings.app.languageSystem')}</option>
+            <option value="en" lang="en">
+              {t('settings.languageNames.en')}
+            </option>
+            <option value="zh" lang="zh-CN">
+              {t('settings.languageNames.zh')}
+            </option>
           </select>
         </div>
         <label className="check" style={{ alignSelf: 'end', paddingBottom: 6 }}>
           <input type="checkbox" checked={draft.launchAtLogin} onChange={(e) => update((d) => ({ ...d, launchAtLogin: e.target.checked }))} />
-          Launch at login
+          {t('settings.app.launchAtLogin')}
         </label>
       </div>
     </section>

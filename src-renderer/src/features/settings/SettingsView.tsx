@@ -1,6 +1,7 @@
 // Settings: one form over every section; invalid input is explained next to its field and nothing is
 // sent until all of it is valid; the core then applies the patch whole or not at all.
 import { useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Banner } from '../../components/Banner';
 import { getAppStore, useAppStore } from '../../state/store';
 import { AppSection, HeartbeatSection } from './GeneralSections';
@@ -11,6 +12,7 @@ import { SafetySection } from './SafetySection';
 import { buildPatch, draftFromSettings, fieldForPath, isEmptyPatch, validateDraft, type FieldErrors, type SettingsDraft } from './settings-form';
 
 export function SettingsView(): ReactElement {
+  const { t } = useTranslation();
   const settings = useAppStore((s) => s.settings);
   const loadError = useAppStore((s) => s.settingsError);
   const loadSettings = useAppStore((s) => s.loadSettings);
@@ -57,7 +59,7 @@ export function SettingsView(): ReactElement {
     setShowErrors(true);
     const count = Object.keys(found).length;
     if (count) {
-      setSaveError(`${count} ${count === 1 ? 'field needs' : 'fields need'} fixing. Nothing was saved.`);
+      setSaveError(t('settings.view.fieldsNeedFixing', { count }));
       window.requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
@@ -67,7 +69,7 @@ export function SettingsView(): ReactElement {
     if (!outcome.ok) {
       const field = outcome.path ? fieldForPath(outcome.path, draft) : null;
       if (field) setErrors({ [field]: outcome.message });
-      setSaveError(`Not saved: ${outcome.message}`);
+      setSaveError(t('settings.view.notSaved', { message: outcome.message }));
       return;
     }
     const fresh = getAppStore().getState().settings;
@@ -78,7 +80,7 @@ export function SettingsView(): ReactElement {
     setErrors({});
     setShowErrors(false);
     setSaveError(null);
-    pushToast({ title: 'Settings saved', body: '', tone: 'success' });
+    pushToast({ title: t('settings.view.saved'), body: '', tone: 'success' });
   };
 
   const discard = () => {
@@ -95,32 +97,40 @@ export function SettingsView(): ReactElement {
   return (
     <>
       <header className="view-head">
-        <h1>Settings</h1>
+        <h1>{t('settings.view.title')}</h1>
         <span className="spacer" />
         {settings && <span className="faint mono truncate" title={settings.configPath}>{settings.configPath}</span>}
       </header>
       <div className="view-body">
         {!draft ? (
-          <div className="view-scroll">{loadError ? <Banner tone="danger" title="Could not load settings">{loadError}</Banner> : <p className="faint">Loading…</p>}</div>
+          <div className="view-scroll">{loadError ? <Banner tone="danger" title={t('settings.view.loadFailed')}>{loadError}</Banner> : <p className="faint">{t('common.actions.loading')}</p>}</div>
         ) : (
           <form
             ref={formRef}
             className="view-scroll settings"
             noValidate
-            aria-label="Settings"
+            aria-label={t('settings.view.title')}
             onSubmit={(e) => {
               e.preventDefault();
               void save();
             }}
           >
             {settings?.notes.map((n) => (
-              <Banner key={n} tone="info" title="Note" live={false}>
+              <Banner key={n} tone="info" title={t('settings.view.note')} live={false}>
                 {n}
               </Banner>
             ))}
             {stale && (
-              <Banner tone="warn" title="Settings changed elsewhere while you were editing" actions={<button type="button" className="btn btn-sm" onClick={discard}>Load them</button>}>
-                Saving applies only what you changed here.
+              <Banner
+                tone="warn"
+                title={t('settings.view.changedElsewhere')}
+                actions={
+                  <button type="button" className="btn btn-sm" onClick={discard}>
+                    {t('settings.view.loadThem')}
+                  </button>
+                }
+              >
+                {t('settings.view.savingAppliesYours')}
               </Banner>
             )}
             <ProvidersSection draft={draft} errors={showErrors ? errors : {}} update={update} dirty={dirty} />
@@ -131,14 +141,14 @@ export function SettingsView(): ReactElement {
             <AppSection draft={draft} errors={showErrors ? errors : {}} update={update} />
             <div className="save-bar" data-dirty={dirty}>
               <div aria-live="polite" className={saveError ? 'field-error' : 'faint'}>
-                {saveError ?? (dirty ? 'You have unsaved changes.' : 'All changes saved.')}
+                {saveError ?? (dirty ? t('settings.view.unsaved') : t('settings.view.allSaved'))}
               </div>
               <span className="spacer" />
               <button type="button" className="btn" disabled={!dirty || saving} onClick={discard}>
-                Discard
+                {t('settings.view.discard')}
               </button>
               <button type="submit" className="btn btn-primary" disabled={!dirty || saving}>
-                {saving ? 'Saving…' : 'Save changes'}
+                {saving ? t('settings.view.saving') : t('settings.view.save')}
               </button>
             </div>
           </form>

@@ -42,6 +42,7 @@ export interface SettingsDraft {
   shortcut: string;
   launchAtLogin: boolean;
   theme: 'system' | 'light' | 'dark';
+  language: 'system' | 'en' | 'zh';
 }
 
 export type FieldErrors = Record<string, string>;
@@ -83,6 +84,7 @@ export function draftFromSettings(c: SettingsView): SettingsDraft {
     shortcut: c.ui.quickAskShortcut,
     launchAtLogin: c.ui.launchAtLogin,
     theme: c.ui.theme,
+    language: c.ui.language,
   };
 }
 
@@ -232,6 +234,7 @@ export function buildPatch(c: SettingsView, d: SettingsDraft): SettingsPatch {
   if (d.shortcut.trim() !== c.ui.quickAskShortcut) ui.quickAskShortcut = d.shortcut.trim();
   if (d.launchAtLogin !== c.ui.launchAtLogin) ui.launchAtLogin = d.launchAtLogin;
   if (d.theme !== c.ui.theme) ui.theme = d.theme;
+  if (d.language !== c.ui.language) ui.language = d.language;
   if (Object.keys(ui).length) patch.ui = ui;
   return patch;
 }

@@ -1,0 +1,48 @@
+// English: the Settings view (providers, models, safety, heartbeat, app) and its validation messages.
+export const settings = {
+  view: {
+    title: 'Settings',
+    fieldsNeedFixing_one: '{{count}} field needs fixing. Nothing was saved.',
+    fieldsNeedFixing_other: '{{count}} fields need fixing. Nothing was saved.',
+    notSaved: 'Not saved: {{message}}',
+    saved: 'Settings saved',
+    loadFailed: 'Could not load settings',
+    note: 'Note',
+    changedElsewhere: 'Settings changed elsewhere while you were editing',
+    loadThem: 'Load them',
+    savingAppliesYours: 'Saving applies only what you changed here.',
+    unsaved: 'You have unsaved changes.',
+    allSaved: 'All changes saved.',
+    discard: 'Discard',
+    saving: 'Saving…',
+    save: 'Save changes',
+  },
+  heartbeat: {
+    title: 'Heartbeat',
+    intro: 'Wakes the agent to check HEARTBEAT.md; it only tells you when something is worth it.',
+    run: 'Run the heartbeat',
+    every: 'Every (minutes)',
+    budget: 'Daily token budget',
+    budgetHint: '0 = no budget',
+    from: 'Active from',
+    until: 'Active until',
+    aroundTheClock: 'Leave both empty to run around the clock.',
+  },
+  app: {
+    title: 'App',
+    shortcut: 'Quick-ask shortcut',
+    shortcutHint: 'e.g. CommandOrControl+Shift+Space',
+    theme: 'Theme',
+    themeSystem: 'Same as the system',
+    themeLight: 'Light',
+    themeDark: 'Dark',
+    language: 'Language',
+    languageSystem: 'Same as the system',
+    launchAtLogin: 'Launch at login',
+  },
+  /** Each language in its own words: the same in every catalogue, so a reader finds theirs. */
+  languageNames: {
+    en: 'English',
+    zh: '简体中文',
+  },
+} as const;

@@ -1,0 +1,19 @@
+// The catalogues, one per language, assembled from one file per area (common, chat, memory, runtime, settings):
+// keys read `area.group.name`.
+import { chat as enChat } from './en/chat';
+import { common as enCommon } from './en/common';
+import { settings as enSettings } from './en/settings';
+import { chat as zhChat } from './zh/chat';
+import { common as zhCommon } from './zh/common';
+import { settings as zhSettings } from './zh/settings';
+
+/** The English catalogue: the source of the keys (typed `t()`), and the fallback. */
+export const en = { common: enCommon, chat: enChat, settings: enSettings } as const;
+
+/** Simplified Chinese. */
+export const zh = { common: zhCommon, chat: zhChat, settings: zhSettings };
+
+export const resources = {
+  en: { translation: en },
+  zh: { translation: zh },
+} as const;

@@ -1,0 +1,35 @@
+// Languages in real Chromium: a Chinese browser gets the Chinese window (and <html lang>), Settings can switch
+// it to English at once (lang "en": the browser names no English region), and the choice is saved in the config
+// and survives a reload.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startE2eApp, type E2eApp } from './helpers/e2e-app';
+
+describe('window language', () => {
+  let app: E2eApp;
+
+  beforeAll(async () => {
+    app = await startE2eApp({ locale: 'zh-CN' });
+    await app.page.getByRole('combobox', { name: '消息' }).waitFor();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('follows a Chinese browser', async () => {
+    expect(await app.page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+    expect(await app.page.getByRole('button', { name: '新对话' }).count()).toBe(1);
+    expect(await app.page.getByRole('navigation', { name: '视图' }).count()).toBe(1);
+  });
+
+  it('switches to English from Settings without a reload, and keeps it', async () => {
+    await app.page.getByRole('button', { name: '设置', exact: true }).click();
+    await app.page.getByLabel('语言').selectOption('en');
+    await app.page.getByRole('button', { name: '保存修改' }).click();
+    await app.page.getByRole('button', { name: 'Chat', exact: true }).waitFor();
+    expect(await app.page.evaluate(() => document.documentElement.lang)).toBe('en');
+    expect(app.core.config().ui.language).toBe('en');
+    await app.page.reload();
+    await app.page.getByRole('combobox', { name: 'Message' }).waitFor();
+    expect(await app.page.evaluate(() => document.documentElement.lang)).toBe('en');
+  });
+});
