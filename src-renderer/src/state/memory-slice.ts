@@ -1,5 +1,6 @@
 // Memory slice: workspace markdown files, the open document with its draft, disk changes and conflicts,
 // and per-file history (versions, diff, revert). Nothing the user typed is ever dropped silently.
+import { t as translate } from '../i18n/i18n';
 import type { CoreEvent, MemoryFile, MemoryVersion } from '@contract/schemas';
 import { call } from './ipc-call';
 import { debounce, type SliceCreator } from './store-types';
@@ -118,7 +119,7 @@ export const createMemorySlice: SliceCreator<MemorySlice> = (set, get, deps) => 
       const res = await call(api.memory.read({ path }));
       if (!res.ok) {
         set({ memoryOpening: false });
-        get().pushToast({ title: `Could not open ${path}`, body: res.message, tone: 'error' });
+        get().pushToast({ title: translate('memory.toast.openFailed', { path }), body: res.message, tone: 'error' });
         return;
       }
       set({
@@ -230,7 +231,7 @@ export const createMemorySlice: SliceCreator<MemorySlice> = (set, get, deps) => 
       }
       const res = await call(api.memory.readVersion({ path: doc.path, id }));
       if (!res.ok) {
-        get().pushToast({ title: 'Could not read that version', body: res.message, tone: 'error' });
+        get().pushToast({ title: translate('memory.toast.versionFailed'), body: res.message, tone: 'error' });
         return;
       }
       set({ memoryVersionView: { id: res.value.id, content: res.value.content, author: res.value.author, createdAt: res.value.createdAt } });
@@ -241,7 +242,7 @@ export const createMemorySlice: SliceCreator<MemorySlice> = (set, get, deps) => 
       if (!doc) return false;
       const res = await call(api.memory.revert({ path: doc.path, id }));
       if (!res.ok) {
-        get().pushToast({ title: 'Revert failed', body: res.message, tone: 'error' });
+        get().pushToast({ title: translate('memory.toast.revertFailed'), body: res.message, tone: 'error' });
         return false;
       }
       const read = await call(api.memory.read({ path: doc.path }));

@@ -1,5 +1,6 @@
 // Review slice: memory changes waiting for the user (accept as is, edit, merge after a conflict, reject), and the
 // "memory updated" notice with one-click revert for changes the agent made without a review.
+import { t as translate } from '../i18n/i18n';
 import type { CoreEvent, PendingMemoryChange } from '@contract/schemas';
 import { call } from './ipc-call';
 import { debounce, type SliceCreator } from './store-types';
@@ -34,8 +35,8 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
 
   async function revert(path: string, versionId: number): Promise<void> {
     const res = await call(api.memory.revert({ path, id: versionId }));
-    if (!res.ok) get().pushToast({ title: `Could not revert ${path}`, body: res.message, tone: 'error' });
-    else get().pushToast({ title: 'Reverted', body: `${path} is back to the text it had before.`, tone: 'success' });
+    if (!res.ok) get().pushToast({ title: translate('memory.toast.revertPathFailed', { path }), body: res.message, tone: 'error' });
+    else get().pushToast({ title: translate('memory.toast.reverted'), body: translate('memory.toast.revertedBody', { path }), tone: 'success' });
   }
 
   return {
@@ -67,7 +68,7 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
       }
       await get().loadPendingChanges();
       if (res.value.status === 'conflict') return 'conflict';
-      get().pushToast({ title: 'Change accepted', body: `${res.value.path} now has it; the agent sees it from the next message.`, tone: 'success' });
+      get().pushToast({ title: translate('memory.toast.accepted'), body: translate('memory.toast.acceptedBody', { path: res.value.path }), tone: 'success' });
       return 'applied';
     },
 
@@ -87,17 +88,17 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
       if (event.type === 'memory.pending') {
         reload();
         if (event.change === 'added') {
-          get().pushToast({ title: 'Memory change to review', body: `The agent wants to change ${event.path}. Review it in Memory.`, tone: 'info' });
+          get().pushToast({ title: translate('memory.toast.toReview'), body: translate('memory.toast.toReviewBody', { path: event.path }), tone: 'info' });
         }
       } else if (event.type === 'memory.changed') {
         reload(); // a conflict may have appeared or gone
       } else if (event.type === 'memory.updated') {
         const { path, versionId } = event;
         get().pushToast({
-          title: 'Memory updated',
-          body: `${event.source === 'consolidation' ? 'Consolidation' : 'The agent'} changed ${path}.`,
+          title: translate('memory.toast.updated'),
+          body: event.source === 'consolidation' ? translate('memory.toast.updatedByConsolidation', { path }) : translate('memory.toast.updatedByAgent', { path }),
           tone: 'info',
-          ...(versionId !== undefined ? { action: { label: 'Revert', run: () => void revert(path, versionId) } } : {}),
+          ...(versionId !== undefined ? { action: { label: translate('memory.history.revert'), run: () => void revert(path, versionId) } } : {}),
         });
       }
     },

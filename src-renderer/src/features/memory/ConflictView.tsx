@@ -2,14 +2,16 @@
 // yours) and an editable result. Nothing is saved until you say so. Used when the file changed on disk while
 // you edited it, and when a pending memory change meets a file that changed since it was proposed.
 import { useMemo, useState, type ReactElement, type ReactNode } from 'react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { Banner } from '../../components/Banner';
 import { applyMergeChoices, buildMergeParts, hunkCount, type HunkChoice } from '../../lib/merge';
 
-const CHOICES: { value: HunkChoice; label: string }[] = [
-  { value: 'theirs', label: 'Theirs' },
-  { value: 'both', label: 'Both' },
-  { value: 'yours', label: 'Yours' },
-];
+const CHOICES = [
+  { value: 'theirs', label: 'memory.merge.theirs' },
+  { value: 'both', label: 'memory.merge.both' },
+  { value: 'yours', label: 'memory.merge.yours' },
+] as const satisfies readonly { value: HunkChoice; label: string }[];
 
 function lineCount(text: string): number {
   return text ? text.replace(/\n$/, '').split('\n').length : 0;
@@ -42,16 +44,19 @@ export interface ConflictViewProps {
 }
 
 /** The labels of the memory editor: your unsaved edits against what another writer saved meanwhile. */
-export const EDITOR_CONFLICT_LABELS: Omit<ConflictLabels, 'title'> = {
-  intro: 'Both versions are kept below.',
-  theirs: 'On disk (theirs)',
-  yours: 'Your edits (yours)',
-  save: 'Save result',
-  keepYours: 'Keep mine only',
-  takeTheirs: 'Take theirs, drop mine',
-};
+export function editorConflictLabels(t: TFunction): Omit<ConflictLabels, 'title'> {
+  return {
+    intro: t('memory.merge.editorIntro'),
+    theirs: t('memory.merge.editorTheirs'),
+    yours: t('memory.merge.editorYours'),
+    save: t('memory.merge.editorSave'),
+    keepYours: t('memory.merge.editorKeepYours'),
+    takeTheirs: t('memory.merge.editorTakeTheirs'),
+  };
+}
 
 export function ConflictView({ theirs, yours, base, path, saving, error, labels, onSave, onKeepYours, onTakeTheirs }: ConflictViewProps): ReactElement {
+  const { t } = useTranslation();
   const parts = useMemo(() => buildMergeParts(theirs, yours, base), [theirs, yours, base]);
   const [choices, setChoices] = useState<Record<number, HunkChoice>>({});
   const merged = useMemo(() => applyMergeChoices(parts, choices), [parts, choices]);
@@ -65,29 +70,36 @@ export function ConflictView({ theirs, yours, base, path, saving, error, labels,
   };
 
   return (
-    <div className="conflict" aria-label={`Resolve changes to ${path}`}>
+    <div className="conflict" aria-label={t('memory.merge.label', { path })}>
       <Banner tone="warn" title={labels.title}>
-        {labels.intro} Pick a side for each of the {count} {count === 1 ? 'difference' : 'differences'} (or edit the result), then save. Nothing has been
-        overwritten.
+        {labels.intro} {t('memory.merge.pick', { count })}
       </Banner>
-      {error && <Banner tone="danger" title="Saving failed">{error}</Banner>}
+      {error && (
+        <Banner tone="danger" title={t('memory.editor.saveFailed')}>
+          {error}
+        </Banner>
+      )}
       <div className="conflict-cols conflict-legend" aria-hidden="true">
         <span>{labels.theirs}</span>
         <span>{labels.yours}</span>
       </div>
-      <ol className="hunks" aria-label={`Differences in ${path}`}>
+      <ol className="hunks" aria-label={t('memory.merge.differences', { path })}>
         {parts.map((part, i) =>
           part.kind === 'same' ? (
             <li key={`s${i}`} className="hunk-same faint">
-              {lineCount(part.text)} unchanged {lineCount(part.text) === 1 ? 'line' : 'lines'}
+              {t('memory.merge.unchanged', { count: lineCount(part.text) })}
             </li>
           ) : (
             <li key={`h${part.index}`} className="hunk">
               <div className="conflict-cols">
-                <pre className="pre diff-del-bg" aria-label={`Theirs, difference ${part.index + 1}`}>{part.theirs || '(nothing)'}</pre>
-                <pre className="pre diff-add-bg" aria-label={`Yours, difference ${part.index + 1}`}>{part.yours || '(nothing)'}</pre>
+                <pre className="pre diff-del-bg" aria-label={t('memory.merge.theirsHunk', { n: part.index + 1 })}>
+                  {part.theirs || t('memory.merge.nothing')}
+                </pre>
+                <pre className="pre diff-add-bg" aria-label={t('memory.merge.yoursHunk', { n: part.index + 1 })}>
+                  {part.yours || t('memory.merge.nothing')}
+                </pre>
               </div>
-              <div className="segmented" role="radiogroup" aria-label={`Keep for difference ${part.index + 1}`}>
+              <div className="segmented" role="radiogroup" aria-label={t('memory.merge.keepFor', { n: part.index + 1 })}>
                 {CHOICES.map((c) => (
                   <label key={c.value} className="segment">
                     <input
@@ -97,7 +109,7 @@ export function ConflictView({ theirs, yours, base, path, saving, error, labels,
                       checked={(choices[part.index] ?? part.defaultChoice) === c.value}
                       onChange={() => choose(part.index, c.value)}
                     />
-                    <span>{c.label}</span>
+                    <span>{t(c.label)}</span>
                   </label>
                 ))}
               </div>
@@ -106,7 +118,9 @@ export function ConflictView({ theirs, yours, base, path, saving, error, labels,
         )}
       </ol>
       <div className="field">
-        <label htmlFor="merge-result">Result {edited !== null && <span className="faint">(edited by hand)</span>}</label>
+        <label htmlFor="merge-result">
+          {t('memory.merge.result')} {edited !== null && <span className="faint">{t('memory.merge.editedByHand')}</span>}
+        </label>
         <textarea id="merge-result" className="textarea editor-text" rows={10} value={result} onChange={(e) => setEdited(e.target.value)} />
       </div>
       <div className="row">

@@ -1,12 +1,14 @@
 // The workspace's markdown files, grouped (bootstrap files, memory/, skills/…), with the memory changes that wait
 // for review on top; arrow keys move, Enter opens.
 import { useRef, type KeyboardEvent, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
 import { useAppStore } from '../../state/store';
-import { buildTree, displayName } from './file-tree';
+import { buildTree, displayName, groupLabel } from './file-tree';
 import { pendingOrigin } from './PendingReview';
 
 export function FileTree({ onOpen, onOpenPending }: { onOpen: (path: string) => void; onOpenPending: (id: number) => void }): ReactElement {
+  const { t } = useTranslation();
   const pending = useAppStore((s) => s.pendingChanges);
   const openPendingId = useAppStore((s) => s.openPendingId);
   const files = useAppStore((s) => s.memoryFiles);
@@ -29,39 +31,39 @@ export function FileTree({ onOpen, onOpenPending }: { onOpen: (path: string) => 
   };
 
   return (
-    <aside className="sidebar" aria-label="Workspace files">
+    <aside className="sidebar" aria-label={t('memory.tree.label')}>
       <div className="sidebar-head">
-        <h1>Memory</h1>
+        <h1>{t('memory.tree.title')}</h1>
       </div>
       <ul className="file-list" ref={listRef} onKeyDown={onKeyDown}>
-        {!loaded && <li className="list-note">Loading…</li>}
-        {error && <li className="list-note list-error">Could not list files: {error}</li>}
+        {!loaded && <li className="list-note">{t('common.actions.loading')}</li>}
+        {error && <li className="list-note list-error">{t('memory.tree.listFailed', { error })}</li>}
         {pending.length > 0 && (
           <li>
-            <div className="session-group">To review ({pending.length})</div>
-            <ul className="file-group" aria-label="Memory changes to review">
+            <div className="session-group">{t('memory.tree.toReview', { count: pending.length })}</div>
+            <ul className="file-group" aria-label={t('memory.tree.toReviewList')}>
               {pending.map((c) => (
                 <li key={c.id}>
                   <button
                     type="button"
                     className="file-btn pending-btn"
                     aria-current={c.id === openPendingId ? 'true' : undefined}
-                    title={`${pendingOrigin(c)} wants to change ${c.path}`}
+                    title={t('memory.tree.wantsToChange', { who: pendingOrigin(c), path: c.path })}
                     onClick={() => onOpenPending(c.id)}
                   >
                     <Icon name="shield" size={14} />
                     <span className="truncate">{c.path}</span>
-                    <span className={`badge ${c.conflict ? 'badge-danger' : 'badge-warn'} pending-badge`}>{c.conflict ? 'conflict' : `#${c.id}`}</span>
+                    <span className={`badge ${c.conflict ? 'badge-danger' : 'badge-warn'} pending-badge`}>{c.conflict ? t('memory.tree.conflict') : `#${c.id}`}</span>
                   </button>
                 </li>
               ))}
             </ul>
           </li>
         )}
-        {loaded && !error && files.length === 0 && <li className="list-note">No markdown files in the workspace.</li>}
+        {loaded && !error && files.length === 0 && <li className="list-note">{t('memory.tree.empty')}</li>}
         {groups.map((g) => (
           <li key={g.label}>
-            <div className="session-group">{g.label}</div>
+            <div className="session-group">{groupLabel(g.label, t)}</div>
             <ul className="file-group">
               {g.files.map((f) => {
                 const active = f.path === openPath;
@@ -77,7 +79,7 @@ export function FileTree({ onOpen, onOpenPending }: { onOpen: (path: string) => 
                       <Icon name="file" size={14} />
                       <span className="truncate">{displayName(f.path)}</span>
                       {active && dirty && (
-                        <span className="unsaved-dot" aria-label="unsaved changes" title="Unsaved changes" />
+                        <span className="unsaved-dot" role="img" aria-label={t('memory.tree.unsaved')} title={t('memory.tree.unsavedHint')} />
                       )}
                     </button>
                   </li>

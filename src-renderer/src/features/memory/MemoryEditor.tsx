@@ -1,17 +1,25 @@
 // The open memory file: edit / preview / split, Ctrl/Cmd+S, unsaved marker, notices when the file
 // changed on disk, the conflict view, and the history panel.
 import { useEffect, useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Banner } from '../../components/Banner';
 import { Icon } from '../../components/Icon';
 import { Markdown } from '../../components/Markdown';
 import { useAppStore } from '../../state/store';
-import { ConflictView, EDITOR_CONFLICT_LABELS } from './ConflictView';
+import { ConflictView, editorConflictLabels } from './ConflictView';
 import { HistoryPanel } from './HistoryPanel';
 
 type Mode = 'edit' | 'split' | 'preview';
-const AUTHOR = { user: 'you (elsewhere)', agent: 'the agent', external: 'another program' } as const;
+const AUTHOR = { user: 'memory.editor.byUser', agent: 'memory.editor.byAgent', external: 'memory.editor.byExternal' } as const;
+const CHANGED_WHILE_EDITING = {
+  user: 'memory.editor.changedWhileEditingUser',
+  agent: 'memory.editor.changedWhileEditingAgent',
+  external: 'memory.editor.changedWhileEditingExternal',
+} as const;
+const MODE_LABEL = { edit: 'memory.editor.edit', split: 'memory.editor.split', preview: 'memory.editor.preview' } as const;
 
 export function MemoryEditor(): ReactElement | null {
+  const { t } = useTranslation();
   const doc = useAppStore((s) => s.memoryDoc);
   const setDraft = useAppStore((s) => s.setMemoryDraft);
   const save = useAppStore((s) => s.saveMemory);
@@ -37,32 +45,32 @@ export function MemoryEditor(): ReactElement | null {
   const dirty = doc.draft !== doc.savedText;
 
   return (
-    <section className="editor-area" aria-label={`Editing ${doc.path}`}>
+    <section className="editor-area" aria-label={t('memory.editor.label', { path: doc.path })}>
       <header className="view-head">
         <h1 className="truncate mono" style={{ fontSize: 'var(--fs-md)' }}>
           {doc.path}
         </h1>
         {dirty ? (
           <span className="badge badge-warn" data-testid="unsaved-marker">
-            <span className="dot" aria-hidden="true" /> Unsaved
+            <span className="dot" aria-hidden="true" /> {t('memory.editor.unsaved')}
           </span>
         ) : (
-          <span className="badge badge-ok">Saved</span>
+          <span className="badge badge-ok">{t('memory.editor.saved')}</span>
         )}
         <span className="spacer" />
-        <div className="segmented" role="radiogroup" aria-label="Editor layout">
+        <div className="segmented" role="radiogroup" aria-label={t('memory.editor.layout')}>
           {(['edit', 'split', 'preview'] as const).map((m) => (
             <label key={m} className="segment">
               <input type="radio" name="editor-mode" value={m} checked={mode === m} onChange={() => setMode(m)} />
-              <span>{m === 'edit' ? 'Edit' : m === 'split' ? 'Split' : 'Preview'}</span>
+              <span>{t(MODE_LABEL[m])}</span>
             </label>
           ))}
         </div>
         <button type="button" className="btn btn-sm" aria-pressed={history} onClick={() => setHistory(!history)}>
-          <Icon name="history" size={14} /> History
+          <Icon name="history" size={14} /> {t('memory.editor.history')}
         </button>
-        <button type="button" className="btn btn-sm btn-primary" disabled={!dirty || doc.saving || doc.conflict !== null} onClick={() => void save()} title="Save (Ctrl+S)">
-          <Icon name="save" size={14} /> {doc.saving ? 'Saving…' : 'Save'}
+        <button type="button" className="btn btn-sm btn-primary" disabled={!dirty || doc.saving || doc.conflict !== null} onClick={() => void save()} title={t('memory.editor.saveHint')}>
+          <Icon name="save" size={14} /> {doc.saving ? t('memory.editor.saving') : t('memory.editor.save')}
         </button>
       </header>
       <div className="editor-main">
@@ -71,35 +79,39 @@ export function MemoryEditor(): ReactElement | null {
             {doc.reloadedBy && (
               <Banner
                 tone="info"
-                title={`${doc.path} was just changed by ${AUTHOR[doc.reloadedBy]}`}
+                title={t('memory.editor.changedBy', { path: doc.path, who: t(AUTHOR[doc.reloadedBy]) })}
                 actions={
                   <button type="button" className="btn btn-sm btn-ghost" onClick={dismiss}>
-                    OK
+                    {t('memory.editor.ok')}
                   </button>
                 }
               >
-                You had no unsaved edits, so the editor now shows the new text. The old one is in History.
+                {t('memory.editor.reloaded')}
               </Banner>
             )}
             {doc.external && !doc.conflict && (
               <Banner
                 tone="warn"
-                title={`${AUTHOR[doc.external.author][0]!.toUpperCase()}${AUTHOR[doc.external.author].slice(1)} changed ${doc.path} while you were editing`}
+                title={t(CHANGED_WHILE_EDITING[doc.external.author], { path: doc.path })}
                 actions={
                   <>
                     <button type="button" className="btn btn-sm btn-primary" onClick={compare}>
-                      Compare and merge
+                      {t('memory.editor.compare')}
                     </button>
                     <button type="button" className="btn btn-sm" onClick={takeDisk}>
-                      Drop my edits
+                      {t('memory.editor.dropMine')}
                     </button>
                   </>
                 }
               >
-                Your edits are kept. Saving will show both versions so nothing is lost.
+                {t('memory.editor.editsKept')}
               </Banner>
             )}
-            {doc.error && !doc.conflict && <Banner tone="danger" title="Saving failed">{doc.error}</Banner>}
+            {doc.error && !doc.conflict && (
+              <Banner tone="danger" title={t('memory.editor.saveFailed')}>
+                {doc.error}
+              </Banner>
+            )}
           </div>
           {doc.conflict ? (
             <ConflictView
@@ -109,7 +121,7 @@ export function MemoryEditor(): ReactElement | null {
               path={doc.path}
               saving={doc.saving}
               error={doc.error}
-              labels={{ ...EDITOR_CONFLICT_LABELS, title: `${doc.path} changed on disk while you were editing` }}
+              labels={{ ...editorConflictLabels(t), title: t('memory.editor.changedOnDisk', { path: doc.path }) }}
               onSave={(text) => void resolveConflict(text)}
               onKeepYours={() => void resolveConflict(doc.conflict!.yours)}
               onTakeTheirs={takeDisk}
@@ -119,14 +131,14 @@ export function MemoryEditor(): ReactElement | null {
               {mode !== 'preview' && (
                 <textarea
                   className="editor-text"
-                  aria-label={`Text of ${doc.path}`}
+                  aria-label={t('memory.editor.text', { path: doc.path })}
                   spellCheck
                   value={doc.draft}
                   onChange={(e) => setDraft(e.target.value)}
                 />
               )}
               {mode !== 'edit' && (
-                <div className="editor-preview" aria-label="Preview" tabIndex={0}>
+                <div className="editor-preview" aria-label={t('memory.editor.previewLabel')} tabIndex={0}>
                   <Markdown source={doc.draft} />
                 </div>
               )}

@@ -1,6 +1,7 @@
 // The memory view: the workspace's markdown files on the left (memory changes to review on top), the editor or
 // the review of one change on the right. Opening another file with unsaved edits asks first.
 import { useEffect, useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/Dialog';
 import { EmptyState } from '../../components/EmptyState';
 import { getAppStore, useAppStore } from '../../state/store';
@@ -9,6 +10,7 @@ import { MemoryEditor } from './MemoryEditor';
 import { PendingReview } from './PendingReview';
 
 export function MemoryView(): ReactElement {
+  const { t } = useTranslation();
   const hasDoc = useAppStore((s) => s.memoryDoc !== null);
   const loadFiles = useAppStore((s) => s.loadMemoryFiles);
   const openFile = useAppStore((s) => s.openMemoryFile);
@@ -59,13 +61,15 @@ export function MemoryView(): ReactElement {
       ) : hasDoc ? (
         <MemoryEditor />
       ) : (
-        <EmptyState icon="memory" title="Pick a file">The agent reads these files at the start of every turn.</EmptyState>
+        <EmptyState icon="memory" title={t('memory.view.pickFile')}>
+          {t('memory.view.pickFileBody')}
+        </EmptyState>
       )}
       {pendingPath && (
         <ConfirmDialog
-          title="Open another file?"
-          body="Your edits to this file are not saved yet."
-          confirmLabel="Discard edits"
+          title={t('memory.view.openOther')}
+          body={t('memory.view.openOtherBody')}
+          confirmLabel={t('common.app.discardEdits')}
           danger
           onCancel={() => setPendingPath(null)}
           onConfirm={() => {
@@ -74,7 +78,7 @@ export function MemoryView(): ReactElement {
             void openFile(path);
           }}
           extra={{
-            label: 'Save first',
+            label: t('memory.view.saveFirst'),
             onClick: () => {
               const path = pendingPath;
               setPendingPath(null);

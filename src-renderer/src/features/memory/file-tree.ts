@@ -1,7 +1,9 @@
 // Groups workspace markdown paths into the sections the memory tree shows.
 import type { MemoryFile } from '@contract/schemas';
+import type { TFunction } from 'i18next';
 
 export interface TreeGroup {
+  /** `Workspace`, `Memory`, `Skills` (shown translated, see groupLabel) or another folder's own name. */
   label: string;
   files: MemoryFile[];
 }
@@ -37,6 +39,14 @@ export function buildTree(files: readonly MemoryFile[]): TreeGroup[] {
       label,
       files: [...list].sort((a, b) => rank(a.path) - rank(b.path) || a.path.localeCompare(b.path)),
     }));
+}
+
+/** A group's heading: the three well-known groups in the window's language, other folders by their name. */
+export function groupLabel(label: string, t: TFunction): string {
+  if (label === 'Workspace') return t('memory.tree.groupWorkspace');
+  if (label === 'Memory') return t('memory.tree.groupMemory');
+  if (label === 'Skills') return t('memory.tree.groupSkills');
+  return label;
 }
 
 /** What the tree shows for a path inside its group. */
