@@ -39,10 +39,7 @@ const SAME_IN_ALL = new Set(['common.app.name', 'settings.languageNames.en', 'se
 const NOT_YET_CONVERTED = new Set<string>([
   'src-renderer/src/features/runtime/CronCard.tsx',
   'src-renderer/src/features/runtime/OverviewCard.tsx',
-  'src-renderer/src/features/settings/ProvidersSection.tsx',
   'src-renderer/src/features/runtime/HeartbeatCard.tsx',
-  'src-renderer/src/features/settings/ModelsSection.tsx',
-  'src-renderer/src/features/settings/SafetySection.tsx',
   'src-renderer/src/features/runtime/SessionStateCard.tsx',
   'src-renderer/src/features/runtime/AuditCard.tsx',
   'src-renderer/src/features/runtime/McpCard.tsx',
@@ -126,6 +123,7 @@ describe('no JSX text outside the catalogue', () => {
           Hello there
           <Field label="Name" tone="warn" />
           <input placeholder={'Type here'} aria-label={busy ? 'Busy' : t('k')} />
+          <input placeholder="https://api.example.com/v1" title="sk-…" />
           {open ? 'Open' : null}
           {\`\${n} items\`}
           <kbd>Enter</kbd> · {count} ·

@@ -61,9 +61,12 @@ function attributeName(node: Node): string {
   return name.type === 'JSXNamespacedName' ? `${(name.namespace as Node).name}:${(name.name as Node).name}` : String(name.name);
 }
 
+/** An example value, not wording: one token with URL/host/key punctuation (`https://…/v1`, `docs.python.org`, `sk-…`). */
+const EXAMPLE_TOKEN = /^(?=.*[./:…-])[\w.:/…-]+$/u;
+
 /** Whether an attribute's literal reads as wording: a text attribute with a letter, or any phrase with a space. */
 function isWording(attribute: string, value: string): boolean {
-  if (!HAS_LETTER.test(value)) return false;
+  if (!HAS_LETTER.test(value) || EXAMPLE_TOKEN.test(value)) return false;
   if (attribute.startsWith('data-') || attribute === 'className' || attribute === 'style') return false;
   return TEXT_ATTRIBUTES.has(attribute) || /\p{L}\s+\p{L}/u.test(value);
 }

@@ -1,5 +1,6 @@
 // The default model (provider + model) and the named model presets the runtime panel switches between.
 import type { ReactElement } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
 import { TextField } from '../../components/TextField';
 import { draftId, type FieldErrors, type PresetDraft, type SettingsDraft } from './settings-form';
@@ -11,17 +12,18 @@ interface Props {
 }
 
 export function ModelsSection({ draft, errors, update }: Props): ReactElement {
+  const { t } = useTranslation();
   const names = draft.providers.map((p) => p.name).filter(Boolean);
   const setPreset = (id: string, patch: Partial<PresetDraft>) => update((d) => ({ ...d, presets: d.presets.map((m) => (m.id === id ? { ...m, ...patch } : m)) }));
 
   return (
     <section className="card settings-section" id="settings-models" aria-labelledby="st-models">
       <div className="card-head">
-        <h2 id="st-models">Models</h2>
+        <h2 id="st-models">{t('settings.models.title')}</h2>
       </div>
       <div className="form-grid">
         <div className="field">
-          <label htmlFor="st-agent-provider">Default provider</label>
+          <label htmlFor="st-agent-provider">{t('settings.models.defaultProvider')}</label>
           {names.length ? (
             <select
               id="st-agent-provider"
@@ -31,7 +33,7 @@ export function ModelsSection({ draft, errors, update }: Props): ReactElement {
               aria-describedby={errors.agentProvider ? 'st-agent-provider-error' : undefined}
               onChange={(e) => update((d) => ({ ...d, agentProvider: e.target.value }))}
             >
-              {!names.includes(draft.agentProvider) && <option value={draft.agentProvider}>{draft.agentProvider} (missing)</option>}
+              {!names.includes(draft.agentProvider) && <option value={draft.agentProvider}>{t('settings.models.missing', { name: draft.agentProvider })}</option>}
               {names.map((n) => (
                 <option key={n} value={n}>
                   {n}
@@ -48,24 +50,26 @@ export function ModelsSection({ draft, errors, update }: Props): ReactElement {
           )}
           {!names.length && (
             <span id="st-agent-provider-hint" className="field-hint">
-              No providers configured: OPENAI_API_KEY / OPENAI_BASE_URL from the environment are used.
+              {t('settings.models.fromEnvironment')}
             </span>
           )}
         </div>
-        <TextField id="st-agent-model" label="Default model" value={draft.agentModel} error={errors.agentModel} spellCheck={false} onChange={(v) => update((d) => ({ ...d, agentModel: v }))} />
+        <TextField id="st-agent-model" label={t('settings.models.defaultModel')} value={draft.agentModel} error={errors.agentModel} spellCheck={false} onChange={(v) => update((d) => ({ ...d, agentModel: v }))} />
         <label className="check" style={{ alignSelf: 'end', paddingBottom: 6 }}>
           <input type="checkbox" checked={draft.vision} onChange={(e) => update((d) => ({ ...d, vision: e.target.checked }))} />
-          The default model accepts images
+          {t('settings.models.vision')}
         </label>
       </div>
-      <h3 className="subhead">Presets</h3>
-      <p className="faint">Named models to switch to per chat (runtime panel, or the agent with <span className="mono">my set model_preset</span>).</p>
+      <h3 className="subhead">{t('settings.models.presets')}</h3>
+      <p className="faint">
+        <Trans i18nKey="settings.models.presetsIntro" components={{ code: <span className="mono" /> }} />
+      </p>
       <div className="stack">
         {draft.presets.map((m) => (
-          <div key={m.id} className="preset-row" role="group" aria-label={`Preset ${m.name || '(new)'}`}>
-            <TextField id={`ps-${m.id}-name`} label="Name" value={m.name} error={errors[`preset.${m.id}.name`]} onChange={(v) => setPreset(m.id, { name: v.trim() })} />
+          <div key={m.id} className="preset-row" role="group" aria-label={t('settings.models.preset', { name: m.name || t('settings.providers.unnamed') })}>
+            <TextField id={`ps-${m.id}-name`} label={t('settings.models.name')} value={m.name} error={errors[`preset.${m.id}.name`]} onChange={(v) => setPreset(m.id, { name: v.trim() })} />
             <div className="field">
-              <label htmlFor={`ps-${m.id}-provider`}>Provider</label>
+              <label htmlFor={`ps-${m.id}-provider`}>{t('settings.models.provider')}</label>
               <select
                 id={`ps-${m.id}-provider`}
                 className="select"
@@ -73,7 +77,7 @@ export function ModelsSection({ draft, errors, update }: Props): ReactElement {
                 aria-invalid={errors[`preset.${m.id}.provider`] ? true : undefined}
                 onChange={(e) => setPreset(m.id, { provider: e.target.value })}
               >
-                <option value="">(default provider)</option>
+                <option value="">{t('settings.models.defaultProviderOption')}</option>
                 {names.map((n) => (
                   <option key={n} value={n}>
                     {n}
@@ -82,20 +86,20 @@ export function ModelsSection({ draft, errors, update }: Props): ReactElement {
               </select>
               {errors[`preset.${m.id}.provider`] && <span className="field-error">{errors[`preset.${m.id}.provider`]}</span>}
             </div>
-            <TextField id={`ps-${m.id}-model`} label="Model" value={m.model} error={errors[`preset.${m.id}.model`]} spellCheck={false} onChange={(v) => setPreset(m.id, { model: v })} />
+            <TextField id={`ps-${m.id}-model`} label={t('settings.models.model')} value={m.model} error={errors[`preset.${m.id}.model`]} spellCheck={false} onChange={(v) => setPreset(m.id, { model: v })} />
             <TextField
               id={`ps-${m.id}-ctx`}
-              label="Context window"
+              label={t('settings.models.contextWindow')}
               value={m.contextWindowTokens}
               inputMode="numeric"
-              placeholder="default"
+              placeholder={t('settings.models.contextDefault')}
               error={errors[`preset.${m.id}.contextWindowTokens`]}
               onChange={(v) => setPreset(m.id, { contextWindowTokens: v })}
             />
             <button
               type="button"
               className="btn btn-ghost btn-icon btn-sm btn-danger preset-remove"
-              aria-label={`Remove preset ${m.name}`}
+              aria-label={t('settings.models.remove', { name: m.name })}
               onClick={() => update((d) => ({ ...d, presets: d.presets.filter((x) => x.id !== m.id) }))}
             >
               <Icon name="trash" size={13} />
@@ -108,7 +112,7 @@ export function ModelsSection({ draft, errors, update }: Props): ReactElement {
             className="btn btn-sm"
             onClick={() => update((d) => ({ ...d, presets: [...d.presets, { id: draftId('m'), original: null, name: `preset${d.presets.length + 1}`, provider: '', model: '', contextWindowTokens: '' }] }))}
           >
-            <Icon name="plus" size={12} /> Add preset
+            <Icon name="plus" size={12} /> {t('settings.models.add')}
           </button>
         </div>
       </div>

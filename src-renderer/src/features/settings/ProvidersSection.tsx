@@ -1,6 +1,7 @@
 // Providers: base URL, API key (write-only: typed keys are sent, stored ones only shown masked),
 // "Test connection" listing the models the provider offers; add and remove.
 import { useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
 import { TextField } from '../../components/TextField';
 import { useAppStore } from '../../state/store';
@@ -17,6 +18,7 @@ interface Props {
 type TestState = { status: 'idle' } | { status: 'busy' } | { status: 'ok'; models: string[] } | { status: 'error'; message: string };
 
 function ProviderRow({ p, errors, update, dirty }: { p: ProviderDraft; errors: FieldErrors; update: Props['update']; dirty: boolean }): ReactElement {
+  const { t } = useTranslation();
   const testProvider = useAppStore((s) => s.testProvider);
   const [test, setTest] = useState<TestState>({ status: 'idle' });
   const set = (patch: Partial<ProviderDraft>) => update((d) => ({ ...d, providers: d.providers.map((x) => (x.id === p.id ? { ...x, ...patch } : x)) }));
@@ -30,18 +32,18 @@ function ProviderRow({ p, errors, update, dirty }: { p: ProviderDraft; errors: F
   };
 
   const keyHint = p.removeKey
-    ? 'The stored key will be removed when you save.'
+    ? t('settings.providers.keyRemoved')
     : p.hasKey
-      ? `Stored: ${p.maskedKey}. Type a new key to replace it; leave empty to keep it.`
-      : 'No key stored. Local servers often need none.';
+      ? t('settings.providers.keyStored', { masked: p.maskedKey })
+      : t('settings.providers.noKey');
 
   return (
-    <div className="provider" aria-label={`Provider ${p.name || '(new)'}`} role="group">
+    <div className="provider" aria-label={t('settings.providers.provider', { name: p.name || t('settings.providers.unnamed') })} role="group">
       <div className="provider-grid">
-        <TextField id={`pv-${p.id}-name`} label="Name" value={p.name} error={errors[`provider.${p.id}.name`]} onChange={(v) => set({ name: v.trim() })} autoComplete="off" />
+        <TextField id={`pv-${p.id}-name`} label={t('settings.providers.name')} value={p.name} error={errors[`provider.${p.id}.name`]} onChange={(v) => set({ name: v.trim() })} autoComplete="off" />
         <TextField
           id={`pv-${p.id}-url`}
-          label="Base URL"
+          label={t('settings.providers.baseUrl')}
           value={p.baseUrl}
           placeholder="https://api.openai.com/v1"
           error={errors[`provider.${p.id}.baseUrl`]}
@@ -51,7 +53,7 @@ function ProviderRow({ p, errors, update, dirty }: { p: ProviderDraft; errors: F
         />
         <TextField
           id={`pv-${p.id}-key`}
-          label="API key"
+          label={t('settings.providers.apiKey')}
           type="password"
           value={p.apiKey}
           placeholder={p.hasKey && !p.removeKey ? p.maskedKey : 'sk-…'}
@@ -62,29 +64,29 @@ function ProviderRow({ p, errors, update, dirty }: { p: ProviderDraft; errors: F
         />
       </div>
       <div className="row">
-        <button type="button" className="btn btn-sm" disabled={!canTest || test.status === 'busy'} onClick={() => void runTest()} title={canTest ? 'Ask the provider which models it offers' : 'Save first, then test'}>
-          {test.status === 'busy' ? <span className="spinner" aria-hidden="true" /> : <Icon name="refresh" size={12} />} Test connection
+        <button type="button" className="btn btn-sm" disabled={!canTest || test.status === 'busy'} onClick={() => void runTest()} title={canTest ? t('settings.providers.testHint') : t('settings.providers.saveFirst')}>
+          {test.status === 'busy' ? <span className="spinner" aria-hidden="true" /> : <Icon name="refresh" size={12} />} {t('settings.providers.test')}
         </button>
         {p.hasKey && !p.removeKey && (
           <button type="button" className="btn btn-sm btn-ghost" onClick={() => set({ removeKey: true, apiKey: '' })}>
-            Remove stored key
+            {t('settings.providers.removeKey')}
           </button>
         )}
         <span className="spacer" />
         <button
           type="button"
           className="btn btn-sm btn-ghost btn-danger"
-          aria-label={`Remove provider ${p.name}`}
+          aria-label={t('settings.providers.remove', { name: p.name })}
           onClick={() => update((d) => ({ ...d, providers: d.providers.filter((x) => x.id !== p.id) }))}
         >
-          <Icon name="trash" size={12} /> Remove
+          <Icon name="trash" size={12} /> {t('settings.providers.removeShort')}
         </button>
       </div>
       <div aria-live="polite">
-        {!canTest && p.original === null && <span className="field-hint">Save to test this provider.</span>}
+        {!canTest && p.original === null && <span className="field-hint">{t('settings.providers.saveToTest')}</span>}
         {test.status === 'ok' && (
           <div className="test-ok" data-testid="provider-models">
-            <Icon name="check" size={13} /> Connected. {test.models.length} {test.models.length === 1 ? 'model' : 'models'}:
+            <Icon name="check" size={13} /> {t('settings.providers.connected', { count: test.models.length })}
             <div className="chips">
               {test.models.slice(0, 40).map((m) => (
                 <span key={m} className="badge mono">
@@ -105,11 +107,12 @@ function ProviderRow({ p, errors, update, dirty }: { p: ProviderDraft; errors: F
 }
 
 export function ProvidersSection({ draft, errors, update, dirty }: Props): ReactElement {
+  const { t } = useTranslation();
   return (
     <section className="card settings-section" id="settings-providers" aria-labelledby="st-providers">
       <div className="card-head">
-        <h2 id="st-providers">Providers</h2>
-        <span className="faint">OpenAI-compatible endpoints. Keys are write-only and stay out of logs and the model’s view.</span>
+        <h2 id="st-providers">{t('settings.providers.title')}</h2>
+        <span className="faint">{t('settings.providers.intro')}</span>
       </div>
       <div className="stack">
         {draft.providers.map((p) => (
@@ -126,7 +129,7 @@ export function ProvidersSection({ draft, errors, update, dirty }: Props): React
               }))
             }
           >
-            <Icon name="plus" size={12} /> Add provider
+            <Icon name="plus" size={12} /> {t('settings.providers.add')}
           </button>
         </div>
       </div>

@@ -1,6 +1,7 @@
 // Approvals (mode + the remembered always-allow rules, revocable; hosts web_fetch may reach), runtime changes
 // and the workspace fence.
 import { useEffect, useState, type ReactElement } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { relativeTime } from '../../lib/format';
 import { useAppStore } from '../../state/store';
 import type { SettingsDraft } from './settings-form';
@@ -11,17 +12,17 @@ interface Props {
 }
 
 const MODES = [
-  { value: 'ask', label: 'Ask', text: 'Ask before anything that writes files, runs commands, contacts a new web host or changes memory (recommended).' },
-  { value: 'auto', label: 'Automatic', text: 'Run every tool without asking.' },
-  { value: 'readonly', label: 'Read-only', text: 'Refuse every tool that writes or runs something (allowed hosts stay reachable).' },
+  { value: 'ask', label: 'settings.safety.ask', text: 'settings.safety.askText' },
+  { value: 'auto', label: 'settings.safety.auto', text: 'settings.safety.autoText' },
+  { value: 'readonly', label: 'settings.safety.readonly', text: 'settings.safety.readonlyText' },
 ] as const;
 
 const RULE_KIND = {
-  tool: 'every call of',
-  prefix: 'commands starting with',
-  exact: 'exactly the command',
-  server: 'every tool of MCP server',
-  host: 'web_fetch to host',
+  tool: 'settings.safety.ruleTool',
+  prefix: 'settings.safety.rulePrefix',
+  exact: 'settings.safety.ruleExact',
+  server: 'settings.safety.ruleServer',
+  host: 'settings.safety.ruleHost',
 } as const;
 
 /**
@@ -29,6 +30,7 @@ const RULE_KIND = {
  * it sits inside the settings form, and Enter here must add the host, not save the settings.
  */
 function AllowHostForm(): ReactElement {
+  const { t } = useTranslation();
   const allowHost = useAppStore((s) => s.allowHost);
   const [host, setHost] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -39,9 +41,9 @@ function AllowHostForm(): ReactElement {
     if (!problem) setHost('');
   };
   return (
-    <div className="row allow-host" role="group" aria-label="Add an allowed host">
+    <div className="row allow-host" role="group" aria-label={t('settings.safety.addHost')}>
       <label htmlFor="allow-host-input" className="faint">
-        Allowed hosts
+        {t('settings.safety.allowedHosts')}
       </label>
       <input
         id="allow-host-input"
@@ -58,7 +60,7 @@ function AllowHostForm(): ReactElement {
         }}
       />
       <button type="button" className="btn btn-sm" disabled={!host.trim()} onClick={() => void submit()}>
-        Allow host
+        {t('settings.safety.allowHost')}
       </button>
       {error && (
         <div className="field-error" id="allow-host-error" role="alert">
@@ -70,6 +72,7 @@ function AllowHostForm(): ReactElement {
 }
 
 export function SafetySection({ draft, update }: Props): ReactElement {
+  const { t } = useTranslation();
   const rules = useAppStore((s) => s.approvalRules);
   const rulesError = useAppStore((s) => s.approvalRulesError);
   const loadRules = useAppStore((s) => s.loadApprovalRules);
@@ -81,42 +84,46 @@ export function SafetySection({ draft, update }: Props): ReactElement {
   return (
     <section className="card settings-section" id="settings-safety" aria-labelledby="st-safety">
       <div className="card-head">
-        <h2 id="st-safety">Safety</h2>
+        <h2 id="st-safety">{t('settings.safety.title')}</h2>
       </div>
       <fieldset className="fieldset">
-        <legend className="field-label">Approvals</legend>
+        <legend className="field-label">{t('settings.safety.approvals')}</legend>
         {MODES.map((m) => (
           <label key={m.value} className="radio-row">
             <input type="radio" name="approval-mode" value={m.value} checked={draft.approvalMode === m.value} onChange={() => update((d) => ({ ...d, approvalMode: m.value }))} />
             <span>
-              <strong>{m.label}</strong> <span className="muted">— {m.text}</span>
+              <strong>{t(m.label)}</strong> <span className="muted">— {t(m.text)}</span>
             </span>
           </label>
         ))}
       </fieldset>
       <div className="field-label" style={{ marginTop: 12 }}>
-        Always allowed
+        {t('settings.safety.alwaysAllowed')}
       </div>
       {rulesError && <div className="field-error">{rulesError}</div>}
       {rules.length === 0 ? (
-        <p className="faint">No saved rules. “Always allow” on an approval adds one here.</p>
+        <p className="faint">{t('settings.safety.noRules')}</p>
       ) : (
-        <ul className="rule-list" aria-label="Always-allow rules">
+        <ul className="rule-list" aria-label={t('settings.safety.rules')}>
           {rules.map((r) => (
             <li key={r.id} className="rule">
               <span>
-                {RULE_KIND[r.kind]} <span className="mono">{r.kind === 'tool' ? r.tool : r.pattern}</span>
+                {t(RULE_KIND[r.kind])} <span className="mono">{r.kind === 'tool' ? r.tool : r.pattern}</span>
                 {(r.kind === 'prefix' || r.kind === 'exact') && (
                   <span className="faint">
                     {' '}
-                    ({r.tool}{r.cwd ? <>, in <span className="mono">{r.cwd}</span></> : ', no folder: covers nothing until given again'})
+                    {r.cwd ? (
+                      <Trans i18nKey="settings.safety.ruleIn" values={{ tool: r.tool, cwd: r.cwd }} components={{ path: <span className="mono" /> }} />
+                    ) : (
+                      t('settings.safety.ruleNoFolder', { tool: r.tool })
+                    )}
                   </span>
                 )}
               </span>
               <span className="faint">{relativeTime(r.createdAt)}</span>
               <span className="spacer" />
-              <button type="button" className="btn btn-sm" onClick={() => void revoke(r.id)} aria-label={`Revoke: ${RULE_KIND[r.kind]} ${r.kind === 'tool' ? r.tool : r.pattern}`}>
-                Revoke
+              <button type="button" className="btn btn-sm" onClick={() => void revoke(r.id)} aria-label={t('settings.safety.revokeRule', { rule: t(RULE_KIND[r.kind]), target: r.kind === 'tool' ? r.tool : r.pattern })}>
+                {t('settings.safety.revoke')}
               </button>
             </li>
           ))}
@@ -127,13 +134,13 @@ export function SafetySection({ draft, update }: Props): ReactElement {
         <label className="check">
           <input type="checkbox" checked={draft.restrictToWorkspace} onChange={(e) => update((d) => ({ ...d, restrictToWorkspace: e.target.checked }))} />
           <span>
-            Keep file tools inside the workspace <span className="faint">(restrictToWorkspace; the memory editor always is)</span>
+            {t('settings.safety.restrict')} <span className="faint">{t('settings.safety.restrictNote')}</span>
           </span>
         </label>
         <label className="check">
           <input type="checkbox" checked={draft.allowSet} onChange={(e) => update((d) => ({ ...d, allowSet: e.target.checked }))} />
           <span>
-            Allow runtime changes <span className="faint">(tools.my.allowSet: the agent’s “my set” and the runtime panel)</span>
+            {t('settings.safety.allowSet')} <span className="faint">{t('settings.safety.allowSetNote')}</span>
           </span>
         </label>
       </div>

@@ -1,5 +1,6 @@
 // The settings form as plain data: build a draft from the stored settings, validate every field
 // (messages shown next to the field), and turn the draft into one patch — all or nothing.
+import { currentLocale, t as translate } from '../../i18n/i18n';
 import { CONFIG_BOUNDS, HHMM, isIntIn, type Bounds } from '@contract/config-bounds';
 import type { SettingsPatch, SettingsView } from '@contract/schemas';
 
@@ -95,14 +96,14 @@ const NAMED_KEYS = /^(f([1-9]|1\d|2[0-4])|space|tab|capslock|numlock|scrolllock|
 /** Electron accelerator check: modifiers joined by `+`, then one key; at least one modifier. */
 export function shortcutError(value: string): string | null {
   const parts = value.split('+').map((p) => p.trim());
-  if (!value.trim()) return 'Enter a shortcut, e.g. CommandOrControl+Shift+Space.';
-  if (parts.some((p) => !p)) return 'Join keys with a single “+”, e.g. Ctrl+Shift+K.';
+  if (!value.trim()) return translate('settings.errors.shortcutEmpty');
+  if (parts.some((p) => !p)) return translate('settings.errors.shortcutJoin');
   const key = parts[parts.length - 1]!;
   const mods = parts.slice(0, -1);
   const bad = mods.find((m) => !MODIFIERS.has(m.toLowerCase()));
-  if (bad) return `“${bad}” is not a modifier. Use Ctrl, Alt, Shift, Super or CommandOrControl.`;
-  if (mods.length === 0) return 'Add a modifier (Ctrl, Alt, Shift…) so the shortcut does not steal a plain key.';
-  if (!(key.length === 1 || NAMED_KEYS.test(key))) return `“${key}” is not a key name. Use a letter, digit, F1–F24, Space, Tab…`;
+  if (bad) return translate('settings.errors.shortcutNotModifier', { part: bad });
+  if (mods.length === 0) return translate('settings.errors.shortcutModifier');
+  if (!(key.length === 1 || NAMED_KEYS.test(key))) return translate('settings.errors.shortcutKey', { key });
   return null;
 }
 
@@ -121,40 +122,40 @@ function intIn(text: string, bounds: Bounds): boolean {
 }
 
 /** `4,096`: how a bound reads in a message. */
-const num = (n: number): string => n.toLocaleString('en-US');
+const num = (n: number): string => n.toLocaleString(currentLocale());
 
 export function validateDraft(d: SettingsDraft): FieldErrors {
   const errors: FieldErrors = {};
   const providerNames = new Set<string>();
   for (const p of d.providers) {
-    if (!NAME.test(p.name)) errors[`provider.${p.id}.name`] = 'Letters, digits, “-” and “_” only (up to 40).';
-    else if (providerNames.has(p.name)) errors[`provider.${p.id}.name`] = `There is already a provider called “${p.name}”.`;
+    if (!NAME.test(p.name)) errors[`provider.${p.id}.name`] = translate('settings.errors.name');
+    else if (providerNames.has(p.name)) errors[`provider.${p.id}.name`] = translate('settings.errors.providerTaken', { name: p.name });
     providerNames.add(p.name);
-    if (p.baseUrl.trim() && !isHttpUrl(p.baseUrl.trim())) errors[`provider.${p.id}.baseUrl`] = 'An http:// or https:// URL, e.g. https://api.openai.com/v1.';
+    if (p.baseUrl.trim() && !isHttpUrl(p.baseUrl.trim())) errors[`provider.${p.id}.baseUrl`] = translate('settings.errors.url');
   }
-  if (!d.agentModel.trim()) errors.agentModel = 'Name the model to use, e.g. gpt-4.1-mini.';
-  if (d.providers.length > 0 && !providerNames.has(d.agentProvider)) errors.agentProvider = 'Choose one of the providers above.';
+  if (!d.agentModel.trim()) errors.agentModel = translate('settings.errors.modelEmpty');
+  if (d.providers.length > 0 && !providerNames.has(d.agentProvider)) errors.agentProvider = translate('settings.errors.pickProvider');
   const presetNames = new Set<string>();
   for (const m of d.presets) {
-    if (!NAME.test(m.name)) errors[`preset.${m.id}.name`] = 'Letters, digits, “-” and “_” only (up to 40).';
-    else if (m.name === 'default') errors[`preset.${m.id}.name`] = '“default” is built from the default model above; pick another name.';
-    else if (presetNames.has(m.name)) errors[`preset.${m.id}.name`] = `There is already a preset called “${m.name}”.`;
+    if (!NAME.test(m.name)) errors[`preset.${m.id}.name`] = translate('settings.errors.name');
+    else if (m.name === 'default') errors[`preset.${m.id}.name`] = translate('settings.errors.presetDefault');
+    else if (presetNames.has(m.name)) errors[`preset.${m.id}.name`] = translate('settings.errors.presetTaken', { name: m.name });
     presetNames.add(m.name);
-    if (!m.model.trim()) errors[`preset.${m.id}.model`] = 'Name the model.';
-    if (m.provider && !providerNames.has(m.provider)) errors[`preset.${m.id}.provider`] = 'Choose one of the providers above.';
+    if (!m.model.trim()) errors[`preset.${m.id}.model`] = translate('settings.errors.presetModel');
+    if (m.provider && !providerNames.has(m.provider)) errors[`preset.${m.id}.provider`] = translate('settings.errors.pickProvider');
     const window = CONFIG_BOUNDS.contextWindowTokens;
     if (m.contextWindowTokens.trim() && !intIn(m.contextWindowTokens, window)) {
-      errors[`preset.${m.id}.contextWindowTokens`] = `A whole number from ${num(window.min)} to ${num(window.max)}.`;
+      errors[`preset.${m.id}.contextWindowTokens`] = translate('settings.errors.wholeNumber', { min: num(window.min), max: num(window.max) });
     }
   }
   const interval = CONFIG_BOUNDS.heartbeatIntervalMinutes;
-  if (!intIn(d.heartbeatInterval, interval)) errors.heartbeatInterval = `Minutes between runs: a whole number from ${num(interval.min)} to ${num(interval.max)}.`;
-  if (!intIn(d.heartbeatBudget, CONFIG_BOUNDS.heartbeatDailyTokenBudget)) errors.heartbeatBudget = 'Tokens per day: a whole number (0 = no budget).';
+  if (!intIn(d.heartbeatInterval, interval)) errors.heartbeatInterval = translate('settings.errors.interval', { min: num(interval.min), max: num(interval.max) });
+  if (!intIn(d.heartbeatBudget, CONFIG_BOUNDS.heartbeatDailyTokenBudget)) errors.heartbeatBudget = translate('settings.errors.budget');
   const start = d.activeStart.trim();
   const end = d.activeEnd.trim();
   if (start || end) {
-    if (!HHMM.test(start)) errors.activeStart = 'A time as HH:MM (24-hour), e.g. 08:00.';
-    if (!HHMM.test(end)) errors.activeEnd = 'A time as HH:MM (24-hour), e.g. 22:00.';
+    if (!HHMM.test(start)) errors.activeStart = translate('settings.errors.time', { example: '08:00' });
+    if (!HHMM.test(end)) errors.activeEnd = translate('settings.errors.time', { example: '22:00' });
   }
   const sc = shortcutError(d.shortcut);
   if (sc) errors.shortcut = sc;
