@@ -3,17 +3,19 @@
 import { chat as enChat } from './en/chat';
 import { common as enCommon } from './en/common';
 import { memory as enMemory } from './en/memory';
+import { runtime as enRuntime } from './en/runtime';
 import { settings as enSettings } from './en/settings';
 import { chat as zhChat } from './zh/chat';
 import { common as zhCommon } from './zh/common';
 import { memory as zhMemory } from './zh/memory';
+import { runtime as zhRuntime } from './zh/runtime';
 import { settings as zhSettings } from './zh/settings';
 
 /** The English catalogue: the source of the keys (typed `t()`), and the fallback. */
-export const en = { common: enCommon, chat: enChat, memory: enMemory, settings: enSettings } as const;
+export const en = { common: enCommon, chat: enChat, memory: enMemory, runtime: enRuntime, settings: enSettings } as const;
 
 /** Simplified Chinese. */
-export const zh = { common: zhCommon, chat: zhChat, memory: zhMemory, settings: zhSettings };
+export const zh = { common: zhCommon, chat: zhChat, memory: zhMemory, runtime: zhRuntime, settings: zhSettings };
 
 export const resources = {
   en: { translation: en },

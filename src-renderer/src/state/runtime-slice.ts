@@ -1,5 +1,6 @@
 // Runtime slice: the `my` overview for the selected session (via the same policy as the tool), presets,
 // set attempts with the policy's answers, the audit log and MCP server state.
+import { t as translate } from '../i18n/i18n';
 import type { ApprovalRequest, AuditEntry, CoreEvent, Preset, RuntimeEntry, UsageToday } from '@contract/schemas';
 import type { NanotrayApi } from '@contract/api';
 import type { JsonValue } from '@contract/common-schemas';
@@ -94,7 +95,7 @@ export const createRuntimeSlice: SliceCreator<RuntimeSlice> = (set, get, deps) =
 
     async cancelSubagent(id) {
       const res = await call(api.runtime.cancelSubagent({ id }));
-      if (!res.ok) get().pushToast({ title: 'Could not cancel the subagent', body: res.message, tone: 'error' });
+      if (!res.ok) get().pushToast({ title: translate('runtime.toast.cancelFailed'), body: res.message, tone: 'error' });
       void get().loadRuntime();
     },
 

@@ -1,4 +1,5 @@
 // Scheduler slice: heartbeat status and controls (pause, resume, run now) and cron jobs (list, add, remove).
+import { t as translate } from '../i18n/i18n';
 import type { CoreEvent, CronJob, CronSchedule, HeartbeatRun, HeartbeatStatus } from '@contract/schemas';
 import { call } from './ipc-call';
 import { debounce, type SliceCreator } from './store-types';
@@ -96,7 +97,7 @@ export const createSchedulerSlice: SliceCreator<SchedulerSlice> = (set, get, dep
     async removeCronJob(id) {
       const res = await call(api.cron.remove({ id }));
       if (!res.ok) {
-        get().pushToast({ title: 'Could not remove the job', body: res.message, tone: 'error' });
+        get().pushToast({ title: translate('runtime.toast.removeFailed'), body: res.message, tone: 'error' });
         return;
       }
       set((s) => ({ cronJobs: s.cronJobs.filter((j) => j.id !== id) }));
@@ -105,7 +106,7 @@ export const createSchedulerSlice: SliceCreator<SchedulerSlice> = (set, get, dep
     async setCronEnabled(id, enabled) {
       const res = await call(api.cron.setEnabled({ id, enabled }));
       if (!res.ok) {
-        get().pushToast({ title: enabled ? 'Could not resume the job' : 'Could not pause the job', body: res.message, tone: 'error' });
+        get().pushToast({ title: enabled ? translate('runtime.toast.resumeFailed') : translate('runtime.toast.pauseFailed'), body: res.message, tone: 'error' });
         return;
       }
       set((s) => ({ cronJobs: s.cronJobs.map((j) => (j.id === id ? res.value : j)) }));
@@ -114,13 +115,13 @@ export const createSchedulerSlice: SliceCreator<SchedulerSlice> = (set, get, dep
     async runCronNow(id) {
       const res = await call(api.cron.runNow({ id }));
       if (!res.ok) {
-        get().pushToast({ title: 'The job did not run', body: res.message, tone: 'error' });
+        get().pushToast({ title: translate('runtime.toast.runFailed'), body: res.message, tone: 'error' });
         return;
       }
       const name = get().cronJobs.find((j) => j.id === id)?.name ?? id;
       get().pushToast({
-        title: `${name}: ${res.value.status}`,
-        body: res.value.error ?? `Finished in ${Math.round(res.value.durationMs)} ms.`,
+        title: translate('runtime.toast.jobResult', { name, status: res.value.status }),
+        body: res.value.error ?? translate('runtime.toast.finishedIn', { ms: Math.round(res.value.durationMs) }),
         tone: res.value.status === 'error' ? 'error' : 'success',
       });
       void get().loadCron();

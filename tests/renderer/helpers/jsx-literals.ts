@@ -61,12 +61,15 @@ function attributeName(node: Node): string {
   return name.type === 'JSXNamespacedName' ? `${(name.namespace as Node).name}:${(name.name as Node).name}` : String(name.name);
 }
 
-/** An example value, not wording: one token with URL/host/key punctuation (`https://…/v1`, `docs.python.org`, `sk-…`). */
-const EXAMPLE_TOKEN = /^(?=.*[./:…-])[\w.:/…-]+$/u;
+/**
+ * A code or example token, not wording: one word with URL/host/identifier punctuation (`https://…/v1`,
+ * `docs.python.org`, `sk-…`, `model_preset`): the same in every language.
+ */
+const CODE_TOKEN = /^(?=.*[./:…_-])[\w.:/…-]+$/u;
 
 /** Whether an attribute's literal reads as wording: a text attribute with a letter, or any phrase with a space. */
 function isWording(attribute: string, value: string): boolean {
-  if (!HAS_LETTER.test(value) || EXAMPLE_TOKEN.test(value)) return false;
+  if (!HAS_LETTER.test(value) || CODE_TOKEN.test(value)) return false;
   if (attribute.startsWith('data-') || attribute === 'className' || attribute === 'style') return false;
   return TEXT_ATTRIBUTES.has(attribute) || /\p{L}\s+\p{L}/u.test(value);
 }
@@ -92,7 +95,7 @@ export function findJsxLiterals(source: string, file: string): JsxLiteral[] {
     if (node.type === 'JSXElement' && isUnworded(node.openingElement as Node)) return;
     if (node.type === 'JSXText') {
       const text = String(node.value);
-      if (HAS_LETTER.test(text)) add(node, text);
+      if (HAS_LETTER.test(text) && !CODE_TOKEN.test(text.trim())) add(node, text);
     } else if (node.type === 'JSXAttribute' && node.value) {
       const name = attributeName(node);
       const value = node.value as Node;

@@ -1,4 +1,5 @@
 // Reads pasted or dropped image files as data: URLs within the contract's limits.
+import { t } from '../../i18n/i18n';
 
 export const MAX_IMAGES = 4;
 export const MAX_IMAGE_BYTES = 5_500_000;
@@ -23,18 +24,18 @@ export async function imagesFromFiles(files: readonly File[], room: number): Pro
   const problems: string[] = [];
   for (const file of files) {
     if (!isAcceptedImage(file)) {
-      problems.push(`${file.name || 'a file'} is not a PNG, JPEG, GIF or WebP image`);
+      problems.push(t('chat.composer.notImage', { name: file.name || t('chat.composer.aFile') }));
       continue;
     }
     if (file.size > MAX_IMAGE_BYTES) {
-      problems.push(`${file.name || 'an image'} is larger than 5 MB`);
+      problems.push(t('chat.composer.tooLarge', { name: file.name || t('chat.composer.anImage') }));
       continue;
     }
     if (urls.length >= room) {
-      problems.push(`at most ${MAX_IMAGES} images per message`);
+      problems.push(t('chat.composer.tooMany', { max: MAX_IMAGES }));
       break;
     }
     urls.push(await readAsDataUrl(file));
   }
-  return { urls, skipped: problems.length ? problems.join('; ') : null };
+  return { urls, skipped: problems.length ? problems.join(t('chat.composer.listSeparator')) : null };
 }

@@ -1,8 +1,10 @@
 // Cron jobs: next run and last status per job; pause/resume, run now, remove; and a form to add one.
 import { useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/Dialog';
 import { Icon } from '../../components/Icon';
 import { dateTime, relativeTime } from '../../lib/format';
+import { t as translate } from '../../i18n/i18n';
 import { useAppStore } from '../../state/store';
 import type { CronJob } from '@contract/schemas';
 import { parseCronForm, type CronFormErrors, type CronFormValues } from './cron-form';
@@ -10,14 +12,15 @@ import { parseCronForm, type CronFormErrors, type CronFormValues } from './cron-
 function scheduleText(job: CronJob): string {
   if (job.scheduleText) return job.scheduleText;
   const s = job.schedule;
-  if (s.kind === 'every') return `every ${Math.round(s.everySeconds / 60)} min`;
-  if (s.kind === 'cron') return `cron ${s.expr}${s.tz ? ` (${s.tz})` : ''}`;
-  return `at ${dateTime(Date.parse(s.at))}`;
+  if (s.kind === 'every') return translate('runtime.cron.scheduleEvery', { minutes: Math.round(s.everySeconds / 60) });
+  if (s.kind === 'cron') return s.tz ? translate('runtime.cron.scheduleCronTz', { expr: s.expr, tz: s.tz }) : translate('runtime.cron.scheduleCron', { expr: s.expr });
+  return translate('runtime.cron.scheduleAt', { when: dateTime(Date.parse(s.at)) });
 }
 
 const EMPTY: CronFormValues = { name: '', message: '', kind: 'every', value: '60', tz: '' };
 
 function AddCronForm({ onDone }: { onDone: () => void }): ReactElement {
+  const { t } = useTranslation();
   const addCronJob = useAppStore((s) => s.addCronJob);
   const [v, setV] = useState<CronFormValues>(EMPTY);
   const [errors, setErrors] = useState<CronFormErrors>({});
@@ -39,11 +42,11 @@ function AddCronForm({ onDone }: { onDone: () => void }): ReactElement {
     else onDone();
   };
 
-  const valueLabel = v.kind === 'every' ? 'Every (minutes)' : v.kind === 'cron' ? 'Cron expression' : 'Date and time';
+  const valueLabel = v.kind === 'every' ? t('runtime.cron.everyMinutes') : v.kind === 'cron' ? t('runtime.cron.cronExpression') : t('runtime.cron.dateTime');
   return (
     <form
       className="cron-form"
-      aria-label="Add a cron job"
+      aria-label={t('runtime.cron.addForm')}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
@@ -51,22 +54,22 @@ function AddCronForm({ onDone }: { onDone: () => void }): ReactElement {
       }}
     >
       <div className="field">
-        <label htmlFor="cron-name">Name</label>
+        <label htmlFor="cron-name">{t('runtime.cron.name')}</label>
         <input id="cron-name" className="input" value={v.name} aria-invalid={Boolean(errors.name)} aria-describedby="cron-name-err" onChange={(e) => up({ name: e.target.value })} />
         {errors.name && <span id="cron-name-err" className="field-error">{errors.name}</span>}
       </div>
       <div className="field">
-        <label htmlFor="cron-message">What to do</label>
+        <label htmlFor="cron-message">{t('runtime.cron.message')}</label>
         <textarea id="cron-message" className="textarea" rows={2} value={v.message} aria-invalid={Boolean(errors.message)} aria-describedby="cron-message-err" onChange={(e) => up({ message: e.target.value })} />
         {errors.message && <span id="cron-message-err" className="field-error">{errors.message}</span>}
       </div>
       <div className="row" style={{ alignItems: 'flex-start' }}>
         <div className="field" style={{ width: 150 }}>
-          <label htmlFor="cron-kind">Schedule</label>
+          <label htmlFor="cron-kind">{t('runtime.cron.schedule')}</label>
           <select id="cron-kind" className="select" value={v.kind} onChange={(e) => up({ kind: e.target.value as CronFormValues['kind'], value: e.target.value === 'every' ? '60' : '' })}>
-            <option value="every">Every N minutes</option>
-            <option value="cron">Cron expression</option>
-            <option value="at">Once, at a time</option>
+            <option value="every">{t('runtime.cron.everyN')}</option>
+            <option value="cron">{t('runtime.cron.cronExpression')}</option>
+            <option value="at">{t('runtime.cron.once')}</option>
           </select>
         </div>
         <div className="field" style={{ flex: 1 }}>
@@ -85,18 +88,18 @@ function AddCronForm({ onDone }: { onDone: () => void }): ReactElement {
         </div>
         {v.kind === 'cron' && (
           <div className="field" style={{ width: 170 }}>
-            <label htmlFor="cron-tz">Time zone</label>
-            <input id="cron-tz" className="input" placeholder="system" value={v.tz} onChange={(e) => up({ tz: e.target.value })} />
+            <label htmlFor="cron-tz">{t('runtime.cron.timeZone')}</label>
+            <input id="cron-tz" className="input" placeholder={t('runtime.cron.systemZone')} value={v.tz} onChange={(e) => up({ tz: e.target.value })} />
           </div>
         )}
       </div>
       {serverError && <div className="field-error" role="alert">{serverError}</div>}
       <div className="row">
         <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
-          Add job
+          {t('runtime.cron.addJob')}
         </button>
         <button type="button" className="btn btn-sm" onClick={onDone}>
-          Cancel
+          {t('common.actions.cancel')}
         </button>
       </div>
     </form>
@@ -104,6 +107,7 @@ function AddCronForm({ onDone }: { onDone: () => void }): ReactElement {
 }
 
 export function CronCard(): ReactElement {
+  const { t } = useTranslation();
   const jobs = useAppStore((s) => s.cronJobs);
   const error = useAppStore((s) => s.cronError);
   const remove = useAppStore((s) => s.removeCronJob);
@@ -116,30 +120,30 @@ export function CronCard(): ReactElement {
     <section className="card" aria-labelledby="rt-cron">
       <div className="card-head">
         <Icon name="clock" size={16} />
-        <h2 id="rt-cron">Scheduled jobs</h2>
+        <h2 id="rt-cron">{t('runtime.cron.title')}</h2>
         <span className="spacer" />
         {!adding && (
           <button type="button" className="btn btn-sm" onClick={() => setAdding(true)}>
-            <Icon name="plus" size={12} /> Add job
+            <Icon name="plus" size={12} /> {t('runtime.cron.addJob')}
           </button>
         )}
       </div>
       {error && <div className="field-error">{error}</div>}
       {adding && <AddCronForm onDone={() => setAdding(false)} />}
       {jobs.length === 0 && !adding ? (
-        <p className="faint">No jobs. Ask the agent (“remind me every morning…”) or add one here.</p>
+        <p className="faint">{t('runtime.cron.empty')}</p>
       ) : (
         jobs.length > 0 && (
           <table className="table">
-            <caption className="sr-only">Cron jobs</caption>
+            <caption className="sr-only">{t('runtime.cron.caption')}</caption>
             <thead>
               <tr>
-                <th scope="col">Job</th>
-                <th scope="col">Schedule</th>
-                <th scope="col">Next run</th>
-                <th scope="col">Last</th>
+                <th scope="col">{t('runtime.cron.job')}</th>
+                <th scope="col">{t('runtime.cron.schedule')}</th>
+                <th scope="col">{t('runtime.cron.nextRun')}</th>
+                <th scope="col">{t('runtime.cron.last')}</th>
                 <th scope="col">
-                  <span className="sr-only">Actions</span>
+                  <span className="sr-only">{t('runtime.cron.actions')}</span>
                 </th>
               </tr>
             </thead>
@@ -153,25 +157,25 @@ export function CronCard(): ReactElement {
                     </div>
                   </td>
                   <td className="mono">{scheduleText(job)}</td>
-                  <td className="nowrap">{!job.enabled ? <span className="badge badge-warn">paused</span> : job.nextRunAt ? relativeTime(job.nextRunAt) : '—'}</td>
+                  <td className="nowrap">{!job.enabled ? <span className="badge badge-warn">{t('runtime.cron.paused')}</span> : job.nextRunAt ? relativeTime(job.nextRunAt) : '—'}</td>
                   <td>
-                    {job.lastStatus ? <span className={job.lastStatus === 'ok' ? 'badge badge-ok' : 'badge badge-danger'}>{job.lastStatus}</span> : <span className="faint">never</span>}
+                    {job.lastStatus ? <span className={job.lastStatus === 'ok' ? 'badge badge-ok' : 'badge badge-danger'}>{job.lastStatus}</span> : <span className="faint">{t('runtime.cron.never')}</span>}
                     {job.lastError && <div className="faint">{job.lastError}</div>}
                   </td>
                   <td className="nowrap">
-                    <button type="button" className="btn btn-ghost btn-icon btn-sm" aria-label={`Run ${job.name} now`} title="Run now" onClick={() => void runNow(job.id)}>
+                    <button type="button" className="btn btn-ghost btn-icon btn-sm" aria-label={t('runtime.cron.runJob', { name: job.name })} title={t('runtime.cron.runHint')} onClick={() => void runNow(job.id)}>
                       <Icon name="play" size={12} />
                     </button>
                     <button
                       type="button"
                       className="btn btn-ghost btn-icon btn-sm"
-                      aria-label={job.enabled ? `Pause ${job.name}` : `Resume ${job.name}`}
-                      title={job.enabled ? 'Pause' : 'Resume'}
+                      aria-label={job.enabled ? t('runtime.cron.pauseJob', { name: job.name }) : t('runtime.cron.resumeJob', { name: job.name })}
+                      title={job.enabled ? t('runtime.cron.pauseHint') : t('runtime.cron.resumeHint')}
                       onClick={() => void setEnabled(job.id, !job.enabled)}
                     >
                       <Icon name={job.enabled ? 'pause' : 'refresh'} size={12} />
                     </button>
-                    <button type="button" className="btn btn-ghost btn-icon btn-sm btn-danger" aria-label={`Remove ${job.name}`} title="Remove" onClick={() => setConfirm(job)}>
+                    <button type="button" className="btn btn-ghost btn-icon btn-sm btn-danger" aria-label={t('runtime.cron.removeJob', { name: job.name })} title={t('runtime.cron.removeHint')} onClick={() => setConfirm(job)}>
                       <Icon name="trash" size={12} />
                     </button>
                   </td>
@@ -183,9 +187,9 @@ export function CronCard(): ReactElement {
       )}
       {confirm && (
         <ConfirmDialog
-          title="Remove this job?"
-          body={<>“{confirm.name}” will not run again.</>}
-          confirmLabel="Remove job"
+          title={t('runtime.cron.removeTitle')}
+          body={t('runtime.cron.removeBody', { name: confirm.name })}
+          confirmLabel={t('runtime.cron.removeConfirm')}
           danger
           onCancel={() => setConfirm(null)}
           onConfirm={() => {

@@ -1,7 +1,9 @@
 // Heartbeat: state, next run, budget, last runs with outcome and reason; pause / resume / run now.
 import { useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
 import { dateTime, duration, relativeTime } from '../../lib/format';
+import { currentLocale } from '../../i18n/i18n';
 import { useAppStore } from '../../state/store';
 import type { HeartbeatRun } from '@contract/schemas';
 
@@ -14,6 +16,7 @@ const OUTCOME_BADGE: Record<HeartbeatRun['outcome'], string> = {
 };
 
 export function HeartbeatCard(): ReactElement {
+  const { t } = useTranslation();
   const status = useAppStore((s) => s.heartbeat);
   const error = useAppStore((s) => s.heartbeatError);
   const busy = useAppStore((s) => s.heartbeatBusy);
@@ -28,18 +31,18 @@ export function HeartbeatCard(): ReactElement {
     <section className="card" aria-labelledby="rt-heartbeat">
       <div className="card-head">
         <Icon name="heart" size={16} />
-        <h2 id="rt-heartbeat">Heartbeat</h2>
-        <span className={state === 'idle' || state === 'running' ? 'badge badge-ok' : state === 'paused' ? 'badge badge-warn' : 'badge'} data-testid="heartbeat-state">
-          {state}
+        <h2 id="rt-heartbeat">{t('runtime.heartbeat.title')}</h2>
+        <span className={state === 'idle' || state === 'running' ? 'badge badge-ok' : state === 'paused' ? 'badge badge-warn' : 'badge'} data-testid="heartbeat-state" data-state={state}>
+          {t(`runtime.heartbeat.state.${state}`)}
         </span>
         <span className="spacer" />
         {status?.paused ? (
           <button type="button" className="btn btn-sm" onClick={() => void resume()}>
-            <Icon name="play" size={12} /> Resume
+            <Icon name="play" size={12} /> {t('runtime.heartbeat.resume')}
           </button>
         ) : (
           <button type="button" className="btn btn-sm" disabled={!status?.enabled} onClick={() => void pause()}>
-            <Icon name="pause" size={12} /> Pause
+            <Icon name="pause" size={12} /> {t('runtime.heartbeat.pause')}
           </button>
         )}
         <button
@@ -48,27 +51,34 @@ export function HeartbeatCard(): ReactElement {
           disabled={busy || status?.running}
           onClick={() => void runNow().then((r) => setLastManual(r))}
         >
-          {busy ? <span className="spinner" aria-hidden="true" /> : <Icon name="play" size={12} />} Run now
+          {busy ? <span className="spinner" aria-hidden="true" /> : <Icon name="play" size={12} />} {t('runtime.heartbeat.runNow')}
         </button>
       </div>
       {error && <div className="field-error" role="alert">{error}</div>}
       {status && (
         <dl className="kv">
-          <dt>Next run</dt>
-          <dd>{status.nextRunAt ? `${relativeTime(status.nextRunAt)} (${dateTime(status.nextRunAt)})` : 'not scheduled'}</dd>
-          <dt>Interval</dt>
-          <dd>every {status.intervalMinutes} min{status.activeHours ? `, active ${status.activeHours.start}–${status.activeHours.end}` : ''}</dd>
-          <dt>Tokens today</dt>
+          <dt>{t('runtime.heartbeat.nextRun')}</dt>
           <dd>
-            {status.tokensToday.toLocaleString()}
-            {status.dailyTokenBudget > 0 ? ` of ${status.dailyTokenBudget.toLocaleString()}` : ' (no budget)'}
+            {status.nextRunAt
+              ? t('runtime.heartbeat.nextRunAt', { relative: relativeTime(status.nextRunAt), when: dateTime(status.nextRunAt) })
+              : t('runtime.heartbeat.notScheduled')}
+          </dd>
+          <dt>{t('runtime.heartbeat.interval')}</dt>
+          <dd>
+            {t('runtime.heartbeat.every', { minutes: status.intervalMinutes })}
+            {status.activeHours ? t('runtime.heartbeat.active', { start: status.activeHours.start, end: status.activeHours.end }) : ''}
+          </dd>
+          <dt>{t('runtime.heartbeat.tokensToday')}</dt>
+          <dd>
+            {status.tokensToday.toLocaleString(currentLocale())}
+            {status.dailyTokenBudget > 0 ? t('runtime.heartbeat.ofBudget', { budget: status.dailyTokenBudget.toLocaleString(currentLocale()) }) : t('runtime.heartbeat.noBudget')}
           </dd>
         </dl>
       )}
       <div aria-live="polite">
         {lastManual && (
           <div className="policy-msg policy-ok" data-testid="heartbeat-run-result">
-            <span className={OUTCOME_BADGE[lastManual.outcome]}>{lastManual.outcome}</span>
+            <span className={OUTCOME_BADGE[lastManual.outcome]}>{t(`runtime.heartbeat.outcome.${lastManual.outcome}`)}</span>
             <span>{lastManual.reason}</span>
             {lastManual.message && <span className="muted truncate">— {lastManual.message}</span>}
           </div>
@@ -76,13 +86,13 @@ export function HeartbeatCard(): ReactElement {
       </div>
       {runs.length > 0 && (
         <table className="table" style={{ marginTop: 8 }}>
-          <caption className="sr-only">Recent heartbeat runs</caption>
+          <caption className="sr-only">{t('runtime.heartbeat.recent')}</caption>
           <thead>
             <tr>
-              <th scope="col">When</th>
-              <th scope="col">Outcome</th>
-              <th scope="col">Reason</th>
-              <th scope="col">Took</th>
+              <th scope="col">{t('runtime.heartbeat.when')}</th>
+              <th scope="col">{t('runtime.heartbeat.outcomeTitle')}</th>
+              <th scope="col">{t('runtime.heartbeat.reason')}</th>
+              <th scope="col">{t('runtime.heartbeat.took')}</th>
             </tr>
           </thead>
           <tbody>
@@ -92,7 +102,7 @@ export function HeartbeatCard(): ReactElement {
                   {relativeTime(r.startedAt)}
                 </td>
                 <td>
-                  <span className={OUTCOME_BADGE[r.outcome]}>{r.outcome}</span>
+                  <span className={OUTCOME_BADGE[r.outcome]}>{t(`runtime.heartbeat.outcome.${r.outcome}`)}</span>
                 </td>
                 <td>
                   {r.reason}

@@ -1,13 +1,12 @@
 // MCP servers: state (connected / failing / circuit open …), how many tools each offers and why some are hidden,
 // and the warning when the offered tools pass the limit.
 import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { McpServerStatus } from '@contract/schemas';
 import { Icon } from '../../components/Icon';
 import { relativeTime } from '../../lib/format';
 import { useAppStore } from '../../state/store';
 import { McpSignIn } from './McpSignIn';
-
-const STATE_LABEL: Partial<Record<McpServerStatus['state'], string>> = { needs_auth: 'needs sign-in', circuit_open: 'circuit open' };
 
 const STATE_BADGE: Record<McpServerStatus['state'], string> = {
   connected: 'badge badge-ok',
@@ -30,6 +29,7 @@ function hiddenNote(s: McpServerStatus): string {
 }
 
 export function McpCard(): ReactElement {
+  const { t } = useTranslation();
   const servers = useAppStore((s) => s.mcpServers);
   const budget = useAppStore((s) => s.mcpBudget);
   const error = useAppStore((s) => s.mcpError);
@@ -37,7 +37,7 @@ export function McpCard(): ReactElement {
     <section className="card" aria-labelledby="rt-mcp">
       <div className="card-head">
         <Icon name="server" size={16} />
-        <h2 id="rt-mcp">MCP servers</h2>
+        <h2 id="rt-mcp">{t('runtime.mcp.title')}</h2>
       </div>
       {error && <div className="field-error">{error}</div>}
       {budget && (
@@ -46,15 +46,15 @@ export function McpCard(): ReactElement {
         </div>
       )}
       {servers.length === 0 ? (
-        <p className="faint">No MCP servers configured (mcpServers in config.json).</p>
+        <p className="faint">{t('runtime.mcp.empty')}</p>
       ) : (
         <table className="table">
-          <caption className="sr-only">MCP servers</caption>
+          <caption className="sr-only">{t('runtime.mcp.caption')}</caption>
           <thead>
             <tr>
-              <th scope="col">Server</th>
-              <th scope="col">State</th>
-              <th scope="col">Tools</th>
+              <th scope="col">{t('runtime.mcp.server')}</th>
+              <th scope="col">{t('runtime.mcp.state')}</th>
+              <th scope="col">{t('runtime.mcp.tools')}</th>
             </tr>
           </thead>
           <tbody>
@@ -65,8 +65,8 @@ export function McpCard(): ReactElement {
                   {s.error && <div className="faint">{s.error}</div>}
                 </td>
                 <td>
-                  <span className={STATE_BADGE[s.state]}>{STATE_LABEL[s.state] ?? s.state}</span>
-                  {s.state === 'circuit_open' && s.retryAt && <div className="faint">retry {relativeTime(s.retryAt)}</div>}
+                  <span className={STATE_BADGE[s.state]}>{t(`runtime.mcp.states.${s.state}`)}</span>
+                  {s.state === 'circuit_open' && s.retryAt && <div className="faint">{t('runtime.mcp.retry', { when: relativeTime(s.retryAt) })}</div>}
                   <McpSignIn server={s} />
                 </td>
                 <td title={s.tools.join(', ')}>

@@ -2,8 +2,10 @@
 // answers to every change attempt (errors shown as they come).
 import type { ReactElement } from 'react';
 import { CONFIG_BOUNDS } from '@contract/config-bounds';
+import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { Icon } from '../../components/Icon';
+import { currentLocale } from '../../i18n/i18n';
 import { compactNumber } from '../../lib/format';
 import { useAppStore } from '../../state/store';
 import { ReadOnlyNote } from './ReadOnlyNote';
@@ -11,7 +13,9 @@ import { SetControl } from './SetControl';
 import { sandboxText } from '../chat/SandboxNote';
 
 /** `4,096–1,000,000`: a config bound as the hints show it. */
-const range = (b: { min: number; max: number }): string => `${b.min.toLocaleString('en-US')}–${b.max.toLocaleString('en-US')}`;
+const range = (b: { min: number; max: number }): string => `${b.min.toLocaleString(currentLocale())}–${b.max.toLocaleString(currentLocale())}`;
+
+const n = (value: number): string => value.toLocaleString(currentLocale());
 
 const READ_ONLY_KEYS = ['model', 'workspace', 'provider_retry_mode', 'max_tool_result_chars', '_current_iteration', 'web_config', 'exec_config'];
 
@@ -26,6 +30,7 @@ function show(value: unknown, display?: string): string {
 }
 
 export function OverviewCard(): ReactElement {
+  const { t } = useTranslation();
   const entries = useAppStore((s) => s.runtimeEntries);
   const allowSet = useAppStore((s) => s.runtimeAllowSet);
   const error = useAppStore((s) => s.runtimeError);
@@ -42,12 +47,12 @@ export function OverviewCard(): ReactElement {
   const sandbox = useAppStore((s) => s.runtimeSandbox);
   const byKey = new Map(entries.map((e) => [e.key, e]));
   const active = presets.find((p) => p.name === activePreset);
-  const activeInfo = active?.contextWindowTokens ? `${compactNumber(active.contextWindowTokens)} token window` : '';
+  const activeInfo = active?.contextWindowTokens ? t('runtime.overview.tokenWindow', { size: compactNumber(active.contextWindowTokens) }) : '';
   const entry = (k: string) => byKey.get(k);
   const lockFor = (k: string): string | null => {
-    if (!allowSet) return 'tools.my.allowSet is false: runtime changes are off.';
+    if (!allowSet) return t('runtime.overview.allowSetOff');
     const e = entry(k);
-    if (e && e.access !== 'settable') return `The policy marks ${k} as ${e.access.replace('_', '-')}.`;
+    if (e && e.access !== 'settable') return t('runtime.overview.policyMarks', { key: k, access: e.access.replace('_', '-') });
     return null;
   };
 
@@ -55,16 +60,16 @@ export function OverviewCard(): ReactElement {
     <section className="card" aria-labelledby="rt-overview">
       <div className="card-head">
         <Icon name="bolt" size={16} />
-        <h2 id="rt-overview">Model and limits</h2>
+        <h2 id="rt-overview">{t('runtime.overview.title')}</h2>
         <span className="spacer" />
-        {allowSet ? <span className="badge badge-ok">changes allowed</span> : <span className="badge">read-only</span>}
+        {allowSet ? <span className="badge badge-ok">{t('runtime.overview.changesAllowed')}</span> : <span className="badge">{t('runtime.overview.readOnly')}</span>}
       </div>
       {error && <div className="field-error">{error}</div>}
       {!allowSet && <ReadOnlyNote />}
       <div className="rt-grid">
         <div className="set-control">
           <label htmlFor="rt-preset" className="field-label">
-            Model preset <span className="mono faint">model_preset</span>
+            {t('runtime.overview.preset')} <span className="mono faint">model_preset</span>
           </label>
           <div className="row">
             <select
@@ -77,29 +82,29 @@ export function OverviewCard(): ReactElement {
             >
               {presets.map((p) => (
                 <option key={p.name} value={p.name}>
-                  {p.name} — {p.model}
+                  {t('runtime.overview.presetOption', { name: p.name, model: p.model })}
                 </option>
               ))}
             </select>
             {!allowSet && (
               <span className="badge">
-                <Icon name="lock" size={11} /> read-only
+                <Icon name="lock" size={11} /> {t('runtime.overview.readOnly')}
               </span>
             )}
           </div>
           <span id="rt-preset-why" className="field-hint">
             {activeInfo ? `${activeInfo}. ` : ''}
-            {allowSet ? 'Applies from the next turn of this session.' : 'Switching presets needs tools.my.allowSet.'}
+            {allowSet ? t('runtime.overview.appliesNext') : t('runtime.overview.presetNeedsAllowSet')}
           </span>
         </div>
-        <SetControl name="max_iterations" label="Max iterations" type="number" value={numberText(entry('max_iterations')?.value)} lockedReason={lockFor('max_iterations')} hint={`${range(CONFIG_BOUNDS.maxIterations)} tool rounds per turn.`} />
+        <SetControl name="max_iterations" label={t('runtime.overview.maxIterations')} type="number" value={numberText(entry('max_iterations')?.value)} lockedReason={lockFor('max_iterations')} hint={t('runtime.overview.maxIterationsHint', { range: range(CONFIG_BOUNDS.maxIterations) })} />
         <SetControl
           name="context_window_tokens"
-          label="Context window"
+          label={t('runtime.overview.contextWindow')}
           type="number"
           value={numberText(entry('context_window_tokens')?.value)}
           lockedReason={lockFor('context_window_tokens')}
-          hint={`${range(CONFIG_BOUNDS.contextWindowTokens)} tokens. In a session, switch presets instead.`}
+          hint={t('runtime.overview.contextWindowHint', { range: range(CONFIG_BOUNDS.contextWindowTokens) })}
         />
       </div>
       <div aria-live="polite" className="policy-messages">
@@ -108,7 +113,7 @@ export function OverviewCard(): ReactElement {
             <Icon name={m.ok ? 'check' : 'alert'} size={14} />
             <span className="mono">{m.text}</span>
             <span className="spacer" />
-            <button type="button" className="btn btn-ghost btn-icon btn-sm" aria-label="Dismiss" onClick={() => dismiss(m.id)}>
+            <button type="button" className="btn btn-ghost btn-icon btn-sm" aria-label={t('runtime.overview.dismiss')} onClick={() => dismiss(m.id)}>
               <Icon name="x" size={12} />
             </button>
           </div>
@@ -127,18 +132,20 @@ export function OverviewCard(): ReactElement {
             </dd>,
           ];
         })}
-        <dt>Exec sandbox</dt>
+        <dt>{t('runtime.overview.sandbox')}</dt>
         <dd data-testid="exec-sandbox" data-status={sandbox?.status ?? 'unknown'} className={sandbox && sandbox.status !== 'on' ? 'rt-sandbox-off' : undefined}>
           {sandbox ? sandboxText(sandbox) : '—'}
         </dd>
-        <dt>Last turn</dt>
+        <dt>{t('runtime.overview.lastTurn')}</dt>
         <dd className="mono" data-testid="usage-last-turn">
-          {live ? `${live.promptTokens.toLocaleString()} in · ${live.completionTokens.toLocaleString()} out · ${live.totalTokens.toLocaleString()} total (${live.model})` : (details.lastUsage ?? 'no turn yet')}
+          {live
+            ? t('runtime.overview.lastTurnUsage', { prompt: n(live.promptTokens), completion: n(live.completionTokens), total: n(live.totalTokens), model: live.model })
+            : (details.lastUsage ?? t('runtime.overview.noTurn'))}
         </dd>
-        <dt>Today</dt>
+        <dt>{t('runtime.overview.today')}</dt>
         <dd data-testid="usage-today">
-          {today === null ? '—' : `${today.totalTokens.toLocaleString()} tokens (${today.promptTokens.toLocaleString()} in · ${today.completionTokens.toLocaleString()} out)`}
-          {heartbeatToday ? `, of which ${heartbeatToday.toLocaleString()} by the heartbeat` : ''}
+          {today === null ? '—' : t('runtime.overview.todayUsage', { total: n(today.totalTokens), prompt: n(today.promptTokens), completion: n(today.completionTokens) })}
+          {heartbeatToday ? t('runtime.overview.byHeartbeat', { tokens: n(heartbeatToday) }) : ''}
         </dd>
         {today?.byModel && today.byModel.length > 0 && (
           <>

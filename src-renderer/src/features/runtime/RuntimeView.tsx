@@ -1,6 +1,7 @@
 // The runtime panel: what the agent is running with for a session (the `my` overview), heartbeat,
 // cron, MCP and the audit log — live, and editable only where the policy allows.
 import { useEffect, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../state/store';
 import { AuditCard } from './AuditCard';
 import { CronCard } from './CronCard';
@@ -10,6 +11,7 @@ import { OverviewCard } from './OverviewCard';
 import { SessionStateCard } from './SessionStateCard';
 
 export function RuntimeView(): ReactElement {
+  const { t } = useTranslation();
   const sessions = useAppStore((s) => s.sessions);
   const sessionKey = useAppStore((s) => s.runtimeSessionKey ?? s.activeSessionKey);
   const setSession = useAppStore((s) => s.setRuntimeSession);
@@ -34,16 +36,16 @@ export function RuntimeView(): ReactElement {
   return (
     <>
       <header className="view-head">
-        <h1>Runtime</h1>
+        <h1>{t('runtime.view.title')}</h1>
         <span className="spacer" />
         <label htmlFor="rt-session-pick" className="faint">
-          Session
+          {t('runtime.view.session')}
         </label>
         <select id="rt-session-pick" className="select" style={{ width: 260 }} value={sessionKey ?? ''} onChange={(e) => setSession(e.target.value || null)}>
-          <option value="">(no session: instance defaults)</option>
+          <option value="">{t('runtime.view.noSession')}</option>
           {sessions.map((s) => (
             <option key={s.key} value={s.key}>
-              {s.title || 'Untitled chat'} — {s.channel}
+              {t('runtime.view.sessionOption', { title: s.title || t('chat.sidebar.untitled'), channel: s.channel })}
             </option>
           ))}
         </select>

@@ -1,11 +1,13 @@
 // The session's scratchpad and its subagents, as the policy reports them.
 import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { Icon } from '../../components/Icon';
 import { useAppStore } from '../../state/store';
 import { isFinished, parseSubagents } from './subagents-text';
 
 export function SessionStateCard(): ReactElement {
+  const { t } = useTranslation();
   const details = useAppStore(useShallow((s) => s.runtimeDetails));
   const cancel = useAppStore((s) => s.cancelSubagent);
   const rows = parseSubagents(details.subagents);
@@ -13,33 +15,33 @@ export function SessionStateCard(): ReactElement {
     <section className="card" aria-labelledby="rt-session">
       <div className="card-head">
         <Icon name="list" size={16} />
-        <h2 id="rt-session">Scratchpad and subagents</h2>
+        <h2 id="rt-session">{t('runtime.session.title')}</h2>
       </div>
       <div className="stack">
         <div>
-          <div className="field-label">Scratchpad</div>
+          <div className="field-label">{t('runtime.session.scratchpad')}</div>
           {details.scratchpad && details.scratchpad !== 'scratchpad is empty' ? (
             <pre className="pre">{details.scratchpad}</pre>
           ) : (
-            <p className="faint">Empty. The agent keeps notes here for this session (lost on restart).</p>
+            <p className="faint">{t('runtime.session.scratchpadEmpty')}</p>
           )}
         </div>
         <div>
-          <div className="field-label">Subagents</div>
+          <div className="field-label">{t('runtime.session.subagents')}</div>
           {rows.length === 0 ? (
-            <p className="faint">None running.</p>
+            <p className="faint">{t('runtime.session.none')}</p>
           ) : (
             <table className="table">
-              <caption className="sr-only">Subagents of this chat</caption>
+              <caption className="sr-only">{t('runtime.session.caption')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Task</th>
-                  <th scope="col">Phase</th>
-                  <th scope="col">Iteration</th>
-                  <th scope="col">Elapsed</th>
-                  <th scope="col">Last tools</th>
+                  <th scope="col">{t('runtime.session.task')}</th>
+                  <th scope="col">{t('runtime.session.phase')}</th>
+                  <th scope="col">{t('runtime.session.iteration')}</th>
+                  <th scope="col">{t('runtime.session.elapsed')}</th>
+                  <th scope="col">{t('runtime.session.lastTools')}</th>
                   <th scope="col">
-                    <span className="sr-only">Actions</span>
+                    <span className="sr-only">{t('runtime.session.actions')}</span>
                   </th>
                 </tr>
               </thead>
@@ -54,12 +56,12 @@ export function SessionStateCard(): ReactElement {
                       <span className={isFinished(r) ? 'badge' : 'badge badge-accent'}>{r.stopReason ?? r.phase}</span>
                     </td>
                     <td>{r.iteration}</td>
-                    <td className="nowrap">{r.elapsedSeconds.toFixed(1)} s</td>
+                    <td className="nowrap">{t('common.time.seconds', { value: r.elapsedSeconds.toFixed(1) })}</td>
                     <td className="mono">{r.tools}</td>
                     <td>
                       {!isFinished(r) && (
-                        <button type="button" className="btn btn-sm btn-danger" onClick={() => void cancel(r.id)} aria-label={`Cancel subagent ${r.label}`}>
-                          Cancel
+                        <button type="button" className="btn btn-sm btn-danger" onClick={() => void cancel(r.id)} aria-label={t('runtime.session.cancelSubagent', { label: r.label })}>
+                          {t('runtime.session.cancel')}
                         </button>
                       )}
                     </td>

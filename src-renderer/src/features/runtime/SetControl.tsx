@@ -1,5 +1,6 @@
 // One editable runtime value: an input and a Set button, disabled (and saying why) when the policy forbids it.
 import { useEffect, useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
 import { useAppStore } from '../../state/store';
 
@@ -14,6 +15,7 @@ interface SetControlProps {
 }
 
 export function SetControl({ name, label, value, type, lockedReason, hint }: SetControlProps): ReactElement {
+  const { t } = useTranslation();
   const setValue = useAppStore((s) => s.setRuntimeValue);
   const [draft, setDraft] = useState(value);
   const [busy, setBusy] = useState(false);
@@ -52,11 +54,11 @@ export function SetControl({ name, label, value, type, lockedReason, hint }: Set
         />
         {locked ? (
           <span className="badge" title={lockedReason}>
-            <Icon name="lock" size={11} /> read-only
+            <Icon name="lock" size={11} /> {t('runtime.overview.readOnly')}
           </span>
         ) : (
           <button type="submit" className="btn btn-sm" disabled={busy || draft === value}>
-            Set
+            {t('runtime.overview.set')}
           </button>
         )}
       </div>

@@ -1,5 +1,6 @@
 // Turns the cron form's fields into a schedule, or explains what is wrong with them.
 import type { CronSchedule } from '@contract/schemas';
+import { t } from '../../i18n/i18n';
 
 export type ScheduleKind = 'every' | 'cron' | 'at';
 
@@ -16,20 +17,20 @@ export type CronFormErrors = Partial<Record<'name' | 'message' | 'value', string
 
 export function parseCronForm(v: CronFormValues): { ok: true; schedule: CronSchedule } | { ok: false; errors: CronFormErrors } {
   const errors: CronFormErrors = {};
-  if (!v.name.trim()) errors.name = 'Give the job a name.';
-  if (!v.message.trim()) errors.message = 'Say what the agent should do each time.';
+  if (!v.name.trim()) errors.name = t('runtime.cron.errorName');
+  if (!v.message.trim()) errors.message = t('runtime.cron.errorMessage');
   let schedule: CronSchedule | null = null;
   if (v.kind === 'every') {
     const minutes = Number(v.value);
-    if (!v.value.trim() || !Number.isFinite(minutes) || minutes <= 0) errors.value = 'Minutes between runs, e.g. 60.';
+    if (!v.value.trim() || !Number.isFinite(minutes) || minutes <= 0) errors.value = t('runtime.cron.errorMinutes');
     else schedule = { kind: 'every', everySeconds: Math.round(minutes * 60) };
   } else if (v.kind === 'cron') {
     const fields = v.value.trim().split(/\s+/).filter(Boolean);
-    if (fields.length < 5 || fields.length > 6) errors.value = 'A cron expression has 5 fields (minute hour day month weekday), e.g. 0 9 * * 1-5.';
+    if (fields.length < 5 || fields.length > 6) errors.value = t('runtime.cron.errorCron');
     else schedule = { kind: 'cron', expr: fields.join(' '), ...(v.tz.trim() ? { tz: v.tz.trim() } : {}) };
   } else {
     const when = new Date(v.value);
-    if (!v.value || Number.isNaN(when.getTime())) errors.value = 'Pick a date and time.';
+    if (!v.value || Number.isNaN(when.getTime())) errors.value = t('runtime.cron.errorAt');
     else schedule = { kind: 'at', at: when.toISOString() };
   }
   if (Object.keys(errors).length || !schedule) return { ok: false, errors };

@@ -69,6 +69,12 @@ export const chat = {
     stopAnswer: 'Stop the answer',
     send: 'Send',
     sendMessage: 'Send message',
+    notImage: '{{name}} is not a PNG, JPEG, GIF or WebP image',
+    aFile: 'a file',
+    tooLarge: '{{name}} is larger than 5 MB',
+    anImage: 'an image',
+    tooMany: 'at most {{max}} images per message',
+    listSeparator: '; ',
     notAttached: 'Some files were not attached',
   },
   message: {

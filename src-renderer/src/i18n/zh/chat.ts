@@ -71,6 +71,12 @@ export const chat: Translation<typeof en> = {
     stopAnswer: '停止回答',
     send: '发送',
     sendMessage: '发送消息',
+    notImage: '{{name}} 不是 PNG、JPEG、GIF 或 WebP 图片',
+    aFile: '某个文件',
+    tooLarge: '{{name}} 超过 5 MB',
+    anImage: '某张图片',
+    tooMany: '每条消息最多 {{max}} 张图片',
+    listSeparator: '；',
     notAttached: '部分文件未能附加',
   },
   message: {
