@@ -250,7 +250,7 @@ export const createMemorySlice: SliceCreator<MemorySlice> = (set, get, deps) => 
         patchDoc({ savedText: read.value.content, draft: read.value.content, baseVersion: read.value.version, external: null, conflict: null, reloadedBy: null });
       }
       set({ memoryVersionView: null });
-      get().pushToast({ title: 'Reverted', body: `${doc.path} is back to the chosen version.`, tone: 'success' });
+      get().pushToast({ title: translate('memory.toast.reverted'), body: translate('memory.toast.revertedToChosen', { path: doc.path }), tone: 'success' });
       await get().loadMemoryVersions(doc.path);
       return true;
     },

@@ -1,11 +1,13 @@
 // Settings → MCP servers: which HTTP servers use OAuth and whether Nanotray is signed in to them (Sign in /
 // Sign out). The servers themselves, and their `oauth` blocks, are edited in config.json.
 import { useEffect, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { useAppStore } from '../../state/store';
 import { hasSignIn, McpSignIn } from '../runtime/McpSignIn';
 
 export function McpSection(): ReactElement {
+  const { t } = useTranslation();
   const servers = useAppStore(useShallow((s) => s.mcpServers.filter(hasSignIn)));
   const loadMcp = useAppStore((s) => s.loadMcp);
   useEffect(() => {
@@ -14,18 +16,18 @@ export function McpSection(): ReactElement {
   return (
     <section className="card settings-section" id="settings-mcp" aria-labelledby="st-mcp">
       <div className="card-head">
-        <h2 id="st-mcp">MCP servers</h2>
-        <span className="faint">Sign in to HTTP servers that ask for it. Tokens stay on this computer and are never shown.</span>
+        <h2 id="st-mcp">{t('settings.mcp.title')}</h2>
+        <span className="faint">{t('settings.mcp.intro')}</span>
       </div>
       {servers.length === 0 ? (
-        <p className="faint">No HTTP MCP servers (mcpServers in config.json).</p>
+        <p className="faint">{t('settings.mcp.empty')}</p>
       ) : (
         <ul className="mcp-auth-list">
           {servers.map((s) => (
             <li key={s.name}>
               <div>
                 <strong>{s.name}</strong>{' '}
-                <span className="faint">{s.state === 'needs_auth' ? 'needs sign-in' : s.auth?.signedIn ? 'signed in' : s.state}</span>
+                <span className="faint">{s.state === 'needs_auth' ? t('runtime.mcp.states.needs_auth') : s.auth?.signedIn ? t('settings.mcp.signedIn') : t(`runtime.mcp.states.${s.state}`)}</span>
               </div>
               <McpSignIn server={s} showScope />
             </li>

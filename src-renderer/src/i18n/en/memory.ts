@@ -126,6 +126,7 @@ export const memory = {
     revertPathFailed: 'Could not revert {{path}}',
     reverted: 'Reverted',
     revertedBody: '{{path}} is back to the text it had before.',
+    revertedToChosen: '{{path}} is back to the chosen version.',
     accepted: 'Change accepted',
     acceptedBody: '{{path}} now has it; the agent sees it from the next message.',
     toReview: 'Memory change to review',

@@ -106,6 +106,12 @@ export const settings = {
     budget: 'Tokens per day: a whole number (0 = no budget).',
     time: 'A time as HH:MM (24-hour), e.g. {{example}}.',
   },
+  mcp: {
+    title: 'MCP servers',
+    intro: 'Sign in to HTTP servers that ask for it. Tokens stay on this computer and are never shown.',
+    empty: 'No HTTP MCP servers (mcpServers in config.json).',
+    signedIn: 'signed in',
+  },
   heartbeat: {
     title: 'Heartbeat',
     intro: 'Wakes the agent to check HEARTBEAT.md; it only tells you when something is worth it.',

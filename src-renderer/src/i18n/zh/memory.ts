@@ -126,6 +126,7 @@ export const memory: Translation<typeof en> = {
     revertPathFailed: '无法恢复 {{path}}',
     reverted: '已恢复',
     revertedBody: '{{path}} 已恢复为之前的内容。',
+    revertedToChosen: '{{path}} 已恢复为所选版本。',
     accepted: '已接受修改',
     acceptedBody: '{{path}} 已更新；智能体从下一条消息起就能看到。',
     toReview: '有记忆修改待审阅',

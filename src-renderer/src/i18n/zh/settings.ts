@@ -107,6 +107,12 @@ export const settings: Translation<typeof en> = {
     budget: '每日 token 数：整数（0 = 不限）。',
     time: '请按 HH:MM（24 小时制）填写时间，例如 {{example}}。',
   },
+  mcp: {
+    title: 'MCP 服务器',
+    intro: '登录需要授权的 HTTP 服务器。令牌只保存在这台电脑上，永远不会显示出来。',
+    empty: '没有 HTTP MCP 服务器（config.json 中的 mcpServers）。',
+    signedIn: '已登录',
+  },
   heartbeat: {
     title: '心跳',
     intro: '定时唤醒智能体检查 HEARTBEAT.md；只有值得告诉你的事才会通知你。',
