@@ -1,6 +1,8 @@
 // Markdown rendering (the marked stage that runs without a DOM): raw HTML is shown as text, only
-// http(s)/mailto links survive, code blocks get a copy button with escaped code.
+// http(s)/mailto links survive, code blocks get a copy button with escaped code and, once the lazy
+// highlighter is loaded, syntax colours; task lists get labelled read-only checkboxes; tables scroll.
 import { describe, expect, it } from 'vitest';
+import { highlighterVersion, loadHighlighter } from '../../src-renderer/src/lib/highlight';
 import { isSafeExternalUrl, markdownToHtml } from '../../src-renderer/src/lib/markdown';
 
 describe('markdown', () => {
@@ -22,11 +24,33 @@ describe('markdown', () => {
     expect(isSafeExternalUrl('file:///etc/passwd')).toBe(false);
   });
 
-  it('renders code blocks with a language label, a copy button and escaped code', () => {
+  it('renders code blocks with a language label, a copy button and escaped code (plain until the highlighter is in)', () => {
+    expect(highlighterVersion()).toBe(0);
     const html = markdownToHtml('```ts\nconst a = "<b>";\n```');
     expect(html).toContain('<span class="code-lang">ts</span>');
     expect(html).toContain('data-copy-code=""');
-    expect(html).toContain('<code>const a = &quot;&lt;b&gt;&quot;;</code>');
+    expect(html).toContain('<pre tabindex="0"><code>const a = &quot;&lt;b&gt;&quot;;</code></pre>');
+  });
+
+  it('colours code once the highlighter has loaded, still escaping it; unknown languages stay plain', async () => {
+    await loadHighlighter();
+    expect(highlighterVersion()).toBe(1);
+    const html = markdownToHtml('```ts\nconst a = "<img src=x onerror=alert(1)>";\n```');
+    expect(html).toContain('<code class="hljs"><span class="hljs-keyword">const</span> a = <span class="hljs-string">&quot;&lt;img src=x onerror=alert(1)&gt;&quot;</span>;</code>');
+    expect(html).not.toContain('<img');
+    expect(markdownToHtml('```nosuchlang\n<b>x</b>\n```')).toContain('<code>&lt;b&gt;x&lt;/b&gt;</code>');
+  });
+
+  it('renders task lists as labelled read-only checkboxes', () => {
+    const html = markdownToHtml('- [x] milk\n- [ ] bread');
+    expect(html).toContain('<li class="task-item"><input type="checkbox" disabled="" checked="" aria-label="Done"> milk</li>');
+    expect(html).toContain('<li class="task-item"><input type="checkbox" disabled="" aria-label="Not done"> bread</li>');
+  });
+
+  it('puts tables in a box the keyboard can scroll', () => {
+    const html = markdownToHtml('| a | b |\n| - | - |\n| 1 | 2 |');
+    expect(html.startsWith('<div class="table-wrap" tabindex="0"><table>')).toBe(true);
+    expect(html).toContain('<td>1</td>');
   });
 
   it('does not load remote images (shows a link instead)', () => {

@@ -52,6 +52,13 @@ const TEXT_PAIRS: Array<[string, string]> = [
   ['text', 'code-bg'],
   ['surface', 'danger'],
   ['success', 'surface'],
+  ['syn-keyword', 'code-bg'],
+  ['syn-string', 'code-bg'],
+  ['syn-number', 'code-bg'],
+  ['syn-comment', 'code-bg'],
+  ['syn-title', 'code-bg'],
+  ['syn-type', 'code-bg'],
+  ['syn-attr', 'code-bg'],
 ];
 
 describe('theme contrast (WCAG AA)', () => {

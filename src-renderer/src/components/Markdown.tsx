@@ -1,5 +1,8 @@
 // Renders sanitised markdown; handles the copy buttons of code blocks and sends links to the system browser.
-import { memo, useCallback, type MouseEvent, type ReactElement } from 'react';
+// Re-renders once when the lazy highlighter arrives and on a language switch (the HTML carries labels).
+import { memo, useCallback, useMemo, useSyncExternalStore, type MouseEvent, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { highlighterVersion, subscribeHighlighter } from '../lib/highlight';
 import { renderMarkdown, renderMarkdownCached } from '../lib/markdown';
 import { useAppStore } from '../state/store';
 
@@ -21,7 +24,13 @@ async function copyText(text: string): Promise<boolean> {
 
 export const Markdown = memo(function Markdown({ source, cacheKey, className }: MarkdownProps): ReactElement {
   const openExternal = useAppStore((s) => s.openExternal);
-  const html = cacheKey ? renderMarkdownCached(cacheKey, source) : renderMarkdown(source);
+  const { t, i18n } = useTranslation();
+  const highlighter = useSyncExternalStore(subscribeHighlighter, highlighterVersion);
+  const html = useMemo(
+    () => (cacheKey ? renderMarkdownCached(cacheKey, source) : renderMarkdown(source)),
+    // the language and the highlighter are inputs of the HTML too (read inside the renderers)
+    [cacheKey, source, i18n.language, highlighter],
+  );
 
   const onClick = useCallback(
     (event: MouseEvent<HTMLDivElement>) => {
@@ -31,9 +40,13 @@ export const Markdown = memo(function Markdown({ source, cacheKey, className }: 
       if (copyButton) {
         const code = copyButton.closest('.code-block')?.querySelector('code')?.textContent ?? '';
         void copyText(code).then((done) => {
-          copyButton.textContent = done ? 'Copied' : 'Copy failed';
+          // The name follows the visible word, so speech users can say what they see ("Copied" now).
+          const result = done ? t('common.actions.copied') : t('common.actions.copyFailed');
+          copyButton.textContent = result;
+          copyButton.setAttribute('aria-label', result);
           window.setTimeout(() => {
-            copyButton.textContent = 'Copy';
+            copyButton.textContent = t('common.actions.copy');
+            copyButton.setAttribute('aria-label', t('chat.code.copyCode'));
           }, 1400);
         });
         return;
@@ -44,7 +57,7 @@ export const Markdown = memo(function Markdown({ source, cacheKey, className }: 
         void openExternal(link.getAttribute('href') ?? '');
       }
     },
-    [openExternal],
+    [openExternal, t],
   );
 
   return (

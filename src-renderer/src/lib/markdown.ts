@@ -1,7 +1,10 @@
-// Markdown → safe HTML for chat messages and the memory preview: marked with raw HTML escaped,
-// only http(s)/mailto links, code blocks with a copy button, then DOMPurify as a second wall.
+// Markdown → safe HTML for chat messages and the memory preview: marked with raw HTML escaped, only
+// http(s)/mailto links, code blocks with a copy button and syntax colours (once the lazy highlighter is in),
+// read-only labelled task checkboxes, scrollable tables and code that the keyboard can reach; then DOMPurify.
 import DOMPurify from 'dompurify';
-import { Marked, type Tokens } from 'marked';
+import { Marked, Renderer, type Tokens } from 'marked';
+import { currentLanguage, t } from '../i18n/i18n';
+import { highlightCode, highlighterVersion } from './highlight';
 
 const SAFE_URL = /^(https?:|mailto:)/i;
 
@@ -28,13 +31,28 @@ const marked = new Marked({
       return escapeHtml(text);
     },
     code({ text, lang }: Tokens.Code): string {
-      const language = (lang ?? '').trim().split(/\s+/)[0] ?? '';
+      const language = ((lang ?? '').trim().split(/\s+/)[0] ?? '').toLowerCase();
       const label = language ? escapeHtml(language) : 'text';
+      const highlighted = highlightCode(text, language);
+      const code = highlighted === null ? `<code>${escapeHtml(text)}</code>` : `<code class="hljs">${highlighted}</code>`;
       return (
         `<div class="code-block"><div class="code-head"><span class="code-lang">${label}</span>` +
-        `<button type="button" class="code-copy" data-copy-code="" aria-label="Copy code">Copy</button></div>` +
-        `<pre><code>${escapeHtml(text)}</code></pre></div>\n`
+        `<button type="button" class="code-copy" data-copy-code="" aria-label="${escapeHtml(t('chat.code.copyCode'))}">${escapeHtml(t('common.actions.copy'))}</button></div>` +
+        `<pre tabindex="0">${code}</pre></div>\n`
       );
+    },
+    // GFM task lists: a read-only checkbox that says what it shows (a bare disabled input has no name).
+    checkbox({ checked }: Tokens.Checkbox): string {
+      const label = escapeHtml(t(checked ? 'chat.code.taskDone' : 'chat.code.taskOpen'));
+      return `<input type="checkbox" disabled=""${checked ? ' checked=""' : ''} aria-label="${label}"> `;
+    },
+    listitem(item: Tokens.ListItem): string {
+      const body = this.parser.parse(item.tokens);
+      return item.task ? `<li class="task-item">${body}</li>\n` : `<li>${body}</li>\n`;
+    },
+    // Wide tables scroll sideways inside a box the keyboard can focus.
+    table(token: Tokens.Table): string {
+      return `<div class="table-wrap" tabindex="0">${Renderer.prototype.table.call(this, token)}</div>\n`;
     },
     link({ href, title, tokens }: Tokens.Link): string {
       const inner = this.parser.parseInline(tokens);
@@ -65,9 +83,12 @@ const PURIFY_CONFIG = {
   ],
   ALLOWED_ATTR: [
     'href', 'title', 'class', 'type', 'aria-label', 'data-copy-code', 'data-external-link', 'rel', 'src',
-    'alt', 'checked', 'disabled', 'align',
+    'alt', 'checked', 'disabled', 'align', 'tabindex', 'start',
   ],
   ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|data:image\/)/i,
+  // Attributes whose values are not URLs: without this DOMPurify holds them to the URL pattern above and drops
+  // them (task checkboxes became text inputs, code lost its tabindex).
+  ADD_URI_SAFE_ATTR: ['type', 'tabindex', 'start', 'rel', 'align'],
 };
 
 /** Markdown → sanitised HTML, safe for innerHTML. */
@@ -82,7 +103,8 @@ const CACHE_MAX = 600;
 
 /** renderMarkdown with a small LRU keyed by an id, for finished messages that scroll in and out. */
 export function renderMarkdownCached(cacheKey: string, source: string): string {
-  const key = `${cacheKey}\u0000${source.length}`;
+  // The HTML carries translated labels and, once loaded, syntax colours: both are part of the key.
+  const key = `${cacheKey}\u0000${source.length}\u0000${currentLanguage()}\u0000${highlighterVersion()}`;
   const hit = cache.get(key);
   if (hit !== undefined) {
     cache.delete(key);

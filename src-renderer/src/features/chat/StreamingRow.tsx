@@ -1,22 +1,31 @@
 // The answer being streamed: re-rendered once per frame from the batched text, with a cursor; the model's reasoning
 // above it in an open Thinking block, and a retry countdown while a model call waits to be tried again.
-import { memo, type ReactElement } from 'react';
+import { memo, useRef, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { Markdown } from '../../components/Markdown';
 import { useAppStore } from '../../state/store';
-import { settledLength } from './stream-split';
+import { settledBounds } from './stream-split';
 import { RetryCountdown } from './RetryCountdown';
 import { ThinkingBlock } from './ThinkingBlock';
 import { WaitingNote } from './WaitingNote';
 
-/** Settled paragraphs keep their DOM (Markdown is memoised on its source); only the tail re-renders. */
+/**
+ * Each settled chunk (whole paragraphs, closed code fences) is rendered and highlighted once and keeps its DOM
+ * (Markdown is memoised on its source); only the tail still being written re-renders per frame.
+ */
 function StreamedMarkdown({ text }: { text: string }): ReactElement {
-  const cut = settledLength(text);
+  const state = useRef<{ bounds: number[]; text: string }>({ bounds: [], text: '' });
+  const bounds = settledBounds(state.current.bounds, state.current.text, text);
+  state.current = { bounds, text };
+  const starts = [0, ...bounds];
+  const tail = text.slice(starts[starts.length - 1]);
   return (
     <>
-      {cut > 0 && <Markdown source={text.slice(0, cut)} />}
-      <Markdown source={text.slice(cut)} />
+      {bounds.map((end, i) => (
+        <Markdown key={starts[i]} source={text.slice(starts[i], end)} />
+      ))}
+      {tail && <Markdown source={tail} />}
     </>
   );
 }

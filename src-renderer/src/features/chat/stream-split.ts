@@ -18,3 +18,16 @@ export function settledLength(text: string): number {
   }
   return lastBreak;
 }
+
+/**
+ * The ends of the settled chunks of a streaming answer: the previous ends kept (their chunks are rendered and
+ * highlighted once, never again), plus the new settled length when it moved on. A text that no longer starts
+ * with the chunks (a new answer) starts over.
+ */
+export function settledBounds(previous: readonly number[], previousText: string, text: string): number[] {
+  const last = previous[previous.length - 1] ?? 0;
+  const kept = last > 0 && text.startsWith(previousText.slice(0, last)) ? previous : [];
+  const cut = settledLength(text);
+  const end = kept[kept.length - 1] ?? 0;
+  return cut > end ? [...kept, cut] : [...kept];
+}

@@ -96,6 +96,11 @@ export const chat = {
     didNotFinish: 'Did not finish: the turn ended first.',
     turnFailed: 'The turn failed.',
   },
+  code: {
+    copyCode: 'Copy code',
+    taskDone: 'Done',
+    taskOpen: 'Not done',
+  },
   tool: {
     running: 'running',
     done: 'done',

@@ -97,6 +97,11 @@ export const chat: Translation<typeof en> = {
     didNotFinish: '未完成：本轮先结束了。',
     turnFailed: '本轮失败了。',
   },
+  code: {
+    copyCode: '复制代码',
+    taskDone: '已完成',
+    taskOpen: '未完成',
+  },
   tool: {
     running: '运行中',
     done: '完成',
