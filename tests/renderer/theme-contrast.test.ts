@@ -52,6 +52,7 @@ const TEXT_PAIRS: Array<[string, string]> = [
   ['text', 'code-bg'],
   ['surface', 'danger'],
   ['success', 'surface'],
+  ['text-muted', 'accent-soft'],
   ['syn-keyword', 'code-bg'],
   ['syn-string', 'code-bg'],
   ['syn-number', 'code-bg'],

@@ -1,6 +1,9 @@
-// A modal dialog: focus moves in and is trapped, Esc closes, focus returns to where it came from.
-import { useEffect, useRef, type ReactElement, type ReactNode } from 'react';
+// A modal dialog: the window behind is inert, focus moves in and is trapped, Esc closes, focus returns to where it
+// came from.
+import { useRef, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ModalLayer } from './ModalLayer';
+import { useModal } from './use-modal';
 
 interface DialogProps {
   title: string;
@@ -16,13 +19,11 @@ const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select
 export function Dialog({ title, onClose, children, wide, describedBy }: DialogProps): ReactElement {
   const ref = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  useModal(() => {
     const root = ref.current;
     const first = root?.querySelector<HTMLElement>('[data-autofocus]') ?? root?.querySelector<HTMLElement>(FOCUSABLE);
     first?.focus();
-    return () => previous?.focus();
-  }, []);
+  });
 
   const onKeyDown = (event: React.KeyboardEvent) => {
     if (event.key === 'Escape') {
@@ -45,6 +46,7 @@ export function Dialog({ title, onClose, children, wide, describedBy }: DialogPr
   };
 
   return (
+    <ModalLayer>
     <div className="scrim" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div
         ref={ref}
@@ -59,6 +61,7 @@ export function Dialog({ title, onClose, children, wide, describedBy }: DialogPr
         {children}
       </div>
     </div>
+    </ModalLayer>
   );
 }
 

@@ -17,6 +17,9 @@ export interface UiSlice {
   pendingView: View | null;
   toasts: Toast[];
   paletteOpen: boolean;
+  /** The list drawer of chat/memory in a narrow window (below 900 px). */
+  sidebarOpen: boolean;
+  setSidebarOpen(open: boolean): void;
   theme: ThemeSetting;
   appInfo: AppInfo | null;
   commands: SlashCommand[];
@@ -54,6 +57,7 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get, deps) => {
     pendingView: null,
     toasts: [],
     paletteOpen: false,
+    sidebarOpen: false,
     theme: 'system',
     appInfo: null,
     commands: [],
@@ -83,18 +87,18 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get, deps) => {
         set({ pendingView: view });
         return;
       }
-      set({ view });
+      set({ view, sidebarOpen: false });
     },
 
     setView(view) {
-      set({ view, pendingView: null });
+      set({ view, pendingView: null, sidebarOpen: false });
     },
 
     confirmPendingView(discard) {
       const next = get().pendingView;
       if (!next) return;
       if (discard) get().discardMemoryDraft();
-      set({ view: next, pendingView: null });
+      set({ view: next, pendingView: null, sidebarOpen: false });
     },
 
     cancelPendingView() {
@@ -111,6 +115,10 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get, deps) => {
 
     dismissToast(id) {
       set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) }));
+    },
+
+    setSidebarOpen(open) {
+      set({ sidebarOpen: open });
     },
 
     setPaletteOpen(open) {

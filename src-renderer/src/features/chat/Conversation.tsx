@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type DragEvent, type ReactElement } from '
 import { Trans, useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/EmptyState';
 import { Icon } from '../../components/Icon';
+import { SidebarToggle } from '../../components/SidebarToggle';
 import { getAppStore, useAppStore } from '../../state/store';
 import { Composer, type ComposerHandle } from './Composer';
 import { LiveAnnouncer } from './LiveAnnouncer';
@@ -54,6 +55,7 @@ export function Conversation(): ReactElement {
       }}
     >
       <header className="view-head">
+        <SidebarToggle label={t('chat.sidebar.title')} />
         <div className="conv-title">
           <h1>{title || t('chat.sidebar.untitled')}</h1>
           {channel && channel !== 'desktop' && <span className="badge">{channel}</span>}

@@ -1,7 +1,10 @@
-// Ctrl/Cmd+K: jump to a chat by title, or to any message through full-text search. Arrow keys + Enter.
+// Ctrl/Cmd+K: jump to a chat by title, or to any message through full-text search. Arrow keys + Enter. A modal
+// combobox: the input owns focus, the options are plain list items (no buttons inside options).
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
+import { ModalLayer } from '../../components/ModalLayer';
+import { useModal } from '../../components/use-modal';
 import { relativeTime } from '../../lib/format';
 import { useAppStore } from '../../state/store';
 import { Snippet } from './Snippet';
@@ -35,15 +38,14 @@ function PaletteBox({ onClose }: { onClose: () => void }): ReactElement {
   const inputRef = useRef<HTMLInputElement>(null);
   const timer = useRef<number | undefined>(undefined);
 
-  useEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    inputRef.current?.focus();
-    return () => {
+  useModal(() => inputRef.current?.focus());
+  useEffect(
+    () => () => {
       window.clearTimeout(timer.current);
       clearSearch();
-      previous?.focus();
-    };
-  }, [clearSearch]);
+    },
+    [clearSearch],
+  );
 
   const entries = useMemo<Entry[]>(() => {
     const q = query.trim().toLowerCase();
@@ -79,7 +81,12 @@ function PaletteBox({ onClose }: { onClose: () => void }): ReactElement {
   };
 
   const active = entries[Math.min(index, entries.length - 1)];
+  const activeId = active ? `pal-${active.key}` : undefined;
+  useEffect(() => {
+    if (activeId) document.getElementById(activeId)?.scrollIntoView({ block: 'nearest' });
+  }, [activeId]);
   return (
+    <ModalLayer>
     <div className="palette" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div className="palette-box" role="dialog" aria-modal="true" aria-label={t('chat.palette.label')} onKeyDown={onKeyDown}>
         <input
@@ -90,7 +97,7 @@ function PaletteBox({ onClose }: { onClose: () => void }): ReactElement {
           role="combobox"
           aria-expanded="true"
           aria-controls="palette-list"
-          aria-activedescendant={active ? `pal-${active.key}` : undefined}
+          aria-activedescendant={activeId}
           value={query}
           onChange={(e) => {
             const value = e.target.value;
@@ -102,20 +109,31 @@ function PaletteBox({ onClose }: { onClose: () => void }): ReactElement {
           }}
         />
         <ul className="palette-list" id="palette-list" role="listbox" aria-label={t('chat.palette.results')}>
-          {entries.length === 0 && <li className="session-group">{searching ? t('chat.sidebar.searching') : t('chat.palette.nothing')}</li>}
           {entries.map((entry) => (
-            <li key={entry.key} id={`pal-${entry.key}`} role="option" aria-selected={entry === active}>
-              <button type="button" className="search-hit" aria-selected={entry === active} tabIndex={-1} onClick={() => choose(entry)}>
-                <span className="row">
-                  <span className="session-title">{entry.title}</span>
-                  <span className="spacer" />
-                  <span className="faint nowrap">{relativeTime(entry.at)}</span>
-                </span>
-                {entry.snippet && <Snippet text={entry.snippet} />}
-              </button>
+            <li
+              key={entry.key}
+              id={`pal-${entry.key}`}
+              role="option"
+              aria-selected={entry === active}
+              className="search-hit"
+              // the input keeps focus; a click picks the option
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => choose(entry)}
+            >
+              <span className="row">
+                <span className="session-title">{entry.title}</span>
+                <span className="spacer" />
+                <span className="faint nowrap">{relativeTime(entry.at)}</span>
+              </span>
+              {entry.snippet && <Snippet text={entry.snippet} />}
             </li>
           ))}
         </ul>
+        {entries.length === 0 && (
+          <div className="palette-empty" role="status">
+            {searching ? t('chat.sidebar.searching') : t('chat.palette.nothing')}
+          </div>
+        )}
         <div className="palette-foot">
           <span>
             <kbd>↑</kbd> <kbd>↓</kbd> {t('chat.palette.move')}
@@ -129,5 +147,6 @@ function PaletteBox({ onClose }: { onClose: () => void }): ReactElement {
         </div>
       </div>
     </div>
+    </ModalLayer>
   );
 }

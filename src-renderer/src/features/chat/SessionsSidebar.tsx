@@ -3,6 +3,7 @@ import { Fragment, useEffect, useRef, useState, type KeyboardEvent, type ReactEl
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { Icon } from '../../components/Icon';
+import { SIDEBAR_ID } from '../../components/SplitView';
 import { dayGroup, relativeTime } from '../../lib/format';
 import { useAppStore } from '../../state/store';
 import { SessionRow } from './SessionRow';
@@ -52,7 +53,7 @@ export function SessionsSidebar(): ReactElement {
   };
 
   return (
-    <aside className="sidebar" aria-label={t('chat.sidebar.label')}>
+    <aside className="sidebar" id={SIDEBAR_ID} aria-label={t('chat.sidebar.label')}>
       <div className="sidebar-head">
         <h1>{t('chat.sidebar.title')}</h1>
         <button type="button" className="btn btn-primary btn-sm" onClick={() => void newChat()} title={t('chat.sidebar.newChatShortcut')}>

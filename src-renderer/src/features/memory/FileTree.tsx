@@ -3,6 +3,7 @@
 import { useRef, type KeyboardEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
+import { SIDEBAR_ID } from '../../components/SplitView';
 import { useAppStore } from '../../state/store';
 import { buildTree, displayName, groupLabel } from './file-tree';
 import { pendingOrigin } from './PendingReview';
@@ -31,7 +32,7 @@ export function FileTree({ onOpen, onOpenPending }: { onOpen: (path: string) => 
   };
 
   return (
-    <aside className="sidebar" aria-label={t('memory.tree.label')}>
+    <aside className="sidebar" id={SIDEBAR_ID} aria-label={t('memory.tree.label')}>
       <div className="sidebar-head">
         <h1>{t('memory.tree.title')}</h1>
       </div>

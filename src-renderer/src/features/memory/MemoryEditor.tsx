@@ -4,6 +4,7 @@ import { useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Banner } from '../../components/Banner';
 import { Icon } from '../../components/Icon';
+import { SidebarToggle } from '../../components/SidebarToggle';
 import { Markdown } from '../../components/Markdown';
 import { useAppStore } from '../../state/store';
 import { ConflictView, editorConflictLabels } from './ConflictView';
@@ -47,6 +48,7 @@ export function MemoryEditor(): ReactElement | null {
   return (
     <section className="editor-area" aria-label={t('memory.editor.label', { path: doc.path })}>
       <header className="view-head">
+        <SidebarToggle label={t('memory.tree.label')} />
         <h1 className="truncate mono" style={{ fontSize: 'var(--fs-md)' }}>
           {doc.path}
         </h1>

@@ -4,6 +4,7 @@ import { useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/Dialog';
 import { EmptyState } from '../../components/EmptyState';
+import { SplitView } from '../../components/SplitView';
 import { getAppStore, useAppStore } from '../../state/store';
 import { FileTree } from './FileTree';
 import { MemoryEditor } from './MemoryEditor';
@@ -18,6 +19,7 @@ export function MemoryView(): ReactElement {
   const loadPending = useAppStore((s) => s.loadPendingChanges);
   const openPending = useAppStore((s) => s.openPendingChange);
   const reviewed = useAppStore((s) => s.pendingChanges.find((c) => c.id === s.openPendingId) ?? null);
+  const openPath = useAppStore((s) => s.memoryDoc?.path ?? null);
   const [pendingPath, setPendingPath] = useState<string | null>(null);
 
   useEffect(() => {
@@ -53,8 +55,7 @@ export function MemoryView(): ReactElement {
   };
 
   return (
-    <div className="split">
-      <FileTree onOpen={requestOpen} onOpenPending={(id) => openPending(id)} />
+    <SplitView sidebar={<FileTree onOpen={requestOpen} onOpenPending={(id) => openPending(id)} />} closeOn={reviewed ? `pending:${reviewed.id}` : openPath}>
       {reviewed ? (
         // Keyed by conflict too: a change that turns into a conflict starts its merge view fresh.
         <PendingReview key={`${reviewed.id}:${reviewed.conflict}:${reviewed.currentVersion}`} change={reviewed} />
@@ -89,6 +90,6 @@ export function MemoryView(): ReactElement {
           }}
         />
       )}
-    </div>
+    </SplitView>
   );
 }

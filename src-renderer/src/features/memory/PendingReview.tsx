@@ -5,6 +5,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import type { PendingMemoryChange } from '@contract/schemas';
 import { Banner } from '../../components/Banner';
 import { DiffView } from '../../components/DiffView';
+import { SidebarToggle } from '../../components/SidebarToggle';
 import { dateTime, relativeTime } from '../../lib/format';
 import { t as translate } from '../../i18n/i18n';
 import { useAppStore } from '../../state/store';
@@ -29,6 +30,7 @@ export function PendingReview({ change }: { change: PendingMemoryChange }): Reac
   return (
     <section className="editor-area review" aria-labelledby={titleId}>
       <header className="view-head">
+        <SidebarToggle label={t('memory.tree.label')} />
         <h1 id={titleId} className="truncate" style={{ fontSize: 'var(--fs-md)' }}>
           <Trans i18nKey="memory.review.title" values={{ id: change.id, path: change.path }} components={{ path: <span className="mono" /> }} />
         </h1>
