@@ -1,5 +1,5 @@
 // The main window: navigation rail + the active view, global shortcuts, theme, toasts and dialogs.
-import { lazy, Suspense, useEffect, type ReactElement } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactElement } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Banner } from './components/Banner';
 import { ConfirmDialog } from './components/Dialog';
@@ -57,6 +57,32 @@ function useInitialLoad(): void {
       if (!st.activeSessionKey && newest) void st.selectSession(newest.key);
     });
   }, []);
+}
+
+/**
+ * After a view switch, focus goes to the view's main control (`data-main-control`: the composer, the memory
+ * editor, the runtime session picker, the Settings heading), not to <body>. Views that load lazily get a few
+ * frames to appear.
+ */
+function useFocusOnViewSwitch(view: View): void {
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    let frames = 0;
+    let id = 0;
+    // While the next view's chunk loads, React keeps the previous one in the page, hidden: skip what cannot take focus.
+    const tryFocus = () => {
+      const target = [...document.querySelectorAll<HTMLElement>('.view [data-main-control]')].find((el) => el.getClientRects().length > 0);
+      target?.focus();
+      if (target && document.activeElement === target) return;
+      if (++frames < 90) id = window.requestAnimationFrame(tryFocus);
+    };
+    id = window.requestAnimationFrame(tryFocus);
+    return () => window.cancelAnimationFrame(id);
+  }, [view]);
 }
 
 /** The window title names the open chat and marks unsaved memory edits. */
@@ -151,6 +177,7 @@ export function App(): ReactElement {
   useGlobalShortcuts();
   useInitialLoad();
   useWindowTitle();
+  useFocusOnViewSwitch(view);
   useEffect(() => applyTheme(theme), [theme]);
 
   return (

@@ -40,7 +40,7 @@ describe('accessibility basics', () => {
         writeFileSync(join(home.workspace, 'memory', 'MEMORY.md'), '# Memory\n');
       },
     });
-    await app.page.getByRole('combobox', { name: 'Message' }).waitFor();
+    await app.page.getByRole('textbox', { name: 'Message' }).waitFor();
     app.llm.enqueue({ text: 'Hello! Here is `code`.' });
     await sendChat(app.page, 'hi');
     await waitForAnswer(app.page, 'Hello!');

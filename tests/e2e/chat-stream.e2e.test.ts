@@ -16,7 +16,7 @@ describe('chat streams an answer in the browser host', () => {
   it('sends a message and shows the streamed answer', async () => {
     const { page } = app;
     app.llm.enqueue({ text: ['The answer ', 'streams ', 'in pieces.'], chunkDelayMs: 300 });
-    const input = page.getByRole('combobox', { name: 'Message' });
+    const input = page.getByRole('textbox', { name: 'Message' });
     await input.waitFor();
     await input.fill('Tell me something');
     await page.getByRole('button', { name: 'Send message' }).click();

@@ -12,7 +12,7 @@ describe('chat tools', () => {
 
   beforeAll(async () => {
     app = await startE2eApp({ config: { agent: { vision: true } } });
-    await app.page.getByRole('combobox', { name: 'Message' }).waitFor();
+    await app.page.getByRole('textbox', { name: 'Message' }).waitFor();
   });
   afterAll(async () => {
     await app?.close();
@@ -78,7 +78,7 @@ describe('chat tools', () => {
   });
 
   it('completes slash commands and shows their output', async () => {
-    const box = app.page.getByRole('combobox', { name: 'Message' });
+    const box = app.page.getByRole('textbox', { name: 'Message' });
     await box.fill('/hel');
     const menu = app.page.getByRole('listbox', { name: 'Commands' });
     await menu.waitFor();
@@ -106,7 +106,7 @@ describe('chat tools', () => {
 
   it('Shift+Enter adds a line, Enter sends; answers are sanitised and links open outside the app', async () => {
     await app.page.keyboard.press('Control+n');
-    const box = app.page.getByRole('combobox', { name: 'Message' });
+    const box = app.page.getByRole('textbox', { name: 'Message' });
     await box.click();
     await box.pressSequentially('first line');
     await box.press('Shift+Enter');
@@ -143,7 +143,7 @@ describe('chat tools', () => {
     await app.page.keyboard.press('Control+2');
     await app.page.getByRole('complementary', { name: 'Workspace files' }).waitFor();
     await app.page.keyboard.press('Control+1');
-    await app.page.getByRole('combobox', { name: 'Message' }).waitFor();
+    await app.page.getByRole('textbox', { name: 'Message' }).waitFor();
   });
 
   it('a provider error shows a banner whose fix opens settings', async () => {

@@ -11,7 +11,7 @@ describe('chat view', () => {
 
   beforeAll(async () => {
     app = await startE2eApp({ config: { tools: { approval: { mode: 'ask' } } } });
-    await app.page.getByRole('combobox', { name: 'Message' }).waitFor();
+    await app.page.getByRole('textbox', { name: 'Message' }).waitFor();
   });
   afterAll(async () => {
     await app?.close();

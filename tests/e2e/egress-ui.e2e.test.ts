@@ -22,7 +22,7 @@ describe('egress approvals', () => {
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
     origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
     app = await startE2eApp({ config: { tools: { approval: { mode: 'ask' }, web: { allowPrivateHosts: ['127.0.0.1'] } } } });
-    await app.page.getByRole('combobox', { name: 'Message' }).waitFor();
+    await app.page.getByRole('textbox', { name: 'Message' }).waitFor();
   });
   afterAll(async () => {
     await app?.close();

@@ -12,7 +12,7 @@ describe('exec approvals', () => {
 
   beforeAll(async () => {
     app = await startE2eApp({ config: { tools: { approval: { mode: 'ask' }, restrictToWorkspace: false } } });
-    await app.page.getByRole('combobox', { name: 'Message' }).waitFor();
+    await app.page.getByRole('textbox', { name: 'Message' }).waitFor();
   });
   afterAll(async () => {
     await app?.close();

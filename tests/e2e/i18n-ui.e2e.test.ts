@@ -9,7 +9,7 @@ describe('window language', () => {
 
   beforeAll(async () => {
     app = await startE2eApp({ locale: 'zh-CN' });
-    await app.page.getByRole('combobox', { name: '消息' }).waitFor();
+    await app.page.getByRole('textbox', { name: '消息' }).waitFor();
   });
   afterAll(async () => {
     await app?.close();
@@ -29,7 +29,7 @@ describe('window language', () => {
     expect(await app.page.evaluate(() => document.documentElement.lang)).toBe('en');
     expect(app.core.config().ui.language).toBe('en');
     await app.page.reload();
-    await app.page.getByRole('combobox', { name: 'Message' }).waitFor();
+    await app.page.getByRole('textbox', { name: 'Message' }).waitFor();
     expect(await app.page.evaluate(() => document.documentElement.lang)).toBe('en');
   });
 });

@@ -21,7 +21,7 @@ describe('markdown answers', () => {
       if (r.url().endsWith('.js')) scripts.push({ url: r.url(), body: r.text() });
     });
     await app.page.reload();
-    await app.page.getByRole('combobox', { name: 'Message' }).waitFor();
+    await app.page.getByRole('textbox', { name: 'Message' }).waitFor();
   });
   afterAll(async () => {
     await app?.close();

@@ -34,7 +34,7 @@ describe('memory review', () => {
         writeFileSync(join(home.workspace, 'memory', 'MEMORY.md'), MEMORY);
       },
     });
-    await app.page.getByRole('combobox', { name: 'Message' }).waitFor();
+    await app.page.getByRole('textbox', { name: 'Message' }).waitFor();
   });
   afterAll(async () => {
     await app?.close();

@@ -26,7 +26,7 @@ describe('memory editor', () => {
         writeFileSync(join(home.workspace, 'memory', 'MEMORY.md'), MEMORY);
       },
     });
-    await app.page.getByRole('combobox', { name: 'Message' }).waitFor();
+    await app.page.getByRole('textbox', { name: 'Message' }).waitFor();
   });
   afterAll(async () => {
     await app?.close();
@@ -111,7 +111,7 @@ describe('memory editor', () => {
     expect(await editor.inputValue()).toContain('draft line');
     await app.page.getByRole('button', { name: 'Chat', exact: true }).click();
     await dialog.getByRole('button', { name: 'Discard edits' }).click();
-    await app.page.getByRole('combobox', { name: 'Message' }).waitFor();
+    await app.page.getByRole('textbox', { name: 'Message' }).waitFor();
     expect(readFileSync(memoryFile(), 'utf8')).not.toContain('draft line');
   });
 

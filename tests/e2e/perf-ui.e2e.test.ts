@@ -39,7 +39,7 @@ describe('chat performance', () => {
     app = await startE2eApp({ viewport: { width: 1200, height: 800 } });
     seed(app);
     await app.page.reload();
-    await app.page.getByRole('combobox', { name: 'Message' }).waitFor();
+    await app.page.getByRole('textbox', { name: 'Message' }).waitFor();
   });
   afterAll(async () => {
     await app?.close();
@@ -161,7 +161,7 @@ describe('chat performance', () => {
   it('a search hit deep in the history is paged in, scrolled to and highlighted', async () => {
     // a fresh page: only the newest 200 messages are loaded until the hit asks for more
     await app.page.reload();
-    await app.page.getByRole('combobox', { name: 'Message' }).waitFor();
+    await app.page.getByRole('textbox', { name: 'Message' }).waitFor();
     await app.page.getByRole('searchbox', { name: 'Search all messages' }).fill('"thing number 0"');
     const results = app.page.getByRole('list', { name: 'Search results' });
     const hit = results.getByRole('button', { name: /Five thousand messages/ }).first();

@@ -9,7 +9,7 @@ describe('quick ask', () => {
 
   beforeAll(async () => {
     app = await startE2eApp();
-    await app.page.getByRole('combobox', { name: 'Message' }).waitFor();
+    await app.page.getByRole('textbox', { name: 'Message' }).waitFor();
   });
   afterAll(async () => {
     await app?.close();

@@ -15,7 +15,7 @@ describe('runtime panel, allowSet false', () => {
       config: { modelPresets: { fast: { model: 'fake-model-fast', contextWindowTokens: 64000 } } },
       prepareHome: (home) => writeFileSync(join(home.workspace, 'HEARTBEAT.md'), '# Heartbeat\n\n## Active Tasks\n\n- Check whether the plants need water\n'),
     });
-    await app.page.getByRole('combobox', { name: 'Message' }).waitFor();
+    await app.page.getByRole('textbox', { name: 'Message' }).waitFor();
   });
   afterAll(async () => {
     await app?.close();
@@ -103,7 +103,7 @@ describe('runtime panel, allowSet true', () => {
     app = await startE2eApp({
       config: { tools: { my: { allowSet: true } }, modelPresets: { fast: { model: 'fake-model-fast', contextWindowTokens: 64000 } } },
     });
-    await app.page.getByRole('combobox', { name: 'Message' }).waitFor();
+    await app.page.getByRole('textbox', { name: 'Message' }).waitFor();
   });
   afterAll(async () => {
     await app?.close();

@@ -7,7 +7,7 @@ import { SCREENSHOT_DIR, type E2eApp } from './helpers/e2e-app';
 
 /** Types into the chat composer and presses Enter. */
 export async function sendChat(page: Page, text: string): Promise<void> {
-  const box = page.getByRole('combobox', { name: 'Message' });
+  const box = page.getByRole('textbox', { name: 'Message' });
   await box.click();
   await box.fill(text);
   await box.press('Enter');

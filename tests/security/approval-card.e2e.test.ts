@@ -12,7 +12,7 @@ describe('what the approval card shows is what runs', () => {
   let app: E2eApp;
   beforeAll(async () => {
     app = await startE2eApp({ config: { tools: { approval: { mode: 'ask' } } } });
-    await app.page.getByRole('combobox', { name: 'Message' }).waitFor();
+    await app.page.getByRole('textbox', { name: 'Message' }).waitFor();
   });
   afterAll(async () => {
     await app?.close();

@@ -55,7 +55,7 @@ export const ApprovalCard = memo(function ApprovalCard({ item }: { item: Approva
   };
 
   return (
-    <section className={pending ? 'approval-card' : 'approval-card approval-done'} data-state={decision} aria-labelledby={titleId} role="group">
+    <section className={pending ? 'approval-card' : 'approval-card approval-done'} data-state={decision} aria-labelledby={titleId} role="group" tabIndex={-1}>
       <div className="approval-title" id={titleId}>
         <Icon name="shield" size={16} />
         <span>

@@ -1,7 +1,7 @@
 // Approvals still waiting, docked between the conversation and the composer: outside the scrolling, virtualised
 // list, so a card never moves under the pointer while rows above it are measured or the list follows new output
 // (a click meant for Deny cannot land elsewhere). Once answered, the card joins the conversation at its place.
-import { memo, type ReactElement } from 'react';
+import { memo, useEffect, useRef, type ReactElement } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useAppStore } from '../../state/store';
 import type { ChatItem } from '../../state/types';
@@ -16,11 +16,18 @@ export function isWaitingApproval(item: ChatItem): item is PendingApprovalItem {
 
 export const ApprovalDock = memo(function ApprovalDock({ sessionKey }: { sessionKey: string }): ReactElement | null {
   const waiting = useAppStore(useShallow((s) => (s.threads[sessionKey]?.items ?? []).filter(isWaitingApproval)));
+  const dock = useRef<HTMLDivElement>(null);
+  const newest = waiting[waiting.length - 1]?.id;
+  // A new request takes focus only when nothing else has it: never out of the composer or a field being typed in.
+  useEffect(() => {
+    if (!newest || (document.activeElement && document.activeElement !== document.body)) return;
+    dock.current?.querySelector<HTMLElement>(`[data-approval-item="${newest}"] .approval-card`)?.focus();
+  }, [newest]);
   if (waiting.length === 0) return null;
   return (
-    <div className="approval-dock">
+    <div className="approval-dock" ref={dock}>
       {waiting.map((item) => (
-        <div className="msg" data-role="approval" key={item.id}>
+        <div className="msg" data-role="approval" data-approval-item={item.id} key={item.id}>
           <ApprovalCard item={item} />
         </div>
       ))}

@@ -1,5 +1,5 @@
 // One session in the sidebar: select, rename in place (F2), export, delete with confirm (Del).
-import { memo, useState, type KeyboardEvent, type ReactElement } from 'react';
+import { memo, useEffect, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SessionSummary } from '@contract/schemas';
 import { ConfirmDialog } from '../../components/Dialog';
@@ -17,6 +17,15 @@ export const SessionRow = memo(function SessionRow({ session, active }: { sessio
   const [renaming, setRenaming] = useState(false);
   const [title, setTitle] = useState(session.title);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const mainRef = useRef<HTMLButtonElement>(null);
+  // A rename finished with Enter or Esc puts focus back on the row (not on <body>); a click elsewhere keeps it there.
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (!renaming && refocus.current) {
+      refocus.current = false;
+      mainRef.current?.focus();
+    }
+  }, [renaming]);
   const label = session.title || t('chat.sidebar.untitled');
 
   const startRename = () => {
@@ -53,15 +62,20 @@ export const SessionRow = memo(function SessionRow({ session, active }: { sessio
           onChange={(e) => setTitle(e.target.value)}
           onBlur={() => void finishRename(true)}
           onKeyDown={(e) => {
-            if (e.key === 'Enter') void finishRename(true);
+            if (e.key === 'Enter') {
+              refocus.current = true;
+              void finishRename(true);
+            }
             if (e.key === 'Escape') {
               e.stopPropagation();
+              refocus.current = true;
               void finishRename(false);
             }
           }}
         />
       ) : (
         <button
+          ref={mainRef}
           type="button"
           className="session-main"
           aria-current={active ? 'true' : undefined}

@@ -133,6 +133,7 @@ export function MemoryEditor(): ReactElement | null {
               {mode !== 'preview' && (
                 <textarea
                   className="editor-text"
+                  data-main-control=""
                   aria-label={t('memory.editor.text', { path: doc.path })}
                   spellCheck
                   value={doc.draft}

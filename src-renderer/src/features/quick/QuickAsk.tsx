@@ -72,7 +72,7 @@ export function QuickAsk(): ReactElement {
   };
 
   return (
-    <div
+    <main
       className="quick"
       onKeyDown={(e) => {
         if (e.key === 'Escape') {
@@ -82,6 +82,7 @@ export function QuickAsk(): ReactElement {
         }
       }}
     >
+      <h1 className="sr-only">{t('chat.quick.title')}</h1>
       <div className="quick-input-row">
         <Icon name="bolt" size={18} />
         <textarea
@@ -133,6 +134,6 @@ export function QuickAsk(): ReactElement {
         </button>
       </div>
       <LiveAnnouncer sessionKey={QUICK_SESSION} />
-    </div>
+    </main>
   );
 }

@@ -41,7 +41,7 @@ export function RuntimeView(): ReactElement {
         <label htmlFor="rt-session-pick" className="faint">
           {t('runtime.view.session')}
         </label>
-        <select id="rt-session-pick" className="select" style={{ width: 260 }} value={sessionKey ?? ''} onChange={(e) => setSession(e.target.value || null)}>
+        <select id="rt-session-pick" data-main-control="" className="select" style={{ width: 260 }} value={sessionKey ?? ''} onChange={(e) => setSession(e.target.value || null)}>
           <option value="">{t('runtime.view.noSession')}</option>
           {sessions.map((s) => (
             <option key={s.key} value={s.key}>

@@ -97,7 +97,9 @@ export function SettingsView(): ReactElement {
   return (
     <>
       <header className="view-head">
-        <h1>{t('settings.view.title')}</h1>
+        <h1 tabIndex={-1} data-main-control="">
+          {t('settings.view.title')}
+        </h1>
         <span className="spacer" />
         {settings && <span className="faint mono truncate" title={settings.configPath}>{settings.configPath}</span>}
       </header>

@@ -154,6 +154,7 @@ export const chat = {
     checkProvider: 'Check the provider’s base URL and API key, then try again.',
   },
   quick: {
+    title: 'Quick ask',
     ask: 'Ask Nanotray',
     placeholder: 'Ask Nanotray…',
     stop: 'stop',

@@ -155,6 +155,7 @@ export const chat: Translation<typeof en> = {
     checkProvider: '请检查服务商的 Base URL 和 API 密钥，然后重试。',
   },
   quick: {
+    title: '快速提问',
     ask: '问 Nanotray',
     placeholder: '问 Nanotray…',
     stop: '停止',
