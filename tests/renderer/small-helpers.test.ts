@@ -24,6 +24,8 @@ describe('renderer helpers', () => {
   it('announces whole sentences while streaming and the rest at the end', () => {
     expect(nextAnnouncement('Hello there', 0, false)).toBeNull();
     expect(nextAnnouncement('Hello there. How are', 0, false)).toEqual({ text: 'Hello there.', end: 12 });
+    expect(nextAnnouncement('你好。我们开始吧', 0, false)).toEqual({ text: '你好。', end: 3 });
+    expect(nextAnnouncement('版本 3.5 很好', 0, false)).toBeNull();
     expect(nextAnnouncement('Hello there. How are you', 12, true)).toEqual({ text: 'How are you', end: 24 });
   });
 

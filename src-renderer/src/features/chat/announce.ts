@@ -7,7 +7,8 @@ export function nextAnnouncement(text: string, from: number, final: boolean): { 
   let end: number;
   if (final) end = text.length;
   else {
-    const m = /[\s\S]*[.!?:\n](?=\s|$)/.exec(rest);
+    // Latin sentence ends need a space after them (3.5 is no end); Chinese ones (。！？；) end where they stand.
+    const m = /[\s\S]*(?:[.!?:\n](?=\s|$)|[。！？；])/.exec(rest);
     if (!m) return null;
     end = from + m[0].length;
   }
