@@ -15,7 +15,7 @@ describe('MCP sign-in in the window', () => {
     server = await startOAuthFixture({ scope: 'mail:read' });
     app = await startE2eApp({ config: { mcpServers: { mail: { url: server.url } } } });
     await app.core.mcp.waitForServers(10_000);
-    await app.page.getByRole('combobox', { name: 'Message' }).waitFor();
+    await app.page.getByRole('textbox', { name: 'Message' }).waitFor();
   });
   afterAll(async () => {
     await app?.close();
