@@ -11,7 +11,12 @@ export default defineConfig({
     resolve: { alias: { '@contract': contract } },
     build: {
       externalizeDeps: { include: ['better-sqlite3-node20'] },
-      rollupOptions: { input: { index: resolve(__dirname, 'src-main/index.ts') } },
+      rollupOptions: {
+        // electron-main.ts turns the compile cache on, then imports the app (index.ts) as a chunk beside it.
+        input: { index: resolve(__dirname, 'src-main/electron-main.ts') },
+        // Chunks stay in out/main/, so the app's __dirname-relative paths (preload, renderer) hold in every chunk.
+        output: { chunkFileNames: '[name]-[hash].js' },
+      },
     },
   },
   preload: {

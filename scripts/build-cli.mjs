@@ -1,13 +1,16 @@
-// Bundles the CLI (src-main/host/cli/index.ts) with esbuild into out/cli/nanotray.mjs, and tells whether
-// the bundle is older than its sources. Used by bin/nanotray.mjs (on demand) and `npm run build`.
-import { mkdirSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+// Bundles the CLI (src-main/host/cli/index.ts) with esbuild into out/cli/nanotray.mjs plus the chunks it loads
+// on demand, and tells whether the bundle is older than its sources. Used by bin/nanotray.mjs and `npm run build`.
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const CLI_BUNDLE = join(ROOT, 'out', 'cli', 'nanotray.mjs');
+export const CLI_ENTRY = 'src-main/host/cli/index.ts';
 const SOURCE_DIRS = ['src-main', 'src-preload'];
 const EXTRA_INPUTS = ['scripts/build-cli.mjs', 'package.json'];
+/** Chunk sets of this many recent builds are kept, so a process started before a rebuild can still load its chunks. */
+const KEPT_BUILDS = 3;
 
 /** Newest mtime (ms) of the .ts/.tsx/.json sources under the given folders; cheap stat-only walk. */
 function newestMtime(dir) {
@@ -64,30 +67,78 @@ export function cliBundleIsStale(root = ROOT, bundle = CLI_BUNDLE) {
   return newest > built;
 }
 
-/** Builds the bundle; written to a temp file first and renamed, so parallel runs never see half a file. */
-export async function buildCli({ root = ROOT, outfile = CLI_BUNDLE, entry = 'src-main/host/cli/index.ts' } = {}) {
+/**
+ * Bundles `entry` in memory (nothing written) with code splitting: every `import()` in the sources becomes a
+ * chunk that is compiled only when a run reaches it (the MCP SDK, the tokenizer's ranks, the HTML parser, the
+ * shell grammar, the web host…), so a one-shot `agent -m` parses a fraction of the code. Returns esbuild's
+ * result with `metafile` (what each output file imports, statically or dynamically).
+ */
+export async function bundleCli({ root = ROOT, outfile = CLI_BUNDLE, entry = CLI_ENTRY } = {}) {
   const esbuild = await import('esbuild');
-  const result = await esbuild.build({
+  const name = basename(outfile).replace(/\.mjs$/, '');
+  return esbuild.build({
     absWorkingDir: root,
-    entryPoints: [join(root, entry)],
+    entryPoints: { [name]: join(root, entry) },
     bundle: true,
+    splitting: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
     // Runtime dependencies are inlined for start-up speed; natives and dev tools stay external.
     external: externalPackages(root),
     alias: { '@contract': join(root, 'src-preload', 'contract') },
+    outdir: dirname(outfile),
+    entryNames: '[name]',
+    chunkNames: `chunks/${name}/[name]-[hash]`,
+    outExtension: { '.js': '.mjs' },
+    metafile: true,
     write: false,
-    // Bundled CommonJS packages call require(); an ESM bundle has none unless we make one.
+    // Bundled CommonJS packages call require(); an ESM module has none unless we make one (in every chunk).
     banner: { js: "import { createRequire as __nanotrayCreateRequire } from 'node:module'; const require = __nanotrayCreateRequire(import.meta.url);" },
     logLevel: 'silent',
-    outfile,
   });
-  mkdirSync(dirname(outfile), { recursive: true });
-  const file = result.outputFiles.find((f) => f.path.endsWith('.mjs')) ?? result.outputFiles[0];
-  const tmp = `${outfile}.${process.pid}.${Date.now()}.tmp`;
-  writeFileSync(tmp, file.contents);
-  renameSync(tmp, outfile);
+}
+
+function writeAtomically(path, contents) {
+  mkdirSync(dirname(path), { recursive: true });
+  const tmp = `${path}.${process.pid}.${Date.now()}.tmp`;
+  writeFileSync(tmp, contents);
+  renameSync(tmp, path);
+}
+
+/** Deletes chunks that none of the last KEPT_BUILDS builds of this entry uses (their list is kept beside them). */
+function pruneChunks(chunkDir, current) {
+  const listFile = join(chunkDir, 'builds.json');
+  let builds = [];
+  try {
+    builds = JSON.parse(readFileSync(listFile, 'utf8'));
+  } catch {
+    // first build, or an unreadable list: start a new one
+  }
+  builds = [current, ...builds.filter((b) => Array.isArray(b))].slice(0, KEPT_BUILDS);
+  writeAtomically(listFile, JSON.stringify(builds));
+  const kept = new Set(builds.flat());
+  for (const file of readdirSync(chunkDir)) {
+    if (file.endsWith('.mjs') && !kept.has(file)) rmSync(join(chunkDir, file), { force: true });
+  }
+}
+
+/**
+ * Builds the bundle. Chunks are named by their content and written before the entry, each to a temp file that
+ * is renamed, so a run (or a parallel build) never sees half a file or an entry whose chunks are missing.
+ */
+export async function buildCli({ root = ROOT, outfile = CLI_BUNDLE, entry = CLI_ENTRY } = {}) {
+  const result = await bundleCli({ root, outfile, entry });
+  const entryFile = resolve(outfile);
+  const chunks = result.outputFiles.filter((f) => resolve(f.path) !== entryFile);
+  for (const chunk of chunks) {
+    if (!existsSync(chunk.path)) writeAtomically(chunk.path, chunk.contents);
+  }
+  const main = result.outputFiles.find((f) => resolve(f.path) === entryFile);
+  if (!main) throw new Error(`esbuild wrote no ${relative(root, entryFile)}`);
+  writeAtomically(entryFile, main.contents);
+  const chunkDir = join(dirname(entryFile), 'chunks', basename(entryFile).replace(/\.mjs$/, ''));
+  if (existsSync(chunkDir)) pruneChunks(chunkDir, chunks.map((c) => basename(c.path)));
   return outfile;
 }
 

@@ -14,7 +14,7 @@ import { ensureSession } from '../../src-main/core/store/sessions.repo';
 import { chooseCut } from '../../src-main/core/workspace/consolidation';
 import { requestBudget } from '../../src-main/core/workspace/history-window';
 import { WorkspaceContextBuilder } from '../../src-main/core/workspace/context-builder';
-import { countTokens } from '../../src-main/core/workspace/token-estimate';
+import { countTokens, loadTokenizer } from '../../src-main/core/workspace/token-estimate';
 
 export interface WorkspaceBenchFigures {
   systemPromptTokens: number;
@@ -82,6 +82,7 @@ export async function runWorkspaceBench(root: string, runs = 20): Promise<Worksp
       );
     }
     const skillsInstalled = builder.prompt.skills(workspace, builtinSkillsDir, process.env, Date.now()).length;
+    await loadTokenizer(); // exact counts below; the turns' builds use the byte bound when it fits
     const systemPromptTokens = countTokens(builder.systemPrompt(base));
 
     const key = 'desktop:bench';

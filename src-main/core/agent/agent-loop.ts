@@ -243,7 +243,7 @@ class TurnRun {
 
     while (this.iterations < s.maxIterations) {
       if (s.signal.aborted) return this.finish('cancelled', '');
-      if (this.iterations > 0 && s.contextBuilder.fitTurn) messages = s.contextBuilder.fitTurn(messages, s.context);
+      if (this.iterations > 0 && s.contextBuilder.fitTurn) messages = await s.contextBuilder.fitTurn(messages, s.context);
       const response = await this.callModel(provider, messages, s.context.toolSpecs.length > 0);
       if (!response.ok) return this.failed(response.error);
       // Stop pressed while the last chunk arrived: the user asked to stop, so nothing of it runs.
@@ -294,7 +294,7 @@ class TurnRun {
     // The limit: one last call without tools for a final answer.
     if (s.signal.aborted) return this.finish('cancelled', '');
     messages.push({ role: 'user', content: FINAL_ANSWER_NOTE });
-    if (s.contextBuilder.fitTurn) messages = s.contextBuilder.fitTurn(messages, s.context);
+    if (s.contextBuilder.fitTurn) messages = await s.contextBuilder.fitTurn(messages, s.context);
     const final = await this.callModel(provider, messages, false);
     if (!final.ok) return this.failed(final.error);
     if (s.signal.aborted) return this.failed(CANCELLED_ERROR);

@@ -26,5 +26,5 @@ export interface ContextBuilder {
    * Called before every further model call of the same turn with the messages built so far plus what
    * the turn added (tool calls and results); returns a list that fits the window. Optional.
    */
-  fitTurn?(messages: ChatMessage[], input: ContextInput): ChatMessage[];
+  fitTurn?(messages: ChatMessage[], input: ContextInput): Promise<ChatMessage[]>;
 }

@@ -74,11 +74,13 @@ export function wireTools(base: CoreBase, deps: ToolsDeps, options: ToolsOptions
   const exec: ExecToolDeps = { nanotrayHome: base.paths.home, memoryProposals: deps.memoryProposals, ...options.exec };
   const tools = builtinTools(base.config(), base.db, { ...options, webFetch, exec });
   const webFetchTool = (): Tool => tools.find((t) => t.name === 'web_fetch')!;
-  // Load the shell grammar in the background now: the first exec approval then does not wait for it.
-  void preloadBashParser();
-  // Probe the OS sandbox now too (once per process): its state is shown in status, the runtime panel and approvals.
   const sandbox = exec.sandbox ?? systemSandbox;
-  void sandbox.state(base.config().tools.exec);
+  if (base.startBackground) {
+    // A long-running host loads the shell grammar and probes the OS sandbox (once per process) in the background
+    // now, so the first exec approval waits for neither. A one-shot CLI run does both only when exec is called.
+    void preloadBashParser();
+    void sandbox.state(base.config().tools.exec);
+  }
   const approvals = new ApprovalService({
     db: base.db,
     emit: (event) => base.events.emit(event),

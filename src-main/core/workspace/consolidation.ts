@@ -18,7 +18,7 @@ import type { MemoryFiles } from './memory-files';
 import { formatLocalTime, resolveTimeZone } from '../lib/zoned-time';
 import type { MemoryReview } from './memory-review';
 import type { CoreEvent } from '../../../src-preload/contract/event-schemas';
-import { messageTokens } from './token-estimate';
+import { loadTokenizer, messageTokens } from './token-estimate';
 import { HISTORY_FILE, MEMORY_FILE } from './workspace-files';
 
 const log = createLogger('consolidation');
@@ -136,6 +136,7 @@ export class Consolidator implements HistoryConsolidator {
     const rows = listMessages(db, input.sessionKey, { afterId: after }).filter(
       (r) => r.role !== 'system' || r.meta.visibleToModel === true,
     );
+    await loadTokenizer(); // chooseCut counts exactly
     const cut = chooseCut(rows, Math.floor(historyBudgetTokens * KEEP_SHARE));
     if (cut <= 0) return undefined;
     const old = rows.slice(0, cut);
@@ -276,7 +277,7 @@ function withFacts(text: string, facts: readonly string[]): string {
 /**
  * Index of the first stored row to keep: everything before it is consolidated. The kept part fits
  * `keepTokens`, starts at a user message (so a tool call and its result are never separated) and always
- * contains the newest user message. 0 means nothing can be consolidated.
+ * contains the newest user message. 0 means nothing can be consolidated. Needs the tokenizer loaded.
  */
 export function chooseCut(rows: readonly StoredMessage[], keepTokens: number): number {
   let lastUser = -1;

@@ -12,6 +12,7 @@ import { resolveTimeZone } from '../lib/zoned-time';
 import { runtimeNote, withRuntimeNote } from './runtime-note';
 import {
   countTokens,
+  loadTokenizer,
   messageTokensUpperBound,
   tokensUpperBound,
   toolSpecsTokens,
@@ -110,6 +111,7 @@ export class WorkspaceContextBuilder implements ContextBuilder {
     const total = requestBudget(input.model.contextWindowTokens, input.model.maxTokens, this.#opts.marginTokens ?? WINDOW_SAFETY_MARGIN_TOKENS);
     const fast = this.#fastPath(input, base, summary, note, total);
     if (fast) return fast;
+    await loadTokenizer();
     const toolTokens = toolSpecsTokens(input.toolSpecs);
     const fixedTokens = () => countTokens(base) + (summary ? countTokens(summarySection(summary)) : 0) + 4 + toolTokens + countTokens(note) + 4;
     let budget = Math.max(0, total - fixedTokens());
@@ -143,7 +145,7 @@ export class WorkspaceContextBuilder implements ContextBuilder {
   }
 
   /** Keeps a long tool-calling turn inside the window (see turn-window.ts). */
-  fitTurn(messages: ChatMessage[], input: ContextInput): ChatMessage[] {
+  fitTurn(messages: ChatMessage[], input: ContextInput): Promise<ChatMessage[]> {
     const total = requestBudget(input.model.contextWindowTokens, input.model.maxTokens, this.#opts.marginTokens ?? WINDOW_SAFETY_MARGIN_TOKENS);
     return fitTurnToWindow(messages, Math.max(0, total - toolSpecsTokensUpperBound(input.toolSpecs)));
   }

@@ -1,14 +1,14 @@
 // Token counts with the real o200k_base tokenizer (js-tiktoken), cached per text so each turn stays cheap.
 //
 // Why a real tokenizer: the window limit must hold for code, JSON and non-Latin text, where a
-// characters/4 rule is off by 2-3x. Cost: the ranks take ~0.7 s to load once (lazily, on first use) and
-// encoding runs at ~2.5 MB/s, so every text is counted once and remembered (a 10,000-message history
-// costs only map lookups after its first turn). Texts longer than EXACT_LIMIT_CHARS use a conservative
-// estimate (chars/3). BPE cost grows with the square of a word's length, so runs of more than
-// LONG_RUN_CHARS non-space characters (base64, minified code, 'xxxx…') are encoded in 64-char slices:
-// linear time, and at most a token or so over per slice.
-import { Tiktoken } from 'js-tiktoken/lite';
-import o200kBase from 'js-tiktoken/ranks/o200k_base';
+// characters/4 rule is off by 2-3x. Cost: its module (2 MB of ranks) and the ranks' table take 0.7-2 s to load,
+// so it is imported only when an exact count is needed (`await loadTokenizer()`): when the cheap UTF-8 byte
+// bound of a request does not fit the window. Encoding runs at ~2.5 MB/s, so every text is counted once and
+// remembered (a 10,000-message history costs only map lookups after its first turn). Texts longer than
+// EXACT_LIMIT_CHARS use a conservative estimate (chars/3). BPE cost grows with the square of a word's
+// length, so runs of more than LONG_RUN_CHARS non-space characters (base64, minified code, 'xxxx…') are
+// encoded in 64-char slices: linear time, and at most a token or so over per slice.
+import type { Tiktoken } from 'js-tiktoken/lite';
 import type { ChatMessage } from '../agent/chat-message';
 import type { ToolSpec } from '../agent/llm-provider';
 import { assertNever } from '../lib/assert-never';
@@ -35,13 +35,28 @@ export function tokenizerCalls(): number {
   return encodes;
 }
 
+let loading: Promise<void> | undefined;
+
+/** Loads the tokenizer (once per process); exact counts (countTokens, messageTokens, …) need it first. */
+export function loadTokenizer(): Promise<void> {
+  loading ??= import('./o200k-encoder').then(({ createO200kEncoder }) => {
+    encoder = createO200kEncoder();
+  });
+  return loading;
+}
+
+/** True once loadTokenizer() finished (the bench and tests read it: a cheap turn never loads it). */
+export function tokenizerLoaded(): boolean {
+  return encoder !== undefined;
+}
+
 function getEncoder(): Tiktoken {
-  encoder ??= new Tiktoken(o200kBase);
+  if (!encoder) throw new Error('The tokenizer is not loaded: await loadTokenizer() before counting tokens exactly.');
   return encoder;
 }
 
 /**
- * Tokens of `text` under o200k_base (exact up to 60k chars, then a conservative estimate). Texts longer
+ * Tokens of `text` under o200k_base (exact up to 60k chars, then a conservative estimate; loadTokenizer() first). Texts longer
  * than LINE_SPLIT_CHARS are counted line by line (each line cached), so after an edit to a big file only
  * the changed lines are tokenized; that can over-count by about one token per blank line, never under.
  */

@@ -1,19 +1,20 @@
 // Keeps a running turn inside the context window: when tool results pile up within one turn, the oldest
 // results in the request are replaced by a short note (the stored history keeps them in full).
 import type { ChatMessage } from '../agent/chat-message';
-import { messageTokens, messageTokensUpperBound } from './token-estimate';
+import { loadTokenizer, messageTokens, messageTokensUpperBound } from './token-estimate';
 
 export const OMITTED_RESULT_NOTE = (chars: number): string =>
   `[tool result of ${chars} characters omitted from this request to stay inside the context window; call the tool again if you still need it]`;
 
 /**
- * Returns `messages` unchanged when they fit `budgetTokens`; otherwise a copy in which the oldest tool
+ * Resolves to `messages` unchanged when they fit `budgetTokens`; otherwise a copy in which the oldest tool
  * results (never those of the latest tool batch) are replaced by a note until it fits or none are left.
  */
-export function fitTurnToWindow(messages: readonly ChatMessage[], budgetTokens: number): ChatMessage[] {
+export async function fitTurnToWindow(messages: readonly ChatMessage[], budgetTokens: number): Promise<ChatMessage[]> {
   let bound = 0;
   for (const m of messages) bound += messageTokensUpperBound(m);
   if (bound <= budgetTokens) return messages as ChatMessage[];
+  await loadTokenizer(); // the byte bound does not fit: count exactly
   let total = 0;
   for (const m of messages) total += messageTokens(m);
   if (total <= budgetTokens) return messages as ChatMessage[];

@@ -3,15 +3,16 @@ import { COMMANDS } from './commands';
 import { write, type CliIo } from './cli-command';
 import { installExitGuards } from './exit-guards';
 
-function help(io: CliIo): void {
-  const width = Math.max(...COMMANDS.map((c) => c.name.length), 8);
+async function help(io: CliIo): Promise<void> {
+  const commands = await Promise.all(COMMANDS.map((c) => c.load()));
+  const width = Math.max(...commands.map((c) => c.name.length), 8);
   const lines = [
     'nanotray — a personal AI agent that lives in your tray',
     '',
     'Usage: nanotray <command> [options]',
     '',
     'Commands:',
-    ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     '',
     'Run `nanotray <command> --help` for details. Data lives in $NANOTRAY_HOME (default ~/.nanotray).',
   ];
@@ -21,23 +22,24 @@ function help(io: CliIo): void {
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
-    help(io);
+    await help(io);
     return name ? 0 : 1;
   }
   if (name === '--version' || name === '-v') {
     write(io.stdout, process.env.npm_package_version ?? '0.1.0');
     return 0;
   }
-  const command = COMMANDS.find((c) => c.name === name);
-  if (!command) {
+  const entry = COMMANDS.find((c) => c.name === name);
+  if (!entry) {
     write(io.stderr, `nanotray: unknown command '${name}'. Run 'nanotray --help' for the list.`);
     return 2;
   }
-  if (rest.includes('--help') || rest.includes('-h')) {
-    write(io.stdout, command.usage);
-    return 0;
-  }
   try {
+    const command = await entry.load();
+    if (rest.includes('--help') || rest.includes('-h')) {
+      write(io.stdout, command.usage);
+      return 0;
+    }
     return await command.run(rest, io);
   } catch (err) {
     write(io.stderr, `nanotray ${name}: ${err instanceof Error ? err.message : String(err)}`);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CoreEvent } from '../../../src-preload/contract/event-schemas';
 import type { LlmProvider, LlmRequest } from '../../../src-main/core/agent/llm-provider';
 import { Emitter } from '../../../src-main/core/lib/emitter';
@@ -13,6 +13,7 @@ import { chooseCut, Consolidator, factLine, parseSaveMemory } from '../../../src
 import { MemoryReview } from '../../../src-main/core/workspace/memory-review';
 import { configSchema } from '../../../src-preload/contract/config-schema';
 import { WorkspaceContextBuilder } from '../../../src-main/core/workspace/context-builder';
+import { loadTokenizer } from '../../../src-main/core/workspace/token-estimate';
 import { MemoryFiles } from '../../../src-main/core/workspace/memory-files';
 import { contextInput, makeWorkspace, type TempWorkspace } from './context-fixtures';
 
@@ -73,6 +74,9 @@ function seed(turns: number): void {
 }
 
 const smallModel = { presetName: 'default', provider: 'test', model: 'fake-model', contextWindowTokens: 8192, maxTokens: 1024, temperature: 0, vision: false };
+
+// Exact counts need the tokenizer (loaded lazily in the app, only when the byte bound does not fit).
+beforeAll(() => loadTokenizer());
 
 describe('consolidation', () => {
   it('parses save_memory from a tool call, JSON text or plain text', () => {

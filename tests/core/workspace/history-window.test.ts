@@ -1,11 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../../src-main/core/agent/chat-message';
 import { MISSING_TOOL_RESULT } from '../../../src-main/core/store/messages.repo';
 import { fitHistoryToWindow, historyUnits, requestBudget } from '../../../src-main/core/workspace/history-window';
-import { messagesTokens } from '../../../src-main/core/workspace/token-estimate';
+import { loadTokenizer, messagesTokens } from '../../../src-main/core/workspace/token-estimate';
 import { assistant, toolCall, toolResult, user } from './context-fixtures';
 
 const words = (n: number) => 'word '.repeat(n).trim();
+
+// Exact counts need the tokenizer (loaded lazily in the app, only when the byte bound does not fit).
+beforeAll(() => loadTokenizer());
 
 describe('history window', () => {
   it('computes the request budget as window - maxTokens - margin', () => {

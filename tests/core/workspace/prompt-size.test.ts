@@ -1,9 +1,9 @@
 // Guards the prompt budget: the default workspace with 50 skills stays under 3,000 tokens.
 import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SystemPromptBuilder } from '../../../src-main/core/workspace/system-prompt';
-import { countTokens } from '../../../src-main/core/workspace/token-estimate';
+import { loadTokenizer, countTokens } from '../../../src-main/core/workspace/token-estimate';
 import { makeWorkspace, type TempWorkspace } from './context-fixtures';
 
 const repo = join(__dirname, '..', '..', '..');
@@ -13,6 +13,9 @@ beforeEach(() => {
   cpSync(join(repo, 'resources', 'workspace'), ws.workspace, { recursive: true });
 });
 afterEach(() => ws.cleanup());
+
+// Exact counts need the tokenizer (loaded lazily in the app, only when the byte bound does not fit).
+beforeAll(() => loadTokenizer());
 
 describe('system prompt size', () => {
   it('is under 3,000 tokens with the default workspace and 50 skills', () => {

@@ -1,9 +1,12 @@
 import { Tiktoken } from 'js-tiktoken/lite';
 import o200kBase from 'js-tiktoken/ranks/o200k_base';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { countTokens, messageTokens, messagesTokens, tokenizerCalls } from '../../../src-main/core/workspace/token-estimate';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadTokenizer, countTokens, messageTokens, messagesTokens, tokenizerCalls } from '../../../src-main/core/workspace/token-estimate';
 
 afterEach(() => vi.restoreAllMocks());
+
+// Exact counts need the tokenizer (loaded lazily in the app, only when the byte bound does not fit).
+beforeAll(() => loadTokenizer());
 
 describe('token estimate (o200k_base)', () => {
   it('counts with the real tokenizer', () => {

@@ -1,15 +1,18 @@
 // A long tool-calling turn stays inside the context window: old results in the request give way to a note.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { ChatMessage } from '../../../src-main/core/agent/chat-message';
 import { defineTool, ok } from '../../../src-main/core/tools/tool';
 import { fitTurnToWindow, OMITTED_RESULT_NOTE } from '../../../src-main/core/workspace/turn-window';
-import { messagesTokens } from '../../../src-main/core/workspace/token-estimate';
+import { loadTokenizer, messagesTokens } from '../../../src-main/core/workspace/token-estimate';
 import { listMessages } from '../../../src-main/core/store/messages.repo';
 import { useScriptedCore } from '../../helpers/scripted-core';
 
 const call = (id: string): ChatMessage => ({ role: 'assistant', content: null, toolCalls: [{ id, name: 'big', arguments: '{}' }] });
 const result = (id: string, text: string): ChatMessage => ({ role: 'tool', toolCallId: id, name: 'big', content: text });
+
+// Exact counts need the tokenizer (loaded lazily in the app, only when the byte bound does not fit).
+beforeAll(() => loadTokenizer());
 
 describe('fitTurnToWindow', () => {
   const base: ChatMessage[] = [
@@ -17,16 +20,16 @@ describe('fitTurnToWindow', () => {
     { role: 'user', content: 'go' },
   ];
 
-  it('returns the same list when it fits', () => {
+  it('returns the same list when it fits', async () => {
     const messages = [...base, call('a'), result('a', 'small')];
-    expect(fitTurnToWindow(messages, 10_000)).toBe(messages);
+    expect(await fitTurnToWindow(messages, 10_000)).toBe(messages);
   });
 
-  it('replaces the oldest results first and never the latest batch', () => {
+  it('replaces the oldest results first and never the latest batch', async () => {
     const big = 'word '.repeat(2000);
     const messages = [...base, call('a'), result('a', big), call('b'), result('b', big), call('c'), result('c', big)];
     const budget = messagesTokens(messages) - 1500;
-    const fitted = fitTurnToWindow(messages, budget);
+    const fitted = await fitTurnToWindow(messages, budget);
     expect(fitted[3]).toMatchObject({ role: 'tool', content: OMITTED_RESULT_NOTE(big.length) });
     expect(fitted[5]).toMatchObject({ role: 'tool', content: big });
     expect(fitted[7]).toMatchObject({ role: 'tool', content: big });
@@ -34,10 +37,10 @@ describe('fitTurnToWindow', () => {
     expect(messages[3]).toMatchObject({ content: big }); // the input is not mutated
   });
 
-  it('keeps tool calls paired with a result message', () => {
+  it('keeps tool calls paired with a result message', async () => {
     const big = 'x'.repeat(20_000);
     const messages = [...base, call('a'), result('a', big), call('b'), result('b', 'latest')];
-    const fitted = fitTurnToWindow(messages, 200);
+    const fitted = await fitTurnToWindow(messages, 200);
     expect(fitted.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant', 'tool']);
   });
 });

@@ -7,7 +7,6 @@ import type { ResolveAll } from '../../net/http-request';
 import { guardedFetch } from '../sandbox/guarded-http';
 import { egressHost } from '../sandbox/egress-host';
 import { parseFetchUrl } from '../sandbox/url-guard';
-import { htmlToText } from '../sandbox/html-to-text';
 import { untrustedBanner } from './untrusted';
 
 const params = z.object({
@@ -87,6 +86,8 @@ export function createWebFetchTool(deps: WebFetchDeps = {}): Tool<typeof params>
       let title = '';
       let text = raw;
       if (/html/i.test(contentType) || (contentType === '' && /<html|<body|<p[\s>]/i.test(raw))) {
+        // The HTML parser is loaded with the first page that needs it, not at start-up.
+        const { htmlToText } = await import('../sandbox/html-to-text');
         ({ title, text } = htmlToText(raw, finalUrl));
       } else if (/json/i.test(contentType)) {
         try {

@@ -1,5 +1,4 @@
 // Web search backends: DuckDuckGo's HTML page (default, no key), Brave, Tavily and SearXNG; base URLs injectable.
-import { parse } from 'node-html-parser';
 import type { Config } from '../../../../src-preload/contract/config-schema';
 import { errResult, okResult, type Result } from '../../lib/result';
 import { toolError, type ToolError } from '../tool-error';
@@ -36,35 +35,6 @@ export const DEFAULT_ENDPOINTS = {
 };
 
 const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
-
-/** DuckDuckGo wraps result links as `//duckduckgo.com/l/?uddg=<encoded target>`; returns the target. */
-export function unwrapDuckDuckGoUrl(href: string): string {
-  try {
-    const url = new URL(href, 'https://duckduckgo.com');
-    const target = url.searchParams.get('uddg');
-    if (target) return target;
-    return url.href;
-  } catch {
-    return href;
-  }
-}
-
-/** Parses DuckDuckGo's HTML result page (ads skipped). */
-export function parseDuckDuckGoHtml(html: string, count: number): SearchHit[] {
-  const root = parse(html);
-  const hits: SearchHit[] = [];
-  for (const result of root.querySelectorAll('.result')) {
-    if (result.classList.contains('result--ad')) continue;
-    const link = result.querySelector('a.result__a');
-    if (!link) continue;
-    const url = unwrapDuckDuckGoUrl(link.getAttribute('href') ?? '');
-    if (!/^https?:\/\//.test(url)) continue;
-    const snippet = result.querySelector('.result__snippet')?.text ?? '';
-    hits.push({ title: link.text.replace(/\s+/g, ' ').trim(), url, snippet: snippet.replace(/\s+/g, ' ').trim() });
-    if (hits.length >= count) break;
-  }
-  return hits;
-}
 
 /** Search answers are read up to this size and through at most this many redirects. */
 const SEARCH_MAX_BYTES = 5 * 1024 * 1024;
@@ -141,6 +111,7 @@ export async function searchWeb(
         const url = `${endpoints.duckduckgo}?${new URLSearchParams({ q: query })}`;
         const res = await doFetch(url, { headers: { 'user-agent': USER_AGENT, accept: 'text/html' }, signal: combined });
         if (!res.ok) return errResult(toolError('failed', `Error: DuckDuckGo search failed (HTTP ${res.status}). Try again later or configure another provider.`));
+        const { parseDuckDuckGoHtml } = await import('./duckduckgo-results'); // the HTML parser, on first use
         return withNote(parseDuckDuckGoHtml(await res.text(), count));
       }
       case 'brave': {

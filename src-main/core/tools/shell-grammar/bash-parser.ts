@@ -1,7 +1,8 @@
-// Parses shell commands with tree-sitter-bash (WASM, through web-tree-sitter): one parser per process, loaded once.
+// Parses shell commands with tree-sitter-bash (WASM, through web-tree-sitter): one parser per process, loaded once,
+// on first use (web-tree-sitter itself is imported then too, so a run that never analyses a command never loads it).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { Language, Parser, type Node } from 'web-tree-sitter';
+import type { Node, Parser } from 'web-tree-sitter';
 import { errResult, okResult, type Result } from '../../lib/result';
 
 export type BashNode = Node;
@@ -14,6 +15,7 @@ let loading: Promise<Result<Parser>> | undefined;
  */
 async function loadParser(): Promise<Result<Parser>> {
   try {
+    const { Language, Parser } = await import('web-tree-sitter');
     const require = createRequire(import.meta.url);
     const runtime = readFileSync(require.resolve('web-tree-sitter/web-tree-sitter.wasm'));
     const grammar = readFileSync(require.resolve('tree-sitter-bash/tree-sitter-bash.wasm'));

@@ -1,23 +1,20 @@
-// Every `nanotray` subcommand, in the order `--help` lists them. Add new commands here.
+// Every `nanotray` subcommand, in the order `--help` lists them, each loaded only when it runs: a one-shot
+// `agent -m` never parses the web host (ws), the daemon or the onboarding code. Add new commands here.
 import type { CliCommand } from '../cli-command';
-import { heartbeatCommand } from './heartbeat.command';
-import { cronCommand } from './cron.command';
-import { memoryCommand } from './memory.command';
-import { mcpCliCommand } from './mcp.command';
-import { daemonCommand } from './daemon.command';
-import { agentCommand } from './agent.command';
-import { onboardCommand } from './onboard.command';
-import { statusCommand } from './status.command';
-import { webCommand } from './web.command';
 
-export const COMMANDS: CliCommand[] = [
-  agentCommand,
-  onboardCommand,
-  statusCommand,
-  webCommand,
-  heartbeatCommand,
-  cronCommand,
-  memoryCommand,
-  mcpCliCommand,
-  daemonCommand,
+export interface CommandEntry {
+  name: string;
+  load(): Promise<CliCommand>;
+}
+
+export const COMMANDS: readonly CommandEntry[] = [
+  { name: 'agent', load: async () => (await import('./agent.command')).agentCommand },
+  { name: 'onboard', load: async () => (await import('./onboard.command')).onboardCommand },
+  { name: 'status', load: async () => (await import('./status.command')).statusCommand },
+  { name: 'web', load: async () => (await import('./web.command')).webCommand },
+  { name: 'heartbeat', load: async () => (await import('./heartbeat.command')).heartbeatCommand },
+  { name: 'cron', load: async () => (await import('./cron.command')).cronCommand },
+  { name: 'memory', load: async () => (await import('./memory.command')).memoryCommand },
+  { name: 'mcp', load: async () => (await import('./mcp.command')).mcpCliCommand },
+  { name: 'daemon', load: async () => (await import('./daemon.command')).daemonCommand },
 ];
