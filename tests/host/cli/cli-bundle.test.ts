@@ -10,7 +10,7 @@ const HEAVY: Record<string, RegExp> = {
   'the tokenizer and its ranks (an exact count, when the byte bound does not fit)': /node_modules\/js-tiktoken\//,
   'the HTML parser (the first web_fetch or DuckDuckGo search)': /node_modules\/node-html-parser\//,
   'ws (nanotray web)': /node_modules\/ws\//,
-  'the web host (nanotray web)': /^src-main\/host\/web\//,
+  'the web host (nanotray web)': /^src-main\/host\/web\/web-host\.ts$/,
   'the shell grammar (the first exec analysis)': /node_modules\/web-tree-sitter\//,
 };
 
