@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: every figure the issues ask for, one section after another:
-// core start-up / loop overhead / CLI turn (bench.mjs), workspace prompt and context (bench-workspace.mjs),
+// core start-up / loop overhead / CLI turn (bench.mjs), workspace prompt (bench-workspace.mjs), long sessions
+// (bench-session.mjs), the CLI turn side by side with the nanobot port (bench-peer.mjs),
 // exec grammar and sandbox overhead (bench-exec.mjs), provider stream assembly and transport (bench-providers.mjs),
 // scheduler idle cost and timer drift (bench-scheduler.mjs, 60 s window), renderer bundle and Chromium
 // figures (bench-renderer.mjs --e2e, after a build).
@@ -10,7 +11,9 @@ import { join } from 'node:path';
 const root = join(import.meta.dirname, '..');
 const steps = [
   ['Core: start-up, loop overhead, CLI turn', ['scripts/bench.mjs']],
-  ['Workspace: prompt size, context per turn, rebuild', ['scripts/bench-workspace.mjs']],
+  ['Workspace: prompt size, rebuild', ['scripts/bench-workspace.mjs']],
+  ['Long sessions: the window of a 10,000-message session, context build, search over 100,000 messages', ['scripts/bench-session.mjs']],
+  ['Side by side: a cold CLI turn against @jcheesepkg/nanobot 0.9.2 and a bare Node fetch', ['scripts/bench-peer.mjs']],
   ['Exec: bash grammar, command analysis, sandbox overhead', ['scripts/bench-exec.mjs']],
   ['Providers: stream assembly, transport through the openai SDK, call overhead', ['scripts/bench-providers.mjs']],
   ['Scheduler: idle cost, timer drift', ['scripts/bench-scheduler.mjs', ...(process.env.BENCH_DRIFT_MINUTES ? ['--minutes', process.env.BENCH_DRIFT_MINUTES] : [])]],

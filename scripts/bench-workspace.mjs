@@ -1,7 +1,6 @@
 // `node scripts/bench-workspace.mjs`: the workspace figures (system prompt tokens with the default workspace
-// and 50 skills, per-turn context overhead with a 10,000-message session, prompt rebuild after a change).
+// and 50 skills, prompt rebuild after a change, a long unbroken run). Long sessions: bench-session.mjs.
 // The lead's bench can import runWorkspaceBenchFigures() and print the same lines.
-import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildCli, ROOT } from './build-cli.mjs';
@@ -20,9 +19,6 @@ export async function runWorkspaceBenchFigures(runs = Number(process.env.BENCH_R
   const f = await runWorkspaceBench(ROOT, runs);
   return [
     `system_prompt_tokens ${f.systemPromptTokens} (default workspace + ${f.skillsInstalled} skills, o200k_base; target < 3000)`,
-    `context_turn_overhead_ms median=${fmt(f.turnOverheadMs)} min=${fmt(f.turnOverheadMinMs)} (context build for a 10,000-message session: prompt, window, note; first cold turn ${fmt(f.firstTurnMs)} ms with tokenizer load; target < 10) runs=${runs} load=${loadavg()[0].toFixed(1)}`,
-    `history_load_ms median=${fmt(f.historyLoadMs)} (loading those 10,000 messages from SQLite, done by the session runner)`,
-    `consolidated_turn_ms median=${fmt(f.consolidatedTurnMs)} (same session after consolidation: load the ${f.consolidatedMessages} unconsolidated messages + build)`,
     `prompt_rebuild_after_change_ms median=${fmt(f.rebuildAfterChangeMs)} (MEMORY.md edited: re-read, assemble, count tokens) runs=${runs}`,
     `long_run_count_ms median=${fmt(f.longRunCountMs)} (tokens of a new 50,000-char unbroken run, counted in 64-char slices, so linear; target < 1000) runs=${runs}`,
   ];

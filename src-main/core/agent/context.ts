@@ -10,6 +10,8 @@ export interface ContextInput {
   chatId: string;
   /** Stored messages of the session, oldest first (already repaired: every tool call has a result). */
   history: ChatMessage[];
+  /** Older messages of the session (after the consolidated ones) left unloaded because they cannot fit the window. */
+  unread?: number;
   model: EffectiveModel;
   config: Config;
   /** Real path of the workspace. */

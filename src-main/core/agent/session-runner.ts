@@ -5,6 +5,7 @@ import type { Config } from '../../../src-preload/contract/config-schema';
 import type { Database } from '../store/db';
 import { appendMessage } from '../store/messages.repo';
 import { HistoryCache } from './history-cache';
+import { requestBudget } from '../workspace/history-window';
 import { deleteSession, ensureSession, getSession, setSessionTitle, splitSessionKey, touchSession, updateSessionMeta } from '../store/sessions.repo';
 import { toolParameters, type ToolRegistry } from '../tools/tool-registry';
 import type { ImageAttachment, Tool } from '../tools/tool';
@@ -228,9 +229,11 @@ export class SessionRunner {
       const title = req.title ?? titleFromText(req.text);
       if (!session.title && title) setSessionTitle(d.db, key, title);
     }
-    const history = this.#history.load(d.db, key, session.meta.consolidatedThrough ?? 0);
-    if (req.persistUserMessage === false) history.push(userMessage);
     const model = effectiveModel(config, d.overrides, session.meta.modelPreset);
+    // Only the newest messages that can fit the request are read: a long session costs a window, not its length.
+    const budgetTokens = requestBudget(model.contextWindowTokens, model.maxTokens);
+    const { messages: history, unread } = await this.#history.load(d.db, key, { afterId: session.meta.consolidatedThrough ?? 0, budgetTokens });
+    if (req.persistUserMessage === false) history.push(userMessage);
     const { channel, chatId } = splitSessionKey(key);
     const workspace = d.workspace();
     const outcome = await runAgentTurn(
@@ -240,7 +243,7 @@ export class SessionRunner {
         sessionKey: key,
         channel,
         chatId,
-        context: { sessionKey: key, channel, chatId, history, model, config, workspace, toolSpecs: this.#toolSpecs(req.toolFilter), now: d.now(), signal },
+        context: { sessionKey: key, channel, chatId, history, unread, model, config, workspace, toolSpecs: this.#toolSpecs(req.toolFilter), now: d.now(), signal },
         contextBuilder: d.contextBuilder,
         provider: d.provider(config, model),
         fallbacks: fallbackModels(config, d.overrides, model).map((m) => ('missing' in m ? missingPresetCandidate(m.missing, model) : { model: m, provider: d.provider(config, m) })),
@@ -261,6 +264,7 @@ export class SessionRunner {
       },
     );
     if (outcome.iterations > 0) updateSessionMeta(d.db, key, { lastUsage: outcome.usage });
+    this.#history.storeCounts(d.db, key); // counts made while fitting this turn: the next process needs no tokenizer
     touchSession(d.db, key, d.now());
     d.emit({ type: 'session.changed', sessionKey: key, change: 'updated' });
     return outcome;

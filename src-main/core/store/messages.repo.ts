@@ -29,12 +29,14 @@ export interface StoredMessage extends NewMessage {
   turnId: string | null;
   toolCalls: ToolCall[];
   meta: Record<string, unknown>;
+  /** Exact tokens of the message as the model sees it (o200k_base), once counted (see message-window.repo.ts). */
+  tokens?: number;
 }
 
-const roleSchema = z.enum(['system', 'user', 'assistant', 'tool']);
-const toolCallsSchema = z.array(z.object({ id: z.string(), name: z.string(), arguments: z.string() }));
+export const roleSchema = z.enum(['system', 'user', 'assistant', 'tool']);
+export const toolCallsSchema = z.array(z.object({ id: z.string(), name: z.string(), arguments: z.string() }));
 const usageSchema = z.object({ promptTokens: z.number(), completionTokens: z.number(), totalTokens: z.number() });
-const metaSchema = z.record(z.string(), z.unknown());
+export const metaSchema = z.record(z.string(), z.unknown());
 
 const messageRowSchema = z.object({
   id: z.number(),
@@ -48,6 +50,7 @@ const messageRowSchema = z.object({
   usage: z.string().nullable(),
   meta: z.string(),
   created_at: z.number(),
+  tokens: z.number().nullable(),
 });
 
 function toStored(raw: unknown): StoredMessage {
@@ -63,8 +66,9 @@ function toStored(raw: unknown): StoredMessage {
     ...(r.tool_call_id ? { toolCallId: r.tool_call_id } : {}),
     ...(r.name ? { name: r.name } : {}),
     ...(usage ? { usage } : {}),
-    meta: parseJsonColumn(r.meta, metaSchema, {}),
+    meta: r.meta === '{}' ? {} : parseJsonColumn(r.meta, metaSchema, {}), // most rows: no JSON to parse
     createdAt: r.created_at,
+    ...(r.tokens !== null ? { tokens: r.tokens } : {}),
   };
 }
 
@@ -174,7 +178,10 @@ function storedReasoning(meta: Record<string, unknown>): Reasoning | undefined {
 }
 
 /** A stored row as the model sees it (reasoning is carried along; the provider decides whether it is sent). */
-export function toChatMessage(m: StoredMessage): ChatMessage {
+/** The fields of a stored message that make its model message. */
+export type ModelMessageFields = Pick<StoredMessage, 'role' | 'content' | 'toolCalls' | 'toolCallId' | 'name' | 'meta'>;
+
+export function toChatMessage(m: ModelMessageFields): ChatMessage {
   switch (m.role) {
     case 'system':
       return { role: 'system', content: m.content ?? '' };

@@ -10,14 +10,10 @@ import { fitHistoryToWindow, isWellFormedHistory, requestBudget, WINDOW_SAFETY_M
 import { SystemPromptBuilder } from './system-prompt';
 import { resolveTimeZone } from '../lib/zoned-time';
 import { runtimeNote, withRuntimeNote } from './runtime-note';
-import {
-  countTokens,
-  loadTokenizer,
-  messageTokensUpperBound,
-  tokensUpperBound,
-  toolSpecsTokens,
-  toolSpecsTokensUpperBound,
-} from './token-estimate';
+import { countSlack, loadTokenizer, messageTokensUpperBound, tokenizerLoaded, tokensUpperBound, toolSpecsTokensUpperBound } from './token-estimate';
+import { knownTokens } from '../agent/known-tokens';
+import { StoredTokenCounts } from './stored-token-counts';
+import { WindowTokenCounter } from './window-token-counter';
 import { repairHistory } from '../store/messages.repo';
 
 /** Summarises the oldest part of a session that outgrew the window (see consolidation.ts). */
@@ -75,11 +71,13 @@ export class WorkspaceContextBuilder implements ContextBuilder {
   readonly prompt: SystemPromptBuilder;
   readonly #opts: WorkspaceContextOptions;
   readonly #sections = new Set<PromptSection>();
+  readonly #counter: WindowTokenCounter;
   lastStats: ContextBuildStats | undefined;
 
   constructor(options: WorkspaceContextOptions) {
     this.#opts = options;
     this.prompt = options.prompt ?? new SystemPromptBuilder();
+    this.#counter = new WindowTokenCounter(new StoredTokenCounts(options.db));
   }
 
   /**
@@ -109,39 +107,58 @@ export class WorkspaceContextBuilder implements ContextBuilder {
     let summary = typeof stored === 'string' ? stored : '';
     const note = runtimeNote(input.now, timeZone, input.channel);
     const total = requestBudget(input.model.contextWindowTokens, input.model.maxTokens, this.#opts.marginTokens ?? WINDOW_SAFETY_MARGIN_TOKENS);
+    const count = this.#counter;
     const fast = this.#fastPath(input, base, summary, note, total);
     if (fast) return fast;
-    await loadTokenizer();
-    const toolTokens = toolSpecsTokens(input.toolSpecs);
-    const fixedTokens = () => countTokens(base) + (summary ? countTokens(summarySection(summary)) : 0) + 4 + toolTokens + countTokens(note) + 4;
+    await this.#loadTokenizerIfUnsure(input, [base, summary ? summarySection(summary) : ''], total);
+    const toolTokens = count.tools(input.toolSpecs);
+    const systemTokens = () => count.text(base) + (summary ? count.text(summarySection(summary)) : 0);
+    const fixedTokens = () => systemTokens() + 4 + toolTokens + count.note(note) + 4;
     let budget = Math.max(0, total - fixedTokens());
-    let fit = fitHistoryToWindow(input.history, budget);
+    let fit = fitHistoryToWindow(input.history, budget, count.message);
+    // Messages the session runner did not even load (older than what can fit) are dropped too.
+    let unread = input.unread ?? 0;
     let consolidated = false;
-    if (fit.dropped > 0 && this.#opts.consolidator) {
+    if (fit.dropped + unread > 0 && this.#opts.consolidator) {
       const result = await this.#opts.consolidator.consolidate(input, budget);
       if (result) {
         consolidated = true;
+        unread = 0;
         summary = result.summary;
         base = this.systemPrompt(input) + this.#sectionsText(); // MEMORY.md may have gained facts: this turn already shows them
         budget = Math.max(0, total - fixedTokens());
-        fit = fitHistoryToWindow(result.history, budget);
+        fit = fitHistoryToWindow(result.history, budget, count.message);
       }
     }
     const system = summary ? base + summarySection(summary) : base;
     this.lastStats = {
-      systemTokens: countTokens(system),
+      systemTokens: systemTokens(),
       historyTokens: fit.tokens,
       toolTokens,
       budgetTokens: budget,
-      droppedMessages: fit.dropped,
+      droppedMessages: fit.dropped + unread,
       consolidated,
-      exact: true,
+      exact: tokenizerLoaded(),
     };
     return withRuntimeNote([{ role: 'system', content: system }, ...fit.messages], note);
   }
 
   #sectionsText(): string {
     return [...this.#sections].map((section) => section.text()).join('');
+  }
+
+  /**
+   * Loads the tokenizer when what has no known count (new messages, a changed system prompt or tool list) could
+   * matter: its byte bound is more than the slack. Below it, the fit uses the bounds: a little less history, no
+   * 1-2 s tokenizer load in a cold process.
+   */
+  async #loadTokenizerIfUnsure(input: ContextInput, texts: string[], total: number): Promise<void> {
+    if (tokenizerLoaded()) return;
+    let unsure = 0;
+    for (const text of texts) if (text && this.#counter.stored(text) === undefined) unsure += tokensUpperBound(text);
+    if (this.#counter.storedTools(input.toolSpecs) === undefined) unsure += toolSpecsTokensUpperBound(input.toolSpecs);
+    for (const m of input.history) if (knownTokens(m) === undefined) unsure += messageTokensUpperBound(m);
+    if (unsure > countSlack(total)) await loadTokenizer();
   }
 
   /** Keeps a long tool-calling turn inside the window (see turn-window.ts). */
@@ -152,12 +169,15 @@ export class WorkspaceContextBuilder implements ContextBuilder {
 
   /**
    * Most turns are far below the window: when even the UTF-8 byte count (an upper bound of the token
-   * count) fits, the history is sent whole without tokenizing anything. Undefined → count exactly.
+   * count) or the stored exact count fits, the history is sent whole without tokenizing anything.
+   * Undefined → fit the history to the window.
    */
   #fastPath(input: ContextInput, base: string, summary: string, note: string, total: number): ChatMessage[] | undefined {
+    if (input.unread) return undefined; // older messages were left unloaded: count, and consolidate
     const system = summary ? base + summarySection(summary) : base;
-    const systemTokens = tokensUpperBound(system) + 4;
-    const toolTokens = toolSpecsTokensUpperBound(input.toolSpecs);
+    const count = this.#counter;
+    const systemTokens = count.bound(base) + (summary ? count.bound(summarySection(summary)) : 0) + 4;
+    const toolTokens = count.toolsBound(input.toolSpecs);
     let historyTokens = tokensUpperBound(note);
     const budget = total - systemTokens - toolTokens;
     for (const m of input.history) {

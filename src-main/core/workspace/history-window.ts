@@ -35,14 +35,17 @@ export function historyUnits(messages: readonly ChatMessage[]): ChatMessage[][] 
 
 const TRUNCATION_NOTE = '\n\n[... message cut to fit the context window]';
 
+/** What a message costs in the window: messageTokens (exact), or an upper bound when the tokenizer is not loaded. */
+export type MessageCost = (message: ChatMessage) => number;
+
 /** Cuts the text of a user message so it costs at most `budget` tokens. */
-function shrinkUserMessage(message: ChatMessage & { role: 'user' }, budget: number): ChatMessage {
+function shrinkUserMessage(message: ChatMessage & { role: 'user' }, budget: number, cost: MessageCost): ChatMessage {
   const text = typeof message.content === 'string'
     ? message.content
     : message.content.map((p) => (p.type === 'text' ? p.text : '')).join('\n');
   let keep = Math.max(0, budget * 3 - TRUNCATION_NOTE.length);
   let cut: ChatMessage = { role: 'user', content: text.slice(0, keep) + TRUNCATION_NOTE };
-  while (keep > 0 && messageTokens(cut) > budget) {
+  while (keep > 0 && cost(cut) > budget) {
     keep = Math.floor(keep * 0.8);
     cut = { role: 'user', content: text.slice(0, keep) + TRUNCATION_NOTE };
   }
@@ -70,9 +73,9 @@ function unitStart(messages: readonly ChatMessage[], end: number): number {
   return j;
 }
 
-function rangeTokens(messages: readonly ChatMessage[], from: number, to: number): number {
+function rangeTokens(messages: readonly ChatMessage[], from: number, to: number, cost: MessageCost): number {
   let n = 0;
-  for (let k = from; k < to; k++) n += messageTokens(messages[k]!);
+  for (let k = from; k < to; k++) n += cost(messages[k]!);
   return n;
 }
 
@@ -80,9 +83,10 @@ function rangeTokens(messages: readonly ChatMessage[], from: number, to: number)
  * The newest part of `history` that costs at most `budget` tokens. Units are kept whole; the kept part
  * starts at a user message when one is available, and the newest user message is always kept (cut to the
  * budget if it alone is too big). Walks from the newest end by index, so a long, well-formed history
- * costs one validity pass plus the counting of what fits.
+ * costs one validity pass plus the counting of what fits. `cost` is exact by default (the tokenizer loaded);
+ * an upper bound keeps the result inside the budget too, only with less history.
  */
-export function fitHistoryToWindow(history: readonly ChatMessage[], budget: number): WindowedHistory {
+export function fitHistoryToWindow(history: readonly ChatMessage[], budget: number, cost: MessageCost = messageTokens): WindowedHistory {
   const messages = isWellFormedHistory(history) ? history : repairHistory([...history]);
   let lastUser = -1;
   for (let k = messages.length - 1; k >= 0; k--) {
@@ -95,26 +99,26 @@ export function fitHistoryToWindow(history: readonly ChatMessage[], budget: numb
   let start = messages.length;
   while (start > 0) {
     const from = unitStart(messages, start);
-    const cost = rangeTokens(messages, from, start);
-    if (used + cost > budget) break;
-    used += cost;
+    const unit = rangeTokens(messages, from, start, cost);
+    if (used + unit > budget) break;
+    used += unit;
     start = from;
   }
   // Prefer to begin at a user message (a reply without its question confuses models).
   while (start < messages.length && start !== lastUser && messages[start]!.role !== 'user') {
     let next = start + 1;
     while (next < messages.length && messages[next]!.role === 'tool') next++;
-    used -= rangeTokens(messages, start, next);
+    used -= rangeTokens(messages, start, next, cost);
     start = next;
   }
   if (lastUser >= 0 && start > lastUser) {
     // Even the newest question does not fit: send it cut down, with what came after it when possible.
     const tail = messages.slice(lastUser + 1);
-    const tailTokens = rangeTokens(tail, 0, tail.length);
+    const tailTokens = rangeTokens(tail, 0, tail.length, cost);
     const keepTail = tailTokens <= budget / 2;
     const question = messages[lastUser] as ChatMessage & { role: 'user' };
-    const kept = [shrinkUserMessage(question, Math.max(16, budget - (keepTail ? tailTokens : 0))), ...(keepTail ? tail : [])];
-    return { messages: kept, dropped: messages.length - kept.length, tokens: rangeTokens(kept, 0, kept.length) };
+    const kept = [shrinkUserMessage(question, Math.max(16, budget - (keepTail ? tailTokens : 0)), cost), ...(keepTail ? tail : [])];
+    return { messages: kept, dropped: messages.length - kept.length, tokens: rangeTokens(kept, 0, kept.length, cost) };
   }
   return { messages: messages.slice(start), dropped: start, tokens: used };
 }

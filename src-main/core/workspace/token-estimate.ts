@@ -10,6 +10,7 @@
 // encoded in 64-char slices: linear time, and at most a token or so over per slice.
 import type { Tiktoken } from 'js-tiktoken/lite';
 import type { ChatMessage } from '../agent/chat-message';
+import { knownTokens, rememberTokens } from '../agent/known-tokens';
 import type { ToolSpec } from '../agent/llm-provider';
 import { assertNever } from '../lib/assert-never';
 
@@ -43,6 +44,14 @@ export function loadTokenizer(): Promise<void> {
     encoder = createO200kEncoder();
   });
   return loading;
+}
+
+/**
+ * Tokens without an exact count (fitted by their byte bounds) that a window may carry before the tokenizer is
+ * loaded to count them: 2 % of the budget, at least 2,048. Below it, a little less history; above it, exact counts.
+ */
+export function countSlack(budgetTokens: number): number {
+  return Math.max(2_048, Math.floor(budgetTokens * 0.02));
 }
 
 /** True once loadTokenizer() finished (the bench and tests read it: a cheap turn never loads it). */
@@ -99,8 +108,19 @@ function encodeWithLongRuns(text: string): number {
   return n;
 }
 
-/** Tokens one chat message costs in a request, including tool calls and the format's overhead. */
+/**
+ * Tokens one chat message costs in a request, including tool calls and the format's overhead. A count stored with
+ * the message (known-tokens.ts) is used as it is; a new count is remembered for the message (and stored later).
+ */
 export function messageTokens(message: ChatMessage): number {
+  const known = knownTokens(message);
+  if (known !== undefined) return known;
+  const n = countMessage(message);
+  rememberTokens(message, n);
+  return n;
+}
+
+function countMessage(message: ChatMessage): number {
   let n = MESSAGE_OVERHEAD_TOKENS;
   switch (message.role) {
     case 'system':
@@ -135,8 +155,10 @@ export function tokensUpperBound(text: string): number {
   return text ? Buffer.byteLength(text, 'utf8') : 0;
 }
 
-/** messageTokens computed with tokensUpperBound. */
+/** messageTokens computed with tokensUpperBound, or the exact count when it is known (the tightest bound). */
 export function messageTokensUpperBound(message: ChatMessage): number {
+  const known = knownTokens(message);
+  if (known !== undefined) return known;
   let n = MESSAGE_OVERHEAD_TOKENS;
   switch (message.role) {
     case 'system':

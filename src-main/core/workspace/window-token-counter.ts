@@ -1,0 +1,75 @@
+// Token counts for fitting a request into the window: exact once the tokenizer is loaded, else the counts stored
+// earlier (with each message; the system prompt and the tool list by digest) or UTF-8 byte bounds, never below
+// the exact count. Exact counts of the prompt and the tools are stored as they are made.
+import type { ChatMessage } from '../agent/chat-message';
+import type { ToolSpec } from '../agent/llm-provider';
+import { StoredTokenCounts } from './stored-token-counts';
+import {
+  countTokens,
+  messageTokens,
+  messageTokensUpperBound,
+  tokenizerLoaded,
+  tokensUpperBound,
+  toolSpecsTokens,
+  toolSpecsTokensUpperBound,
+} from './token-estimate';
+
+/** The text a tool list is stored under (each definition as providers render it, one per line). */
+function toolsKey(specs: readonly ToolSpec[]): string {
+  return `tools\n${specs.map((s) => JSON.stringify(s)).join('\n')}`;
+}
+
+export class WindowTokenCounter {
+  constructor(private readonly counts: StoredTokenCounts) {}
+
+  /** A message: exact with the tokenizer, else its stored count or its bound. */
+  readonly message = (m: ChatMessage): number => (tokenizerLoaded() ? messageTokens(m) : messageTokensUpperBound(m));
+
+  /** A prompt text: stored, else exact (and stored) with the tokenizer, else its bound. */
+  text(text: string): number {
+    if (!text) return 0;
+    const stored = this.counts.get(text);
+    if (stored !== undefined) return stored;
+    if (!tokenizerLoaded()) return tokensUpperBound(text);
+    const n = countTokens(text);
+    this.counts.put(text, n);
+    return n;
+  }
+
+  /** The per-turn runtime note: exact or its bound, never stored (it changes every turn). */
+  note(text: string): number {
+    return tokenizerLoaded() ? countTokens(text) : tokensUpperBound(text);
+  }
+
+  /** The tool definitions, like `text`. */
+  tools(specs: readonly ToolSpec[]): number {
+    if (!specs.length) return 0;
+    const key = toolsKey(specs);
+    const stored = this.counts.get(key);
+    if (stored !== undefined) return stored;
+    if (!tokenizerLoaded()) return toolSpecsTokensUpperBound(specs);
+    const n = toolSpecsTokens(specs);
+    this.counts.put(key, n);
+    return n;
+  }
+
+  /** Stored count or bound, without counting anything (the fast path). */
+  bound(text: string): number {
+    return text ? (this.counts.get(text) ?? tokensUpperBound(text)) : 0;
+  }
+
+  /** Stored count or bound of the tool definitions. */
+  toolsBound(specs: readonly ToolSpec[]): number {
+    return specs.length ? (this.counts.get(toolsKey(specs)) ?? toolSpecsTokensUpperBound(specs)) : 0;
+  }
+
+  /** The stored count of a prompt text, if any. */
+  stored(text: string): number | undefined {
+    return this.counts.get(text);
+  }
+
+  /** The stored count of a tool list, if any. */
+  storedTools(specs: readonly ToolSpec[]): number | undefined {
+    return specs.length ? this.counts.get(toolsKey(specs)) : 0;
+  }
+}
