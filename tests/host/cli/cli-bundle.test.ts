@@ -1,5 +1,5 @@
 // The CLI bundle's structure (not its speed): a one-shot `agent -m` statically loads none of the heavy modules;
-// each of them sits in a chunk that only an import() reaches.
+// each of them sits in a chunk that only an import() reaches (the openai SDK is loaded by the turn's first request).
 import { describe, expect, it } from 'vitest';
 import type { Metafile } from 'esbuild';
 import { bundleCli, CLI_BUNDLE, ROOT } from '../../../scripts/build-cli.mjs';
@@ -12,6 +12,7 @@ const HEAVY: Record<string, RegExp> = {
   'ws (nanotray web)': /node_modules\/ws\//,
   'the web host (nanotray web)': /^src-main\/host\/web\/web-host\.ts$/,
   'the shell grammar (the first exec analysis)': /node_modules\/web-tree-sitter\//,
+  'the openai SDK (the first model request)': /node_modules\/openai\//,
 };
 
 /** Output files reachable from `start` through static imports only. */

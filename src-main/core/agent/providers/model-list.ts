@@ -6,10 +6,8 @@ import type { Config } from '../../../../src-preload/contract/config-schema';
 import type { ProviderError } from '../llm-provider';
 import { errResult, okResult, type Result } from '../../lib/result';
 import { createHttpFetch } from '../../net/http-fetch';
-import { createOpenAiClient } from './openai-client';
 import { OPENAI_BASE_URL, OpenAiCompatibleProvider } from './openai-compatible';
 import { ResponseTap, tappedFetch } from './response-tap';
-import { fromSdkError } from './sdk-errors';
 import type { ErrorContext } from './provider-errors';
 import { ENCRYPTED_SECRET_PREFIX, encryptedKeyError } from './provider-factory';
 
@@ -49,6 +47,7 @@ async function listOnce(config: Config, name: string, options: ModelListOptions)
   const baseUrl = settings.baseUrl ?? OPENAI_BASE_URL;
   const ctx: ErrorContext = { providerName: name, model: '', baseUrl, apiKey: settings.apiKey };
   const tap = new ResponseTap();
+  const { createOpenAiClient, fromSdkError } = await import('./sdk-transport'); // the SDK, when a test runs
   const client = createOpenAiClient(
     { apiKey: settings.apiKey, baseUrl, headers: settings.headers, timeoutMs: options.timeoutMs ?? TEST_TIMEOUT_MS },
     tappedFetch(options.fetch ?? testFetch, tap),

@@ -7,8 +7,7 @@ import { refusedConversationError, type ClassifiedError, type ErrorContext } fro
 import { createHttpFetch } from '../../net/http-fetch';
 import { ModelQuirks, type RequestShape } from './model-quirks';
 import { requestBody } from './chat-wire';
-import { createOpenAiClient, type OpenAiClientSettings } from './openai-client';
-import { runChatAttempt } from './chat-attempt';
+import type { OpenAiClientSettings } from './openai-client';
 import type { StreamTimeouts } from './stream-watchdog';
 import { realSleep, runWithRetry, type AttemptFailure, type RetryMode, type Sleep } from './retry-policy';
 
@@ -111,6 +110,7 @@ export class OpenAiCompatibleProvider implements LlmProvider {
   #withRetry(request: LlmRequest, shape: RequestShape, callbacks: StreamCallbacks, ctx: ErrorContext): Promise<Result<LlmResponse, ClassifiedError>> {
     return runWithRetry(
       async (): Promise<Result<LlmResponse, AttemptFailure>> => {
+        const { createOpenAiClient, runChatAttempt } = await import('./sdk-transport'); // the SDK, on the first request
         const result = await runChatAttempt({
           // One light client per attempt (~60 µs), so each request has its own tap on the bytes.
           client: (fetch) => createOpenAiClient(this.#client, fetch),
