@@ -27,13 +27,7 @@ export class WindowTokenCounter {
 
   /** A prompt text: stored, else exact (and stored) with the tokenizer, else its bound. */
   text(text: string): number {
-    if (!text) return 0;
-    const stored = this.counts.get(text);
-    if (stored !== undefined) return stored;
-    if (!tokenizerLoaded()) return tokensUpperBound(text);
-    const n = countTokens(text);
-    this.counts.put(text, n);
-    return n;
+    return text ? this.#count(text, () => tokensUpperBound(text), () => countTokens(text)) : 0;
   }
 
   /** The per-turn runtime note: exact or its bound, never stored (it changes every turn). */
@@ -43,14 +37,7 @@ export class WindowTokenCounter {
 
   /** The tool definitions, like `text`. */
   tools(specs: readonly ToolSpec[]): number {
-    if (!specs.length) return 0;
-    const key = toolsKey(specs);
-    const stored = this.counts.get(key);
-    if (stored !== undefined) return stored;
-    if (!tokenizerLoaded()) return toolSpecsTokensUpperBound(specs);
-    const n = toolSpecsTokens(specs);
-    this.counts.put(key, n);
-    return n;
+    return specs.length ? this.#count(toolsKey(specs), () => toolSpecsTokensUpperBound(specs), () => toolSpecsTokens(specs)) : 0;
   }
 
   /** Stored count or bound, without counting anything (the fast path). */
@@ -71,5 +58,14 @@ export class WindowTokenCounter {
   /** The stored count of a tool list, if any. */
   storedTools(specs: readonly ToolSpec[]): number | undefined {
     return specs.length ? this.counts.get(toolsKey(specs)) : 0;
+  }
+
+  #count(key: string, bound: () => number, exact: () => number): number {
+    const stored = this.counts.get(key);
+    if (stored !== undefined) return stored;
+    if (!tokenizerLoaded()) return bound();
+    const n = exact();
+    this.counts.put(key, n);
+    return n;
   }
 }
