@@ -2,10 +2,11 @@
 //  1. Idle cost: model requests and tokens of the heartbeat over a simulated day with the bundled (empty)
 //     HEARTBEAT.md, through createCore on a fake clock. Must be 0 and 0.
 //  2. Timer drift of a 1-second `every` cron job on a real `nanotray daemon`, measured where the model
-//     request arrives (a local OpenAI-compatible server). Default window 60 s; `--minutes 5` for 5 minutes.
+//     request arrives (a local OpenAI-compatible server), and the daemon's RSS growth over the window.
+//     Default window 60 s; `--minutes 10` for the 10-minute soak.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -84,6 +85,16 @@ async function idleCost() {
   }
 }
 
+/** Resident memory of a process in MB (Linux /proc), or undefined where there is none. */
+function rssMb(pid) {
+  try {
+    const kb = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+    return Number.isFinite(kb) ? kb / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function runCli(args, env) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [join(ROOT, 'bin', 'nanotray.mjs'), ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -111,7 +122,10 @@ async function drift() {
     // Warm-up: wait for the first run, then measure a window starting there.
     while (llm.arrivals.length === 0) await new Promise((r) => setTimeout(r, 20));
     const start = llm.arrivals.length - 1;
-    await new Promise((r) => setTimeout(r, windowSeconds * 1000 + 300));
+    await new Promise((r) => setTimeout(r, 5_000)); // RSS after the first runs (the turn path is loaded)
+    const rssStart = rssMb(daemon.pid);
+    await new Promise((r) => setTimeout(r, windowSeconds * 1000 - 5_000 + 300));
+    const rssEnd = rssMb(daemon.pid);
     daemon.kill('SIGTERM');
     const code = await exited;
     const all = llm.arrivals.slice(start).filter((x) => x <= llm.arrivals[start] + windowSeconds * 1000 + 200);
@@ -136,6 +150,12 @@ async function drift() {
     console.log(`  lateness after the whole second: mean ${fmt(mean(late))} ms, max ${fmt(Math.max(...late))} ms (first half ${fmt(mean(late.slice(0, half)))} ms, second half ${fmt(mean(late.slice(half)))} ms)`);
     console.log(`  cumulative drift: ${fmt(slope * 60, 2)} ms per minute (least-squares slope of lateness)`);
     console.log(`  daemon exit code on SIGTERM: ${code}${/NODE-CRON/i.test(stderr) ? ' (node-cron wrote to stderr!)' : ''}`);
+    if (rssStart !== undefined && rssEnd !== undefined) {
+      const growth = rssEnd - rssStart;
+      console.log(
+        `daemon_rss_growth_mb ${fmt(growth, 1)} (RSS ${fmt(rssStart, 1)} → ${fmt(rssEnd, 1)} MB from 5 s in to the end of the ${fmt(windowSeconds, 0)} s window of 1-second jobs; target < 5 over a 10-minute soak: BENCH_DRIFT_MINUTES=10) ${growth < 5 ? 'ok' : 'MISSED'}`,
+      );
+    }
     return code === 0;
   } finally {
     await llm.close();
