@@ -68,6 +68,24 @@ export function cliBundleIsStale(root = ROOT, bundle = CLI_BUNDLE) {
 }
 
 /**
+ * zod's `z` namespace re-exports all of its 48 locales (`z.locales`), so a bundle keeps ~300 KB of error-message
+ * translations that the core never uses (its messages are English; the window translates its own). This build
+ * gives that namespace English only; zod's default (`en`) is set by zod itself and is unchanged.
+ */
+const zodEnglishOnly = {
+  name: 'zod-english-locales-only',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]v4[\\/](classic|core)[\\/]/.test(args.importer) ? { path: join(dirname(args.importer), '..', 'locales', 'en.js'), namespace: 'zod-locales' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(args.path)};`,
+      resolveDir: dirname(args.path),
+    }));
+  },
+};
+
+/**
  * Bundles `entry` in memory (nothing written) with code splitting: every `import()` in the sources becomes a
  * chunk that is compiled only when a run reaches it (the MCP SDK, the tokenizer's ranks, the HTML parser, the
  * shell grammar, the web host…), so a one-shot `agent -m` parses a fraction of the code. Returns esbuild's
@@ -87,6 +105,7 @@ export async function bundleCli({ root = ROOT, outfile = CLI_BUNDLE, entry = CLI
     // Runtime dependencies are inlined for start-up speed; natives and dev tools stay external.
     external: externalPackages(root),
     alias: { '@contract': join(root, 'src-preload', 'contract') },
+    plugins: [zodEnglishOnly],
     outdir: dirname(outfile),
     entryNames: '[name]',
     chunkNames: `chunks/${name}/[name]-[hash]`,

@@ -50,4 +50,10 @@ describe('the CLI bundle', () => {
       expect(turnInputs.filter((i) => pattern.test(i)), `${what} is loaded statically`).toEqual([]);
     }
   }, 60_000);
+
+  it("carries zod's English messages only, not its 48 locales", async () => {
+    const { metafile } = await bundleCli();
+    const locales = inputsOf(metafile, Object.keys(metafile.outputs)).filter((i) => i.includes('node_modules/zod/v4/locales/'));
+    expect([...new Set(locales.map((i) => i.split('/').pop()))]).toEqual(['en.js']);
+  }, 60_000);
 });
