@@ -3,7 +3,8 @@
 // core start-up / loop overhead / CLI turn (bench.mjs), workspace prompt (bench-workspace.mjs), long sessions
 // (bench-session.mjs), the CLI turn side by side with the nanobot port (bench-peer.mjs),
 // exec grammar and sandbox overhead (bench-exec.mjs), provider stream assembly and transport (bench-providers.mjs),
-// scheduler idle cost and timer drift (bench-scheduler.mjs, 60 s window), renderer bundle and Chromium
+// idle daemon wake-ups, CPU and RSS (bench-idle.mjs), scheduler idle cost, timer drift and RSS (bench-scheduler.mjs,
+// 60 s window), renderer bundle and Chromium
 // figures (bench-renderer.mjs --e2e, after a build).
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -16,6 +17,7 @@ const steps = [
   ['Side by side: a cold CLI turn against @jcheesepkg/nanobot 0.9.2 and a bare Node fetch', ['scripts/bench-peer.mjs']],
   ['Exec: bash grammar, command analysis, sandbox overhead', ['scripts/bench-exec.mjs']],
   ['Providers: stream assembly, transport through the openai SDK, call overhead', ['scripts/bench-providers.mjs']],
+  ['Idle daemon: wake-ups, CPU and RSS while nothing is due', ['scripts/bench-idle.mjs']],
   ['Scheduler: idle cost, timer drift', ['scripts/bench-scheduler.mjs', ...(process.env.BENCH_DRIFT_MINUTES ? ['--minutes', process.env.BENCH_DRIFT_MINUTES] : [])]],
   ['Renderer: bundle size, first token to screen, frame time', ['scripts/bench-renderer.mjs', '--e2e']],
 ];
