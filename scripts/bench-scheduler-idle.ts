@@ -1,5 +1,7 @@
 // Bundled and run by scripts/bench-scheduler.mjs: one simulated day of an idle heartbeat on a fake clock,
 // through createCore with the real session runner (so any model call would reach the bench's server).
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { createCore } from '../src-main/core/nanotray-core';
 import { FakeClock } from '../tests/helpers/fake-clock';
 
@@ -10,6 +12,17 @@ export interface IdleDayResult {
   heartbeatTokens: number;
   usageTokens: number;
   wallMs: number;
+  /** RSS after a full GC once the first simulated hour ran, and at the end of the day. */
+  rssStartMb: number;
+  rssEndMb: number;
+}
+
+/** RSS in MB after a full garbage collection (so what is measured is what stays). */
+function settledRssMb(): number {
+  setFlagsFromString('--expose-gc');
+  const gc: unknown = runInNewContext('gc');
+  if (typeof gc === 'function') gc();
+  return process.memoryUsage().rss / 1048576;
 }
 
 /** Runs the heartbeat of `home` (bundled HEARTBEAT.md template) over `hours` simulated hours. */
@@ -20,7 +33,10 @@ export async function idleDay(home: string, hours = 24): Promise<IdleDayResult> 
   const core = created.value;
   const started = performance.now();
   try {
-    await clock.advanceSettled(hours * 3600_000, 20);
+    await clock.advanceSettled(3600_000, 20);
+    const rssStartMb = settledRssMb();
+    await clock.advanceSettled((hours - 1) * 3600_000, 20);
+    const rssEndMb = settledRssMb();
     const runs = core.db.prepare('SELECT outcome, reason, tokens FROM heartbeat_runs').all() as {
       outcome: string;
       reason: string;
@@ -40,6 +56,8 @@ export async function idleDay(home: string, hours = 24): Promise<IdleDayResult> 
       heartbeatTokens: runs.reduce((sum, r) => sum + r.tokens, 0),
       usageTokens: usage.n,
       wallMs: performance.now() - started,
+      rssStartMb,
+      rssEndMb,
     };
   } finally {
     await core.dispose();

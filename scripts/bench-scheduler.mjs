@@ -78,6 +78,8 @@ async function idleCost() {
     console.log(`  model requests: ${llm.arrivals.length}`);
     console.log(`  tokens: ${r.heartbeatTokens} (heartbeat_runs), ${r.usageTokens} (usage table)`);
     console.log(`  simulated in ${fmt(r.wallMs, 0)} ms`);
+    const growth = r.rssEndMb - r.rssStartMb;
+    console.log(`sim_day_rss_growth_mb ${fmt(growth, 1)} (RSS after GC ${fmt(r.rssStartMb, 1)} → ${fmt(r.rssEndMb, 1)} MB from hour 1 to hour 24 of the simulated day; target < 5) ${growth < 5 ? 'ok' : 'MISSED'}`);
     return llm.arrivals.length === 0 && r.heartbeatTokens === 0 && r.usageTokens === 0;
   } finally {
     await llm.close();
