@@ -10,6 +10,7 @@ import { loadConfig, updateConfigFile, type SecretDecoder } from './config/load-
 import { ensureConfigFile, ensureWorkspace } from './config/onboard';
 import type { RuntimeOverrides } from './config/runtime-overrides';
 import { findAppRoot } from './lib/app-root';
+import type { HostKind } from './lib/host-kind';
 import { systemClock, type Clock } from './lib/clock';
 import { DisposableStore } from './lib/disposable';
 import { Emitter } from './lib/emitter';
@@ -18,7 +19,7 @@ import { privateFolder, tightenMode } from './lib/private-files';
 import { errorMessage, errResult, okResult, type Result } from './lib/result';
 import { openDatabase, type Database } from './store/db';
 
-export type HostKind = 'electron' | 'web' | 'cli' | 'daemon' | 'test';
+export type { HostKind };
 
 /** How a host opens the foundation. */
 export interface CoreBaseOptions {

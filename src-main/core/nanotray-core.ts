@@ -15,7 +15,7 @@ import type { ApprovalService } from './tools/approvals/approval-service';
 import { SubagentManager } from './subagents/subagent-manager';
 import { createSpawnTool } from './subagents/spawn.tool';
 import { wireRuntime, type RuntimeApi } from './runtime/runtime.wiring';
-import { wireScheduler, type CronApi, type HeartbeatApi } from './scheduler/scheduler.wiring';
+import { wireScheduler, type CronApi, type HeartbeatApi, type SchedulerApi } from './scheduler/scheduler.wiring';
 import { wireMcp } from './mcp/mcp.wiring';
 import type { McpService } from './mcp/mcp-types';
 import { wireCommands, type CommandsService } from './commands/commands.wiring';
@@ -51,6 +51,8 @@ export interface Core extends CoreBase {
   readonly heartbeat: HeartbeatApi;
   /** [scheduler] Cron jobs: `list()`, `add(input)`, `remove(id)`, `status()`, `setEnabled(id, on)`, `runs(id)`, `runJobNow(id)`. */
   readonly cron: CronApi;
+  /** [scheduler] The lease: `owner()` (which process runs heartbeat and cron), `resumed()` (the machine woke). */
+  readonly scheduler: SchedulerApi;
   /** [mcp] MCP servers: `status()`, `reload()`, `add(name, cfg)`, `remove(name)`, `waitForServers(ms)`. */
   readonly mcp: McpService;
   /** [commands] Slash commands for every host: `execute(sessionKey, text)`, `list()`, `complete(text)`. */
@@ -134,6 +136,7 @@ export function createCore(options: CoreOptions): Result<Core> {
     runtime,
     heartbeat: scheduler.heartbeat,
     cron: scheduler.cron,
+    scheduler: scheduler.scheduler,
     mcp,
     commands,
     dispose,

@@ -27,6 +27,11 @@ export const heartbeatStatusOutput = z.object({
   timeZone: z.string().optional(),
   /** Newest first (up to 20). */
   recentRuns: z.array(heartbeatRunSchema).optional(),
+  /**
+   * The one process of this home that runs heartbeat and cron (desktop app, `nanotray web` or `nanotray
+   * daemon`); null when none does. The others arm no timer.
+   */
+  runsIn: z.object({ here: z.boolean(), label: z.string().max(100), pid: z.number().int() }).nullable().optional(),
 });
 export const heartbeatRunNowOutput = heartbeatRunSchema;
 

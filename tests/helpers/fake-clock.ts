@@ -1,7 +1,9 @@
-// A manual clock for tests and simulations: timers fire only when time is advanced, in due order.
+// A manual clock for tests and simulations: timers fire only when time is advanced, in due order. Timers run
+// on monotonic time like Node's; `suspend` moves only the wall clock, as a sleeping laptop does.
 import type { Clock } from '../../src-main/core/lib/clock';
 
 interface Timer {
+  /** Monotonic due time. */
   at: number;
   ms: number;
   seq: number;
@@ -15,8 +17,11 @@ export async function flush(rounds = 10): Promise<void> {
 
 export class FakeClock implements Clock {
   #now: number;
+  #mono = 0;
   #seq = 0;
   #timers: Timer[] = [];
+  /** How many timers have fired so far (each one is a wake-up of the process). */
+  fired = 0;
 
   constructor(start = Date.UTC(2026, 10, 29, 20, 0, 0)) {
     this.#now = start;
@@ -26,8 +31,12 @@ export class FakeClock implements Clock {
     return this.#now;
   }
 
+  monotonic(): number {
+    return this.#mono;
+  }
+
   setTimeout(fn: () => void, ms: number): () => void {
-    const timer = { at: this.#now + Math.max(0, ms), ms, seq: this.#seq++, fn };
+    const timer = { at: this.#mono + Math.max(0, ms), ms, seq: this.#seq++, fn };
     this.#timers.push(timer);
     return () => {
       this.#timers = this.#timers.filter((t) => t !== timer);
@@ -46,20 +55,30 @@ export class FakeClock implements Clock {
 
   /** Moves time forward, firing due timers in order (each may add new ones), all synchronously. */
   advance(ms: number): void {
-    const end = this.#now + ms;
+    const end = this.#mono + ms;
     for (let next = this.#nextDue(end); next; next = this.#nextDue(end)) this.#fire(next);
-    this.#now = end;
+    this.#moveTo(end);
   }
 
   /** Like advance, but lets the async work each timer starts settle before the next one fires. */
   async advanceSettled(ms: number, rounds = 10): Promise<void> {
-    const end = this.#now + ms;
+    const end = this.#mono + ms;
     for (let next = this.#nextDue(end); next; next = this.#nextDue(end)) {
       this.#fire(next);
       await flush(rounds);
     }
-    this.#now = end;
+    this.#moveTo(end);
     await flush(rounds);
+  }
+
+  /** The machine sleeps for `ms`: the wall clock jumps, monotonic time and the timers stand still. */
+  suspend(ms: number): void {
+    this.#now += ms;
+  }
+
+  #moveTo(mono: number): void {
+    this.#now += mono - this.#mono;
+    this.#mono = mono;
   }
 
   #nextDue(end: number): Timer | undefined {
@@ -69,7 +88,8 @@ export class FakeClock implements Clock {
 
   #fire(timer: Timer): void {
     this.#timers = this.#timers.filter((t) => t !== timer);
-    this.#now = Math.max(this.#now, timer.at);
+    if (timer.at > this.#mono) this.#moveTo(timer.at);
+    this.fired++;
     timer.fn();
   }
 }

@@ -8,6 +8,8 @@ export interface HomePaths {
   dbFile: string;
   /** OAuth tokens and client registrations of MCP servers (0600; encrypted where the host can). */
   mcpAuthFile: string;
+  /** Held by the one process that runs heartbeat and cron (a small SQLite file of its own). */
+  schedulerLock: string;
   /** The default workspace; `agent.workspace` may point elsewhere. */
   defaultWorkspace: string;
 }
@@ -25,6 +27,7 @@ export function resolveHomePaths(env: NodeJS.ProcessEnv = process.env): HomePath
     configFile: join(home, 'config.json'),
     dbFile: join(home, 'nanotray.db'),
     mcpAuthFile: join(home, 'mcp-auth.json'),
+    schedulerLock: join(home, 'scheduler.lock'),
     defaultWorkspace: join(home, 'workspace'),
   };
 }

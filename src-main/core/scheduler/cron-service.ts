@@ -20,6 +20,7 @@ import {
 } from '../store/cron-jobs.repo';
 import { CRON_ERRORS, describeSchedule, parseCronSchedule, type CronScheduleInput } from './cron-schedule';
 import { startJobTimer, type JobTimer } from './cron-timers';
+import { processHolder, RunClaims } from './run-claims';
 import type { TurnRunner } from './turn-runner';
 
 export interface CronDeps {
@@ -28,6 +29,8 @@ export interface CronDeps {
   runner: TurnRunner;
   emit(event: CoreEvent): void;
   config(): Config;
+  /** Where runs are claimed (default: this database, as a process of its own). */
+  claims?: RunClaims;
 }
 
 export interface CronAddInput extends CronScheduleInput {
@@ -56,6 +59,15 @@ export const MAX_CONSECUTIVE_ERRORS = 3;
 const NAME_FROM_MESSAGE = 30;
 const NOTIFY_BODY_MAX = 500;
 
+/** The claim key of a job's runs. */
+const claimKey = (id: string): string => `cron:${id}`;
+
+interface RunOptions {
+  late: boolean;
+  /** The due time served; undefined for a manual run. */
+  dueAt: number | undefined;
+}
+
 export const jobNotFound = (id: string): ServiceError<'not_found'> => coreError('not_found', `Error: job '${id}' not found`);
 
 export class CronService {
@@ -63,9 +75,11 @@ export class CronService {
   #started = false;
   #timers = new Map<string, JobTimer>();
   #running = new Map<string, AbortController>();
+  #claims: RunClaims;
 
   constructor(deps: CronDeps) {
     this.#deps = deps;
+    this.#claims = deps.claims ?? new RunClaims(deps.db, processHolder(), () => deps.clock.now());
   }
 
   /** Arms every enabled job; `at` jobs whose time passed while closed run once now, marked late. */
@@ -74,7 +88,7 @@ export class CronService {
     for (const job of listCronJobs(this.#deps.db)) {
       if (!job.enabled) continue;
       if (job.schedule.kind === 'at' && job.schedule.atMs <= this.#deps.clock.now()) {
-        void this.#execute(job, { late: true });
+        void this.#onFire(job.id, job.schedule.atMs, true);
       } else {
         this.#arm(job);
       }
@@ -89,7 +103,12 @@ export class CronService {
     const timers = [...this.#timers.values()];
     this.#timers.clear();
     for (const controller of this.#running.values()) controller.abort();
-    await Promise.all(timers.map((t) => t.stop()));
+    for (const timer of timers) timer.stop();
+  }
+
+  /** Measures every timer again from the wall clock (after the machine slept): what came due fires once, late. */
+  recheck(): void {
+    for (const timer of this.#timers.values()) timer.recheck();
   }
 
   /** Validates and stores a job (and arms it when timers run here). Errors are the tool's exact messages. */
@@ -117,8 +136,9 @@ export class CronService {
   /** Deletes a job (its timer first); a clear error when there is none. */
   async remove(id: string): Promise<Result<void, ServiceError<'not_found'>>> {
     if (!getCronJob(this.#deps.db, id)) return errResult(jobNotFound(id));
-    await this.#disarm(id);
+    this.#disarm(id);
     deleteCronJob(this.#deps.db, id);
+    this.#claims.forget(claimKey(id));
     this.#changed();
     return okResult(undefined);
   }
@@ -126,7 +146,7 @@ export class CronService {
   /** Pauses or resumes a job; resuming clears its error streak. */
   async setEnabled(id: string, enabled: boolean): Promise<Result<CronJobView, ServiceError<'not_found'>>> {
     if (!setCronJobEnabled(this.#deps.db, id, enabled)) return errResult(jobNotFound(id));
-    await this.#disarm(id);
+    this.#disarm(id);
     const job = getCronJob(this.#deps.db, id)!;
     if (enabled && this.#started) this.#arm(job);
     this.#changed();
@@ -148,11 +168,13 @@ export class CronService {
     return listCronRuns(this.#deps.db, id);
   }
 
-  /** Runs a job now, outside its schedule (tests, "run now" buttons). */
+  /** Runs a job now, outside its schedule, in this process (once, whichever process asks; tests, "run now" buttons). */
   async runJobNow(id: string): Promise<Result<CronRun, ServiceError<'not_found'>>> {
     const job = getCronJob(this.#deps.db, id);
     if (!job) return errResult(jobNotFound(id));
-    return okResult(await this.#execute(job, { late: false }));
+    const startedAt = this.#deps.clock.now();
+    const run = await this.#execute(job, { late: false, dueAt: undefined });
+    return okResult(run ?? this.#record(job, { startedAt, status: 'skipped', error: 'previous run still going', late: false }));
   }
 
   #view(job: CronJob): CronJobView {
@@ -161,37 +183,40 @@ export class CronService {
   }
 
   #arm(job: CronJob): void {
-    const timer = startJobTimer(`nanotray-cron-${job.id}`, job.schedule, () => this.#deps.clock.now(), (overlapped) =>
-      this.#onFire(job.id, overlapped),
-    );
+    const timer = startJobTimer(job.schedule, this.#deps.clock, (dueAt, late) => void this.#onFire(job.id, dueAt, late));
     if (timer) this.#timers.set(job.id, timer);
-    else void this.#execute(job, { late: false });
+    else if (job.schedule.kind === 'at') void this.#onFire(job.id, job.schedule.atMs, false);
   }
 
-  async #disarm(id: string): Promise<void> {
+  #disarm(id: string): void {
     const timer = this.#timers.get(id);
     this.#timers.delete(id);
-    await timer?.stop();
+    timer?.stop();
   }
 
-  async #onFire(id: string, overlapped: boolean): Promise<void> {
+  async #onFire(id: string, dueAt: number, late: boolean): Promise<void> {
     const job = getCronJob(this.#deps.db, id);
     if (!job || !job.enabled) return;
-    if (overlapped || this.#running.has(id)) {
-      const now = this.#deps.clock.now();
-      recordCronRun(this.#deps.db, { jobId: id, startedAt: now, durationMs: 0, status: 'skipped', error: 'previous run still going', late: false });
-      this.#changed();
-      return;
+    try {
+      await this.#execute(job, { late, dueAt });
+    } catch (err) {
+      // A failure of the store (a busy or damaged database) must not stop the other jobs.
+      console.error(`[cron] job ${id} could not run:`, errorMessage(err));
     }
-    await this.#execute(job, { late: false });
   }
 
   /** One run: a turn in the job's session, its record, the notification, and the error-streak rule. */
-  async #execute(job: CronJob, options: { late: boolean }): Promise<CronRun> {
-    const { db, clock, runner } = this.#deps;
+  async #execute(job: CronJob, options: RunOptions): Promise<CronRun | undefined> {
+    const { clock, runner } = this.#deps;
     const startedAt = clock.now();
-    if (this.#running.has(job.id)) {
-      return this.#record(job, { startedAt, status: 'skipped', error: 'previous run still going', late: options.late });
+    const busy = (): CronRun => this.#record(job, { startedAt, status: 'skipped', error: 'previous run still going', late: options.late });
+    if (this.#running.has(job.id)) return busy();
+    const claim = this.#claims.claim(claimKey(job.id), options.dueAt);
+    if (claim === 'running') return busy();
+    if (claim === 'already_run') {
+      // Another process served this due time; an `at` job it ran (or was running when it stopped) is done.
+      if (job.schedule.kind === 'at') this.#forgetAtJob(job.id);
+      return undefined;
     }
     const controller = new AbortController();
     this.#running.set(job.id, controller);
@@ -223,18 +248,24 @@ export class CronService {
       error = errorMessage(err);
     } finally {
       this.#running.delete(job.id);
+      this.#claims.finish(claimKey(job.id));
     }
     const run = this.#record(job, { startedAt, status, error, late: options.late });
-    if (job.schedule.kind === 'at') {
-      await this.#disarm(job.id);
-      deleteCronJob(db, job.id);
-    }
+    if (job.schedule.kind === 'at') this.#forgetAtJob(job.id);
     if (status === 'ok') {
       const body = answer || 'The job ran.';
       this.#notify(`${job.name}${options.late ? ' (late)' : ''}`, body, job.sessionKey, 'cron');
     }
     this.#changed();
     return run;
+  }
+
+  /** An `at` job runs once: its timer, row and claim go. */
+  #forgetAtJob(id: string): void {
+    this.#disarm(id);
+    deleteCronJob(this.#deps.db, id);
+    this.#claims.forget(claimKey(id));
+    this.#changed();
   }
 
   #record(job: CronJob, r: { startedAt: number; status: CronRunStatus; error?: string | undefined; late: boolean }): CronRun {
@@ -244,7 +275,7 @@ export class CronService {
     if (r.status === 'error') {
       if (streak >= MAX_CONSECUTIVE_ERRORS && job.schedule.kind !== 'at') {
         setCronJobEnabled(this.#deps.db, job.id, false);
-        void this.#disarm(job.id);
+        this.#disarm(job.id);
         this.#notify(
           `Cron job '${job.name}' paused`,
           `${streak} errors in a row; the last one: ${r.error}. Resume it from the runtime panel once fixed.`,

@@ -1,8 +1,11 @@
-// node-cron timers for cron jobs: one quiet task per job, with due-gates for `every` and one-shot `at`.
+// The timer of one cron job: it sleeps until the job's own next due time (node-cron's matcher for cron
+// expressions, plain arithmetic for `every` and `at`) and wakes the process for nothing else.
 import cron, { type Logger, type ScheduledTask } from 'node-cron';
+import type { Clock } from '../lib/clock';
 import type { CronSchedule } from './cron-schedule';
+import { sleepUntil, type DueTimer } from './due-timer';
 
-/** node-cron writes overlap and missed-execution warnings to stderr by default; the scheduler records them itself. */
+/** node-cron writes warnings to stderr by default; its tasks here never run, so nothing should be said. */
 export const QUIET_CRON_LOGGER: Logger = {
   info: () => {},
   warn: () => {},
@@ -10,74 +13,85 @@ export const QUIET_CRON_LOGGER: Logger = {
   debug: () => {},
 };
 
-let globalLoggerSet = false;
-function quietGlobally(): void {
-  if (globalLoggerSet) return;
-  globalLoggerSet = true;
-  cron.setLogger(QUIET_CRON_LOGGER);
-}
-
-/** Called when a job is due; `overlapped` when node-cron blocked the fire because the last run is still going. */
-export type FireHandler = (overlapped: boolean) => Promise<void> | void;
+/** Called at a due time (`dueAt`, epoch ms); `late` when the machine slept through it. */
+export type FireHandler = (dueAt: number, late: boolean) => void;
 
 /** A live timer for one job. */
 export interface JobTimer {
+  /** The next due time (epoch ms), or null when an `at` job has fired. */
   nextRunAt(): number | null;
-  stop(): Promise<void>;
+  /** Re-measures from the wall clock (after a sleep or a clock change). */
+  recheck(): void;
+  stop(): void;
 }
 
-/** How early (ms) a per-second tick may fire a due time that is not on a whole second. */
-const TOLERANCE_MS = 500;
+interface NextMatch {
+  /** The first matching second strictly after `afterMs`. */
+  after(afterMs: number): number;
+  dispose(): void;
+}
 
 /**
- * Starts the timer of a schedule. `every N` ticks each second and fires when N seconds have passed since the
- * previous due time, counted from `now` (a restart reschedules, it never replays). `at` fires once, at its
- * second (a yearly pattern gated by the exact instant). Returns undefined for an `at` already due (the caller
- * runs it right away).
+ * node-cron 4.6 computes a pattern's next match from "now" only (`getNextRun()`); its task's time matcher
+ * takes any instant, which lets the one injected clock drive the timers (and tests use a fake clock).
  */
-export function startJobTimer(name: string, schedule: CronSchedule, now: () => number, onFire: FireHandler): JobTimer | undefined {
-  quietGlobally();
-  const options = { name, noOverlap: true, logger: QUIET_CRON_LOGGER, suppressMissedWarning: true } as const;
-  let task: ScheduledTask;
-  let nextRunAt: () => number | null;
+function cronMatcher(expr: string, tz: string): NextMatch {
+  const task: ScheduledTask = cron.createTask(expr, () => undefined, { timezone: tz, logger: QUIET_CRON_LOGGER });
+  const matcher = (task as unknown as { timeMatcher?: { getNextMatch?: unknown } }).timeMatcher;
+  const fromInstant = typeof matcher?.getNextMatch === 'function' ? (matcher.getNextMatch as (d: Date) => Date).bind(matcher) : undefined;
+  return {
+    after(afterMs) {
+      if (fromInstant) return fromInstant(new Date(afterMs)).getTime();
+      // Another node-cron: its next run from the real time, moved onto this clock's time line.
+      const next = task.getNextRun();
+      return next ? next.getTime() - Date.now() + afterMs : afterMs + 60_000;
+    },
+    dispose: () => void task.destroy(),
+  };
+}
 
+/**
+ * Starts the timer of a schedule. `every N` is due N seconds after the previous due time, counted from the
+ * start (a restart reschedules, it never replays); due times missed in a sleep fire once, not one by one.
+ * `cron` is due at the pattern's next match, `at` once at its time. Returns undefined for an `at` that is
+ * already due (the caller runs it right away, marked late).
+ */
+export function startJobTimer(schedule: CronSchedule, clock: Clock, onFire: FireHandler): JobTimer | undefined {
+  let next: (dueAt: number) => number | null;
+  let dispose = (): void => undefined;
   if (schedule.kind === 'every') {
     const period = schedule.everySeconds * 1000;
-    let nextDue = Math.ceil(now() / 1000) * 1000 + period;
-    const gate = (overlapped: boolean): Promise<void> | void => {
-      const t = now();
-      if (t < nextDue - TOLERANCE_MS) return;
-      while (nextDue <= t + TOLERANCE_MS) nextDue += period;
-      return onFire(overlapped);
+    next = (dueAt) => {
+      let due = dueAt + period;
+      const now = clock.now();
+      if (due <= now) due += Math.ceil((now - due + 1) / period) * period;
+      return due;
     };
-    task = cron.schedule('* * * * * *', () => gate(false), options);
-    task.on('execution:overlap', () => void gate(true));
-    nextRunAt = () => nextDue;
   } else if (schedule.kind === 'cron') {
-    task = cron.schedule(schedule.expr, () => onFire(false), { ...options, timezone: schedule.tz });
-    task.on('execution:overlap', () => void onFire(true));
-    nextRunAt = () => task.getNextRun()?.getTime() ?? null;
+    const matcher = cronMatcher(schedule.expr, schedule.tz);
+    next = (dueAt) => matcher.after(Math.max(dueAt, clock.now()));
+    dispose = () => matcher.dispose();
   } else {
-    const atMs = Math.floor(schedule.atMs / 1000) * 1000;
-    if (atMs <= now() + TOLERANCE_MS) return undefined;
-    const d = new Date(atMs);
-    const pattern = `${d.getUTCSeconds()} ${d.getUTCMinutes()} ${d.getUTCHours()} ${d.getUTCDate()} ${d.getUTCMonth() + 1} *`;
-    let fired = false;
-    task = cron.schedule(
-      pattern,
-      () => {
-        if (fired || now() < atMs - TOLERANCE_MS) return;
-        fired = true;
-        return onFire(false);
-      },
-      { ...options, timezone: 'UTC' },
-    );
-    nextRunAt = () => (fired ? null : atMs);
+    if (schedule.atMs <= clock.now()) return undefined;
+    next = () => null;
   }
+
+  const first = schedule.kind === 'every' ? clock.now() + schedule.everySeconds * 1000 : schedule.kind === 'at' ? schedule.atMs : next(clock.now());
+  let timer: DueTimer | undefined;
+  const arm = (dueAt: number | null): void => {
+    timer = dueAt === null ? undefined : sleepUntil(clock, dueAt, (late) => {
+      arm(next(dueAt));
+      onFire(dueAt, late);
+    });
+  };
+  arm(first);
   return {
-    nextRunAt,
-    stop: async () => {
-      await task.destroy();
+    nextRunAt: () => timer?.dueAt ?? null,
+    recheck: () => timer?.recheck(),
+    stop() {
+      timer?.cancel();
+      timer = undefined;
+      dispose();
     },
   };
 }

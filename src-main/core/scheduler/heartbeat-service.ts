@@ -20,6 +20,9 @@ import {
 } from '../store/heartbeat-runs.repo';
 import { HEARTBEAT_QUIET_TURN, HEARTBEAT_SESSION_KEY, storeHeartbeatReply, trimHeartbeatSession } from './heartbeat-session';
 import type { TurnRunner } from './turn-runner';
+import { sleepUntil, type DueTimer } from './due-timer';
+import { processHolder, RunClaims } from './run-claims';
+import type { SchedulerOwner } from './scheduler-owner';
 import { formatZoned, minutesOfDay, resolveTimeZone, startOfZonedDay } from '../lib/zoned-time';
 
 export interface HeartbeatDeps {
@@ -32,6 +35,10 @@ export interface HeartbeatDeps {
   workspace(): string;
   /** False when no provider is configured for the agent's model. */
   hasProvider(): boolean;
+  /** Where runs are claimed (default: this database, as a process of its own). */
+  claims?: RunClaims;
+  /** Which process runs heartbeat and cron for this home (shown by every process). */
+  schedulerOwner?(): SchedulerOwner | undefined;
 }
 
 export type HeartbeatState = 'disabled' | 'stopped' | 'paused' | 'idle' | 'running';
@@ -48,11 +55,14 @@ export interface HeartbeatStatus {
   activeHours?: { start: string; end: string };
   timeZone: string;
   lastRuns: HeartbeatRun[];
+  /** The process whose timers run heartbeat and cron; undefined when none does. */
+  runsIn?: SchedulerOwner;
 }
 
 /** How long a tick that found the user mid-turn waits before trying again. */
 export const BUSY_RETRY_MS = 60_000;
 const NOTIFY_BODY_MAX = 500;
+const CLAIM_KEY = 'heartbeat';
 
 export const SKIP_REASONS = {
   overlap: 'previous run still going',
@@ -80,19 +90,32 @@ export class HeartbeatService {
   #deps: HeartbeatDeps;
   #started = false;
   #paused = false;
-  #cancelTimer: (() => void) | undefined;
-  #nextDueAt: number | null = null;
+  #timer: DueTimer | undefined;
   #current: AbortController | undefined;
+  #claims: RunClaims;
 
   constructor(deps: HeartbeatDeps) {
     this.#deps = deps;
+    this.#claims = deps.claims ?? new RunClaims(deps.db, processHolder(), () => deps.clock.now());
   }
 
-  /** Arms the interval timer (when enabled). Returns a disposer that stops it. */
+  /**
+   * Arms the timer (when enabled). The cadence goes on from the last recorded tick, so a process taking
+   * over from one that ended keeps its rhythm; a tick overdue by then waits one interval from now.
+   * Returns a disposer that stops it.
+   */
   start(): () => void {
     this.#started = true;
-    this.#arm(this.#intervalMs());
+    const now = this.#deps.clock.now();
+    const last = listHeartbeatRuns(this.#deps.db, 1)[0];
+    const cadence = last ? last.startedAt + this.#intervalMs() : 0;
+    this.#armAt(cadence > now ? cadence : now + this.#intervalMs());
     return () => this.stop();
+  }
+
+  /** Measures the timer again from the wall clock (after the machine slept): a tick that came due runs now, once. */
+  recheck(): void {
+    this.#timer?.recheck();
   }
 
   /** Disarms the timer and cancels a run in progress. */
@@ -113,14 +136,14 @@ export class HeartbeatService {
   /** Starts the timer again (when timers run in this process); answers the new status. */
   resume(): HeartbeatStatus {
     this.#paused = false;
-    if (this.#started) this.#arm(this.#intervalMs());
+    if (this.#started) this.#armIn(this.#intervalMs());
     this.#changed();
     return this.status();
   }
 
   /** Re-reads the config (interval, enable) and re-arms the timer from now. */
   reschedule(): void {
-    if (this.#started && !this.#paused) this.#arm(this.#intervalMs());
+    if (this.#started && !this.#paused) this.#armIn(this.#intervalMs());
   }
 
   /** One tick now, whatever the timer, pause state or active hours say (budget, overlap and provider still apply). */
@@ -133,6 +156,7 @@ export class HeartbeatService {
     const config = this.#deps.config();
     const tz = resolveTimeZone(config.agent.timezone);
     const enabled = config.heartbeat.enable;
+    const runsIn = this.#deps.schedulerOwner?.();
     const state: HeartbeatState = this.#current
       ? 'running'
       : !enabled
@@ -147,17 +171,21 @@ export class HeartbeatService {
       enabled,
       paused: this.#paused,
       intervalMinutes: config.heartbeat.intervalMinutes,
-      nextDueAt: this.#nextDueAt,
+      nextDueAt: this.#timer?.dueAt ?? null,
       tokensToday: this.#tokensToday(tz),
       dailyTokenBudget: config.heartbeat.dailyTokenBudget,
       ...(config.heartbeat.activeHours ? { activeHours: config.heartbeat.activeHours } : {}),
       timeZone: tz,
       lastRuns: listHeartbeatRuns(this.#deps.db, 10),
+      ...(runsIn ? { runsIn } : {}),
     };
   }
 
-  /** One heartbeat tick: checks, maybe one agent turn, and always one heartbeat_runs row. */
-  async tick(options: { manual?: boolean } = {}): Promise<HeartbeatRun> {
+  /**
+   * One heartbeat tick: checks, maybe one agent turn, and always one heartbeat_runs row. `dueAt` is the due
+   * time a timer serves (none for a manual tick); a due time runs once, and never while another process runs one.
+   */
+  async tick(options: { manual?: boolean; dueAt?: number } = {}): Promise<HeartbeatRun> {
     const { clock, config: getConfig } = this.#deps;
     const startedAt = clock.now();
     const config = getConfig();
@@ -180,10 +208,15 @@ export class HeartbeatService {
     if (!this.#deps.hasProvider()) return this.#skip(startedAt, SKIP_REASONS.noProvider);
     if (this.#deps.runner.isBusy()) {
       const run = this.#skip(startedAt, SKIP_REASONS.busy);
-      if (!options.manual && this.#started && !this.#paused) this.#arm(Math.min(BUSY_RETRY_MS, this.#intervalMs()));
+      if (!options.manual && this.#started && !this.#paused) this.#armIn(Math.min(BUSY_RETRY_MS, this.#intervalMs()));
       return run;
     }
-    return this.#run(startedAt, tasks, tz);
+    if (this.#claims.claim(CLAIM_KEY, options.dueAt) !== 'claimed') return this.#skip(startedAt, SKIP_REASONS.overlap);
+    try {
+      return await this.#run(startedAt, tasks, tz);
+    } finally {
+      this.#claims.finish(CLAIM_KEY);
+    }
   }
 
   async #run(startedAt: number, tasks: string[], tz: string): Promise<HeartbeatRun> {
@@ -296,27 +329,28 @@ export class HeartbeatService {
     return Math.max(1, this.#deps.config().heartbeat.intervalMinutes) * 60_000;
   }
 
-  #arm(delayMs: number): void {
+  #armIn(delayMs: number): void {
+    this.#armAt(this.#deps.clock.now() + delayMs);
+  }
+
+  #armAt(dueAt: number): void {
     this.#disarm();
     if (!this.#started || this.#paused || !this.#deps.config().heartbeat.enable) {
       this.#changed();
       return;
     }
-    this.#nextDueAt = this.#deps.clock.now() + delayMs;
-    this.#cancelTimer = this.#deps.clock.setTimeout(() => {
-      this.#cancelTimer = undefined;
-      this.#nextDueAt = null;
+    this.#timer = sleepUntil(this.#deps.clock, dueAt, () => {
+      this.#timer = undefined;
       // Arm the next tick first, so a long run never delays the schedule (an overlapping tick is skipped).
-      this.#arm(this.#intervalMs());
-      void this.tick().catch((err) => console.error('[heartbeat] tick failed:', err));
-    }, delayMs);
+      this.#armIn(this.#intervalMs());
+      void this.tick({ dueAt }).catch((err) => console.error('[heartbeat] tick failed:', errorMessage(err)));
+    });
     this.#changed();
   }
 
   #disarm(): void {
-    this.#cancelTimer?.();
-    this.#cancelTimer = undefined;
-    this.#nextDueAt = null;
+    this.#timer?.cancel();
+    this.#timer = undefined;
   }
 
   #changed(): void {

@@ -3,6 +3,7 @@ import type { HeartbeatRun } from '../store/heartbeat-runs.repo';
 import type { HeartbeatStatus } from './heartbeat-service';
 import type { CronRun } from '../store/cron-jobs.repo';
 import { formatZoned } from '../lib/zoned-time';
+import { describeSchedulerOwner } from './scheduler-owner';
 
 /** `skipped — no active tasks in HEARTBEAT.md (tokens used: 0)`, plus the notification text when notified. */
 export function formatHeartbeatRun(run: HeartbeatRun): string {
@@ -10,12 +11,18 @@ export function formatHeartbeatRun(run: HeartbeatRun): string {
   return run.outcome === 'notified' && run.message ? `${head}\n${run.message}` : head;
 }
 
+/** Why this process has no heartbeat timer: another one runs it, or none does. */
+function notHere(status: HeartbeatStatus): string {
+  if (status.runsIn?.here) return status.enabled ? 'no timer armed' : 'disabled';
+  return describeSchedulerOwner(status.runsIn);
+}
+
 /** One status block: state, next due time, today's tokens, active hours and the last runs. */
 export function formatHeartbeatStatus(status: HeartbeatStatus, lastRuns = 5): string {
   const tz = status.timeZone;
   const lines = [
     `Heartbeat: ${status.state} (every ${status.intervalMinutes} min${status.enabled ? '' : ', disabled in config'})`,
-    `Next due: ${status.nextDueAt ? `${formatZoned(status.nextDueAt, tz)} (${tz})` : status.paused ? '— (paused)' : '— (no timer in this process)'}`,
+    `Next due: ${status.nextDueAt ? `${formatZoned(status.nextDueAt, tz)} (${tz})` : status.paused ? '— (paused)' : `— (${notHere(status)})`}`,
     `Tokens today: ${status.tokensToday}${status.dailyTokenBudget > 0 ? ` of ${status.dailyTokenBudget}` : ' (no budget)'}`,
   ];
   if (status.activeHours) lines.push(`Active hours: ${status.activeHours.start}–${status.activeHours.end} ${tz}`);

@@ -1,9 +1,14 @@
-// Builds the heartbeat and cron services for the composition root, registers the cron tool, starts timers on request.
+// Builds the heartbeat and cron services for the composition root, registers the cron tool, and — in hosts
+// that run timers — competes for the scheduler lease: only its holder arms heartbeat and cron.
 import type { CoreBase } from '../core-base';
 import type { ToolRegistry } from '../tools/tool-registry';
 import { CronService } from './cron-service';
 import { createCronTool } from './cron.tool';
 import { HeartbeatService } from './heartbeat-service';
+import { processHolder, RunClaims } from './run-claims';
+import { liveLeaseHolder, SchedulerLease } from './scheduler-lease';
+import { schedulerOwnerOf, type SchedulerOwner } from './scheduler-owner';
+import { startSuspendWatch } from './suspend-watch';
 import type { TurnRunner } from './turn-runner';
 
 /** `core.heartbeat`: what the tray, runtime panel, `/heartbeat` and `nanotray heartbeat` use. */
@@ -12,9 +17,18 @@ export type HeartbeatApi = Pick<HeartbeatService, 'status' | 'runNow' | 'pause' 
 /** `core.cron`: what the runtime panel, `/cron` and `nanotray cron` use. Errors are the tool's messages. */
 export type CronApi = Pick<CronService, 'list' | 'add' | 'remove' | 'status' | 'setEnabled' | 'runs' | 'runJobNow'>;
 
+/** `core.scheduler`: who runs the timers, and the resume signal of hosts that have one. */
+export interface SchedulerApi {
+  /** The process running heartbeat and cron for this home (this one or another), or undefined when none does. */
+  owner(): SchedulerOwner | undefined;
+  /** The machine woke from sleep (Electron's powerMonitor `resume`): due times that passed fire now, once. */
+  resumed(): void;
+}
+
 export interface SchedulerServices {
   heartbeat: HeartbeatApi;
   cron: CronApi;
+  scheduler: SchedulerApi;
 }
 
 export interface SchedulerDeps {
@@ -28,10 +42,16 @@ export interface SchedulerDeps {
 
 /**
  * Builds both services and the `cron` tool. Timers start only with `base.startBackground` (the app, the
- * browser host and `nanotray daemon`); one-shot CLI commands use the services without them.
+ * browser host and `nanotray daemon`), and there only once this process holds the scheduler lease; one-shot
+ * CLI commands use the services without them. Every process claims each run in the database.
  */
 export function wireScheduler(base: CoreBase, deps: SchedulerDeps): SchedulerServices {
   const emit = base.events.emit.bind(base.events);
+  const self = processHolder();
+  const claims = new RunClaims(base.db, self, () => base.clock.now());
+  let lease: SchedulerLease | undefined;
+  const owner = (): SchedulerOwner | undefined => schedulerOwnerOf(lease ? lease.holder() : liveLeaseHolder(base.db), self.holderId);
+
   const heartbeat = new HeartbeatService({
     db: base.db,
     clock: base.clock,
@@ -40,20 +60,48 @@ export function wireScheduler(base: CoreBase, deps: SchedulerDeps): SchedulerSer
     config: () => base.config(),
     workspace: () => base.workspace(),
     hasProvider: deps.hasProvider,
+    claims,
+    schedulerOwner: owner,
   });
-  const cron = new CronService({ db: base.db, clock: base.clock, runner: deps.runner, emit, config: () => base.config() });
+  const cron = new CronService({ db: base.db, clock: base.clock, runner: deps.runner, emit, config: () => base.config(), claims });
   base.onDispose(deps.tools.register(createCronTool(cron)));
+  const resumed = (): void => {
+    heartbeat.recheck();
+    cron.recheck();
+  };
 
   if (base.startBackground) {
-    base.onDispose(heartbeat.start());
-    base.onDispose(cron.start());
+    lease = new SchedulerLease({
+      db: base.db,
+      lockFile: base.paths.schedulerLock,
+      clock: base.clock,
+      host: base.host,
+      self,
+      onAcquired: () => {
+        heartbeat.start();
+        cron.start();
+        emit({ type: 'heartbeat.changed' });
+        emit({ type: 'cron.changed' });
+      },
+      onProblem: (message) => console.error(`[scheduler] ${message}`),
+    });
+    const heldLease = lease;
+    // Last in, first out: timers stop before the lease goes, so a successor never overlaps this process.
+    base.onDispose(() => heldLease.release());
+    base.onDispose(async () => {
+      heartbeat.stop();
+      await cron.stop();
+    });
+    heldLease.start();
+    // The desktop shell reports sleep through powerMonitor; the other hosts look at the clocks now and then.
+    if (base.host !== 'electron') base.onDispose(startSuspendWatch(base.clock, resumed));
     base.onDispose(
       base.events.on((event) => {
-        if (event.type === 'config.changed') heartbeat.reschedule();
+        if (event.type === 'config.changed' && heldLease.isOwner()) heartbeat.reschedule();
       }),
     );
   } else {
     base.onDispose(() => cron.stop());
   }
-  return { heartbeat, cron };
+  return { heartbeat, cron, scheduler: { owner, resumed } };
 }

@@ -2,6 +2,7 @@
 import { COMMANDS } from './commands';
 import { write, type CliIo } from './cli-command';
 import { installExitGuards } from './exit-guards';
+import { installPipeGuards } from './pipe-guards';
 
 async function help(io: CliIo): Promise<void> {
   const commands = await Promise.all(COMMANDS.map((c) => c.load()));
@@ -61,6 +62,7 @@ export function processIo(): CliIo {
 /** Runs the CLI for this process and sets its exit code. */
 export async function main(): Promise<void> {
   installExitGuards();
+  installPipeGuards();
   const code = await runCli(process.argv.slice(2), processIo());
   process.exitCode = code;
 }

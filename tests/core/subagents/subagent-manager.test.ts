@@ -42,7 +42,7 @@ let seen: CoreEvent[];
 let runner: FakeRunner;
 let now: number;
 let manager: SubagentManager;
-const clock: Clock = { now: () => now, setTimeout: () => () => undefined };
+const clock: Clock = { now: () => now, monotonic: () => now, setTimeout: () => () => undefined };
 
 beforeEach(() => {
   db = openDatabase(':memory:');

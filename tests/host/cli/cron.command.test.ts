@@ -42,6 +42,6 @@ describe('nanotray cron', () => {
 
   it('an unknown action exits 2', async () => {
     t.openBare({});
-    expect(await cli('frobnicate')).toEqual({ code: 2, out: '', err: "nanotray cron: unknown action 'frobnicate'. Use list, add or remove.\n" });
+    expect(await cli('frobnicate')).toEqual({ code: 2, out: '', err: "nanotray cron: unknown action 'frobnicate'. Use list, add, remove or run.\n" });
   });
 });

@@ -46,7 +46,7 @@ describe('nanotray heartbeat', () => {
     expect(io.code).toBe(0);
     const out = io.out;
     expect(out).toContain('Heartbeat: stopped (every 15 min)');
-    expect(out).toContain('Next due: — (no timer in this process)');
+    expect(out).toContain('Next due: — (no process runs heartbeat and cron now (start the desktop app, `nanotray web` or `nanotray daemon`))');
     expect(out).toContain('Tokens today: 0 of 200000');
     expect(out).toMatch(/Last runs:\n {2}\d{4}-\d\d-\d\d \d\d:\d\d {2}skipped +no active tasks in HEARTBEAT\.md {2}\(0 tokens, \d+ ms\)/);
   });

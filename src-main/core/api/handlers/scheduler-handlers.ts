@@ -47,6 +47,7 @@ export function toHeartbeatStatus(s: CoreHeartbeatStatus): HeartbeatStatus {
     ...(s.activeHours ? { activeHours: s.activeHours } : {}),
     timeZone: s.timeZone,
     recentRuns: recent,
+    runsIn: s.runsIn ? { here: s.runsIn.here, label: s.runsIn.label, pid: s.runsIn.pid } : null,
   };
 }
 

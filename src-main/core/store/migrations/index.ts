@@ -5,6 +5,7 @@ import * as m0002 from './0002-tool-events-cascade';
 import * as m0003 from './0003-host-approval-rules';
 import * as m0004 from './0004-exec-rule-cwd';
 import * as m0005 from './0005-memory-pending';
+import * as m0006 from './0006-scheduler-lease';
 import * as m0007 from './0007-token-counts';
 
 export interface Migration {
@@ -12,5 +13,4 @@ export interface Migration {
   up(db: Database): void;
 }
 
-// 6 is the scheduler lease (landing from the platform work); 7 was numbered after it, so it never runs before it.
-export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0007];
+export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007];

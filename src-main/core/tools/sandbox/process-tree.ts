@@ -1,7 +1,7 @@
 // Runs a shell command in its own process group and kills the whole tree (children, grandchildren) on timeout or abort.
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
+import { isProcessAlive } from '../../lib/process-alive';
 import { BoundedText } from './bounded-text';
 
 /** How long a tree gets between SIGTERM and SIGKILL. */
@@ -82,22 +82,8 @@ export function killProcessTree(pid: number, signal: NodeJS.Signals = 'SIGKILL')
   }
 }
 
-/** True while a process with this pid exists (zombies excluded where the OS tells us). */
-export function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  if (process.platform === 'linux') {
-    try {
-      return !/^\d+ \(.*\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-    } catch {
-      return false;
-    }
-  }
-  return true;
-}
+/** True while a process with this pid exists (moved to core/lib: the scheduler asks it too). */
+export { isProcessAlive };
 
 /**
  * Spawns the shell detached (a new process group) so that a timeout or abort can kill every process it started.

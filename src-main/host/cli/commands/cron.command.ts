@@ -1,15 +1,18 @@
-// `nanotray cron list|add|remove`: the scheduled jobs, with the same rules and messages as the agent's cron tool.
+// `nanotray cron list|add|remove|run`: the scheduled jobs, with the same rules and messages as the agent's cron tool.
 import { resolveTimeZone } from '../../../core/lib/zoned-time';
 import { formatJobList } from '../../../core/scheduler/cron.tool';
+import { formatCronRun } from '../../../core/scheduler/scheduler-text';
 import { flagString, parseArgs, write, type CliCommand } from '../cli-command';
 import { openCliCore } from './cli-core';
 
 const USAGE = `Usage: nanotray cron list
        nanotray cron add --message TEXT (--every-seconds N | --cron-expr EXPR [--tz TZ] | --at ISO) [--name NAME] [--session KEY]
        nanotray cron remove ID
+       nanotray cron run ID
 
   add prints the new job's id as "id: <id>". A job runs as a turn in its session (default cli:default)
-  while the app or \`nanotray daemon\` is running. --at without an offset is in agent.timezone.`;
+  while the app or \`nanotray daemon\` is running. --at without an offset is in agent.timezone.
+  run runs the job once now, in this process, and prints the run (exit 1 when it failed or was skipped).`;
 
 /** `--every-seconds 90` → 90; anything that is not a number stays NaN so validation reports it. */
 function everySeconds(raw: string | undefined): number | undefined {
@@ -19,12 +22,12 @@ function everySeconds(raw: string | undefined): number | undefined {
 
 export const cronCommand: CliCommand = {
   name: 'cron',
-  summary: 'List, add or remove scheduled jobs',
+  summary: 'List, add, remove or run scheduled jobs',
   usage: USAGE,
   async run(args, io) {
     const [action, ...rest] = args;
-    if (action !== 'list' && action !== 'add' && action !== 'remove') {
-      write(io.stderr, `nanotray cron: unknown action '${action ?? ''}'. Use list, add or remove.`);
+    if (action !== 'list' && action !== 'add' && action !== 'remove' && action !== 'run') {
+      write(io.stderr, `nanotray cron: unknown action '${action ?? ''}'. Use list, add, remove or run.`);
       return 2;
     }
     const core = openCliCore(io, 'cron');
@@ -35,11 +38,20 @@ export const cronCommand: CliCommand = {
         return 0;
       }
       const parsed = parseArgs(rest);
-      if (action === 'remove') {
+      if (action === 'remove' || action === 'run') {
         const id = parsed.positionals[0] ?? flagString(parsed, 'id', 'job-id');
         if (!id) {
-          write(io.stderr, 'Error: job_id is required for remove');
+          write(io.stderr, `Error: job_id is required for ${action}`);
           return 1;
+        }
+        if (action === 'run') {
+          const ran = await core.cron.runJobNow(id);
+          if (!ran.ok) {
+            write(io.stderr, ran.error.message);
+            return 1;
+          }
+          write(io.stdout, formatCronRun(ran.value, resolveTimeZone(core.config().agent.timezone)));
+          return ran.value.status === 'ok' ? 0 : 1;
         }
         const removed = await core.cron.remove(id);
         if (!removed.ok) {

@@ -6,6 +6,7 @@ import { createCore } from '../../../core/nanotray-core';
 import { startWebHost } from '../../web/web-host';
 import { openFile, writeLauncher, type Launcher } from '../../web/browser-launcher';
 import { flagString, parseArgs, write, type CliCommand, type CliIo } from '../cli-command';
+import { announceTakeover, waitingLine } from '../scheduler-notes';
 
 const USAGE = `Usage: nanotray web [--port N] [--open]
 
@@ -79,8 +80,12 @@ export async function runWeb(args: string[], io: CliIo, options: { signal?: Abor
       setTimeout(() => launcher?.remove(), LAUNCHER_LIFETIME_MS).unref();
       openFile(launcher.path, io.env);
     }
+    const waiting = waitingLine(core, 'this host');
+    if (waiting) write(io.stderr, `nanotray web: ${waiting}.`);
+    const unannounce = announceTakeover(core, io, 'nanotray web', () => 'they run here now');
     options.onReady?.(host.url);
     await untilStopped(options.signal);
+    unannounce();
     await host.close();
     return 0;
   } finally {

@@ -63,6 +63,16 @@ export function HeartbeatCard(): ReactElement {
               ? t('runtime.heartbeat.nextRunAt', { relative: relativeTime(status.nextRunAt), when: dateTime(status.nextRunAt) })
               : t('runtime.heartbeat.notScheduled')}
           </dd>
+          {status.runsIn !== undefined && status.runsIn?.here !== true && (
+            <>
+              <dt>{t('runtime.heartbeat.runsIn')}</dt>
+              <dd data-testid="scheduler-owner">
+                {status.runsIn
+                  ? t('runtime.heartbeat.runsElsewhere', { label: status.runsIn.label, pid: status.runsIn.pid })
+                  : t('runtime.heartbeat.runsNowhere')}
+              </dd>
+            </>
+          )}
           <dt>{t('runtime.heartbeat.interval')}</dt>
           <dd>
             {t('runtime.heartbeat.every', { minutes: status.intervalMinutes })}

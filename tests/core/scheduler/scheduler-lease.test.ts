@@ -1,0 +1,125 @@
+// The scheduler lease between cores on one home (in one process, as SQLite's locks also keep connections of
+// one process apart): one owner arms the timers, the others name it, a takeover keeps the heartbeat's rhythm;
+// run claims: one per due time, none while a live process runs it, a dead holder's claim is stale.
+import { spawnSync } from 'node:child_process';
+import { hostname } from 'node:os';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createCore, type Core } from '../../../src-main/core/nanotray-core';
+import { LEASE_RETRY_MS } from '../../../src-main/core/scheduler/scheduler-lease';
+import { SUSPEND_CHECK_MS, startSuspendWatch } from '../../../src-main/core/scheduler/suspend-watch';
+import { openDatabase } from '../../../src-main/core/store/db';
+import { claimRun } from '../../../src-main/core/store/run-claims.repo';
+import { isHolderAlive } from '../../../src-main/core/lib/process-alive';
+import type { HostKind } from '../../../src-main/core/lib/host-kind';
+import { makeTempHome, type TempHome } from '../../helpers/temp-home';
+import { FakeClock } from './scheduler-fakes';
+
+const MINUTE = 60_000;
+let home: TempHome | undefined;
+const cores: Core[] = [];
+
+afterEach(async () => {
+  for (const core of cores.splice(0).reverse()) await core.dispose();
+  home?.cleanup();
+  home = undefined;
+});
+
+function open(host: HostKind, clock: FakeClock): Core {
+  const created = createCore({ host, home: home!.home, env: {}, clock, startBackground: true });
+  if (!created.ok) throw new Error(created.error);
+  cores.push(created.value);
+  return created.value;
+}
+
+describe('scheduler lease', () => {
+  it('one core owns heartbeat and cron; the others name it and arm no timer', () => {
+    home = makeTempHome({ heartbeat: { enable: true, intervalMinutes: 30 } });
+    const clock = new FakeClock();
+    const daemon = open('daemon', clock);
+    const web = open('web', clock);
+    const app = open('electron', clock);
+    expect(daemon.scheduler.owner()).toMatchObject({ here: true, host: 'daemon', label: 'nanotray daemon', pid: process.pid });
+    for (const other of [web, app]) {
+      expect(other.scheduler.owner()).toMatchObject({ here: false, host: 'daemon', label: 'nanotray daemon', pid: process.pid });
+      expect(other.heartbeat.status()).toMatchObject({ state: 'stopped', nextDueAt: null, runsIn: { here: false, label: 'nanotray daemon' } });
+      expect(other.cron.status().started).toBe(false);
+    }
+    expect(daemon.heartbeat.status()).toMatchObject({ state: 'idle', nextDueAt: clock.now() + 30 * MINUTE });
+  });
+
+  it('when the owner stops, another takes over at its next try and keeps the heartbeat rhythm', async () => {
+    home = makeTempHome({ heartbeat: { enable: true, intervalMinutes: 30 } });
+    const clock = new FakeClock();
+    const first = open('electron', clock);
+    const second = open('daemon', clock);
+    await first.heartbeat.runNow(); // a tick at T0 (skipped: no tasks), recorded in the shared store
+    await clock.advanceSettled(5 * MINUTE);
+    await cores.shift()!.dispose();
+    expect(second.scheduler.owner()).toBeUndefined();
+    await clock.advanceSettled(LEASE_RETRY_MS);
+    expect(second.scheduler.owner()).toMatchObject({ here: true, host: 'daemon' });
+    expect(second.cron.status().started).toBe(true);
+    // The last tick was at T0: the next one stays at T0 + 30 min, not 30 min after the takeover.
+    expect(second.heartbeat.status().nextDueAt).toBe(second.heartbeat.status().lastRuns[0]!.startedAt + 30 * MINUTE);
+  });
+
+  it('a standby wakes only to try the lease; the owner sleeps until its own due times', async () => {
+    home = makeTempHome({ heartbeat: { enable: false } });
+    const ownerClock = new FakeClock();
+    const standbyClock = new FakeClock();
+    const owner = open('daemon', ownerClock);
+    open('web', standbyClock);
+    expect(owner.cron.add({ sessionKey: 's:1', message: 'hourly', every_seconds: 3600 }).ok).toBe(true);
+    await ownerClock.advanceSettled(59 * MINUTE);
+    await standbyClock.advanceSettled(MINUTE);
+    // The owner's suspend check looks every 5 minutes; nothing else woke it before the job's hour.
+    expect(ownerClock.fired).toBe(Math.floor((59 * MINUTE) / SUSPEND_CHECK_MS));
+    expect(standbyClock.fired).toBe(MINUTE / LEASE_RETRY_MS);
+  });
+});
+
+describe('suspend watch', () => {
+  it('calls back once when the wall clock ran ahead of monotonic time (the machine slept)', () => {
+    const clock = new FakeClock();
+    let jumps = 0;
+    const stop = startSuspendWatch(clock, () => jumps++);
+    clock.advance(SUSPEND_CHECK_MS * 3);
+    expect(jumps).toBe(0);
+    clock.suspend(2 * 60 * MINUTE);
+    clock.advance(SUSPEND_CHECK_MS);
+    expect(jumps).toBe(1);
+    clock.advance(SUSPEND_CHECK_MS * 3);
+    expect(jumps).toBe(1);
+    stop();
+    expect(clock.pending).toBe(0);
+  });
+});
+
+describe('run claims', () => {
+  const me = { holderId: 'me', pid: process.pid, hostname: hostname() };
+  const other = { holderId: 'other', pid: process.pid, hostname: hostname() };
+  const claim = (db: ReturnType<typeof openDatabase>, holder: typeof me, dueAt: number | undefined) =>
+    claimRun(db, { key: 'cron:j1', dueAt, holder, now: 1, isAlive: isHolderAlive });
+
+  it('a due time is claimed once; a run in a live process is not started again; a manual run serves no due time', () => {
+    const db = openDatabase(':memory:');
+    expect(claim(db, me, 1000)).toBe('claimed');
+    expect(claim(db, other, 1000)).toBe('running');
+    expect(claim(db, other, 2000)).toBe('running');
+    db.prepare("UPDATE run_claims SET holder_id = NULL, holder_pid = NULL, holder_host = NULL").run();
+    expect(claim(db, other, 1000)).toBe('already_run');
+    expect(claim(db, other, undefined)).toBe('claimed');
+    db.close();
+  });
+
+  it('the claim of a process that died is stale', () => {
+    const db = openDatabase(':memory:');
+    const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+    const dead = { holderId: 'dead', pid: Number(gone.stdout), hostname: hostname() };
+    expect(isHolderAlive(dead)).toBe(false);
+    expect(claim(db, dead, 1000)).toBe('claimed');
+    expect(claim(db, me, 2000)).toBe('claimed');
+    expect(isHolderAlive({ ...me, hostname: 'another-machine' })).toBe(false);
+    db.close();
+  });
+});
