@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { createCore, type Core } from './core/nanotray-core';
 import { resolveHomePaths } from './core/config/home-paths';
 import { effectiveModel } from './core/agent/model-presets';
-import { acquireSingleInstance, disposeOnQuit, enterTrayMode } from './shell/app-lifecycle';
+import { acquireSingleInstance, disposeOnQuit, enterTrayMode, QUICK_ASK_ARG, quitOnShutdown } from './shell/app-lifecycle';
+import { applyPlatformIdentity } from './shell/platform-identity';
 import { startDesktopShell, type DesktopShell } from './shell/desktop-shell';
 import { createSecretStore } from './shell/secret-store';
 import { startStartupErrorShell } from './shell/startup-error';
@@ -34,10 +35,12 @@ function startCore(secrets: ReturnType<typeof createSecretStore>): string | unde
   });
   // First run (no usable provider yet): open the settings page instead of waiting silently in the tray.
   if (!core.providerFor(effectiveModel(core.config(), core.overrides).provider).ok) desktop.showMain({ view: 'settings' });
+  else if (process.argv.includes(QUICK_ASK_ARG)) desktop.quickAsk.show();
   return undefined;
 }
 
-if (acquireSingleInstance(() => desktop?.showMain())) {
+applyPlatformIdentity();
+if (acquireSingleInstance(({ quickAsk }) => (quickAsk ? desktop?.quickAsk.toggle() : desktop?.showMain()))) {
   enterTrayMode();
   disposeOnQuit([
     async () => {
@@ -46,6 +49,7 @@ if (acquireSingleInstance(() => desktop?.showMain())) {
     () => desktop?.dispose(),
   ]);
   void app.whenReady().then(() => {
+    quitOnShutdown();
     const secrets = createSecretStore();
     if (secrets.mode === 'plain') shellLog.warn(secrets.note);
     const error = startCore(secrets);

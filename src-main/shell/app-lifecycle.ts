@@ -1,6 +1,6 @@
 // App lifecycle for a tray app: one instance, no dock/taskbar entry while only the tray is used, closing
 // the window hides it, quitting only from the tray (or the OS), cleanup in reverse order on quit.
-import { app, type BrowserWindow } from 'electron';
+import { app, powerMonitor, type BrowserWindow } from 'electron';
 import { shellLog } from './shell-log';
 
 let quitting = false;
@@ -15,16 +15,19 @@ export function quitApp(): void {
   app.quit();
 }
 
+/** The argument that makes a second start toggle quick ask (bind a desktop shortcut to it on Wayland). */
+export const QUICK_ASK_ARG = '--quick-ask';
+
 /**
  * Takes the single-instance lock. Returns false (and quits) when another instance runs; that instance
- * gets `onSecondInstance` (show its window) instead.
+ * gets `onSecondInstance` instead, with `quickAsk` true when it was started as `nanotray --quick-ask`.
  */
-export function acquireSingleInstance(onSecondInstance: () => void): boolean {
+export function acquireSingleInstance(onSecondInstance: (request: { quickAsk: boolean }) => void): boolean {
   if (!app.requestSingleInstanceLock()) {
     app.quit();
     return false;
   }
-  app.on('second-instance', () => onSecondInstance());
+  app.on('second-instance', (_event, argv) => onSecondInstance({ quickAsk: argv.includes(QUICK_ASK_ARG) }));
   return true;
 }
 
@@ -62,17 +65,21 @@ export function hideOnClose(win: BrowserWindow): void {
   });
 }
 
-export function getLaunchAtLogin(): boolean {
-  return app.getLoginItemSettings().openAtLogin;
+/**
+ * Shutdown or log-off quits for real: Windows asks each window (`query-session-end`, then `session-end`),
+ * Linux and macOS tell powerMonitor (`shutdown`). Without this the close handler would only hide the window
+ * and the OS would wait on, or kill, an app that had not saved its state.
+ */
+export function quitOnSessionEnd(win: BrowserWindow): void {
+  win.on('query-session-end', () => {
+    quitting = true;
+  });
+  win.on('session-end', () => quitApp());
 }
 
-/** Registers/unregisters the login item (ignored where the OS has no such setting, e.g. plain Linux). */
-export function setLaunchAtLogin(enabled: boolean): void {
-  try {
-    app.setLoginItemSettings({ openAtLogin: enabled });
-  } catch (err) {
-    shellLog.error('could not change the login item', err);
-  }
+/** powerMonitor's `shutdown` (Linux, macOS): quit cleanly. Call once after `ready`. */
+export function quitOnShutdown(): void {
+  powerMonitor.on('shutdown', () => quitApp());
 }
 
 /** Runs `disposers` in reverse order once, when the app quits. */

@@ -1,6 +1,7 @@
 // Wires one core into the desktop: windows, IPC, tray (icon state, tooltip, menu), quick ask and its global
-// shortcut, notifications and launch-at-login. Returns what the composition root needs to show/close it.
-import { app, Notification, shell, type BrowserWindow } from 'electron';
+// shortcut, notifications, launch-at-login, the OS's resume, reopen and session-end signals. Returns what the
+// composition root needs to show/close it.
+import { app, Notification, powerMonitor, shell, type BrowserWindow } from 'electron';
 import { join } from 'node:path';
 import type { Core } from '../core/nanotray-core';
 import { createApiHandlers } from '../core/api/api-handlers';
@@ -8,7 +9,9 @@ import { createDispatcher } from '../core/api/dispatch';
 import { PUSH_CHANNELS } from '../../src-preload/contract/channels';
 import type { View } from '../../src-preload/contract/event-schemas';
 import { errorMessage } from '../core/lib/result';
-import { getLaunchAtLogin, hideOnClose, quitApp, setLaunchAtLogin, trackWindowPresence } from './app-lifecycle';
+import { hideOnClose, quitApp, quitOnSessionEnd, trackWindowPresence } from './app-lifecycle';
+import { getLaunchAtLogin, setLaunchAtLogin } from './login-item';
+import { isWaylandSession } from './platform-identity';
 import { createElectronHost } from './electron-host';
 import { forwardCoreEvents, registerIpcRouter, sendEvent } from './ipc-router';
 import { startNotifications } from './notifications';
@@ -31,13 +34,15 @@ export interface DesktopShellOptions {
   secrets: SecretStore;
   version: string;
   platform?: NodeJS.Platform;
+  /** The environment (Wayland detection, XDG autostart folder); default process.env. */
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface DesktopShell {
   showMain(target?: { view?: View; sessionKey?: string }): void;
   quickAsk: QuickAskController;
   tray: TrayController;
-  /** The message shown when the quick-ask shortcut could not be registered. */
+  /** The message shown when the quick-ask shortcut could not be registered (or, on Wayland, may not work). */
   shortcutProblem(): string | undefined;
   dispose(): void;
 }
@@ -45,6 +50,9 @@ export interface DesktopShell {
 export function startDesktopShell(options: DesktopShellOptions): DesktopShell {
   const { core } = options;
   const platform = options.platform ?? process.platform;
+  const env = options.env ?? process.env;
+  const wayland = platform === 'linux' && isWaylandSession(env);
+  const login = { platform, env };
   const disposers: (() => void)[] = [];
   let main: BrowserWindow | undefined;
   let quick: BrowserWindow | undefined;
@@ -56,6 +64,7 @@ export function startDesktopShell(options: DesktopShellOptions): DesktopShell {
     if (main && !main.isDestroyed()) return main;
     main = createAppWindow('main', options.windows);
     hideOnClose(main);
+    quitOnSessionEnd(main);
     trackWindowPresence(main, platform);
     return main;
   };
@@ -63,9 +72,10 @@ export function startDesktopShell(options: DesktopShellOptions): DesktopShell {
     if (quick && !quick.isDestroyed()) return quick;
     quick = createAppWindow('quick', options.windows);
     hideOnClose(quick);
+    quitOnSessionEnd(quick);
     return quick;
   };
-  const quickAsk = createQuickAsk(getQuick);
+  const quickAsk = createQuickAsk(getQuick, { platform, wayland });
 
   const showMain = (target?: { view?: View; sessionKey?: string }): void => {
     quickAsk.hide();
@@ -142,7 +152,7 @@ export function startDesktopShell(options: DesktopShellOptions): DesktopShell {
         refreshMenu();
       },
       setLaunchAtLogin: (enabled) => {
-        setLaunchAtLogin(enabled);
+        setLaunchAtLogin(enabled, login);
         const saved = core.updateConfig((raw) => {
           const ui = (raw.ui && typeof raw.ui === 'object' ? raw.ui : (raw.ui = {})) as Record<string, unknown>;
           ui.launchAtLogin = enabled;
@@ -157,8 +167,9 @@ export function startDesktopShell(options: DesktopShellOptions): DesktopShell {
   disposers.push(() => tray.dispose());
 
   const applyShortcut = (): void => {
-    const result = registerQuickAskShortcut(shortcut, () => quickAsk.toggle(tray.bounds()));
-    shortcutProblem = result.ok ? undefined : result.message;
+    const result = registerQuickAskShortcut(shortcut, () => quickAsk.toggle(tray.bounds()), { wayland });
+    shortcutProblem = result.ok ? result.note : result.message;
+    if (result.ok && result.note) shellLog.warn(result.note);
     if (!result.ok) {
       shellLog.warn(result.message);
       if (Notification.isSupported()) new Notification({ title: 'Nanotray: quick-ask shortcut unavailable', body: result.message }).show();
@@ -167,7 +178,16 @@ export function startDesktopShell(options: DesktopShellOptions): DesktopShell {
   applyShortcut();
   disposers.push(() => unregisterQuickAskShortcut(shortcut));
 
-  if (getLaunchAtLogin() !== core.config().ui.launchAtLogin) setLaunchAtLogin(core.config().ui.launchAtLogin);
+  if (getLaunchAtLogin(login) !== core.config().ui.launchAtLogin) setLaunchAtLogin(core.config().ui.launchAtLogin, login);
+
+  // macOS: opening the app again from Finder or the Dock shows the window (a tray app has no other way in).
+  const onActivate = (): void => showMain();
+  app.on('activate', onActivate);
+  disposers.push(() => app.off('activate', onActivate));
+  // The machine woke up: timers that slept through their due times fire now, once.
+  const onResume = (): void => core.scheduler.resumed();
+  powerMonitor.on('resume', onResume);
+  disposers.push(() => powerMonitor.off('resume', onResume));
 
   disposers.push(
     core.events.on((event) => {
@@ -187,7 +207,7 @@ export function startDesktopShell(options: DesktopShellOptions): DesktopShell {
           shortcut = ui.quickAskShortcut;
           applyShortcut();
         }
-        if (getLaunchAtLogin() !== ui.launchAtLogin) setLaunchAtLogin(ui.launchAtLogin);
+        if (getLaunchAtLogin(login) !== ui.launchAtLogin) setLaunchAtLogin(ui.launchAtLogin, login);
         refreshMenu();
       }
     }),

@@ -1,5 +1,5 @@
 // Where the quick-ask popup appears: under/above the tray icon when its bounds are known, else near the
-// cursor, always kept inside the display's work area.
+// cursor, always kept inside the display's work area; centred on the screen where windows cannot be placed (Wayland).
 
 export interface Rect {
   x: number;
@@ -22,5 +22,13 @@ export function quickAskPosition(anchor: Rect, size: { width: number; height: nu
   return {
     x: clamp(centerX, workArea.x + MARGIN, workArea.x + workArea.width - size.width - MARGIN),
     y: clamp(y, workArea.y + MARGIN, workArea.y + workArea.height - size.height - MARGIN),
+  };
+}
+
+/** Top-left corner that centres a `size` window in `workArea` (Wayland: no tray bounds, no free placement). */
+export function centeredPosition(size: { width: number; height: number }, workArea: Rect): { x: number; y: number } {
+  return {
+    x: Math.round(workArea.x + Math.max(0, workArea.width - size.width) / 2),
+    y: Math.round(workArea.y + Math.max(0, workArea.height - size.height) / 2),
   };
 }

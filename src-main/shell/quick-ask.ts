@@ -1,15 +1,24 @@
 // The quick-ask popup: toggled by a tray click or the global shortcut, placed near the tray/cursor,
 // hidden on Esc or blur; "open in window" continues its session (quick:default) in the main window.
-import { globalShortcut, screen, type BrowserWindow, type Rectangle } from 'electron';
-import { quickAskPosition } from './quick-ask-position';
+import { app, globalShortcut, screen, type BrowserWindow, type Rectangle } from 'electron';
+import { centeredPosition, quickAskPosition } from './quick-ask-position';
 
 /** The session the popup talks in (the main window can continue it). */
 export const QUICK_ASK_SESSION = 'quick:default';
 
-export type ShortcutResult = { ok: true } | { ok: false; message: string };
+/** `note`: registered, but whether it works is up to the desktop (Wayland's portal), said to the user. */
+export type ShortcutResult = { ok: true; note?: string } | { ok: false; message: string };
+
+/**
+ * On Wayland a global shortcut works only through the desktop's GlobalShortcuts portal: GNOME asks the user
+ * to confirm it and may refuse it without telling the app, so the app cannot know whether it took effect.
+ */
+export function waylandShortcutNote(accelerator: string): string {
+  return `On Wayland the desktop decides about the quick-ask shortcut "${accelerator}" (it may ask you to confirm it). If pressing it does nothing, add a keyboard shortcut in your system settings that runs \`nanotray --quick-ask\`; the tray icon also opens quick ask.`;
+}
 
 /** Registers the global shortcut; a taken or invalid accelerator yields a clear message (never throws). */
-export function registerQuickAskShortcut(accelerator: string, onPress: () => void): ShortcutResult {
+export function registerQuickAskShortcut(accelerator: string, onPress: () => void, options: { wayland?: boolean } = {}): ShortcutResult {
   const wanted = accelerator.trim();
   if (!wanted) return { ok: false, message: 'No quick-ask shortcut is set (ui.quickAskShortcut is empty).' };
   let registered = false;
@@ -25,7 +34,7 @@ export function registerQuickAskShortcut(accelerator: string, onPress: () => voi
       message: `The quick-ask shortcut "${wanted}" is already used by another application. Choose another one in Settings (ui.quickAskShortcut); the tray icon still opens quick ask.`,
     };
   }
-  return { ok: true };
+  return options.wayland ? { ok: true, note: waylandShortcutNote(wanted) } : { ok: true };
 }
 
 export function unregisterQuickAskShortcut(accelerator: string): void {
@@ -44,8 +53,18 @@ export interface QuickAskController {
   isVisible(): boolean;
 }
 
-/** Wires a (hidden) popup window: blur hides it, Esc hides it, focus goes to the page on show. */
-export function createQuickAsk(getWindow: () => BrowserWindow): QuickAskController {
+export interface QuickAskOptions {
+  platform?: NodeJS.Platform;
+  /** Wayland: windows cannot be placed, so the popup is centred on the active screen. */
+  wayland?: boolean;
+}
+
+/**
+ * Wires a (hidden) popup window: blur hides it, Esc hides it, focus goes to the page on show. On macOS the
+ * menu-bar-only app is not active by itself: showing the popup takes the keyboard focus from the front app.
+ */
+export function createQuickAsk(getWindow: () => BrowserWindow, options: QuickAskOptions = {}): QuickAskController {
+  const platform = options.platform ?? process.platform;
   const wired = new WeakSet<BrowserWindow>();
   const wire = (win: BrowserWindow): void => {
     if (wired.has(win)) return;
@@ -64,12 +83,15 @@ export function createQuickAsk(getWindow: () => BrowserWindow): QuickAskControll
   const show = (anchor?: Rectangle): void => {
     const win = getWindow();
     wire(win);
-    const point = anchor ?? { ...screen.getCursorScreenPoint(), width: 0, height: 0 };
+    const point = anchor && !options.wayland ? anchor : { ...screen.getCursorScreenPoint(), width: 0, height: 0 };
     const display = screen.getDisplayNearestPoint({ x: point.x, y: point.y });
     const [width = 560, height = 380] = win.getSize();
-    const { x, y } = quickAskPosition(point, { width, height }, display.workArea);
+    const size = { width, height };
+    const { x, y } = options.wayland ? centeredPosition(size, display.workArea) : quickAskPosition(point, size, display.workArea);
     win.setPosition(x, y, false);
+    if (options.wayland) win.center();
     win.show();
+    if (platform === 'darwin') app.focus({ steal: true });
     win.focus();
     win.webContents.focus();
   };

@@ -1,4 +1,6 @@
-// The tray icon: state icons (idle / working / attention), a tooltip with the status, and the menu.
+// The tray icon: state icons (idle / working / attention), a tooltip with the status, and the menu. A left
+// click opens quick ask; on macOS, where a tray with a context menu opens it on every click, the menu comes
+// on right-click only.
 import { Menu, Tray, nativeImage, type NativeImage, type Rectangle } from 'electron';
 import { join } from 'node:path';
 import { buildTrayMenu, type TrayMenuActions, type TrayMenuState } from './tray-menu';
@@ -43,6 +45,9 @@ export function createTray(options: TrayOptions): TrayController {
   tray.setToolTip('Nanotray');
   tray.on('click', (_event, bounds) => options.onClick(bounds && bounds.width > 0 ? bounds : undefined));
   let current: TrayIconState = 'idle';
+  let menu: Menu | undefined;
+  // macOS pops a set context menu up on a left click too (and then sends no click): keep the menu apart.
+  if (platform === 'darwin') tray.on('right-click', () => menu && tray.popUpContextMenu(menu));
 
   return {
     setIcon(state) {
@@ -54,7 +59,8 @@ export function createTray(options: TrayOptions): TrayController {
       tray.setToolTip(text);
     },
     setMenu(state) {
-      tray.setContextMenu(Menu.buildFromTemplate(buildTrayMenu(state, options.actions)));
+      menu = Menu.buildFromTemplate(buildTrayMenu(state, options.actions));
+      if (platform !== 'darwin') tray.setContextMenu(menu);
     },
     bounds() {
       const b = tray.getBounds();

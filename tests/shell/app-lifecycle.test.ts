@@ -4,21 +4,37 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('electron', () => import('./helpers/fake-electron'));
 
-import { app, dialog, resetFakeElectron, shell, Tray } from './helpers/fake-electron';
-import { acquireSingleInstance, disposeOnQuit, enterTrayMode } from '../../src-main/shell/app-lifecycle';
+import { app, BrowserWindow, dialog, powerMonitor, resetFakeElectron, shell, Tray } from './helpers/fake-electron';
+import { acquireSingleInstance, disposeOnQuit, enterTrayMode, hideOnClose, quitOnSessionEnd, quitOnShutdown } from '../../src-main/shell/app-lifecycle';
+import type { BrowserWindow as ElectronWindow } from 'electron';
 import { startStartupErrorShell } from '../../src-main/shell/startup-error';
 
 describe('app lifecycle', () => {
   beforeEach(() => resetFakeElectron());
 
-  it('a second instance quits and the first one is asked to show itself', () => {
+  it('a second instance quits and the first one is asked to show itself (or quick ask, for --quick-ask)', () => {
     const show = vi.fn();
     expect(acquireSingleInstance(show)).toBe(true);
-    app.emit('second-instance');
-    expect(show).toHaveBeenCalledTimes(1);
+    app.emit('second-instance', {}, ['/usr/bin/nanotray']);
+    app.emit('second-instance', {}, ['/usr/bin/nanotray', '--quick-ask']);
+    expect(show.mock.calls).toEqual([[{ quickAsk: false }], [{ quickAsk: true }]]);
     app.lock = false;
     expect(acquireSingleInstance(vi.fn())).toBe(false);
     expect(app.quitCalls).toBe(1);
+  });
+
+  it('shutdown and log-off quit for real: Windows session-end on a window, powerMonitor shutdown elsewhere', () => {
+    const win = new BrowserWindow({ title: 'w' });
+    hideOnClose(win as unknown as ElectronWindow);
+    quitOnSessionEnd(win as unknown as ElectronWindow);
+    quitOnShutdown();
+    expect(win.tryClose()).toBe(true); // the close button only hides it
+    win.emit('query-session-end', { reasons: ['logoff'], preventDefault: () => undefined });
+    expect(win.tryClose()).toBe(false); // now the OS may close it
+    win.emit('session-end', { reasons: ['logoff'] });
+    expect(app.quitCalls).toBe(1);
+    powerMonitor.emit('shutdown', { preventDefault: () => undefined });
+    expect(app.quitCalls).toBe(2);
   });
 
   it('hides the dock icon on macOS only', () => {

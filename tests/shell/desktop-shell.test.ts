@@ -1,5 +1,6 @@
 // The desktop shell wired to a real core (temp home) and a faked electron: IPC router with the sender check,
 // tray menu → core functions, tray icon states, notification click → session, shortcut conflict, hide on close.
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -29,6 +30,7 @@ describe('desktop shell', () => {
       secrets: createSecretStore(),
       version: '1.2.3',
       platform: 'linux',
+      env: { HOME: home.home, XDG_CONFIG_HOME: join(home.home, 'xdg') },
       windows: { preloadPath: '/app/out/preload/index.cjs', rendererDir: RENDERER },
     });
   const tray = (): Tray => Tray.instances[0]!;
@@ -135,12 +137,16 @@ describe('desktop shell', () => {
       expect(quick.visible).toBe(true);
     });
 
-    it('Launch at login changes the login item and the config', () => {
+    it('Launch at login writes the XDG autostart entry (Linux) and the config', () => {
       desktop = start();
+      const entry = join(home.home, 'xdg', 'autostart', 'nanotray.desktop');
       tray().item('Launch at login').click({ checked: true });
-      expect(app.loginItem.openAtLogin).toBe(true);
+      expect(readFileSync(entry, 'utf8')).toContain(`Exec=${process.execPath} ${process.cwd()}\n`);
+      expect(app.loginItem.openAtLogin).toBe(false);
       expect(core.config().ui.launchAtLogin).toBe(true);
       expect(tray().item('Launch at login').checked).toBe(true);
+      tray().item('Launch at login').click({ checked: false });
+      expect(existsSync(entry)).toBe(false);
     });
 
     it('Open config opens config.json; Quit quits', () => {

@@ -15,6 +15,10 @@ class Emitting {
     this.emitter.once(event, listener);
     return this;
   }
+  off(event: string, listener: Listener): this {
+    this.emitter.off(event, listener);
+    return this;
+  }
   emit(event: string, ...args: unknown[]): boolean {
     return this.emitter.emit(event, ...args);
   }
@@ -97,6 +101,10 @@ export class BrowserWindow extends Emitting {
   setPosition(x: number, y: number): void {
     this.position = [x, y];
   }
+  centered = 0;
+  center(): void {
+    this.centered++;
+  }
   setSkipTaskbar(skip: boolean): void {
     this.skipTaskbar = skip;
   }
@@ -132,6 +140,11 @@ export class Tray extends Emitting {
   }
   setImage(image: { path: string }): void {
     this.image = image;
+  }
+  /** Menus popped up by hand (macOS right-click), newest last. */
+  poppedUp: { items: any[] }[] = [];
+  popUpContextMenu(menu?: { items: any[] }): void {
+    if (menu) this.poppedUp.push(menu);
   }
   getBounds() {
     return this.bounds;
@@ -255,7 +268,29 @@ export const safeStorage = {
 };
 
 const appEmitter = new EventEmitter();
+
+export const powerMonitor = new (class extends Emitting {})();
+
 export const app = {
+  isPackaged: false,
+  desktopName: '',
+  appUserModelId: '',
+  switches: [] as [string, string | undefined][],
+  commandLine: {
+    appendSwitch(name: string, value?: string): void {
+      app.switches.push([name, value]);
+    },
+  },
+  setDesktopName(name: string): void {
+    this.desktopName = name;
+  },
+  setAppUserModelId(id: string): void {
+    this.appUserModelId = id;
+  },
+  off(event: string, listener: Listener) {
+    appEmitter.off(event, listener);
+    return this;
+  },
   lock: true,
   quitCalls: 0,
   loginItem: { openAtLogin: false },
@@ -280,8 +315,10 @@ export const app = {
     this.loginItem = { openAtLogin: settings.openAtLogin };
   },
   focusCalls: 0,
-  focus(): void {
+  focusSteals: 0,
+  focus(options?: { steal?: boolean }): void {
     this.focusCalls++;
+    if (options?.steal) this.focusSteals++;
   },
   whenReady: async () => undefined,
   getAppPath: () => process.cwd(),
@@ -305,6 +342,12 @@ export function resetFakeElectron(): void {
   app.lock = true;
   app.quitCalls = 0;
   app.focusCalls = 0;
+  app.focusSteals = 0;
+  app.isPackaged = false;
+  app.desktopName = '';
+  app.appUserModelId = '';
+  app.switches = [];
+  powerMonitor.emitter.removeAllListeners();
   app.loginItem = { openAtLogin: false };
   app.dock.hidden = false;
   appEmitter.removeAllListeners();
