@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createCore, type Core } from './core/nanotray-core';
 import { resolveHomePaths } from './core/config/home-paths';
 import { effectiveModel } from './core/agent/model-presets';
+import { lockedProviderKeys } from './core/config/locked-secrets';
 import { acquireSingleInstance, disposeOnQuit, enterTrayMode, QUICK_ASK_ARG, quitOnShutdown } from './shell/app-lifecycle';
 import { applyPlatformIdentity } from './shell/platform-identity';
 import { startDesktopShell, type DesktopShell } from './shell/desktop-shell';
@@ -33,8 +34,10 @@ function startCore(secrets: ReturnType<typeof createSecretStore>): string | unde
       iconPath: join(appRoot, 'resources', 'icon.png'),
     },
   });
-  // First run (no usable provider yet): open the settings page instead of waiting silently in the tray.
-  if (!core.providerFor(effectiveModel(core.config(), core.overrides).provider).ok) desktop.showMain({ view: 'settings' });
+  // First run (no usable provider yet) or a key the keychain can no longer decrypt: open the settings page
+  // (it says which key needs re-entering) instead of waiting silently in the tray.
+  const usable = core.providerFor(effectiveModel(core.config(), core.overrides).provider).ok;
+  if (!usable || lockedProviderKeys(core.config()).length > 0) desktop.showMain({ view: 'settings' });
   else if (process.argv.includes(QUICK_ASK_ARG)) desktop.quickAsk.show();
   return undefined;
 }

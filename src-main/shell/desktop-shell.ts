@@ -11,6 +11,7 @@ import type { View } from '../../src-preload/contract/event-schemas';
 import { errorMessage } from '../core/lib/result';
 import { hideOnClose, quitApp, quitOnSessionEnd, trackWindowPresence } from './app-lifecycle';
 import { getLaunchAtLogin, setLaunchAtLogin } from './login-item';
+import { launchCommand } from './linux-autostart';
 import { isWaylandSession } from './platform-identity';
 import { createElectronHost } from './electron-host';
 import { forwardCoreEvents, registerIpcRouter, sendEvent } from './ipc-router';
@@ -53,6 +54,11 @@ export function startDesktopShell(options: DesktopShellOptions): DesktopShell {
   const env = options.env ?? process.env;
   const wayland = platform === 'linux' && isWaylandSession(env);
   const login = { platform, env };
+  /** How the desktop starts this app (what a system shortcut should run, with --quick-ask). */
+  const startCommand = (): string => {
+    const command = launchCommand({ env, execPath: process.execPath, isPackaged: app.isPackaged, appPath: app.getAppPath() });
+    return [command.exec, ...command.args].map((a) => (/\s/.test(a) ? `"${a}"` : a)).join(' ');
+  };
   const disposers: (() => void)[] = [];
   let main: BrowserWindow | undefined;
   let quick: BrowserWindow | undefined;
@@ -167,7 +173,7 @@ export function startDesktopShell(options: DesktopShellOptions): DesktopShell {
   disposers.push(() => tray.dispose());
 
   const applyShortcut = (): void => {
-    const result = registerQuickAskShortcut(shortcut, () => quickAsk.toggle(tray.bounds()), { wayland });
+    const result = registerQuickAskShortcut(shortcut, () => quickAsk.toggle(tray.bounds()), { wayland, launchCommand: startCommand() });
     shortcutProblem = result.ok ? result.note : result.message;
     if (result.ok && result.note) shellLog.warn(result.note);
     if (!result.ok) {

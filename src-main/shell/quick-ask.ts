@@ -13,12 +13,16 @@ export type ShortcutResult = { ok: true; note?: string } | { ok: false; message:
  * On Wayland a global shortcut works only through the desktop's GlobalShortcuts portal: GNOME asks the user
  * to confirm it and may refuse it without telling the app, so the app cannot know whether it took effect.
  */
-export function waylandShortcutNote(accelerator: string): string {
-  return `On Wayland the desktop decides about the quick-ask shortcut "${accelerator}" (it may ask you to confirm it). If pressing it does nothing, add a keyboard shortcut in your system settings that runs \`nanotray --quick-ask\`; the tray icon also opens quick ask.`;
+export function waylandShortcutNote(accelerator: string, command: string): string {
+  return `On Wayland the desktop decides about the quick-ask shortcut "${accelerator}" (it may ask you to confirm it). If pressing it does nothing, add a keyboard shortcut in your system settings that runs: ${command} --quick-ask. The tray icon also opens quick ask.`;
 }
 
 /** Registers the global shortcut; a taken or invalid accelerator yields a clear message (never throws). */
-export function registerQuickAskShortcut(accelerator: string, onPress: () => void, options: { wayland?: boolean } = {}): ShortcutResult {
+export function registerQuickAskShortcut(
+  accelerator: string,
+  onPress: () => void,
+  options: { wayland?: boolean; launchCommand?: string } = {},
+): ShortcutResult {
   const wanted = accelerator.trim();
   if (!wanted) return { ok: false, message: 'No quick-ask shortcut is set (ui.quickAskShortcut is empty).' };
   let registered = false;
@@ -34,7 +38,7 @@ export function registerQuickAskShortcut(accelerator: string, onPress: () => voi
       message: `The quick-ask shortcut "${wanted}" is already used by another application. Choose another one in Settings (ui.quickAskShortcut); the tray icon still opens quick ask.`,
     };
   }
-  return options.wayland ? { ok: true, note: waylandShortcutNote(wanted) } : { ok: true };
+  return options.wayland ? { ok: true, note: waylandShortcutNote(wanted, options.launchCommand ?? 'nanotray') } : { ok: true };
 }
 
 export function unregisterQuickAskShortcut(accelerator: string): void {

@@ -24,7 +24,8 @@ const secretChange = z.string().max(LIMITS.genericStringChars).nullable().option
 
 /** The config as read back: every secret (apiKey, header/env values) is masked like `sk-…abcd`. */
 export const settingsViewSchema = configSchema.extend({
-  providers: z.record(z.string(), providerSchema.extend({ hasApiKey: z.boolean() })),
+  /** `keyNeedsReentry`: the key is stored encrypted and cannot be decrypted here (keychain changed, or another host). */
+  providers: z.record(z.string(), providerSchema.extend({ hasApiKey: z.boolean(), keyNeedsReentry: z.boolean().optional() })),
 });
 
 export const settingsGetOutput = z.object({

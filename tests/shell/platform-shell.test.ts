@@ -140,15 +140,16 @@ describe('desktop shell per platform', () => {
 
   it('Wayland: quick ask is centred on the active screen; the shortcut comes with a note on what to do if it does nothing', () => {
     screen.workArea = { x: 1920, y: 0, width: 2560, height: 1440 };
-    const shell = start('linux', { WAYLAND_DISPLAY: 'wayland-0' });
+    const shell = start('linux', { WAYLAND_DISPLAY: 'wayland-0', APPIMAGE: '' });
     tray().emit('click', {}, { x: 0, y: 0, width: 0, height: 0 });
     const quick = window('Nanotray quick ask')!;
     const [w, h] = quick.getSize();
     expect(quick.position).toEqual([1920 + (2560 - w) / 2, (1440 - h) / 2]);
     expect(quick.centered).toBe(1);
-    expect(shell.shortcutProblem()).toBe(waylandShortcutNote('Alt+Space'));
-    expect(waylandShortcutNote('Alt+Space')).toContain('`nanotray --quick-ask`');
-    expect(tray().menu!.items[0]).toMatchObject({ label: waylandShortcutNote('Alt+Space').slice(0, 120), enabled: false });
+    const note = waylandShortcutNote('Alt+Space', `${process.execPath} ${process.cwd()}`);
+    expect(shell.shortcutProblem()).toBe(note);
+    expect(note).toContain(`runs: ${process.execPath} ${process.cwd()} --quick-ask.`);
+    expect(tray().menu!.items[0]).toMatchObject({ label: note.slice(0, 120), enabled: false });
   });
 
   it('the machine woke up: the shell tells the scheduler, which re-measures its timers', () => {

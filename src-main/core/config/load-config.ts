@@ -48,9 +48,20 @@ export function parseConfig(
   return okResult({ config: parsed.data, raw, legacyKeys });
 }
 
+/**
+ * Decrypts each stored secret on its own. One that cannot be decrypted (a changed or locked keychain) keeps
+ * its stored form: the provider is then marked "key needs re-entering" instead of the whole start failing.
+ */
 function applySecretDecoder(config: Config, decode: SecretDecoder): void {
-  for (const provider of Object.values(config.providers)) provider.apiKey = decode(provider.apiKey);
-  config.tools.web.search.apiKey = decode(config.tools.web.search.apiKey);
+  const attempt = (stored: string): string => {
+    try {
+      return decode(stored);
+    } catch {
+      return stored;
+    }
+  };
+  for (const provider of Object.values(config.providers)) provider.apiKey = attempt(provider.apiKey);
+  config.tools.web.search.apiKey = attempt(config.tools.web.search.apiKey);
 }
 
 export function loadConfig(
@@ -72,13 +83,7 @@ export function loadConfig(
   const parsed = parseConfig(rawInput, file);
   if (!parsed.ok) return parsed;
   const { config, raw, legacyKeys } = parsed.value;
-  if (decode) {
-    try {
-      applySecretDecoder(config, decode);
-    } catch (err) {
-      return errResult(`Could not decrypt a stored secret in ${file}: ${err instanceof Error ? err.message : String(err)}`);
-    }
-  }
+  if (decode) applySecretDecoder(config, decode);
   let providerFromEnv = false;
   if (Object.keys(config.providers).length === 0 && (env.OPENAI_API_KEY || env.OPENAI_BASE_URL)) {
     config.providers.openai = {

@@ -329,3 +329,37 @@ describe('settings in a host without the desktop keychain', () => {
     }
   });
 });
+
+describe('a key the desktop keychain can no longer decrypt', () => {
+  it('does not stop the start: that provider is marked "key needs re-entering", the others work', async () => {
+    const home = makeTempHome({ providers: { openai: { apiKey: 'enc:v1:c2VhbGVk' }, local: { apiKey: 'sealed:plain-key-123456' } }, agent: { provider: 'openai' } });
+    // What safeStorage does when the keyring changed: decryptString throws.
+    const decodeSecret = (s: string): string => {
+      if (s.startsWith('enc:')) throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
+      return s.startsWith('sealed:') ? s.slice('sealed:'.length) : s;
+    };
+    const created = createCore({ host: 'electron', home: home.home, env: {}, decodeSecret });
+    if (!created.ok) throw new Error(created.error);
+    const core = created.value;
+    try {
+      const host: ApiHost = { ...headlessHost('electron', '1.0.0'), secrets: { mode: 'encrypted', note: '', encode: (plain) => `sealed:${plain}` } };
+      const dispatch = createDispatcher(createApiHandlers(core, host), { logError: () => undefined });
+      const { value } = (await dispatch('settings:get', undefined)) as Answer;
+      expect(value.config.providers.openai).toEqual({ apiKey: '', hasApiKey: true, keyNeedsReentry: true, headers: {} });
+      expect(value.config.providers.local).toEqual({ apiKey: '…3456', hasApiKey: true, headers: {} });
+      expect(value.notes).toEqual([
+        "The API key of openai can no longer be decrypted with this computer's keychain (it was changed, reset or is locked). Enter the key again to use it.",
+      ]);
+      expect(core.providerFor('openai')).toMatchObject({ ok: false, error: { kind: 'auth' } });
+      expect(core.providerFor('local').ok).toBe(true);
+      // Typed again, the key is stored (encoded) and the mark goes.
+      const saved = (await dispatch('settings:update', { patch: { providers: { openai: { apiKey: 'sk-new-key-000111' } } } })) as Answer;
+      expect(saved.error).toBeUndefined();
+      expect(saved.value.config.providers.openai).toEqual({ apiKey: '…0111', hasApiKey: true, headers: {} });
+      expect(core.providerFor('openai').ok).toBe(true);
+    } finally {
+      await core.dispose();
+      home.cleanup();
+    }
+  });
+});

@@ -7,11 +7,11 @@ import { listProviderModels } from '../../agent/providers/model-list';
 import type { ApiHost } from '../api-host';
 import { ipcFail, ipcOk } from '../ipc-values';
 import { applySettingsPatch, toSettingsView } from './settings-view';
+import { lockedProviderKeys, webSearchKeyLocked } from '../../config/locked-secrets';
 
 type SettingsHandlers = Pick<InvokeHandlers, 'settings:get' | 'settings:update' | 'settings:test-provider'>;
 
 /** Keys stored encrypted by the desktop app reach hosts without its keychain (CLI, browser host) undecoded. */
-const ENCRYPTED_SECRET = /^enc:v\d+:/;
 
 /**
  * `moved` names providers whose key was dropped because their baseUrl moved to another host; the note
@@ -26,9 +26,11 @@ function state(core: CoreBase, host: ApiHost, moved: Set<string>): SettingsState
       `The API key of ${[...moved].join(', ')} was removed: its baseUrl now points to another host, and a stored key is never sent to a host it was not entered for. Enter the key again to use it there.`,
     );
   }
-  const locked = Object.entries(config.providers).filter(([, p]) => ENCRYPTED_SECRET.test(p.apiKey)).map(([name]) => name);
-  if (ENCRYPTED_SECRET.test(config.tools.web.search.apiKey)) locked.push('web search');
-  if (locked.length) {
+  const locked = lockedProviderKeys(config);
+  if (webSearchKeyLocked(config)) locked.push('web search');
+  if (locked.length && host.kind === 'electron') {
+    notes.push(`The API key of ${locked.join(', ')} can no longer be decrypted with this computer's keychain (it was changed, reset or is locked). Enter the key again to use it.`);
+  } else if (locked.length) {
     notes.push(`The API key of ${locked.join(', ')} was encrypted by the desktop app's keychain and cannot be used here; enter it again to use it in this host.`);
   }
   return { config: toSettingsView(config), configPath: core.paths.configFile, secretStorage: host.secrets.mode, notes };

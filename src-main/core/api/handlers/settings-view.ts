@@ -4,6 +4,7 @@ import type { Config } from '../../../../src-preload/contract/config-schema';
 import { maskSecret } from '../../lib/redact';
 import { isSecretName } from '../../config/config-secrets';
 import { maskArgs, maskUrlSecrets, unmaskArgs, unmaskUrlSecrets } from '../../config/secret-parts';
+import { isLockedSecret } from '../../config/locked-secrets';
 import type { SettingsPatch, SettingsView } from '../../../../src-preload/contract/schemas';
 
 export { isSecretName };
@@ -30,7 +31,13 @@ export function toSettingsView(config: Config): SettingsView {
     providers: Object.fromEntries(
       Object.entries(config.providers).map(([name, p]) => [
         name,
-        { apiKey: maskSecret(p.apiKey), hasApiKey: Boolean(p.apiKey), ...(p.baseUrl ? { baseUrl: maskUrlSecrets(p.baseUrl) } : {}), headers: maskMap(p.headers) },
+        {
+          apiKey: isLockedSecret(p.apiKey) ? '' : maskSecret(p.apiKey),
+          hasApiKey: Boolean(p.apiKey),
+          ...(isLockedSecret(p.apiKey) ? { keyNeedsReentry: true } : {}),
+          ...(p.baseUrl ? { baseUrl: maskUrlSecrets(p.baseUrl) } : {}),
+          headers: maskMap(p.headers),
+        },
       ]),
     ),
     agent: { ...config.agent },

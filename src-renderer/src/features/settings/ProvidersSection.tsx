@@ -33,9 +33,11 @@ function ProviderRow({ p, errors, update, dirty }: { p: ProviderDraft; errors: F
 
   const keyHint = p.removeKey
     ? t('settings.providers.keyRemoved')
-    : p.hasKey
-      ? t('settings.providers.keyStored', { masked: p.maskedKey })
-      : t('settings.providers.noKey');
+    : p.keyNeedsReentry
+      ? t('settings.providers.keyNeedsReentry')
+      : p.hasKey
+        ? t('settings.providers.keyStored', { masked: p.maskedKey })
+        : t('settings.providers.noKey');
 
   return (
     <div className="provider" aria-label={t('settings.providers.provider', { name: p.name || t('settings.providers.unnamed') })} role="group">
@@ -56,7 +58,7 @@ function ProviderRow({ p, errors, update, dirty }: { p: ProviderDraft; errors: F
           label={t('settings.providers.apiKey')}
           type="password"
           value={p.apiKey}
-          placeholder={p.hasKey && !p.removeKey ? p.maskedKey : 'sk-…'}
+          placeholder={p.hasKey && !p.removeKey && !p.keyNeedsReentry ? p.maskedKey : 'sk-…'}
           hint={keyHint}
           autoComplete="new-password"
           spellCheck={false}

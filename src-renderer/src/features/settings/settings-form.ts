@@ -15,6 +15,8 @@ export interface ProviderDraft {
   removeKey: boolean;
   maskedKey: string;
   hasKey: boolean;
+  /** The stored key cannot be decrypted (the keychain changed): it must be typed again. */
+  keyNeedsReentry?: boolean;
 }
 
 export interface PresetDraft {
@@ -62,6 +64,7 @@ export function draftFromSettings(c: SettingsView): SettingsDraft {
       removeKey: false,
       maskedKey: p.apiKey,
       hasKey: p.hasApiKey,
+      keyNeedsReentry: p.keyNeedsReentry === true,
     })),
     agentProvider: c.agent.provider,
     agentModel: c.agent.model,
