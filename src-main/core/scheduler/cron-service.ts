@@ -106,6 +106,19 @@ export class CronService {
     for (const timer of timers) timer.stop();
   }
 
+  /** Jobs another process added, removed, paused or resumed: arm what is new, disarm what went. */
+  sync(): void {
+    if (!this.#started) return;
+    const jobs = new Map(listCronJobs(this.#deps.db).map((job) => [job.id, job]));
+    for (const id of [...this.#timers.keys()]) if (!jobs.get(id)?.enabled) this.#disarm(id);
+    for (const job of jobs.values()) {
+      if (!job.enabled || this.#timers.has(job.id) || this.#running.has(job.id)) continue;
+      if (job.schedule.kind === 'at' && job.schedule.atMs <= this.#deps.clock.now()) void this.#onFire(job.id, job.schedule.atMs, true);
+      else this.#arm(job);
+    }
+    this.#changed();
+  }
+
   /** Measures every timer again from the wall clock (after the machine slept): what came due fires once, late. */
   recheck(): void {
     for (const timer of this.#timers.values()) timer.recheck();

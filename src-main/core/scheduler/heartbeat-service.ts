@@ -1,13 +1,11 @@
 // The heartbeat: wakes the agent on an interval, runs HEARTBEAT.md's active tasks, and records every tick.
-import { readFileSync } from 'node:fs';
-import { insideWorkspace } from '../workspace/prompt-text';
-import { join } from 'node:path';
 import type { CoreEvent } from '../../../src-preload/contract/event-schemas';
 import type { Config } from '../../../src-preload/contract/config-schema';
 import type { Clock } from '../lib/clock';
 import { errorMessage } from '../lib/result';
 import type { Database } from '../store/db';
-import { parseActiveTasks } from './heartbeat-tasks';
+import { parseActiveTasks, readHeartbeatFile } from './heartbeat-tasks';
+import { withinActiveHours } from './active-hours';
 import { classifyHeartbeatReply } from './heartbeat-reply';
 import { heartbeatPrompt, HEARTBEAT_SYSTEM_NOTE } from './heartbeat-prompt';
 import {
@@ -18,12 +16,13 @@ import {
   type HeartbeatOutcome,
   type HeartbeatRun,
 } from '../store/heartbeat-runs.repo';
-import { HEARTBEAT_QUIET_TURN, HEARTBEAT_SESSION_KEY, storeHeartbeatReply, trimHeartbeatSession } from './heartbeat-session';
+import { deliverHeartbeatReply, heartbeatFailureNotice, HEARTBEAT_QUIET_TURN, HEARTBEAT_SESSION_KEY, trimHeartbeatSession } from './heartbeat-session';
 import type { TurnRunner } from './turn-runner';
 import { sleepUntil, type DueTimer } from './due-timer';
+import { isHeartbeatPaused, setHeartbeatPaused } from '../store/scheduler-state.repo';
 import { processHolder, RunClaims } from './run-claims';
 import type { SchedulerOwner } from './scheduler-owner';
-import { formatZoned, minutesOfDay, resolveTimeZone, startOfZonedDay } from '../lib/zoned-time';
+import { formatZoned, resolveTimeZone, startOfZonedDay } from '../lib/zoned-time';
 
 export interface HeartbeatDeps {
   db: Database;
@@ -61,7 +60,6 @@ export interface HeartbeatStatus {
 
 /** How long a tick that found the user mid-turn waits before trying again. */
 export const BUSY_RETRY_MS = 60_000;
-const NOTIFY_BODY_MAX = 500;
 const CLAIM_KEY = 'heartbeat';
 
 export const SKIP_REASONS = {
@@ -72,24 +70,9 @@ export const SKIP_REASONS = {
   busy: 'user is mid-turn; deferred',
 } as const;
 
-function toMinutes(hhmm: string): number {
-  const [h, m] = hhmm.split(':').map(Number);
-  return (h ?? 0) * 60 + (m ?? 0);
-}
-
-/** True when `ms` falls inside [start, end) in `tz`; a window whose end is before its start spans midnight. */
-export function withinActiveHours(ms: number, hours: { start: string; end: string }, tz: string): boolean {
-  const start = toMinutes(hours.start);
-  const end = toMinutes(hours.end);
-  if (start === end) return true;
-  const now = minutesOfDay(ms, tz);
-  return start < end ? now >= start && now < end : now >= start || now < end;
-}
-
 export class HeartbeatService {
   #deps: HeartbeatDeps;
   #started = false;
-  #paused = false;
   #timer: DueTimer | undefined;
   #current: AbortController | undefined;
   #claims: RunClaims;
@@ -118,6 +101,13 @@ export class HeartbeatService {
     this.#timer?.recheck();
   }
 
+  /** Another process paused or resumed the heartbeat: the timer here follows. */
+  sync(): void {
+    if (!this.#started) return;
+    if (this.#paused) this.#disarm();
+    else if (!this.#timer) this.#armIn(this.#intervalMs());
+  }
+
   /** Disarms the timer and cancels a run in progress. */
   stop(): void {
     this.#started = false;
@@ -125,9 +115,14 @@ export class HeartbeatService {
     this.#current?.abort();
   }
 
-  /** Stops the timer until `resume`; answers the new status. */
+  /** The pause is shared by every process of the home (the one running the timer may be another). */
+  get #paused(): boolean {
+    return isHeartbeatPaused(this.#deps.db);
+  }
+
+  /** Stops the timer until `resume` (in whichever process runs it); answers the new status. */
   pause(): HeartbeatStatus {
-    this.#paused = true;
+    setHeartbeatPaused(this.#deps.db, true);
     this.#disarm();
     this.#changed();
     return this.status();
@@ -135,7 +130,7 @@ export class HeartbeatService {
 
   /** Starts the timer again (when timers run in this process); answers the new status. */
   resume(): HeartbeatStatus {
-    this.#paused = false;
+    setHeartbeatPaused(this.#deps.db, false);
     if (this.#started) this.#armIn(this.#intervalMs());
     this.#changed();
     return this.status();
@@ -157,11 +152,12 @@ export class HeartbeatService {
     const tz = resolveTimeZone(config.agent.timezone);
     const enabled = config.heartbeat.enable;
     const runsIn = this.#deps.schedulerOwner?.();
+    const paused = this.#paused;
     const state: HeartbeatState = this.#current
       ? 'running'
       : !enabled
         ? 'disabled'
-        : this.#paused
+        : paused
           ? 'paused'
           : this.#started
             ? 'idle'
@@ -169,7 +165,7 @@ export class HeartbeatService {
     return {
       state,
       enabled,
-      paused: this.#paused,
+      paused,
       intervalMinutes: config.heartbeat.intervalMinutes,
       nextDueAt: this.#timer?.dueAt ?? null,
       tokensToday: this.#tokensToday(tz),
@@ -196,7 +192,7 @@ export class HeartbeatService {
     if (!options.manual && hours && !withinActiveHours(startedAt, hours, tz)) {
       return this.#skip(startedAt, `outside active hours (${hours.start}–${hours.end} ${tz})`);
     }
-    const markdown = this.#readHeartbeatFile();
+    const markdown = readHeartbeatFile(this.#deps.workspace());
     if (markdown === undefined) return this.#skip(startedAt, SKIP_REASONS.noFile);
     const tasks = parseActiveTasks(markdown);
     if (tasks.length === 0) return this.#skip(startedAt, SKIP_REASONS.noTasks);
@@ -246,7 +242,7 @@ export class HeartbeatService {
         reason = result.error ?? (result.stopReason === 'cancelled' ? 'cancelled' : 'the turn failed');
         message = reason;
         // A run cancelled because the app is stopping is recorded, not announced.
-        if (result.stopReason !== 'cancelled') this.#notifyFailure(reason);
+        if (result.stopReason !== 'cancelled') this.#deps.emit(heartbeatFailureNotice(reason));
       } else {
         const reply = classifyHeartbeatReply(result.text);
         if (reply.kind === 'silent') {
@@ -257,14 +253,14 @@ export class HeartbeatService {
         } else {
           outcome = 'notified';
           message = reply.text;
-          this.#deliver(result.turnId, reply.text);
+          deliverHeartbeatReply(this.#deps, { turnId: result.turnId, text: reply.text });
         }
       }
     } catch (err) {
       outcome = 'failed';
       reason = errorMessage(err);
       message = reason;
-      this.#notifyFailure(reason);
+      this.#deps.emit(heartbeatFailureNotice(reason));
     } finally {
       this.#current = undefined;
     }
@@ -275,26 +271,6 @@ export class HeartbeatService {
     finishHeartbeatRun(db, finished);
     this.#changed();
     return finished;
-  }
-
-  /** A reply worth telling: stored in the heartbeat session (the quiet turn stored none) and notified. */
-  #deliver(turnId: string, text: string): void {
-    const { db, clock, emit } = this.#deps;
-    const at = clock.now();
-    storeHeartbeatReply(db, { turnId, text, at });
-    emit({ type: 'session.message', sessionKey: HEARTBEAT_SESSION_KEY, role: 'assistant', content: text, at });
-    const body = text.length > NOTIFY_BODY_MAX ? `${text.slice(0, NOTIFY_BODY_MAX - 1)}…` : text;
-    emit({ type: 'notify', title: 'Nanotray heartbeat', body, sessionKey: HEARTBEAT_SESSION_KEY, kind: 'heartbeat' });
-  }
-
-  #notifyFailure(reason: string): void {
-    this.#deps.emit({
-      type: 'notify',
-      title: 'Heartbeat failed',
-      body: reason,
-      sessionKey: HEARTBEAT_SESSION_KEY,
-      kind: 'error',
-    });
   }
 
   #skip(startedAt: number, reason: string): HeartbeatRun {
@@ -308,17 +284,6 @@ export class HeartbeatService {
     });
     this.#changed();
     return run;
-  }
-
-  #readHeartbeatFile(): string | undefined {
-    const file = join(this.#deps.workspace(), 'HEARTBEAT.md');
-    // a link leading out of the workspace (or to config.json), a pipe or a folder is no task list
-    if (!insideWorkspace(this.#deps.workspace())(file)) return undefined;
-    try {
-      return readFileSync(file, 'utf8');
-    } catch {
-      return undefined;
-    }
   }
 
   #tokensToday(tz: string): number {
@@ -341,6 +306,8 @@ export class HeartbeatService {
     }
     this.#timer = sleepUntil(this.#deps.clock, dueAt, () => {
       this.#timer = undefined;
+      // Paused in another process since: no tick, no timer until it resumes.
+      if (this.#paused) return;
       // Arm the next tick first, so a long run never delays the schedule (an overlapping tick is skipped).
       this.#armIn(this.#intervalMs());
       void this.tick({ dueAt }).catch((err) => console.error('[heartbeat] tick failed:', errorMessage(err)));

@@ -1,5 +1,7 @@
-// The `heartbeat:default` session: the turn stores no raw reply, the heartbeat stores the stripped one, and
-// the session keeps its last 8 messages.
+// The `heartbeat:default` session: the turn stores no raw reply, the heartbeat stores the stripped one (and
+// notifies it), and the session keeps its last 8 messages.
+import type { CoreEvent } from '../../../src-preload/contract/event-schemas';
+import type { Clock } from '../lib/clock';
 import type { Database } from '../store/db';
 import { appendMessage, trimSessionMessages } from '../store/messages.repo';
 import { ensureSession, touchSession } from '../store/sessions.repo';
@@ -8,6 +10,7 @@ import { stripHeartbeatToken } from './heartbeat-reply';
 
 export const HEARTBEAT_SESSION_KEY = 'heartbeat:default';
 export const HEARTBEAT_SESSION_KEEP = 8;
+const NOTIFY_BODY_MAX = 500;
 
 /** A heartbeat turn publishes nothing raw; what it stores beside tool calls loses the token. */
 export const HEARTBEAT_QUIET_TURN: QuietTurn = { redact: stripHeartbeatToken };
@@ -29,4 +32,21 @@ export function storeHeartbeatReply(db: Database, reply: { turnId: string; text:
 /** Keeps the heartbeat session to its last 8 messages (never cutting a tool result from its call). */
 export function trimHeartbeatSession(db: Database): number {
   return trimSessionMessages(db, HEARTBEAT_SESSION_KEY, HEARTBEAT_SESSION_KEEP);
+}
+
+/** A reply worth telling: stored in the heartbeat session (the quiet turn stored none), shown, and notified. */
+export function deliverHeartbeatReply(
+  deps: { db: Database; clock: Clock; emit(event: CoreEvent): void },
+  reply: { turnId: string; text: string },
+): void {
+  const at = deps.clock.now();
+  storeHeartbeatReply(deps.db, { ...reply, at });
+  deps.emit({ type: 'session.message', sessionKey: HEARTBEAT_SESSION_KEY, role: 'assistant', content: reply.text, at });
+  const body = reply.text.length > NOTIFY_BODY_MAX ? `${reply.text.slice(0, NOTIFY_BODY_MAX - 1)}…` : reply.text;
+  deps.emit({ type: 'notify', title: 'Nanotray heartbeat', body, sessionKey: HEARTBEAT_SESSION_KEY, kind: 'heartbeat' });
+}
+
+/** The notification of a failed run. */
+export function heartbeatFailureNotice(reason: string): CoreEvent {
+  return { type: 'notify', title: 'Heartbeat failed', body: reason, sessionKey: HEARTBEAT_SESSION_KEY, kind: 'error' };
 }

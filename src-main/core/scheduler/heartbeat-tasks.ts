@@ -1,4 +1,19 @@
 // Reads the active tasks out of HEARTBEAT.md: only content lines under an H2 "Active Tasks…" heading count.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { insideWorkspace } from '../workspace/prompt-text';
+
+/** HEARTBEAT.md of `workspace`, or undefined when missing or not a plain file inside the workspace. */
+export function readHeartbeatFile(workspace: string): string | undefined {
+  const file = join(workspace, 'HEARTBEAT.md');
+  // a link leading out of the workspace (or to config.json), a pipe or a folder is no task list
+  if (!insideWorkspace(workspace)(file)) return undefined;
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
 
 /** Removes HTML comments, one-line or spanning lines; an unterminated `<!--` hides the rest of the file. */
 function stripComments(markdown: string): string {

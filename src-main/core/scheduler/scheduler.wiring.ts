@@ -9,6 +9,8 @@ import { processHolder, RunClaims } from './run-claims';
 import { liveLeaseHolder, SchedulerLease } from './scheduler-lease';
 import { schedulerOwnerOf, type SchedulerOwner } from './scheduler-owner';
 import { startSuspendWatch } from './suspend-watch';
+import { watchStoreChanges } from './store-changes';
+import { dataVersion } from '../store/scheduler-state.repo';
 import type { TurnRunner } from './turn-runner';
 
 /** `core.heartbeat`: what the tray, runtime panel, `/heartbeat` and `nanotray heartbeat` use. */
@@ -71,6 +73,7 @@ export function wireScheduler(base: CoreBase, deps: SchedulerDeps): SchedulerSer
   };
 
   if (base.startBackground) {
+    let stopWatch: (() => void) | undefined;
     lease = new SchedulerLease({
       db: base.db,
       lockFile: base.paths.schedulerLock,
@@ -80,6 +83,17 @@ export function wireScheduler(base: CoreBase, deps: SchedulerDeps): SchedulerSer
       onAcquired: () => {
         heartbeat.start();
         cron.start();
+        // Jobs added and pauses made in the other processes of this home reach the timers here.
+        let seen = dataVersion(base.db);
+        stopWatch = watchStoreChanges({
+          dbFile: base.paths.dbFile,
+          clock: base.clock,
+          changedElsewhere: () => seen !== (seen = dataVersion(base.db)),
+          onChange: () => {
+            heartbeat.sync();
+            cron.sync();
+          },
+        });
         emit({ type: 'heartbeat.changed' });
         emit({ type: 'cron.changed' });
       },
@@ -89,6 +103,7 @@ export function wireScheduler(base: CoreBase, deps: SchedulerDeps): SchedulerSer
     // Last in, first out: timers stop before the lease goes, so a successor never overlaps this process.
     base.onDispose(() => heldLease.release());
     base.onDispose(async () => {
+      stopWatch?.();
       heartbeat.stop();
       await cron.stop();
     });

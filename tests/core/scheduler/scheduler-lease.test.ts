@@ -3,10 +3,11 @@
 // run claims: one per due time, none while a live process runs it, a dead holder's claim is stale.
 import { spawnSync } from 'node:child_process';
 import { hostname } from 'node:os';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createCore, type Core } from '../../../src-main/core/nanotray-core';
 import { LEASE_RETRY_MS } from '../../../src-main/core/scheduler/scheduler-lease';
 import { SUSPEND_CHECK_MS, startSuspendWatch } from '../../../src-main/core/scheduler/suspend-watch';
+import { STORE_CHANGE_DEBOUNCE_MS } from '../../../src-main/core/scheduler/store-changes';
 import { openDatabase } from '../../../src-main/core/store/db';
 import { claimRun } from '../../../src-main/core/store/run-claims.repo';
 import { isHolderAlive } from '../../../src-main/core/lib/process-alive';
@@ -70,11 +71,42 @@ describe('scheduler lease', () => {
     const owner = open('daemon', ownerClock);
     open('web', standbyClock);
     expect(owner.cron.add({ sessionKey: 's:1', message: 'hourly', every_seconds: 3600 }).ok).toBe(true);
+    // Its own write is seen in the folder watch: one look a second later (it finds no change from elsewhere).
+    await vi.waitFor(() => expect(ownerClock.countTimers(STORE_CHANGE_DEBOUNCE_MS)).toBe(1));
     await ownerClock.advanceSettled(59 * MINUTE);
     await standbyClock.advanceSettled(MINUTE);
-    // The owner's suspend check looks every 5 minutes; nothing else woke it before the job's hour.
-    expect(ownerClock.fired).toBe(Math.floor((59 * MINUTE) / SUSPEND_CHECK_MS));
+    // Besides that, only the suspend check (every 5 minutes) woke the owner before the job's hour.
+    expect(ownerClock.fired).toBe(1 + Math.floor((59 * MINUTE) / SUSPEND_CHECK_MS));
     expect(standbyClock.fired).toBe(MINUTE / LEASE_RETRY_MS);
+  });
+});
+
+describe('changes made in another process', () => {
+  it('a job added and the heartbeat paused in a waiting process reach the owner\'s timers', async () => {
+    home = makeTempHome({ heartbeat: { enable: true, intervalMinutes: 30 } });
+    const ownerClock = new FakeClock();
+    const owner = open('daemon', ownerClock);
+    const web = open('web', new FakeClock());
+    const runs: string[] = [];
+    owner.events.on((e) => e.type === 'cron.changed' && runs.push('changed'));
+    const added = web.cron.add({ sessionKey: 's:1', message: 'from the browser', every_seconds: 600 });
+    if (!added.ok) throw new Error(added.error.message);
+    // The owner hears of the write through the folder watch, looks once after a second, and arms the job.
+    await vi.waitFor(() => expect(ownerClock.countTimers(STORE_CHANGE_DEBOUNCE_MS)).toBe(1));
+    await ownerClock.advanceSettled(STORE_CHANGE_DEBOUNCE_MS);
+    expect(owner.cron.list().find((j) => j.id === added.value.id)?.nextRunAt).not.toBeNull();
+    expect(runs.length).toBeGreaterThan(0);
+
+    expect(owner.heartbeat.status().nextDueAt).not.toBeNull();
+    web.heartbeat.pause();
+    expect(owner.heartbeat.status()).toMatchObject({ paused: true, state: 'paused' });
+    await vi.waitFor(() => expect(ownerClock.countTimers(STORE_CHANGE_DEBOUNCE_MS)).toBe(1));
+    await ownerClock.advanceSettled(STORE_CHANGE_DEBOUNCE_MS);
+    expect(owner.heartbeat.status().nextDueAt).toBeNull();
+    web.heartbeat.resume();
+    await vi.waitFor(() => expect(ownerClock.countTimers(STORE_CHANGE_DEBOUNCE_MS)).toBe(1));
+    await ownerClock.advanceSettled(STORE_CHANGE_DEBOUNCE_MS);
+    expect(owner.heartbeat.status().nextDueAt).toBe(ownerClock.now() + 30 * MINUTE);
   });
 });
 

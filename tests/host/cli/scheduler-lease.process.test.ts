@@ -133,6 +133,16 @@ describe('one scheduler per home (real processes)', () => {
     expect(count(daemon.stdout(), '[cron]')).toBe(0);
   }, 60_000);
 
+  it('a job added with `nanotray cron add` while the daemon runs is armed by the daemon and runs there', async () => {
+    t.open({ agent: { timezone: 'UTC' }, heartbeat: { enable: false } });
+    t.llm.setFallback({ text: 'added later' });
+    const daemon = t.start(['daemon']);
+    children.push(daemon.child);
+    expect(await eventually(() => daemon.stderr().includes('nanotray daemon: running (heartbeat disabled; 0 cron job(s))'))).toBe(true);
+    expect((await t.run(['cron', 'add', '--message', 'late comer', '--every-seconds', '1', '--name', 'late'])).code).toBe(0);
+    expect(await eventually(() => count(daemon.stdout(), '[cron] late: added later') >= 2)).toBe(true);
+  }, 60_000);
+
   it('`nanotray cron list | head -1` ends quietly when the reader goes away (no EPIPE trace)', async () => {
     const home = t.open();
     const db = openDatabase(join(home.home, 'nanotray.db'));
