@@ -21,6 +21,7 @@ import {
 import { CRON_ERRORS, describeSchedule, parseCronSchedule, type CronScheduleInput } from './cron-schedule';
 import { startJobTimer, type JobTimer } from './cron-timers';
 import { processHolder, RunClaims } from './run-claims';
+import { clearPublishedDue, publishedNextDue, publishNextDue } from '../store/scheduler-state.repo';
 import type { TurnRunner } from './turn-runner';
 
 export interface CronDeps {
@@ -31,6 +32,8 @@ export interface CronDeps {
   config(): Config;
   /** Where runs are claimed (default: this database, as a process of its own). */
   claims?: RunClaims;
+  /** True while another live process runs the timers (its published next due times are then shown here). */
+  runsElsewhere?(): boolean;
 }
 
 export interface CronAddInput extends CronScheduleInput {
@@ -104,6 +107,7 @@ export class CronService {
     this.#timers.clear();
     for (const controller of this.#running.values()) controller.abort();
     for (const timer of timers) timer.stop();
+    clearPublishedDue(this.#deps.db, 'cron:');
   }
 
   /** Jobs another process added, removed, paused or resumed: arm what is new, disarm what went. */
@@ -192,19 +196,30 @@ export class CronService {
 
   #view(job: CronJob): CronJobView {
     const timer = this.#timers.get(job.id);
-    return { ...job, scheduleText: describeSchedule(job.schedule), nextRunAt: timer?.nextRunAt() ?? null, running: this.#running.has(job.id) };
+    const published = !timer && job.enabled && this.#deps.runsElsewhere?.() ? publishedNextDue(this.#deps.db, claimKey(job.id)) : null;
+    return { ...job, scheduleText: describeSchedule(job.schedule), nextRunAt: timer?.nextRunAt() ?? published, running: this.#running.has(job.id) };
+  }
+
+  /** Tells the other processes when the job is due next (they show it). */
+  #publish(id: string): void {
+    publishNextDue(this.#deps.db, claimKey(id), this.#timers.get(id)?.nextRunAt() ?? null);
   }
 
   #arm(job: CronJob): void {
-    const timer = startJobTimer(job.schedule, this.#deps.clock, (dueAt, late) => void this.#onFire(job.id, dueAt, late));
+    const timer = startJobTimer(job.schedule, this.#deps.clock, (dueAt, late) => {
+      this.#publish(job.id);
+      void this.#onFire(job.id, dueAt, late);
+    });
     if (timer) this.#timers.set(job.id, timer);
     else if (job.schedule.kind === 'at') void this.#onFire(job.id, job.schedule.atMs, false);
+    this.#publish(job.id);
   }
 
   #disarm(id: string): void {
     const timer = this.#timers.get(id);
     this.#timers.delete(id);
     timer?.stop();
+    if (timer) this.#publish(id);
   }
 
   async #onFire(id: string, dueAt: number, late: boolean): Promise<void> {

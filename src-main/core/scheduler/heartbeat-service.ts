@@ -19,7 +19,7 @@ import {
 import { deliverHeartbeatReply, heartbeatFailureNotice, HEARTBEAT_QUIET_TURN, HEARTBEAT_SESSION_KEY, trimHeartbeatSession } from './heartbeat-session';
 import type { TurnRunner } from './turn-runner';
 import { sleepUntil, type DueTimer } from './due-timer';
-import { isHeartbeatPaused, setHeartbeatPaused } from '../store/scheduler-state.repo';
+import { isHeartbeatPaused, publishedNextDue, publishNextDue, setHeartbeatPaused } from '../store/scheduler-state.repo';
 import { processHolder, RunClaims } from './run-claims';
 import type { SchedulerOwner } from './scheduler-owner';
 import { formatZoned, resolveTimeZone, startOfZonedDay } from '../lib/zoned-time';
@@ -110,8 +110,8 @@ export class HeartbeatService {
 
   /** Disarms the timer and cancels a run in progress. */
   stop(): void {
-    this.#started = false;
     this.#disarm();
+    this.#started = false;
     this.#current?.abort();
   }
 
@@ -153,13 +153,15 @@ export class HeartbeatService {
     const enabled = config.heartbeat.enable;
     const runsIn = this.#deps.schedulerOwner?.();
     const paused = this.#paused;
+    // Another process runs the timer: the heartbeat is as idle as it is there, and due when it published.
+    const elsewhere = runsIn !== undefined && !runsIn.here;
     const state: HeartbeatState = this.#current
       ? 'running'
       : !enabled
         ? 'disabled'
         : paused
           ? 'paused'
-          : this.#started
+          : this.#started || elsewhere
             ? 'idle'
             : 'stopped';
     return {
@@ -167,7 +169,7 @@ export class HeartbeatService {
       enabled,
       paused,
       intervalMinutes: config.heartbeat.intervalMinutes,
-      nextDueAt: this.#timer?.dueAt ?? null,
+      nextDueAt: this.#timer?.dueAt ?? (elsewhere && !paused && enabled ? publishedNextDue(this.#deps.db, CLAIM_KEY) : null),
       tokensToday: this.#tokensToday(tz),
       dailyTokenBudget: config.heartbeat.dailyTokenBudget,
       ...(config.heartbeat.activeHours ? { activeHours: config.heartbeat.activeHours } : {}),
@@ -312,12 +314,14 @@ export class HeartbeatService {
       this.#armIn(this.#intervalMs());
       void this.tick({ dueAt }).catch((err) => console.error('[heartbeat] tick failed:', errorMessage(err)));
     });
+    publishNextDue(this.#deps.db, CLAIM_KEY, dueAt);
     this.#changed();
   }
 
   #disarm(): void {
     this.#timer?.cancel();
     this.#timer = undefined;
+    if (this.#started) publishNextDue(this.#deps.db, CLAIM_KEY, null);
   }
 
   #changed(): void {

@@ -65,7 +65,11 @@ export function wireScheduler(base: CoreBase, deps: SchedulerDeps): SchedulerSer
     claims,
     schedulerOwner: owner,
   });
-  const cron = new CronService({ db: base.db, clock: base.clock, runner: deps.runner, emit, config: () => base.config(), claims });
+  const runsElsewhere = (): boolean => {
+    const o = owner();
+    return o !== undefined && !o.here;
+  };
+  const cron = new CronService({ db: base.db, clock: base.clock, runner: deps.runner, emit, config: () => base.config(), claims, runsElsewhere });
   base.onDispose(deps.tools.register(createCronTool(cron)));
   const resumed = (): void => {
     heartbeat.recheck();

@@ -33,19 +33,26 @@ function open(host: HostKind, clock: FakeClock): Core {
 }
 
 describe('scheduler lease', () => {
-  it('one core owns heartbeat and cron; the others name it and arm no timer', () => {
+  it('one core owns heartbeat and cron; the others name it, arm no timer, and show its due times', () => {
     home = makeTempHome({ heartbeat: { enable: true, intervalMinutes: 30 } });
     const clock = new FakeClock();
     const daemon = open('daemon', clock);
     const web = open('web', clock);
     const app = open('electron', clock);
+    const job = daemon.cron.add({ sessionKey: 's:1', message: 'hourly', every_seconds: 3600 });
+    if (!job.ok) throw new Error(job.error.message);
+    const heartbeatDue = clock.now() + 30 * MINUTE;
     expect(daemon.scheduler.owner()).toMatchObject({ here: true, host: 'daemon', label: 'nanotray daemon', pid: process.pid });
+    expect(daemon.heartbeat.status()).toMatchObject({ state: 'idle', nextDueAt: heartbeatDue });
     for (const other of [web, app]) {
       expect(other.scheduler.owner()).toMatchObject({ here: false, host: 'daemon', label: 'nanotray daemon', pid: process.pid });
-      expect(other.heartbeat.status()).toMatchObject({ state: 'stopped', nextDueAt: null, runsIn: { here: false, label: 'nanotray daemon' } });
+      expect(other.heartbeat.status()).toMatchObject({ state: 'idle', nextDueAt: heartbeatDue, runsIn: { here: false, label: 'nanotray daemon' } });
       expect(other.cron.status().started).toBe(false);
+      expect(other.cron.list()[0]!.nextRunAt).toBe(clock.now() + 3600_000);
     }
-    expect(daemon.heartbeat.status()).toMatchObject({ state: 'idle', nextDueAt: clock.now() + 30 * MINUTE });
+    // Paused anywhere: paused everywhere, and nothing due.
+    web.heartbeat.pause();
+    expect(app.heartbeat.status()).toMatchObject({ state: 'paused', nextDueAt: null });
   });
 
   it('when the owner stops, another takes over at its next try and keeps the heartbeat rhythm', async () => {

@@ -26,7 +26,7 @@ export const settings = {
     baseUrl: 'Base URL',
     apiKey: 'API key',
     keyRemoved: 'The stored key will be removed when you save.',
-    keyNeedsReentry: 'Key needs re-entering: the stored key can no longer be decrypted (the system keychain changed). Type it again.',
+    keyNeedsReentry: 'Key needs re-entering: the stored key is encrypted and cannot be decrypted here (see the note above). Type it again.',
     keyStored: 'Stored: {{masked}}. Type a new key to replace it; leave empty to keep it.',
     noKey: 'No key stored. Local servers often need none.',
     testHint: 'Ask the provider which models it offers',

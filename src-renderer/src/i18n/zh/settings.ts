@@ -28,7 +28,7 @@ export const settings: Translation<typeof en> = {
     baseUrl: '接口地址（Base URL）',
     apiKey: 'API 密钥',
     keyRemoved: '保存后将删除已存储的密钥。',
-    keyNeedsReentry: '需要重新输入密钥：已存储的密钥无法再解密（系统钥匙串已更改）。请重新输入。',
+    keyNeedsReentry: '需要重新输入密钥：已存储的密钥经过加密，在此处无法解密（见上方说明）。请重新输入。',
     keyStored: '已存储：{{masked}}。输入新密钥即可替换；留空则保留原密钥。',
     noKey: '未存储密钥。本地服务通常不需要密钥。',
     testHint: '询问服务商提供哪些模型',
