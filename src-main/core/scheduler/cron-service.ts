@@ -19,6 +19,7 @@ import {
   type CronRunStatus,
 } from '../store/cron-jobs.repo';
 import { CRON_ERRORS, describeSchedule, parseCronSchedule, type CronScheduleInput } from './cron-schedule';
+import { cronTurnNote } from './scheduler-text';
 import { startJobTimer, type JobTimer } from './cron-timers';
 import { processHolder, RunClaims } from './run-claims';
 import { clearPublishedDue, publishedNextDue, publishNextDue } from '../store/scheduler-state.repo';
@@ -260,7 +261,7 @@ export class CronService {
         source: 'cron',
         inCronRun: true,
         signal: controller.signal,
-        extraSystem: cronSystemNote(job, options.late),
+        extraSystem: cronTurnNote(job, options.late),
         title: `Scheduled: ${job.name}`,
       });
       if (result.stopReason === 'cancelled') {
@@ -325,12 +326,4 @@ export class CronService {
   #changed(): void {
     this.#deps.emit({ type: 'cron.changed' });
   }
-}
-
-function cronSystemNote(job: CronJob, late: boolean): string {
-  const when = late ? ' It is running late: its time passed while Nanotray was closed; say so if it matters.' : '';
-  return (
-    `This turn is the scheduled job '${job.name}' (id ${job.id}, ${describeSchedule(job.schedule)}).${when} ` +
-    'Nobody is at the keyboard: do the task and write the answer for the user; it is delivered to this chat and as a notification.'
-  );
 }

@@ -1,7 +1,8 @@
 // Plain-text views of the heartbeat and cron state, shared by the CLI, slash commands and the daemon.
 import type { HeartbeatRun } from '../store/heartbeat-runs.repo';
 import type { HeartbeatStatus } from './heartbeat-service';
-import type { CronRun } from '../store/cron-jobs.repo';
+import type { CronJob, CronRun } from '../store/cron-jobs.repo';
+import { describeSchedule } from './cron-schedule';
 import { formatZoned } from '../lib/zoned-time';
 import { describeSchedulerOwner } from './scheduler-owner';
 
@@ -43,4 +44,13 @@ export function formatCronRun(run: CronRun, timeZone: string): string {
   const late = run.late ? '  late' : '';
   const error = run.error ? `  ${run.error}` : '';
   return `${formatZoned(run.startedAt, timeZone)}  ${run.status}${late}${error}  (${run.durationMs} ms)`;
+}
+
+/** The system note of a cron run's turn: which job it is, whether it is late, that nobody is at the keyboard. */
+export function cronTurnNote(job: CronJob, late: boolean): string {
+  const when = late ? ' It is running late: its time passed while Nanotray was closed or the computer slept; say so if it matters.' : '';
+  return (
+    `This turn is the scheduled job '${job.name}' (id ${job.id}, ${describeSchedule(job.schedule)}).${when} ` +
+    'Nobody is at the keyboard: do the task and write the answer for the user; it is delivered to this chat and as a notification.'
+  );
 }
