@@ -132,7 +132,7 @@ async function drift() {
     const code = await exited;
     const all = llm.arrivals.slice(start).filter((x) => x <= llm.arrivals[start] + windowSeconds * 1000 + 200);
     // The first run is a warm-up (first turn of the process: context, skills, SQLite statements); the
-    // figures below use the runs after it, against the whole-second grid node-cron fires on.
+    // figures below use the runs after it, against the whole-second grid `every` jobs are due on.
     const t = all.slice(1);
     const intervals = t.slice(1).map((x, i) => x - t[i]);
     const mean = (a) => a.reduce((s, x) => s + x, 0) / a.length;

@@ -52,7 +52,7 @@ function cronMatcher(expr: string, tz: string): NextMatch {
 
 /**
  * Starts the timer of a schedule. `every N` is due N seconds after the previous due time, counted from the
- * start (a restart reschedules, it never replays); due times missed in a sleep fire once, not one by one.
+ * start and on whole seconds (a restart reschedules, it never replays); due times missed in a sleep fire once, not one by one.
  * `cron` is due at the pattern's next match, `at` once at its time. Returns undefined for an `at` that is
  * already due (the caller runs it right away, marked late).
  */
@@ -76,7 +76,9 @@ export function startJobTimer(schedule: CronSchedule, clock: Clock, onFire: Fire
     next = () => null;
   }
 
-  const first = schedule.kind === 'every' ? clock.now() + schedule.everySeconds * 1000 : schedule.kind === 'at' ? schedule.atMs : next(clock.now());
+  // `every` is due on whole seconds: N seconds after the next whole second from the start.
+  const first =
+    schedule.kind === 'every' ? Math.ceil(clock.now() / 1000) * 1000 + schedule.everySeconds * 1000 : schedule.kind === 'at' ? schedule.atMs : next(clock.now());
   let timer: DueTimer | undefined;
   const arm = (dueAt: number | null): void => {
     timer = dueAt === null ? undefined : sleepUntil(clock, dueAt, (late) => {
