@@ -11,6 +11,8 @@ export interface IdleDayResult {
   reasons: Record<string, number>;
   heartbeatTokens: number;
   usageTokens: number;
+  /** Timers that fired in the simulated day: each one woke the process. */
+  wakeUps: number;
   wallMs: number;
   /** RSS after a full GC once the first simulated hour ran, and at the end of the day. */
   rssStartMb: number;
@@ -55,6 +57,7 @@ export async function idleDay(home: string, hours = 24): Promise<IdleDayResult> 
       reasons,
       heartbeatTokens: runs.reduce((sum, r) => sum + r.tokens, 0),
       usageTokens: usage.n,
+      wakeUps: clock.fired,
       wallMs: performance.now() - started,
       rssStartMb,
       rssEndMb,

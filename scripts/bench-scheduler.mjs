@@ -77,6 +77,9 @@ async function idleCost() {
     for (const [reason, n] of Object.entries(r.reasons)) console.log(`  reason: "${reason}" × ${n}`);
     console.log(`  model requests: ${llm.arrivals.length}`);
     console.log(`  tokens: ${r.heartbeatTokens} (heartbeat_runs), ${r.usageTokens} (usage table)`);
+    // The heartbeat's ticks, the 5-minute suspend check, and one look at the store after each burst of writes
+    // (the folder watch cannot tell its own writes from another process's). node-cron's ticker was 60 a minute.
+    console.log(`  wake-ups of the process (timers fired): ${r.wakeUps} in 24 h, ${fmt(r.wakeUps / (24 * 60), 2)} per minute (target < 1)`);
     console.log(`  simulated in ${fmt(r.wallMs, 0)} ms`);
     const growth = r.rssEndMb - r.rssStartMb;
     console.log(`sim_day_rss_growth_mb ${fmt(growth, 1)} (RSS after GC ${fmt(r.rssStartMb, 1)} → ${fmt(r.rssEndMb, 1)} MB from hour 1 to hour 24 of the simulated day; target < 5) ${growth < 5 ? 'ok' : 'MISSED'}`);
