@@ -44,6 +44,7 @@ const STATUS_BADGE = {
 
 /** The running tool's progress: a bar when the total is known, else the count; the server's message beside it. */
 function ToolProgress({ progress }: { progress: NonNullable<ToolItem['progress']> }): ReactElement {
+  const { t } = useTranslation();
   const { total, message } = progress;
   const known = total !== undefined && total > 0;
   const percent = known ? Math.max(0, Math.min(100, Math.round((progress.progress / total) * 100))) : undefined;
@@ -53,7 +54,7 @@ function ToolProgress({ progress }: { progress: NonNullable<ToolItem['progress']
       <div
         className="tool-progress-bar"
         role="progressbar"
-        aria-label="Tool progress"
+        aria-label={t('chat.tool.progress')}
         aria-valuemin={0}
         aria-valuemax={known ? 100 : undefined}
         aria-valuenow={percent}

@@ -2,6 +2,7 @@
 // and the warning when the offered tools pass the limit.
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { McpServerStatus } from '@contract/schemas';
 import { Icon } from '../../components/Icon';
 import { relativeTime } from '../../lib/format';
@@ -20,10 +21,14 @@ const STATE_BADGE: Record<McpServerStatus['state'], string> = {
 };
 
 /** `2 task-only, 40 over the limit`, or '' when nothing is hidden. */
-function hiddenNote(s: McpServerStatus): string {
+function hiddenNote(s: McpServerStatus, t: TFunction): string {
   const h = s.hidden;
   if (!h) return '';
-  return [h.filtered ? `${h.filtered} filtered` : '', h.taskOnly ? `${h.taskOnly} task-only` : '', h.overLimit ? `${h.overLimit} over the limit` : '']
+  return [
+    h.filtered ? t('runtime.mcp.filtered', { count: h.filtered }) : '',
+    h.taskOnly ? t('runtime.mcp.taskOnly', { count: h.taskOnly }) : '',
+    h.overLimit ? t('runtime.mcp.overLimit', { count: h.overLimit }) : '',
+  ]
     .filter(Boolean)
     .join(', ');
 }
@@ -71,12 +76,12 @@ export function McpCard(): ReactElement {
                 </td>
                 <td title={s.tools.join(', ')}>
                   {s.toolCount ?? s.tools.length}
-                  {hiddenNote(s) && <div className="faint">hidden: {hiddenNote(s)}</div>}
+                  {hiddenNote(s, t) && <div className="faint">{t('runtime.mcp.hidden', { what: hiddenNote(s, t) })}</div>}
                   {(s.resourceCount || s.promptCount) ? (
                     <div className="faint">
-                      {s.resourceCount ? `${s.resourceCount} resources` : ''}
+                      {s.resourceCount ? t('runtime.mcp.resources', { count: s.resourceCount }) : ''}
                       {s.resourceCount && s.promptCount ? ' · ' : ''}
-                      {s.promptCount ? `${s.promptCount} prompts` : ''}
+                      {s.promptCount ? t('runtime.mcp.prompts', { count: s.promptCount }) : ''}
                     </div>
                   ) : null}
                 </td>

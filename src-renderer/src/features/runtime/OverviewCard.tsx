@@ -149,9 +149,9 @@ export function OverviewCard(): ReactElement {
         </dd>
         {today?.byModel && today.byModel.length > 0 && (
           <>
-            <dt>Today by model</dt>
+            <dt>{t('runtime.overview.byModel')}</dt>
             <dd className="mono" data-testid="usage-by-model">
-              {today.byModel.map((m) => `${m.model} ${m.totalTokens.toLocaleString()}`).join(' · ')}
+              {today.byModel.map((m) => `${m.model} ${n(m.totalTokens)}`).join(' · ')}
             </dd>
           </>
         )}

@@ -102,6 +102,7 @@ export const chat = {
     taskOpen: 'Not done',
   },
   tool: {
+    progress: 'Tool progress',
     running: 'running',
     done: 'done',
     error: 'error',

@@ -7,6 +7,7 @@ export const runtime = {
     sessionOption: '{{title}} — {{channel}}',
   },
   overview: {
+    byModel: 'Today by model',
     title: 'Model and limits',
     changesAllowed: 'changes allowed',
     readOnly: 'read-only',
@@ -131,6 +132,12 @@ export const runtime = {
     errorAt: 'Pick a date and time.',
   },
   mcp: {
+    resources: '{{count}} resources',
+    prompts: '{{count}} prompts',
+    hidden: 'hidden: {{what}}',
+    filtered: '{{count}} filtered',
+    taskOnly: '{{count}} task-only',
+    overLimit: '{{count}} over the limit',
     title: 'MCP servers',
     empty: 'No MCP servers configured (mcpServers in config.json).',
     caption: 'MCP servers',

@@ -103,6 +103,7 @@ export const chat: Translation<typeof en> = {
     taskOpen: '未完成',
   },
   tool: {
+    progress: '工具进度',
     running: '运行中',
     done: '完成',
     error: '出错',

@@ -10,6 +10,7 @@ export const runtime: Translation<typeof en> = {
     sessionOption: '{{title}} — {{channel}}',
   },
   overview: {
+    byModel: '今日各模型用量',
     title: '模型与限制',
     changesAllowed: '允许修改',
     readOnly: '只读',
@@ -134,6 +135,12 @@ export const runtime: Translation<typeof en> = {
     errorAt: '请选择日期和时间。',
   },
   mcp: {
+    resources: '{{count}} 个资源',
+    prompts: '{{count}} 个提示词',
+    hidden: '已隐藏：{{what}}',
+    filtered: '{{count}} 个被筛除',
+    taskOnly: '{{count}} 个仅限任务',
+    overLimit: '{{count}} 个超出上限',
     title: 'MCP 服务器',
     empty: '未配置 MCP 服务器（config.json 中的 mcpServers）。',
     caption: 'MCP 服务器',
