@@ -65,4 +65,14 @@ describe('the SDK client of a provider', () => {
     expect(llm().requests[0]!.headers['openai-project']).toBeUndefined();
     expect(logged.flatMap((spy) => spy.mock.calls)).toEqual([]);
   });
+
+  it('sends neither the SDK\'s machine fingerprint nor headers from OPENAI_CUSTOM_HEADERS; the provider\'s own headers still go', async () => {
+    vi.stubEnv('OPENAI_CUSTOM_HEADERS', 'X-Internal-Token: corp-secret-123\nX-Title: from-env');
+    await provider(KEY, { headers: { 'X-Title': 'Nanotray' } }).chat(request);
+    const sent = llm().requests[0]!.headers;
+    expect(Object.keys(sent).filter((name) => name.startsWith('x-stainless'))).toEqual([]);
+    expect(sent['x-internal-token']).toBeUndefined();
+    expect(sent['x-title']).toBe('Nanotray');
+    expect(sent.authorization).toBe(`Bearer ${KEY}`);
+  });
 });
