@@ -29,14 +29,15 @@ describe('chat view', () => {
     await app.page.evaluate(() => {
       const w = window as unknown as { firstTokenShownAt?: number };
       const observer = new MutationObserver(() => {
-        const el = document.querySelector('[data-role="streaming"] .markdown');
+        const el = document.querySelector('[data-role="streaming"]');
         if (!w.firstTokenShownAt && el?.textContent?.includes('Here is')) w.firstTokenShownAt = Date.now();
       });
       observer.observe(document.body, { subtree: true, childList: true, characterData: true });
     });
     await sendChat(app.page, 'Show me something');
-    const streaming = app.page.locator('[data-role="streaming"] .markdown');
-    await streaming.waitFor();
+    // the streamed answer renders as settled blocks plus a tail: wait for its first block, read the whole row
+    const streaming = app.page.locator('[data-role="streaming"]');
+    await streaming.locator('.markdown').first().waitFor();
     const partial = await streaming.innerText();
     expect(partial.startsWith('Here is')).toBe(true);
     expect(partial).not.toContain('Done.');
@@ -63,9 +64,8 @@ describe('chat view', () => {
   it('Stop cancels a running answer and keeps what was streamed', async () => {
     app.llm.enqueue({ text: Array.from({ length: 60 }, (_, i) => `word${i} `), chunkDelayMs: 100 });
     await sendChat(app.page, 'Tell me a long story');
-    const streaming = app.page.locator('[data-role="streaming"] .markdown');
-    await streaming.waitFor();
-    await app.page.waitForFunction(() => (document.querySelector('[data-role="streaming"] .markdown')?.textContent ?? '').includes('word3'));
+    await app.page.locator('[data-role="streaming"] .markdown').first().waitFor();
+    await app.page.waitForFunction(() => (document.querySelector('[data-role="streaming"]')?.textContent ?? '').includes('word3'));
     await app.page.getByRole('button', { name: 'Stop the answer' }).click();
     await app.page.locator('[data-role="notice"]', { hasText: 'Stopped.' }).waitFor({ timeout: 5000 });
     await waitIdle(app.page);
