@@ -17,14 +17,18 @@ export interface IdleDayResult {
   /** RSS after a full GC once the first simulated hour ran, and at the end of the day. */
   rssStartMb: number;
   rssEndMb: number;
+  /** V8 heap in use after that GC: what grows here is kept by the code (RSS also moves with the allocator). */
+  heapStartMb: number;
+  heapEndMb: number;
 }
 
-/** RSS in MB after a full garbage collection (so what is measured is what stays). */
-function settledRssMb(): number {
+/** RSS and heap in use in MB after a full garbage collection (so what is measured is what stays). */
+function settledMemory(): { rss: number; heap: number } {
   setFlagsFromString('--expose-gc');
   const gc: unknown = runInNewContext('gc');
   if (typeof gc === 'function') gc();
-  return process.memoryUsage().rss / 1048576;
+  const m = process.memoryUsage();
+  return { rss: m.rss / 1048576, heap: m.heapUsed / 1048576 };
 }
 
 /** Runs the heartbeat of `home` (bundled HEARTBEAT.md template) over `hours` simulated hours. */
@@ -36,9 +40,9 @@ export async function idleDay(home: string, hours = 24): Promise<IdleDayResult> 
   const started = performance.now();
   try {
     await clock.advanceSettled(3600_000, 20);
-    const rssStartMb = settledRssMb();
+    const start = settledMemory();
     await clock.advanceSettled((hours - 1) * 3600_000, 20);
-    const rssEndMb = settledRssMb();
+    const end = settledMemory();
     const runs = core.db.prepare('SELECT outcome, reason, tokens FROM heartbeat_runs').all() as {
       outcome: string;
       reason: string;
@@ -59,8 +63,10 @@ export async function idleDay(home: string, hours = 24): Promise<IdleDayResult> 
       usageTokens: usage.n,
       wakeUps: clock.fired,
       wallMs: performance.now() - started,
-      rssStartMb,
-      rssEndMb,
+      rssStartMb: start.rss,
+      rssEndMb: end.rss,
+      heapStartMb: start.heap,
+      heapEndMb: end.heap,
     };
   } finally {
     await core.dispose();

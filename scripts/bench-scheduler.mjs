@@ -82,7 +82,7 @@ async function idleCost() {
     console.log(`  wake-ups of the process (timers fired): ${r.wakeUps} in 24 h, ${fmt(r.wakeUps / (24 * 60), 2)} per minute (target < 1)`);
     console.log(`  simulated in ${fmt(r.wallMs, 0)} ms`);
     const growth = r.rssEndMb - r.rssStartMb;
-    console.log(`sim_day_rss_growth_mb ${fmt(growth, 1)} (RSS after GC ${fmt(r.rssStartMb, 1)} → ${fmt(r.rssEndMb, 1)} MB from hour 1 to hour 24 of the simulated day; target < 5) ${growth < 5 ? 'ok' : 'MISSED'}`);
+    console.log(`sim_day_rss_growth_mb ${fmt(growth, 1)} (RSS after GC ${fmt(r.rssStartMb, 1)} → ${fmt(r.rssEndMb, 1)} MB from hour 1 to hour 24 of the simulated day; V8 heap in use ${fmt(r.heapStartMb, 1)} → ${fmt(r.heapEndMb, 1)} MB; target < 5) ${growth < 5 ? 'ok' : 'MISSED'}`);
     return llm.arrivals.length === 0 && r.heartbeatTokens === 0 && r.usageTokens === 0;
   } finally {
     await llm.close();
