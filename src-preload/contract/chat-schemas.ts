@@ -4,7 +4,7 @@ import { LIMITS } from './limits';
 import { sessionKeySchema } from './common-schemas';
 import { tokenUsageSchema } from './event-schemas';
 import { invoke } from './channel-spec';
-import { toolStatusSchema } from './error-schemas';
+import { toolStatusSchema, turnErrorKindSchema } from './error-schemas';
 
 const imageDataUrlSchema = z
   .string()
@@ -17,6 +17,20 @@ export const chatSendInput = z.strictObject({
   images: z.array(imageDataUrlSchema).max(LIMITS.imagesPerMessage).optional(),
 });
 export const chatSendOutput = z.object({ turnId: z.string() });
+
+/** Answer the session's last user message again: the old answer (text, tool calls, error) is replaced. */
+export const chatRegenerateInput = z.strictObject({ sessionKey: sessionKeySchema });
+
+/**
+ * Edit and resend: the user message that started turn `turnId` and everything after it are replaced by the
+ * new text and its answer (the conversation is cut there; no branch is kept).
+ */
+export const chatEditInput = z.strictObject({
+  sessionKey: sessionKeySchema,
+  turnId: z.string().min(1).max(100),
+  text: z.string().max(LIMITS.textChars),
+  images: z.array(imageDataUrlSchema).max(LIMITS.imagesPerMessage).optional(),
+});
 
 export const chatCancelInput = z.strictObject({ sessionKey: sessionKeySchema });
 export const chatCancelOutput = z.object({ cancelled: z.boolean() });
@@ -38,6 +52,12 @@ export const chatListSessionsOutput = z.object({ sessions: z.array(sessionSummar
 
 export const toolCallSchema = z.object({ id: z.string(), name: z.string(), arguments: z.string() });
 
+/**
+ * How a turn ended when it did not simply complete: failed (with the kind that decides the fix offered),
+ * stopped by the user, or cut at the step limit. Stored with the turn, so it is shown again after a reload.
+ */
+export const turnEndSchema = z.object({ stopReason: z.enum(['error', 'cancelled', 'max_iterations']), errorKind: turnErrorKindSchema.optional() });
+
 /** One stored message; ids grow with time, so `beforeId` pages backwards. */
 export const historyMessageSchema = z.object({
   id: z.number(),
@@ -57,6 +77,8 @@ export const historyMessageSchema = z.object({
   interrupted: z.boolean().optional(),
   /** The model that wrote an assistant message when a fallback model answered (`preset (model)`). */
   answeredBy: z.string().optional(),
+  /** A system row saying how its turn ended (`content` is the message for people). */
+  turnEnd: turnEndSchema.optional(),
   createdAt: z.number(),
 });
 
@@ -121,12 +143,17 @@ export type SessionSummary = z.output<typeof sessionSummarySchema>;
 export type HistoryMessage = z.output<typeof historyMessageSchema>;
 export type ToolEventView = z.output<typeof toolEventSchema>;
 export type SearchHit = z.output<typeof searchHitSchema>;
+export type TurnEnd = z.output<typeof turnEndSchema>;
 
 /** `window.nanotray.chat.<method>`: each method's channel with its input and output schema. */
 export const chatChannels = {
   /** Starts a turn; tokens and tool events arrive on `onCoreEvent` with the returned turnId. */
   send: invoke('chat:send', chatSendInput, chatSendOutput),
   cancel: invoke('chat:cancel', chatCancelInput, chatCancelOutput),
+  /** A new answer to the last user message (Retry after a failure, Regenerate); refused while a turn runs. */
+  regenerate: invoke('chat:regenerate', chatRegenerateInput, chatSendOutput),
+  /** Replaces a user message and everything after it with the new text, and answers it; refused while a turn runs. */
+  edit: invoke('chat:edit', chatEditInput, chatSendOutput),
   listSessions: invoke('chat:list-sessions', chatListSessionsInput, chatListSessionsOutput),
   history: invoke('chat:history', chatHistoryInput, chatHistoryOutput),
   search: invoke('chat:search', chatSearchInput, chatSearchOutput),

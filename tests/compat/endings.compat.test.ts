@@ -50,6 +50,7 @@ describe('endings', () => {
     expect((await c.turn('again')).text).toBe('Now with text.');
     expect(outline(c.stored()).map(([r, t]) => [r, t])).toEqual([
       ['user', 'hi'],
+      ['system', first.error], // the failure, kept for the window; never sent to the model
       ['user', 'again'],
       ['assistant', 'Now with text.'],
     ]);

@@ -80,7 +80,7 @@ describe('chat slice: provider events', () => {
     fake.emit({ type: 'turn.finished', sessionKey: S, turnId: T, stopReason: 'error', text: 'Half an ans', error: 'The stream broke.', errorKind: 'interrupted', usage });
     const thread = store.getState().threads[S]!;
     expect(thread.items[0]).toMatchObject({ kind: 'assistant', text: 'Half an ans', interrupted: true });
-    expect(thread.error).toMatchObject({ message: 'The stream broke.', fix: 'retry' });
+    expect(thread.items[1]).toMatchObject({ kind: 'turn-error', message: 'The stream broke.', fix: 'retry' });
   });
 });
 

@@ -97,14 +97,15 @@ describe('chat slice', () => {
     expect(t.stopRequested).toBe(false);
   });
 
-  it('a turn error becomes a banner whose fix is "Open settings" for key problems', async () => {
+  it('a turn error joins the conversation with its fix: "Open settings" for key problems, else retry', async () => {
     const { store, fake } = loadedStore();
     await store.getState().selectSession(S);
     const usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
     fake.emit({ type: 'turn.finished', sessionKey: S, turnId: T, stopReason: 'error', text: '', error: '401 Incorrect API key provided', errorKind: 'auth', usage });
-    expect(store.getState().threads[S]!.error).toEqual({ message: '401 Incorrect API key provided', fix: 'settings' });
+    expect(store.getState().threads[S]!.items.at(-1)).toMatchObject({ kind: 'turn-error', message: '401 Incorrect API key provided', fix: 'settings', turnId: T });
     fake.emit({ type: 'turn.finished', sessionKey: S, turnId: T, stopReason: 'error', text: '', error: 'stream ended early', errorKind: 'unknown', usage });
-    expect(store.getState().threads[S]!.error).toEqual({ message: 'stream ended early', fix: 'retry' });
+    expect(store.getState().threads[S]!.items.at(-1)).toMatchObject({ kind: 'turn-error', message: 'stream ended early', fix: 'retry' });
+    expect(store.getState().threads[S]!.error).toBeNull(); // the banner is for sends the core refused
   });
 
   it('sending shows the message at once, and takes it back when the send is refused', async () => {

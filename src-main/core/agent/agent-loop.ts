@@ -16,6 +16,7 @@ import type { CoreEvent, StopReason } from '../../../src-preload/contract/event-
 import type { LlmProvider, LlmResponse, ProviderError, ToolSpec } from './llm-provider';
 import { turnErrorFields, type TurnError, type TurnErrorKind } from './turn-error';
 import { ModelCaller, type ModelCandidate } from './model-call';
+import { turnEndRecord } from './turn-end-record';
 import { checkArguments, invalidArgumentsResult } from './tool-arguments';
 import type { Result } from '../lib/result';
 import { errorMessage } from '../lib/result';
@@ -103,8 +104,20 @@ class TurnRun {
   finish(stopReason: StopReason, text: string, error?: TurnError): TurnOutcome {
     const s = this.setup;
     const failure = turnErrorFields(error);
+    this.#recordEnd(stopReason, error);
     this.deps.emit({ type: 'turn.finished', sessionKey: s.sessionKey, turnId: s.turnId, stopReason, text: s.quiet ? '' : text, ...failure, usage: this.usage });
     return { stopReason, text, ...failure, usage: this.usage, iterations: this.iterations };
+  }
+
+  /** A failed, stopped or step-limited turn says so in its session (not in a quiet one); a store failure only costs that row. */
+  #recordEnd(stopReason: StopReason, error: TurnError | undefined): void {
+    const record = this.setup.quiet ? undefined : turnEndRecord(stopReason, error, (t) => this.storable(t));
+    if (!record) return;
+    try {
+      appendMessage(this.deps.db, this.message(record));
+    } catch {
+      // the database is what failed (the turn ends with that error); nothing more to keep
+    }
   }
 
   message(m: Omit<NewMessage, 'sessionKey' | 'turnId' | 'createdAt'>): NewMessage {

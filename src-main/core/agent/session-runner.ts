@@ -34,6 +34,11 @@ export interface TurnRequest {
   signal?: AbortSignal;
   /** Store the user message in the session (default true). */
   persistUserMessage?: boolean;
+  /**
+   * The question is already the session's last stored message (regenerate, Retry): answer it again; nothing is
+   * stored for the user and nothing added to the history (`text` is not used).
+   */
+  answerStored?: boolean;
   /** Appended to the system prompt for this turn only. */
   extraSystem?: string;
   /** Restricts the tools this turn may see and call (e.g. subagents). */
@@ -217,7 +222,7 @@ export class SessionRunner {
     const session = ensureSession(d.db, key, d.now());
     if (!existed) d.emit({ type: 'session.changed', sessionKey: key, change: 'created' });
     const userMessage: ChatMessage = { role: 'user', content: userContent(req.text, req.images) };
-    if (req.persistUserMessage !== false) {
+    if (req.persistUserMessage !== false && !req.answerStored) {
       appendMessage(d.db, {
         sessionKey: key,
         turnId,
@@ -233,7 +238,7 @@ export class SessionRunner {
     // Only the newest messages that can fit the request are read: a long session costs a window, not its length.
     const budgetTokens = requestBudget(model.contextWindowTokens, model.maxTokens);
     const { messages: history, unread } = await this.#history.load(d.db, key, { afterId: session.meta.consolidatedThrough ?? 0, budgetTokens });
-    if (req.persistUserMessage === false) history.push(userMessage);
+    if (req.persistUserMessage === false && !req.answerStored) history.push(userMessage);
     const { channel, chatId } = splitSessionKey(key);
     const workspace = d.workspace();
     const outcome = await runAgentTurn(

@@ -5,6 +5,7 @@ import type { CoreEvent } from '@contract/schemas';
 import { StreamBatcher } from '../lib/stream-batcher';
 import { call } from './ipc-call';
 import { historyToItems, mergeLive } from './history-items';
+import { toolItemId } from './item-ids';
 import { applyToolProgress, commitStream, finishTurn } from './thread-updates';
 import type { SliceCreator } from './store-types';
 import { emptyThread, type ChatItem, type Thread } from './types';
@@ -26,7 +27,13 @@ export interface ChatSlice {
   /** Send the composer's text (slash commands go to commands.run first). Returns false when nothing was sent. */
   sendMessage(text: string, images?: string[]): Promise<boolean>;
   stopTurn(sessionKey?: string): Promise<void>;
-  retryLast(): Promise<void>;
+  /**
+   * A new answer to the chat's last question (Retry after a failure, Regenerate): the old answer goes, the
+   * question is not sent twice. False when the core refused (a toast says why).
+   */
+  regenerate(sessionKey: string): Promise<boolean>;
+  /** Replaces the user message `itemId` and everything after it with `text`, and answers it. */
+  editAndResend(sessionKey: string, itemId: string, text: string): Promise<boolean>;
   dismissTurnError(sessionKey: string): void;
   /** Internal: a core event that concerns chat threads. */
   applyChatEvent(event: CoreEvent): void;
@@ -101,6 +108,24 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
     }
   }
 
+  /**
+   * Rewrites the end of a chat: shows `kept` at once (the answer, or the edited message and what followed, is
+   * gone), then asks the core; a refusal puts the conversation back and says why.
+   */
+  async function restart(key: string, kept: ChatItem[], ask: () => ReturnType<typeof api.chat.regenerate>): Promise<boolean> {
+    const before = get().threads[key];
+    if (!before) return false;
+    updateThread(key, (t) => ({ ...t, items: kept, error: null, turnId: 'pending', streamText: '', streamReasoning: '' }));
+    const res = await call(ask());
+    if (!res.ok) {
+      updateThread(key, (t) => ({ ...t, items: before.items, turnId: t.turnId === 'pending' ? null : t.turnId }));
+      get().pushToast({ title: translate('chat.rewrite.againFailed'), body: res.message, tone: 'error' });
+      return false;
+    }
+    updateThread(key, (t) => (t.turnId === 'pending' ? { ...t, turnId: res.value.turnId || null } : t));
+    return true;
+  }
+
   async function ensureSession(): Promise<string | null> {
     const current = get().activeSessionKey;
     if (current) return current;
@@ -129,7 +154,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
       updateThread(sessionKey, (th) => ({ ...th, loading: true }));
       const res = await call(api.chat.history({ sessionKey, limit: HISTORY_PAGE }));
       if (!res.ok) {
-        updateThread(sessionKey, (th) => ({ ...th, loading: false, error: { message: res.message, fix: 'retry' } }));
+        updateThread(sessionKey, (th) => ({ ...th, loading: false, loadError: res.message }));
         return;
       }
       const items = historyToItems(res.value.messages, res.value.toolEvents);
@@ -140,6 +165,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
         items: mergeLive(items, [...th.items, ...approvalItems.filter((a) => !th.items.some((i) => i.id === a.id))], th.turnId),
         loaded: true,
         loading: false,
+        loadError: null,
         hasMore: res.value.hasMore,
         oldestId: res.value.messages[0]?.id ?? null,
         turnId: th.turnId ?? (get().sessions.find((s) => s.key === sessionKey)?.busy ? 'running' : null),
@@ -193,7 +219,6 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
         ...t,
         loaded: t.loaded || t.items.length === 0,
         error: null,
-        lastUserText: text,
         turnId: t.turnId ?? 'pending',
         items: [...t.items, { kind: 'user', id: userItemId, text, images, at: now() }],
       }));
@@ -208,7 +233,11 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
         }));
         return false;
       }
-      updateThread(sessionKey, (t) => (t.turnId === 'pending' ? { ...t, turnId: res.value.turnId } : t));
+      const turnId = res.value.turnId || null;
+      updateThread(sessionKey, (t) => ({
+        ...(t.turnId === 'pending' ? { ...t, turnId: res.value.turnId } : t),
+        items: t.items.map((i) => (i.id === userItemId && i.kind === 'user' ? { ...i, turnId } : i)),
+      }));
       return true;
     },
 
@@ -223,12 +252,32 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
       }
     },
 
-    async retryLast() {
-      const key = get().activeSessionKey;
-      const text = key ? get().threads[key]?.lastUserText : null;
-      if (!key || !text) return;
-      updateThread(key, (t) => ({ ...t, error: null }));
-      await get().sendMessage(text);
+    async regenerate(sessionKey) {
+      const t = get().threads[sessionKey];
+      if (!t || t.turnId) return false;
+      const lastUser = t.items.map((i) => i.kind).lastIndexOf('user');
+      if (lastUser < 0) return false;
+      return restart(sessionKey, t.items.slice(0, lastUser + 1), () => api.chat.regenerate({ sessionKey }));
+    },
+
+    async editAndResend(sessionKey, itemId, rawText) {
+      const text = rawText.trim();
+      const t = get().threads[sessionKey];
+      const index = t ? t.items.findIndex((i) => i.id === itemId) : -1;
+      const original = t?.items[index];
+      if (!t || t.turnId || !original || original.kind !== 'user' || !original.turnId || !text) return false;
+      const edited: ChatItem = { ...original, id: localId('u'), text, at: now() };
+      const ok = await restart(sessionKey, [...t.items.slice(0, index), edited], () =>
+        api.chat.edit({ sessionKey, turnId: original.turnId!, text, ...(original.images?.length ? { images: original.images } : {}) }),
+      );
+      if (ok) {
+        const turnId = get().threads[sessionKey]?.turnId;
+        updateThread(sessionKey, (th) => ({
+          ...th,
+          items: th.items.map((i) => (i.id === edited.id && i.kind === 'user' ? { ...i, turnId: turnId && turnId !== 'pending' ? turnId : null } : i)),
+        }));
+      }
+      return ok;
     },
 
     dismissTurnError(sessionKey) {
@@ -269,7 +318,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
             const committed = commitStream(t, localId, now());
             const item: ChatItem = {
               kind: 'tool',
-              id: `t${event.callId}`,
+              id: toolItemId(event.turnId, event.callId),
               turnId: event.turnId,
               name: event.name,
               args: event.args,
@@ -286,7 +335,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
           updateThread(event.sessionKey, (t) => ({
             ...t,
             items: t.items.map((i) =>
-              i.kind === 'tool' && i.id === `t${event.callId}`
+              i.kind === 'tool' && i.id === toolItemId(event.turnId, event.callId)
                 ? { ...i, status: event.status, result: event.result, durationMs: event.durationMs }
                 : i,
             ),

@@ -2,20 +2,33 @@
 import type { HistoryMessage, ToolEventView } from '@contract/schemas';
 import type { ChatItem } from './types';
 import { assertNever } from '../lib/assert-never';
+import { fixForTurnError } from './error-fixes';
+import { stopNotice } from './thread-updates';
+import { toolItemId } from './item-ids';
+
+/** How a stored turn end shows: the failure with its fix, or the stop notice. */
+function turnEndItem(m: HistoryMessage, id: string): ChatItem | undefined {
+  const end = m.turnEnd;
+  if (!end) return undefined;
+  if (end.stopReason === 'error') {
+    return { kind: 'turn-error', id, message: m.content ?? '', fix: fixForTurnError(end.errorKind), at: m.createdAt, turnId: m.turnId };
+  }
+  return { kind: 'notice', id, text: stopNotice(end.stopReason), tone: 'stopped', at: m.createdAt };
+}
 
 /** Messages in id order → user/assistant/tool/notice items; tool messages fold into their call's card. */
 export function historyToItems(messages: readonly HistoryMessage[], toolEvents: readonly ToolEventView[]): ChatItem[] {
-  const eventsByCall = new Map(toolEvents.map((e) => [e.callId, e]));
+  const eventsByCall = new Map(toolEvents.map((e) => [toolItemId(e.turnId, e.callId), e]));
   const toolResults = new Map<string, string>();
   for (const m of messages) {
-    if (m.role === 'tool' && m.toolCallId) toolResults.set(m.toolCallId, m.content ?? '');
+    if (m.role === 'tool' && m.toolCallId) toolResults.set(toolItemId(m.turnId, m.toolCallId), m.content ?? '');
   }
   const items: ChatItem[] = [];
   for (const m of messages) {
     const id = `m${m.id}`;
     switch (m.role) {
       case 'user':
-        items.push({ kind: 'user', id, text: m.content ?? '', images: m.images, at: m.createdAt });
+        items.push({ kind: 'user', id, text: m.content ?? '', images: m.images, at: m.createdAt, turnId: m.turnId });
         break;
       case 'assistant': {
         const text = m.content && m.content.trim() ? m.content : '';
@@ -32,11 +45,12 @@ export function historyToItems(messages: readonly HistoryMessage[], toolEvents: 
           });
         }
         for (const call of m.toolCalls ?? []) {
-          const event = eventsByCall.get(call.id);
-          const result = event?.result ?? toolResults.get(call.id);
+          const key = toolItemId(m.turnId, call.id);
+          const event = eventsByCall.get(key);
+          const result = event?.result ?? toolResults.get(key);
           items.push({
             kind: 'tool',
-            id: `t${call.id}`,
+            id: key,
             turnId: m.turnId ?? '',
             name: call.name,
             args: event?.args ?? call.arguments,
@@ -48,9 +62,12 @@ export function historyToItems(messages: readonly HistoryMessage[], toolEvents: 
         }
         break;
       }
-      case 'system':
-        if (m.content) items.push({ kind: 'notice', id, text: m.content, tone: 'info', at: m.createdAt });
+      case 'system': {
+        const end = turnEndItem(m, id);
+        if (end) items.push(end);
+        else if (m.content) items.push({ kind: 'notice', id, text: m.content, tone: 'info', at: m.createdAt });
         break;
+      }
       case 'tool':
         break;
       default:

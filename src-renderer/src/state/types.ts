@@ -4,7 +4,15 @@ import type { ApprovalRequest } from '@contract/schemas';
 export type View = 'chat' | 'memory' | 'runtime' | 'settings';
 
 export type ChatItem =
-  | { kind: 'user'; id: string; text: string; images?: string[]; at: number }
+  | {
+      kind: 'user';
+      id: string;
+      text: string;
+      images?: string[];
+      at: number;
+      /** The turn this message started (what edit and resend names); unknown until the send was accepted. */
+      turnId?: string | null;
+    }
   | {
       kind: 'assistant';
       id: string;
@@ -33,7 +41,9 @@ export type ChatItem =
       progress?: { progress: number; total?: number; message?: string };
     }
   | { kind: 'approval'; id: string; request: ApprovalRequest; decision: ApprovalState }
-  | { kind: 'notice'; id: string; text: string; tone: 'info' | 'stopped' | 'error'; at: number };
+  | { kind: 'notice'; id: string; text: string; tone: 'info' | 'stopped' | 'error'; at: number }
+  /** A turn that failed: stored with it, so it is shown again after a reload; the last one offers its fix. */
+  | { kind: 'turn-error'; id: string; message: string; fix: TurnError['fix']; at: number; turnId: string | null };
 
 export type ApprovalState = 'pending' | 'allow_once' | 'allow_always' | 'deny' | 'expired';
 
@@ -58,9 +68,10 @@ export interface Thread {
   streamReasoning: string;
   /** A model call waiting to be tried again: why, which retry, and when (the countdown). */
   retry: { message: string; attempt: number; retryAt: number } | null;
+  /** A message the core did not accept (it is still in the composer); turn failures are `turn-error` items. */
   error: TurnError | null;
-  /** The last message the user sent (for Retry). */
-  lastUserText: string | null;
+  /** The history could not be read (selecting the chat again tries again). */
+  loadError: string | null;
   /** The user pressed Stop for the running turn. */
   stopRequested: boolean;
 }
@@ -77,7 +88,7 @@ export function emptyThread(): Thread {
     streamReasoning: '',
     retry: null,
     error: null,
-    lastUserText: null,
+    loadError: null,
     stopRequested: false,
   };
 }

@@ -43,8 +43,8 @@ export interface UiSlice {
   openExternal(url: string): Promise<void>;
   /** Quick ask: hide the popup (Esc). */
   hideQuickAsk(): Promise<void>;
-  /** Quick ask "Open in window": show the main window at this session. */
-  openInMainWindow(sessionKey: string): Promise<void>;
+  /** Quick ask "Open in window": show the main window at this session (or at another view, e.g. Settings). */
+  openInMainWindow(sessionKey: string, view?: View): Promise<void>;
   applyUiEvent(event: CoreEvent): void;
 }
 
@@ -148,8 +148,8 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get, deps) => {
       await call(api.app.hideQuickAsk());
     },
 
-    async openInMainWindow(sessionKey) {
-      const res = await call(api.app.showMainWindow({ view: 'chat', sessionKey }));
+    async openInMainWindow(sessionKey, view = 'chat') {
+      const res = await call(api.app.showMainWindow({ view, sessionKey }));
       if (!res.ok) get().pushToast({ title: t('common.toasts.windowNotOpened'), body: res.message, tone: 'error' });
       else await get().hideQuickAsk();
     },

@@ -109,13 +109,20 @@ describe('agent loop: errors are values', () => {
     ]);
   });
 
-  it('a provider failure ends the turn with stop reason error and the clear message, keeping the user message', async () => {
+  it('a provider failure ends the turn with stop reason error and the clear message, keeping the user message and the error', async () => {
     setup({}, { error: { kind: 'auth', status: 401, transient: false, message: 'The provider rejected the API key (401).' } });
     const result = await core.sessions.run({ sessionKey: 'test:a', text: 'hello' });
     expect(result).toMatchObject({ stopReason: 'error', error: 'The provider rejected the API key (401).', errorKind: 'auth', text: '' });
     const finished = events.find((e) => e.type === 'turn.finished');
     expect(finished).toMatchObject({ stopReason: 'error', error: 'The provider rejected the API key (401).', errorKind: 'auth' });
-    expect(listMessages(core.db, 'test:a').map((m) => [m.role, m.content])).toEqual([['user', 'hello']]);
+    const rows = listMessages(core.db, 'test:a');
+    expect(rows.map((m) => [m.role, m.content])).toEqual([
+      ['user', 'hello'],
+      ['system', 'The provider rejected the API key (401).'],
+    ]);
+    // stored for the window (shown again after a reload), never part of what the model is sent
+    expect(rows[1]!.meta.turnEnd).toEqual({ stopReason: 'error', errorKind: 'auth' });
+    expect(loadHistory(core.db, 'test:a').map((m) => m.role)).toEqual(['user']);
   });
 
   it('an empty answer cut by the token limit or a content filter ends with a clear error', async () => {
@@ -243,7 +250,9 @@ describe('agent loop: cancellation', () => {
     expect(rows.map((m) => [m.role, m.content, m.meta.partial ?? false])).toEqual([
       ['user', 'tell me', false],
       ['assistant', 'Half an ans', true],
+      ['system', 'Stopped.', false],
     ]);
+    expect(rows[2]!.meta.turnEnd).toEqual({ stopReason: 'cancelled' });
   });
 
   it('a stop that lands as the answer completes still ends the turn as cancelled, and no tool runs', async () => {
@@ -264,6 +273,7 @@ describe('agent loop: cancellation', () => {
     expect(rows.map((m) => [m.role, m.content, m.meta.partial ?? false])).toEqual([
       ['user', 'go', false],
       ['assistant', 'Almost done', true],
+      ['system', 'Stopped.', false],
     ]);
   });
 

@@ -234,6 +234,6 @@ describe('SessionRunner scheduling', () => {
     const reopened = createCore({ host: 'test', home: home.home, env: {} });
     if (!reopened.ok) throw new Error(reopened.error);
     core = reopened.value;
-    expect(listMessages(core.db, 's:1').map((m) => m.content)).toEqual(['long']);
+    expect(listMessages(core.db, 's:1').map((m) => m.content)).toEqual(['long', 'Stopped.']);
   });
 });

@@ -4,15 +4,18 @@ import type { Core } from '../../nanotray-core';
 import type { ImageAttachment } from '../../tools/tool';
 import type { InvokeHandlers } from '../../../../src-preload/contract/schemas';
 import { deleteSession, ensureSession, getSession, setSessionTitle } from '../../store/sessions.repo';
-import { errorMessage } from '../../lib/result';
 import { ipcFail, ipcOk } from '../ipc-values';
 import { exportMarkdown, historyPage, summaries } from './chat-store';
 import { searchMessages } from '../../store/message-search.repo';
+import { cutHistory, lastUserMessage, userMessageOfTurn } from '../../store/message-tail.repo';
+import { startTurn } from './turn-start';
 
 type ChatHandlers = Pick<
   InvokeHandlers,
   | 'chat:send'
   | 'chat:cancel'
+  | 'chat:regenerate'
+  | 'chat:edit'
   | 'chat:list-sessions'
   | 'chat:history'
   | 'chat:search'
@@ -21,9 +24,6 @@ type ChatHandlers = Pick<
   | 'chat:delete-session'
   | 'chat:export-markdown'
 >;
-
-/** How long `chat:send` waits for the turn to start before answering without a turn id. */
-const TURN_START_TIMEOUT_MS = 10_000;
 
 /** `data:image/png;base64,AAAA` → `{ mimeType, data }` (the schema already checked the shape). */
 export function parseImageDataUrl(url: string): ImageAttachment {
@@ -44,29 +44,25 @@ export function createChatHandlers(core: Core): ChatHandlers {
         return ipcOk({ turnId: '' });
       }
       const attachments = (images ?? []).map(parseImageDataUrl);
-      // The turn id arrives with `turn.started`; the run itself resolves only when the turn ends (and a
-      // turn queued behind a running one starts later), so answer with the id as soon as it exists.
-      return new Promise((resolve) => {
-        let settled = false;
-        const finish = (result: Awaited<ReturnType<ChatHandlers['chat:send']>>): void => {
-          if (settled) return;
-          settled = true;
-          off();
-          clearTimeout(timer);
-          resolve(result);
-        };
-        const off = core.events.on((event) => {
-          if (event.type === 'turn.started' && event.sessionKey === sessionKey) finish(ipcOk({ turnId: event.turnId }));
-        });
-        const timer = setTimeout(() => finish(ipcOk({ turnId: '' })), TURN_START_TIMEOUT_MS);
-        timer.unref?.();
-        core.sessions
-          .run({ sessionKey, text, interactive: true, source: 'user', ...(attachments.length ? { images: attachments } : {}) })
-          .then(
-            (result) => finish(ipcOk({ turnId: result.turnId })),
-            (err: unknown) => finish(ipcFail('internal', errorMessage(err))),
-          );
-      });
+      return startTurn(core, { sessionKey, text, interactive: true, source: 'user', ...(attachments.length ? { images: attachments } : {}) });
+    },
+
+    async 'chat:regenerate'({ sessionKey }) {
+      if (isBusy(sessionKey)) return ipcFail('conflict', 'A turn is running in this chat; stop it first.');
+      const question = lastUserMessage(core.db, sessionKey);
+      if (!question) return ipcFail('not_found', 'This chat has no message to answer again.');
+      cutHistory(core.db, sessionKey, question.id, true);
+      return startTurn(core, { sessionKey, text: question.text, answerStored: true, interactive: true, source: 'user' });
+    },
+
+    async 'chat:edit'({ sessionKey, turnId, text, images }) {
+      if (!text.trim() && !images?.length) return ipcFail('invalid_input', 'Type a message or attach an image.');
+      if (isBusy(sessionKey)) return ipcFail('conflict', 'A turn is running in this chat; stop it first.');
+      const original = userMessageOfTurn(core.db, sessionKey, turnId);
+      if (!original) return ipcFail('not_found', 'That message is no longer in this chat.');
+      cutHistory(core.db, sessionKey, original.id, false);
+      const attachments = (images ?? []).map(parseImageDataUrl);
+      return startTurn(core, { sessionKey, text, interactive: true, source: 'user', ...(attachments.length ? { images: attachments } : {}) });
     },
 
     async 'chat:cancel'({ sessionKey }) {

@@ -3,6 +3,7 @@ import type { Database } from '../../store/db';
 import { listMessages, storedImage, type StoredMessage } from '../../store/messages.repo';
 import { listToolEvents } from '../../store/tool-events.repo';
 import { getSession, listSessions, type SessionRow } from '../../store/sessions.repo';
+import { storedTurnEnd } from '../../store/message-tail.repo';
 import type { HistoryMessage, SessionSummary, ToolEventView } from '../../../../src-preload/contract/schemas';
 
 export function toSummary(row: SessionRow, busy: boolean): SessionSummary {
@@ -35,6 +36,7 @@ function imagesOf(m: StoredMessage): string[] | undefined {
 
 export function toHistoryMessage(m: StoredMessage): HistoryMessage {
   const images = imagesOf(m);
+  const turnEnd = m.role === 'system' ? storedTurnEnd(m.meta) : undefined;
   return {
     id: m.id,
     turnId: m.turnId,
@@ -48,6 +50,7 @@ export function toHistoryMessage(m: StoredMessage): HistoryMessage {
     ...(typeof m.meta.reasoning === 'string' && m.meta.reasoning ? { reasoning: m.meta.reasoning } : {}),
     ...(m.meta.partial === true ? { interrupted: true } : {}),
     ...(typeof m.meta.answeredBy === 'string' ? { answeredBy: m.meta.answeredBy } : {}),
+    ...(turnEnd ? { turnEnd } : {}),
     createdAt: m.createdAt,
   };
 }

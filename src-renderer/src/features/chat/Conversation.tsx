@@ -22,6 +22,7 @@ export function Conversation(): ReactElement {
   const channel = useAppStore((s) => s.sessions.find((x) => x.key === s.activeSessionKey)?.channel ?? null);
   const running = useAppStore((s) => Boolean(s.activeSessionKey && s.threads[s.activeSessionKey]?.turnId));
   const loaded = useAppStore((s) => Boolean(s.activeSessionKey && s.threads[s.activeSessionKey]?.loaded));
+  const loadError = useAppStore((s) => (s.activeSessionKey ? (s.threads[s.activeSessionKey]?.loadError ?? null) : null));
   const empty = useAppStore((s) => !s.activeSessionKey || (s.threads[s.activeSessionKey]?.items.length ?? 0) === 0);
   const sessionPreset = useAppStore((s) => s.sessions.find((x) => x.key === s.activeSessionKey)?.modelPreset ?? null);
   const requestView = useAppStore((s) => s.requestView);
@@ -75,7 +76,8 @@ export function Conversation(): ReactElement {
         <MessageList sessionKey={sessionKey} />
       ) : (
         <div className="messages" style={{ contain: 'none' }}>
-          <EmptyState icon="chat" title={sessionKey && !loaded ? t('common.actions.loading') : t('chat.conversation.emptyTitle')}>
+          <EmptyState icon="chat" title={loadError ? t('chat.failure.loadFailed') : sessionKey && !loaded ? t('common.actions.loading') : t('chat.conversation.emptyTitle')}>
+            {loadError && <p className="field-error">{loadError}</p>}
             <p>{t('chat.conversation.emptyBody')}</p>
             <p className="faint" style={{ marginTop: 8 }}>
               <Trans i18nKey="chat.conversation.keys" components={{ kbd: <kbd /> }} />

@@ -9,6 +9,7 @@ import { MessageRow } from './MessageRow';
 import { StreamingRow } from './StreamingRow';
 import { isWaitingApproval } from './ApprovalDock';
 import { useStickToBottom } from './use-stick-to-bottom';
+import type { ChatItem } from '../../state/types';
 
 const LOAD_OLDER_PX = 400;
 const LOADER_PX = 40;
@@ -16,11 +17,22 @@ const HIGHLIGHT_MS = 2500;
 /** Pages of older history to read while looking for a search hit. */
 const MAX_PAGES_FOR_HIT = 60;
 
+/** The index of the answer (or failure) that ends the chat, behind notices and tool cards; -1 when a question ends it. */
+export function latestAnswerIndex(items: readonly ChatItem[]): number {
+  for (let i = items.length - 1; i >= 0; i--) {
+    const kind = items[i]!.kind;
+    if (kind === 'assistant' || kind === 'turn-error') return i;
+    if (kind === 'user') return -1;
+  }
+  return -1;
+}
+
 export function MessageList({ sessionKey }: { sessionKey: string }): ReactElement {
   const { t } = useTranslation();
   const items = useAppStore((s) => s.threads[sessionKey]?.items);
   // approvals still waiting are shown in the dock below the list (see ApprovalDock)
   const list = useMemo(() => (items ?? []).filter((i) => !isWaitingApproval(i)), [items]);
+  const latest = useMemo(() => latestAnswerIndex(list), [list]);
   const hasMore = useAppStore((s) => s.threads[sessionKey]?.hasMore ?? false);
   const loading = useAppStore((s) => s.threads[sessionKey]?.loading ?? false);
   const streamText = useAppStore((s) => s.threads[sessionKey]?.streamText ?? '');
@@ -111,7 +123,7 @@ export function MessageList({ sessionKey }: { sessionKey: string }): ReactElemen
                 ref={virtualizer.measureElement}
                 style={{ transform: `translateY(${v.start}px)` }}
               >
-                <MessageRow item={item} />
+                <MessageRow item={item} sessionKey={sessionKey} running={running} latest={v.index === latest} />
               </div>
             );
           })}

@@ -1,55 +1,45 @@
-// One finished chat item: user bubble, assistant markdown, tool card, approval card or a notice.
-import { memo, useState, type ReactElement } from 'react';
+// One finished chat item: user message, assistant markdown (Copy, Regenerate on the last answer), tool card,
+// approval card, a failed turn with its fix, or a notice.
+import { memo, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
 import { Markdown } from '../../components/Markdown';
 import { clockTime } from '../../lib/format';
 import type { ChatItem } from '../../state/types';
+import { useAppStore } from '../../state/store';
 import { ApprovalCard } from './ApprovalCard';
 import { ThinkingBlock } from './ThinkingBlock';
 import { ToolCallCard } from './ToolCallCard';
+import { CopyButton } from './CopyButton';
+import { TurnErrorItem } from './TurnErrorItem';
+import { UserMessage } from './UserMessage';
 import { assertNever } from '../../lib/assert-never';
 
-function CopyMessage({ text }: { text: string }): ReactElement {
+/** A new answer to the same question, in place of this one. */
+function RegenerateButton({ sessionKey }: { sessionKey: string }): ReactElement {
   const { t } = useTranslation();
-  const [done, setDone] = useState(false);
+  const regenerate = useAppStore((s) => s.regenerate);
   return (
-    <button
-      type="button"
-      className="btn btn-ghost btn-sm"
-      aria-label={t('chat.message.copyAnswer')}
-      onClick={() => {
-        void navigator.clipboard.writeText(text).then(() => {
-          setDone(true);
-          window.setTimeout(() => setDone(false), 1200);
-        });
-      }}
-    >
-      <Icon name={done ? 'check' : 'copy'} size={13} /> {done ? t('common.actions.copied') : t('common.actions.copy')}
+    <button type="button" className="btn btn-ghost btn-sm" aria-label={t('chat.rewrite.regenerate')} onClick={() => void regenerate(sessionKey)}>
+      <Icon name="refresh" size={13} /> {t('chat.rewrite.regenerateShort')}
     </button>
   );
 }
 
-export const MessageRow = memo(function MessageRow({ item }: { item: ChatItem }): ReactElement {
+interface RowProps {
+  item: ChatItem;
+  sessionKey: string;
+  /** A turn is running in this chat (nothing may be rewritten). */
+  running: boolean;
+  /** The answer (or failure) that ends the chat: a failure offers its fix, an answer "Regenerate". */
+  latest: boolean;
+}
+
+export const MessageRow = memo(function MessageRow({ item, sessionKey, running, latest }: RowProps): ReactElement {
   const { t } = useTranslation();
   switch (item.kind) {
     case 'user':
-      return (
-        <div className="msg msg-user" data-role="user">
-          {item.images && item.images.length > 0 && (
-            <div className="msg-images">
-              {item.images.map((src, i) => (
-                <img key={i} src={src} alt={t('chat.message.attachedImage', { n: i + 1 })} />
-              ))}
-            </div>
-          )}
-          {item.text && (
-            <div className="bubble" title={clockTime(item.at)}>
-              {item.text}
-            </div>
-          )}
-        </div>
-      );
+      return <UserMessage item={item} sessionKey={sessionKey} running={running} />;
     case 'assistant':
       return (
         <div className="msg msg-assistant" data-role="assistant">
@@ -63,7 +53,8 @@ export const MessageRow = memo(function MessageRow({ item }: { item: ChatItem })
           )}
           {item.text && (
             <div className="msg-tools">
-              <CopyMessage text={item.text} />
+              <CopyButton text={item.text} label={t('chat.message.copyAnswer')} />
+              {latest && !running && <RegenerateButton sessionKey={sessionKey} />}
               <span className="faint" style={{ alignSelf: 'center' }}>
                 {clockTime(item.at)}
               </span>
@@ -83,6 +74,8 @@ export const MessageRow = memo(function MessageRow({ item }: { item: ChatItem })
           <ApprovalCard item={item} />
         </div>
       );
+    case 'turn-error':
+      return <TurnErrorItem item={item} sessionKey={sessionKey} latest={latest && !running} />;
     case 'notice':
       return (
         <div className={`msg msg-notice notice-${item.tone}`} data-role="notice">

@@ -10,6 +10,8 @@ import { RetryCountdown } from '../chat/RetryCountdown';
 import { ThinkingBlock } from '../chat/ThinkingBlock';
 import { WaitingNote } from '../chat/WaitingNote';
 import { TurnErrorBanner } from '../chat/TurnErrorBanner';
+import { TurnErrorItem } from '../chat/TurnErrorItem';
+import type { ChatItem } from '../../state/types';
 
 export const QUICK_SESSION = 'quick:default';
 
@@ -26,6 +28,17 @@ function lastPart(part: 'text' | 'reasoning') {
   };
 }
 
+/** The failure that ended the answer to the last question, if it failed. */
+function lastFailure(s: AppState): Extract<ChatItem, { kind: 'turn-error' }> | null {
+  const items = s.threads[QUICK_SESSION]?.items ?? [];
+  for (let i = items.length - 1; i >= 0; i--) {
+    const item = items[i];
+    if (item?.kind === 'user' || item?.kind === 'assistant') return null;
+    if (item?.kind === 'turn-error') return item;
+  }
+  return null;
+}
+
 export function QuickAsk(): ReactElement {
   const { t } = useTranslation();
   const selectSession = useAppStore((s) => s.selectSession);
@@ -39,6 +52,8 @@ export function QuickAsk(): ReactElement {
   const retry = useAppStore((s) => s.threads[QUICK_SESSION]?.retry ?? null);
   const lastAnswer = useAppStore(lastPart('text'));
   const lastReasoning = useAppStore(lastPart('reasoning'));
+  const failure = useAppStore(lastFailure);
+  const showMain = useAppStore((s) => s.openInMainWindow);
   const lastQuestion = useAppStore((s) => {
     const items = s.threads[QUICK_SESSION]?.items ?? [];
     for (let i = items.length - 1; i >= 0; i--) {
@@ -108,7 +123,7 @@ export function QuickAsk(): ReactElement {
           <kbd>Enter</kbd>
         )}
       </div>
-      {(answer || running) && (
+      {(answer || running || (asked && failure)) && (
         <div className="quick-answer" aria-busy={running}>
           {lastQuestion && <p className="quick-question">{lastQuestion}</p>}
           {reasoning && <ThinkingBlock text={reasoning} streaming={running && !streamText} />}
@@ -116,10 +131,13 @@ export function QuickAsk(): ReactElement {
             <Markdown source={answer} />
           ) : retry ? (
             <RetryCountdown retry={retry} />
-          ) : reasoning ? null : (
+          ) : reasoning || failure ? null : (
             <WaitingNote text={t('chat.message.thinkingNow')} />
           )}
         </div>
+      )}
+      {asked && failure && !running && (
+        <TurnErrorItem item={failure} sessionKey={QUICK_SESSION} latest openSettings={() => void showMain(QUICK_SESSION, 'settings')} />
       )}
       <div className="quick-error">
         <TurnErrorBanner sessionKey={QUICK_SESSION} />

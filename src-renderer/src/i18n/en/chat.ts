@@ -175,4 +175,20 @@ export const chat = {
     deleteFailed: 'Delete failed',
     exportFailed: 'Export failed',
   },
+  rewrite: {
+    copyMessage: 'Copy message',
+    edit: 'Edit and resend',
+    editGroup: 'Edit message',
+    edited: 'Edited message',
+    replacesTail: 'Sending replaces this message and everything after it.',
+    regenerate: 'Regenerate the answer',
+    regenerateShort: 'Regenerate',
+    againFailed: 'Could not answer again',
+  },
+  failure: {
+    announce: 'The answer failed: {{message}}',
+    notSent: 'Not sent',
+    stillInBox: 'Your message is still in the box below: change it or press Enter to send it again.',
+    loadFailed: 'This chat could not be loaded',
+  },
 } as const;

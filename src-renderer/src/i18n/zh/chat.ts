@@ -176,4 +176,20 @@ export const chat: Translation<typeof en> = {
     deleteFailed: '删除失败',
     exportFailed: '导出失败',
   },
+  rewrite: {
+    copyMessage: '复制消息',
+    edit: '编辑并重新发送',
+    editGroup: '编辑消息',
+    edited: '编辑后的消息',
+    replacesTail: '发送后将替换这条消息及其后的全部内容。',
+    regenerate: '重新生成回答',
+    regenerateShort: '重新生成',
+    againFailed: '无法重新回答',
+  },
+  failure: {
+    announce: '回答失败：{{message}}',
+    notSent: '未发送',
+    stillInBox: '你的消息仍在下方输入框中：修改后或直接按 Enter 再次发送。',
+    loadFailed: '无法加载这个对话',
+  },
 };
