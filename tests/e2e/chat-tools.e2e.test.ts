@@ -1,5 +1,5 @@
 // Chat around the conversation, in real Chromium: keyboard shortcuts (Ctrl+N, Ctrl+K), full-text search,
-// rename / delete / export, slash-command autocomplete, image attachments, and the error banner's fix.
+// rename / delete / export, slash-command autocomplete, image attachments, and a failed turn's fix.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2eApp, type E2eApp } from './helpers/e2e-app';
 import { sendChat, shootBothThemes, waitForAnswer } from './ui-helpers';
@@ -146,12 +146,13 @@ describe('chat tools', () => {
     await app.page.getByRole('textbox', { name: 'Message' }).waitFor();
   });
 
-  it('a provider error shows a banner whose fix opens settings', async () => {
+  it('a provider error shows in the conversation (and is announced) with a fix that opens settings', async () => {
     app.llm.enqueue({ status: 401, errorMessage: 'Incorrect API key provided' });
     await sendChat(app.page, 'Hello?');
-    const banner = app.page.getByRole('alert').filter({ hasText: 'Nanotray could not reach the model' });
+    const banner = app.page.getByRole('group', { name: 'The answer failed' }).filter({ hasText: 'Nanotray could not reach the model' });
     await banner.waitFor();
     expect(await banner.innerText()).toContain('The provider rejected the API key (401).');
+    await app.page.getByTestId('answer-live-region').filter({ hasText: 'The answer failed: The provider rejected the API key (401).' }).waitFor({ state: 'attached' });
     await shootBothThemes(app, app.page, 'chat-error');
     await banner.getByRole('button', { name: 'Open settings' }).click();
     await app.page.getByRole('form', { name: 'Settings' }).waitFor();

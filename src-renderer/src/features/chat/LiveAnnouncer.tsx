@@ -15,6 +15,11 @@ export function LiveAnnouncer({ sessionKey }: { sessionKey: string | null }): Re
       .map((a) => a.tool)
       .join(','),
   );
+  // Only a failure seen live (its id is this window's own; stored ones are `m<id>`), not one a reload brings back.
+  const failure = useAppStore((s) => {
+    const last = sessionKey ? s.threads[sessionKey]?.items.at(-1) : undefined;
+    return last?.kind === 'turn-error' && !last.id.startsWith('m') ? `${last.id}\n${last.message}` : '';
+  });
   const announced = useRef(0);
   const [chunks, setChunks] = useState<string[]>([]);
 
@@ -29,6 +34,15 @@ export function LiveAnnouncer({ sessionKey }: { sessionKey: string | null }): Re
       setChunks((c) => [...c.slice(-20), t('chat.approval.announce', { tool })]);
     }
   }, [waitingTools, t]);
+
+  // A turn that fails is announced once, when its error joins the conversation.
+  const lastFailure = useRef('');
+  useEffect(() => {
+    const changed = failure !== lastFailure.current;
+    lastFailure.current = failure;
+    if (!changed || !failure) return;
+    setChunks((c) => [...c.slice(-20), `The answer failed: ${failure.slice(failure.indexOf('\n') + 1)}`]);
+  }, [failure]);
 
   useEffect(() => {
     if (text.length < announced.current) announced.current = 0; // a new answer began
