@@ -57,7 +57,7 @@ describe('OpenRouter', () => {
     expect(outline(c.stored()).map(([r, t]) => [r, t])).toEqual([
       ['user', '6 times 7?'],
       ['assistant', 'The answer is 4'],
-      ['system', 'The provider had a server error (500). Try again later. (Server said: Provider disconnected unexpectedly)'],
+      ['system', first.error], // the failure, kept for the window; never sent to the model
       ['user', 'go on'],
       ['assistant', 'Sorry, 42.'],
     ]);

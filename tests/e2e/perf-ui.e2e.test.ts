@@ -171,7 +171,7 @@ describe('chat performance', () => {
     const row = app.page.locator('.msg-slot[data-highlight="true"]');
     await row.waitFor({ timeout: 20_000 });
     console.log(`[figure] open a search hit 5,000 messages back (25 pages read): ${Date.now() - started} ms`);
-    expect(await row.innerText()).toBe('Question 0: how do I do thing number 0?');
+    expect(await row.locator('.bubble').innerText()).toBe('Question 0: how do I do thing number 0?');
     const box = await row.boundingBox();
     expect(box && box.y > 0 && box.y < 800).toBe(true);
     await app.page.getByRole('button', { name: 'Jump to latest' }).waitFor();
