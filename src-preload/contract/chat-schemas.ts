@@ -32,6 +32,15 @@ export const chatEditInput = z.strictObject({
   images: z.array(imageDataUrlSchema).max(LIMITS.imagesPerMessage).optional(),
 });
 
+/** The user picks the chat's model preset (the picker next to the composer). */
+export const chatSetModelPresetInput = z.strictObject({ sessionKey: sessionKeySchema, preset: z.string().min(1).max(LIMITS.titleChars) });
+export const chatSetModelPresetOutput = z.object({
+  preset: z.string(),
+  model: z.string(),
+  /** What the policy says it did (`Set model_preset = "fast" for the next turn; …`). */
+  text: z.string(),
+});
+
 export const chatCancelInput = z.strictObject({ sessionKey: sessionKeySchema });
 export const chatCancelOutput = z.object({ cancelled: z.boolean() });
 
@@ -154,6 +163,11 @@ export const chatChannels = {
   regenerate: invoke('chat:regenerate', chatRegenerateInput, chatSendOutput),
   /** Replaces a user message and everything after it with the new text, and answers it; refused while a turn runs. */
   edit: invoke('chat:edit', chatEditInput, chatSendOutput),
+  /**
+   * The user's own choice of this chat's model preset, from its next turn. Always allowed (the user owns the app);
+   * `tools.my.allowSet` governs only what the agent changes about itself (`runtime:set`, the `my` tool).
+   */
+  setModelPreset: invoke('chat:set-model-preset', chatSetModelPresetInput, chatSetModelPresetOutput),
   listSessions: invoke('chat:list-sessions', chatListSessionsInput, chatListSessionsOutput),
   history: invoke('chat:history', chatHistoryInput, chatHistoryOutput),
   search: invoke('chat:search', chatSearchInput, chatSearchOutput),

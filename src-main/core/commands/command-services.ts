@@ -27,8 +27,8 @@ export interface CommandServices {
   commands(): CommandInfo[];
   /** `/clear` and the busy check before it. */
   sessions: Pick<SessionRunner, 'isBusy' | 'clear'>;
-  /** The policy behind `my` (`/my`, `/model <preset>`): same rules as the tool. */
-  runtime: Pick<RuntimeApi, 'check' | 'set'>;
+  /** The policy behind `my` (`/my`: same rules as the tool) and the user's own preset choice (`/model <preset>`). */
+  runtime: Pick<RuntimeApi, 'check' | 'set' | 'choosePreset'>;
   heartbeat: HeartbeatApi;
   cron: Pick<CronApi, 'list' | 'remove'>;
   mcp: McpService;

@@ -3,9 +3,9 @@
 // code (policy-error.ts) that decides the audit outcome, the tool's error code and the IPC error.
 import type { Config } from '../../../src-preload/contract/config-schema';
 import type { Database } from '../store/db';
-import { effectiveModel, resolvePresetName } from '../agent/model-presets';
 import type { RuntimeOverrides } from '../config/runtime-overrides';
-import { getSession, splitSessionKey, updateSessionMeta } from '../store/sessions.repo';
+import { getSession, splitSessionKey } from '../store/sessions.repo';
+import { applyModelPreset } from './model-preset-choice';
 import { errResult, okResult, type Result } from '../lib/result';
 import { recordAudit, type AuditOutcome, type AuditSource } from '../store/audit.repo';
 import { auditOutcomeOf, policyError, type PolicyError, type PolicyErrorCode } from './policy-error';
@@ -185,6 +185,15 @@ export class RuntimePolicy {
     return this.#setScratchpad(wanted, value, ctx);
   }
 
+  /**
+   * The user's own choice of the session's (without one, the instance's) model preset: the chat's picker, `/model`
+   * typed by the user. The user owns the app, so `allowSet` (what the agent may change about itself) does not
+   * apply; the name is checked and the change audited as for `set`, marked as the user's choice.
+   */
+  chooseModelPreset(value: unknown, ctx: RuntimeCallContext): PolicyResult<string> {
+    return this.#setModelPreset(value, ctx, " (the user's choice)");
+  }
+
   /** The configured presets and the one the session (or the instance) uses. */
   presets(sessionKey?: string): { active: string; presets: { name: string; model: string; contextWindowTokens: number }[] } {
     const snapshot = this.snapshot({ sessionKey, source: 'ui' });
@@ -206,28 +215,10 @@ export class RuntimePolicy {
   }
 
   // Step 5.
-  #setModelPreset(value: unknown, ctx: RuntimeCallContext): PolicyResult<string> {
-    const key = 'model_preset';
-    if (typeof value !== 'string' || !value.trim()) {
-      return this.#reject(ctx, key, 'invalid', "Error: 'model_preset' must be a non-blank string");
-    }
-    const d = this.#deps;
-    const config = d.config();
-    const resolved = resolvePresetName(config, value, d.overrides);
-    if (!resolved.ok) return this.#reject(ctx, key, 'not_found', resolved.error);
-    const name = resolved.value;
-    const before = String(this.snapshot(ctx).model_preset);
-    if (ctx.sessionKey) {
-      updateSessionMeta(d.db, ctx.sessionKey, { modelPreset: name });
-    } else {
-      d.overrides.defaultPreset = name;
-    }
-    const next = effectiveModel(config, d.overrides, ctx.sessionKey ? name : undefined);
-    const tail = `model will be ${toJson(next.model)}; context_window_tokens will be ${next.contextWindowTokens}`;
-    const text = ctx.sessionKey
-      ? `Set model_preset = ${toJson(name)} for the next turn; ${tail}`
-      : `Set model_preset = ${toJson(name)} (was ${toJson(before)}) as the instance default; ${tail}`;
-    return this.#accept(ctx, key, `${key}: ${toJson(before)} -> ${toJson(name)}`, text);
+  #setModelPreset(value: unknown, ctx: RuntimeCallContext, whose = ''): PolicyResult<string> {
+    const applied = applyModelPreset(this.#deps, value, ctx.sessionKey);
+    if (!applied.ok) return this.#reject(ctx, 'model_preset', applied.error.code, applied.error.message);
+    return this.#accept(ctx, 'model_preset', `${applied.value.detail}${whose}`, applied.value.text);
   }
 
   // Step 6: type, then range, then the session guard.

@@ -27,6 +27,11 @@ export interface RuntimeApi {
   check(key: string | undefined, ctx: RuntimeCallContext): Result<RuntimeReading, PolicyError>;
   /** `set` with results as values (the text of the change, or a refusal); every attempt is audited. */
   set(key: string | undefined, value: unknown, ctx: RuntimeCallContext): Result<string, PolicyError>;
+  /**
+   * The user's own choice of a session's model preset (the chat's picker, `/model`): always allowed, whatever
+   * `tools.my.allowSet` says, because that governs only what the agent changes about itself. Audited.
+   */
+  choosePreset(name: string, ctx: RuntimeCallContext): Result<string, PolicyError>;
   /** The same overview as `my` check with no key. */
   overview(sessionKey?: string): string;
   /** Newest audit rows first. */
@@ -92,6 +97,7 @@ export function wireRuntime(base: CoreBase, deps: RuntimeDeps): RuntimeApi {
   return {
     check: (key, ctx) => policy.check(key, ctx),
     set: (key, value, ctx) => policy.set(key, value, ctx),
+    choosePreset: (name, ctx) => policy.chooseModelPreset(name, ctx),
     overview: (sessionKey) => policy.overview({ sessionKey, source: 'cli' }),
     listAudit: (limit) => listAudit(base.db, limit),
     presets: (sessionKey) => policy.presets(sessionKey),

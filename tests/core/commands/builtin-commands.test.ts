@@ -144,7 +144,7 @@ describe('/model and /my', () => {
     );
   });
 
-  it('/model <preset> and /my go through the runtime policy', async () => {
+  it('/model <preset> is the user\'s own choice; /my goes through the policy like the tool', async () => {
     const calls: string[] = [];
     commands = commandsWith({
       runtime: {
@@ -153,13 +153,17 @@ describe('/model and /my', () => {
           return { ok: true, value: { text, display: text } };
         },
         set: (name, value, ctx) => {
-          calls.push(`${ctx.sessionKey}:${name}=${String(value)} by ${ctx.source}`);
-          return { ok: true, value: `Set model_preset = "${String(value)}" for the next turn` };
+          calls.push(`set ${ctx.sessionKey}:${name}=${String(value)} by ${ctx.source}`);
+          return { ok: false, error: { code: 'disabled', message: 'Error: set is disabled (tools.my.allow_set is false)' } };
+        },
+        choosePreset: (name, ctx) => {
+          calls.push(`choose ${ctx.sessionKey}:${name} by ${ctx.source}`);
+          return { ok: true, value: `Set model_preset = "${name}" for the next turn` };
         },
       },
     });
     expect(await run('/model fast')).toBe('Set model_preset = "fast" for the next turn');
-    expect(calls).toEqual(['cli:default:model_preset=fast by ui']);
+    expect(calls).toEqual(['choose cli:default:fast by ui']);
     expect(await run('/my')).toBe('check cli:default (all) by ui');
     expect(await run('/my max_iterations')).toBe('check cli:default max_iterations by ui');
   });

@@ -2,6 +2,8 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../src-main/core/nanotray-core';
 import { makeTempHome, type TempHome } from '../../helpers/temp-home';
+import { getSession } from '../../../src-main/core/store/sessions.repo';
+import { listAudit } from '../../../src-main/core/store/audit.repo';
 
 let home: TempHome;
 let core: Core;
@@ -43,11 +45,22 @@ it('/model switches the session preset with the same rules as my', async () => {
   expect(await run('/model nope')).toBe("Error: model_preset 'nope' not found. Available: default, fast.");
 });
 
-it('/model obeys tools.my.allowSet = false', async () => {
+it('/model is the user\'s own choice: allowed with tools.my.allowSet = false, which still stops the agent\'s my set', async () => {
   await core.dispose();
   home.cleanup();
   open({ modelPresets: { fast: { model: 'fast-model' } } });
-  expect(await run('/model fast')).toBe('Error: set is disabled (tools.my.allow_set is false)');
+  expect(await run('/model fast')).toBe(
+    'Set model_preset = "fast" for the next turn; model will be "fast-model"; context_window_tokens will be 200000',
+  );
+  expect(getSession(core.db, 'cli:default')?.meta.modelPreset).toBe('fast');
+  const bySelf = core.runtime.set('model_preset', 'default', { sessionKey: 'cli:default', source: 'tool' });
+  expect(bySelf.ok ? bySelf.value : bySelf.error.message).toBe('Error: set is disabled (tools.my.allow_set is false)');
+  expect(getSession(core.db, 'cli:default')?.meta.modelPreset).toBe('fast');
+  const audit = listAudit(core.db, 5).map((a) => [a.key, a.outcome, a.detail]);
+  expect(audit).toEqual([
+    ['model_preset', 'disabled', 'DISABLED model_preset'],
+    ['model_preset', 'accepted', 'model_preset: "default" -> "fast" (the user\'s choice)'],
+  ]);
 });
 
 it('/heartbeat shows, pauses and resumes the heartbeat', async () => {

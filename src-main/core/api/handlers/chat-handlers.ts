@@ -4,7 +4,7 @@ import type { Core } from '../../nanotray-core';
 import type { ImageAttachment } from '../../tools/tool';
 import type { InvokeHandlers } from '../../../../src-preload/contract/schemas';
 import { deleteSession, ensureSession, getSession, setSessionTitle } from '../../store/sessions.repo';
-import { ipcFail, ipcOk } from '../ipc-values';
+import { ipcError, ipcFail, ipcOk } from '../ipc-values';
 import { exportMarkdown, historyPage, summaries } from './chat-store';
 import { searchMessages } from '../../store/message-search.repo';
 import { cutHistory, lastUserMessage, userMessageOfTurn } from '../../store/message-tail.repo';
@@ -16,6 +16,7 @@ type ChatHandlers = Pick<
   | 'chat:cancel'
   | 'chat:regenerate'
   | 'chat:edit'
+  | 'chat:set-model-preset'
   | 'chat:list-sessions'
   | 'chat:history'
   | 'chat:search'
@@ -63,6 +64,15 @@ export function createChatHandlers(core: Core): ChatHandlers {
       cutHistory(core.db, sessionKey, original.id, false);
       const attachments = (images ?? []).map(parseImageDataUrl);
       return startTurn(core, { sessionKey, text, interactive: true, source: 'user', ...(attachments.length ? { images: attachments } : {}) });
+    },
+
+    async 'chat:set-model-preset'({ sessionKey, preset }) {
+      ensureSession(core.db, sessionKey, core.clock.now());
+      const chosen = core.runtime.choosePreset(preset, { sessionKey, source: 'ui' });
+      if (!chosen.ok) return ipcError(chosen.error);
+      const list = core.runtime.presets(sessionKey);
+      const active = list.presets.find((p) => p.name === list.active);
+      return ipcOk({ preset: list.active, model: active?.model ?? '', text: chosen.value });
     },
 
     async 'chat:cancel'({ sessionKey }) {

@@ -1,4 +1,5 @@
-// /model [preset]: show the session's model preset, or switch it (same rules as `my set model_preset`).
+// /model [preset]: show the session's model preset, or switch it. Typed by the user, so it is the user's own choice:
+// the preset must exist, but `tools.my.allowSet` (what the agent may change about itself) does not apply.
 import { effectiveModel, listPresets } from '../../agent/model-presets';
 import { getSession } from '../../store/sessions.repo';
 import { COMMAND_AUDIT_SOURCE } from '../command-services';
@@ -12,7 +13,7 @@ export const modelCommand: SlashCommand = {
   async run({ sessionKey, args, services }) {
     const preset = args.join(' ').trim();
     if (preset) {
-      const set = services.runtime.set('model_preset', preset, { sessionKey, source: COMMAND_AUDIT_SOURCE });
+      const set = services.runtime.choosePreset(preset, { sessionKey, source: COMMAND_AUDIT_SOURCE });
       return set.ok ? { output: set.value } : commandError(set.error.message);
     }
     const config = services.config();
