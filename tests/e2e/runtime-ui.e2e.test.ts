@@ -1,4 +1,5 @@
-// The runtime panel in real Chromium: read-only (and saying why) when tools.my.allowSet is false; a preset
+// The runtime panel in real Chromium: read-only for the agent (and saying why) when tools.my.allowSet is false, the
+// chat's preset still the user's to change; a preset
 // switch that reaches the next model call when allowed; policy errors shown as they come; heartbeat
 // "Run now" showing its outcome.
 import { writeFileSync } from 'node:fs';
@@ -28,8 +29,9 @@ describe('runtime panel, allowSet false', () => {
     await app.page.getByRole('button', { name: 'Runtime', exact: true }).click();
     const note = app.page.getByTestId('runtime-readonly');
     await note.waitFor();
-    expect(await note.innerText()).toContain('Runtime changes are turned off (tools.my.allowSet is false)');
-    expect(await app.page.getByLabel('Model preset model_preset').isDisabled()).toBe(true);
+    expect(await note.innerText()).toContain('tools.my.allowSet is false, so neither the agent (its my tool) nor this panel on its behalf may change the limits below');
+    // the chat's model preset is the user's own choice: never locked
+    expect(await app.page.getByLabel('This chat’s model preset model_preset').isDisabled()).toBe(false);
     const maxIterations = app.page.getByLabel('Max iterations max_iterations');
     expect(await maxIterations.getAttribute('readonly')).toBe('');
     expect(await maxIterations.inputValue()).toBe('40');
@@ -116,7 +118,7 @@ describe('runtime panel, allowSet true', () => {
     expect(app.llm.requests.at(-1)!.body.model).toBe('fake-model');
 
     await app.page.getByRole('button', { name: 'Runtime', exact: true }).click();
-    const preset = app.page.getByLabel('Model preset model_preset');
+    const preset = app.page.getByLabel('This chat’s model preset model_preset');
     await preset.waitFor();
     expect(await preset.isDisabled()).toBe(false);
     await preset.selectOption('fast');

@@ -6,8 +6,9 @@ import { fail, makeTestStore, ok } from './fake-api';
 const S = 'desktop:a';
 
 describe('runtime slice', () => {
-  it('sends set attempts for the selected session and keeps the policy answer, errors included', async () => {
+  it('sends set attempts for the selected session and keeps the policy answer, errors included; the preset is the user\'s choice', async () => {
     const { store, fake } = makeTestStore({
+      chat: { setModelPreset: (input: { preset: string }) => ok({ preset: input.preset, model: 'f', text: 'Set model_preset = "fast" for the next turn' }) },
       runtime: {
         set: (input: { key: string; value: unknown }) =>
           input.key === 'max_iterations' ? fail('invalid_input', "Error: 'max_iterations' must be <= 100") : ok({ key: input.key, text: 'Set model_preset = "fast" for the next turn' }),
@@ -20,10 +21,9 @@ describe('runtime slice', () => {
     store.setState({ activeSessionKey: S });
     expect(await store.getState().setRuntimeValue('max_iterations', 500)).toBe(false);
     expect(await store.getState().switchPreset('fast')).toBe(true);
-    expect(fake.calls.filter((c) => c.method === 'runtime.set').map((c) => c.input)).toEqual([
-      { key: 'max_iterations', value: 500, sessionKey: S },
-      { key: 'model_preset', value: 'fast', sessionKey: S },
-    ]);
+    expect(fake.calls.filter((c) => c.method === 'runtime.set').map((c) => c.input)).toEqual([{ key: 'max_iterations', value: 500, sessionKey: S }]);
+    // not through the agent's policy gate (runtime.set / allowSet): the user's own choice
+    expect(fake.calls.filter((c) => c.method === 'chat.setModelPreset').map((c) => c.input)).toEqual([{ sessionKey: S, preset: 'fast' }]);
     expect(store.getState().policyMessages.map((m) => [m.ok, m.text])).toEqual([
       [true, 'Set model_preset = "fast" for the next turn'],
       [false, "Error: 'max_iterations' must be <= 100"],

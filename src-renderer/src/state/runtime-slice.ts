@@ -49,6 +49,7 @@ export interface RuntimeSlice {
   cancelSubagent(id: string): Promise<void>;
   loadRuntime(): Promise<void>;
   setRuntimeValue(key: string, value: JsonValue): Promise<boolean>;
+  /** The user picks the shown chat's model preset (their own choice: always allowed, unlike `setRuntimeValue`). */
   switchPreset(name: string): Promise<boolean>;
   loadAudit(): Promise<void>;
   dismissPolicyMessage(id: number): void;
@@ -150,7 +151,14 @@ export const createRuntimeSlice: SliceCreator<RuntimeSlice> = (set, get, deps) =
     },
 
     async switchPreset(name) {
-      return get().setRuntimeValue('model_preset', name);
+      // The user's own choice, not a change the agent makes to itself: not behind tools.my.allowSet.
+      const sessionKey = get().runtimeSessionKey ?? get().activeSessionKey;
+      const text = await get().chooseModelPreset(sessionKey, name);
+      if (text === null) return false;
+      addMessage('model_preset', true, text);
+      await get().loadRuntime();
+      void get().loadAudit();
+      return true;
     },
 
     async loadAudit() {

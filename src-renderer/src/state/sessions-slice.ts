@@ -1,6 +1,6 @@
 // Sessions slice: the sidebar list (all channels, newest first), full-text search, new/rename/delete/export.
 import { t } from '../i18n/i18n';
-import type { CoreEvent, SearchHit, SessionSummary } from '@contract/schemas';
+import type { CoreEvent, Preset, SearchHit, SessionSummary } from '@contract/schemas';
 import { call } from './ipc-call';
 import { debounce, type SliceCreator } from './store-types';
 
@@ -20,6 +20,14 @@ export interface SessionsSlice {
   /** The session as markdown, or null (with a toast) on failure. */
   exportSession(sessionKey: string): Promise<{ filename: string; markdown: string } | null>;
   searchHistory(query: string): Promise<void>;
+  /** The presets a chat can use and the one it uses (no chat yet: the instance's); null when unreadable. */
+  loadModelChoices(sessionKey: string | null): Promise<{ active: string; presets: Preset[] } | null>;
+  /**
+   * The user picks a chat's model preset (a new chat is started when none is open). Always allowed: the user owns
+   * the app; `tools.my.allowSet` governs only what the agent changes about itself. The policy's answer, or null (with
+   * a toast) on a refusal.
+   */
+  chooseModelPreset(sessionKey: string | null, preset: string): Promise<string | null>;
   clearSearch(): void;
   applySessionsEvent(event: CoreEvent): void;
 }
@@ -136,6 +144,23 @@ export const createSessionsSlice: SliceCreator<SessionsSlice> = (set, get, deps)
       if (seq !== searchSeq) return; // a newer query is in flight
       if (!res.ok) set({ searching: false, searchHits: [], searchError: res.message });
       else set({ searching: false, searchHits: res.value.hits, searchError: null });
+    },
+
+    async loadModelChoices(sessionKey) {
+      const res = await call(api.runtime.presets(sessionKey ? { sessionKey } : undefined));
+      return res.ok ? res.value : null;
+    },
+
+    async chooseModelPreset(sessionKey, preset) {
+      const key = sessionKey ?? (await get().newChat());
+      if (!key) return null;
+      const res = await call(api.chat.setModelPreset({ sessionKey: key, preset }));
+      if (!res.ok) {
+        get().pushToast({ title: t('chat.modelPicker.notChanged'), body: res.message, tone: 'error' });
+        return null;
+      }
+      set((s) => ({ sessions: s.sessions.map((x) => (x.key === key ? { ...x, modelPreset: res.value.preset } : x)) }));
+      return res.value.text;
     },
 
     clearSearch() {

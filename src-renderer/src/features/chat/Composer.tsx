@@ -6,6 +6,7 @@ import { Icon } from '../../components/Icon';
 import { useAppStore } from '../../state/store';
 import { MAX_IMAGES, imagesFromFiles } from './images';
 import { matchCommands, slashQuery } from './slash';
+import { ModelPicker } from './ModelPicker';
 
 export interface ComposerHandle {
   focus(): void;
@@ -195,6 +196,7 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
         <button type="button" className="btn btn-ghost btn-icon btn-sm" aria-label={t('chat.composer.attach')} title={t('chat.composer.attachHint')} onClick={() => fileRef.current?.click()}>
           <Icon name="paperclip" size={15} />
         </button>
+        <ModelPicker sessionKey={sessionKey} />
         <span className="composer-hint">{running ? t('chat.composer.escToStop') : ''}</span>
         <span className="spacer" />
         {running ? (

@@ -41,7 +41,7 @@ export function LiveAnnouncer({ sessionKey }: { sessionKey: string | null }): Re
     const changed = failure !== lastFailure.current;
     lastFailure.current = failure;
     if (!changed || !failure) return;
-    setChunks((c) => [...c.slice(-20), `The answer failed: ${failure.slice(failure.indexOf('\n') + 1)}`]);
+    setChunks((c) => [...c.slice(-20), t('chat.failure.announce', { message: failure.slice(failure.indexOf('\n') + 1) })]);
   }, [failure]);
 
   useEffect(() => {

@@ -72,29 +72,18 @@ export function OverviewCard(): ReactElement {
             {t('runtime.overview.preset')} <span className="mono faint">model_preset</span>
           </label>
           <div className="row">
-            <select
-              id="rt-preset"
-              className="select"
-              value={activePreset ?? ''}
-              disabled={!allowSet}
-              aria-describedby={!allowSet ? 'rt-preset-why' : undefined}
-              onChange={(e) => void switchPreset(e.target.value)}
-            >
+            <select id="rt-preset" className="select" value={activePreset ?? ''} aria-describedby="rt-preset-why" onChange={(e) => void switchPreset(e.target.value)}>
               {presets.map((p) => (
                 <option key={p.name} value={p.name}>
                   {t('runtime.overview.presetOption', { name: p.name, model: p.model })}
                 </option>
               ))}
             </select>
-            {!allowSet && (
-              <span className="badge">
-                <Icon name="lock" size={11} /> {t('runtime.overview.readOnly')}
-              </span>
-            )}
+            <span className="badge badge-ok">{t('runtime.overview.yourChoice')}</span>
           </div>
           <span id="rt-preset-why" className="field-hint">
             {activeInfo ? `${activeInfo}. ` : ''}
-            {allowSet ? t('runtime.overview.appliesNext') : t('runtime.overview.presetNeedsAllowSet')}
+            {t('runtime.overview.presetYours')} {allowSet ? t('runtime.overview.agentMaySwitch') : t('runtime.overview.agentMayNot')}
           </span>
         </div>
         <SetControl name="max_iterations" label={t('runtime.overview.maxIterations')} type="number" value={numberText(entry('max_iterations')?.value)} lockedReason={lockFor('max_iterations')} hint={t('runtime.overview.maxIterationsHint', { range: range(CONFIG_BOUNDS.maxIterations) })} />

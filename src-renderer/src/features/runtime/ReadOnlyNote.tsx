@@ -1,4 +1,4 @@
-// Says why runtime values cannot be changed here (tools.my.allowSet is false) and where to change that.
+// Says what tools.my.allowSet = false stops (the agent changing itself, and this panel on its behalf), what stays the user's, and where to change it.
 import type { ReactElement } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';

@@ -185,6 +185,14 @@ export const chat = {
     regenerateShort: 'Regenerate',
     againFailed: 'Could not answer again',
   },
+  modelPicker: {
+    button: 'Model for this chat: {{model}}. Change it',
+    hint: 'This chat’s model preset (from its next answer)',
+    list: 'Model presets',
+    none: 'Model',
+    current: '{{name}} · {{model}}',
+    notChanged: 'Model not changed',
+  },
   failure: {
     announce: 'The answer failed: {{message}}',
     notSent: 'Not sent',

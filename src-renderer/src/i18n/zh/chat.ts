@@ -186,6 +186,14 @@ export const chat: Translation<typeof en> = {
     regenerateShort: '重新生成',
     againFailed: '无法重新回答',
   },
+  modelPicker: {
+    button: '此对话的模型：{{model}}。点击更改',
+    hint: '此对话的模型预设（从下一次回答开始生效）',
+    list: '模型预设',
+    none: '模型',
+    current: '{{name}} · {{model}}',
+    notChanged: '模型未更改',
+  },
   failure: {
     announce: '回答失败：{{message}}',
     notSent: '未发送',
