@@ -16,7 +16,8 @@ import { isWaylandSession } from './platform-identity';
 import { createElectronHost } from './electron-host';
 import { forwardCoreEvents, registerIpcRouter, sendEvent } from './ipc-router';
 import { startNotifications } from './notifications';
-import { createQuickAsk, registerQuickAskShortcut, unregisterQuickAskShortcut, type QuickAskController } from './quick-ask';
+import { startApprovalNotifications } from './approval-notifications';
+import { createQuickAsk, QUICK_ASK_SESSION, registerQuickAskShortcut, unregisterQuickAskShortcut, type QuickAskController } from './quick-ask';
 import type { SecretStore } from './secret-store';
 import { shellLog } from './shell-log';
 import { createTray, type TrayController } from './tray';
@@ -108,6 +109,15 @@ export function startDesktopShell(options: DesktopShellOptions): DesktopShell {
       onClick: (sessionKey) => showMain({ view: 'chat', sessionKey }),
       iconPath: join(options.resourcesDir, 'icon.png'),
       isAppInFront: () => Boolean(main && !main.isDestroyed() && main.isVisible() && main.isFocused()),
+    }),
+  );
+  // An approval nobody can see would wait unseen until it expires as a deny: say so on the desktop.
+  const onScreen = (win: BrowserWindow | undefined): boolean => Boolean(win && !win.isDestroyed() && win.isVisible() && win.isFocused());
+  disposers.push(
+    startApprovalNotifications(core.events, {
+      isShownFor: (sessionKey) => onScreen(main) || (sessionKey === QUICK_ASK_SESSION && Boolean(quick && !quick.isDestroyed() && quick.isVisible())),
+      open: (sessionKey) => (sessionKey === QUICK_ASK_SESSION ? quickAsk.show(tray.bounds()) : showMain({ view: 'chat', sessionKey })),
+      iconPath: join(options.resourcesDir, 'icon.png'),
     }),
   );
 

@@ -208,6 +208,55 @@ describe('desktop shell', () => {
     });
   });
 
+  describe('approvals nobody sees', () => {
+    const request = (id: string, sessionKey: string) => ({
+      type: 'approval.requested' as const,
+      id,
+      sessionKey,
+      turnId: 't',
+      tool: 'write_file',
+      category: 'write' as const,
+      args: '{"path":"notes.md","content":"SECRET-ARGS"}',
+      expiresAt: Date.now() + 300_000,
+    });
+
+    it('raise a notification (the tool, never its arguments); a click opens the chat, an answer closes it', () => {
+      desktop = start();
+      core.events.emit(request('a1', 'desktop:a'));
+      const n = Notification.instances.at(-1)!;
+      expect(n.shown).toBe(true);
+      expect(n.options).toMatchObject({ title: 'Nanotray needs your approval', body: 'Allow write_file? Open Nanotray to see what it will do, then allow or deny it.' });
+      expect(JSON.stringify(n.options)).not.toContain('SECRET-ARGS');
+      n.emit('click');
+      const main = BrowserWindow.instances.find((w) => w.options.title === 'Nanotray')!;
+      expect(main.visible).toBe(true);
+      expect(main.webContents.sent).toContainEqual(['app:navigate', { view: 'chat', sessionKey: 'desktop:a' }]);
+
+      main.blur();
+      core.events.emit(request('a2', 'desktop:a'));
+      const second = Notification.instances.at(-1)!;
+      expect(second).not.toBe(n);
+      core.events.emit({ type: 'approval.resolved', id: 'a2', sessionKey: 'desktop:a', decision: 'deny' });
+      expect(second.closed).toBe(true);
+    });
+
+    it('quick ask\'s own request opens quick ask; nothing is raised while the window shows it', () => {
+      desktop = start();
+      core.events.emit(request('q1', 'quick:default'));
+      const n = Notification.instances.at(-1)!;
+      n.emit('click');
+      const quick = BrowserWindow.instances.find((w) => w.options.title === 'Nanotray quick ask')!;
+      expect(quick.visible).toBe(true);
+      const before = Notification.instances.length;
+      core.events.emit(request('q2', 'quick:default'));
+      expect(Notification.instances.length).toBe(before);
+      quick.hide();
+      desktop.showMain();
+      core.events.emit(request('m1', 'desktop:b'));
+      expect(Notification.instances.length).toBe(before);
+    });
+  });
+
   describe('quick-ask shortcut', () => {
     it('registers ui.quickAskShortcut', () => {
       desktop = start();

@@ -179,10 +179,13 @@ export class Notification extends Emitting {
     super();
     Notification.instances.push(this);
   }
+  closed = false;
   show(): void {
     this.shown = true;
   }
-  close(): void {}
+  close(): void {
+    this.closed = true;
+  }
 }
 
 export const Menu = { buildFromTemplate: (items: any[]) => ({ items }) };

@@ -1,7 +1,7 @@
 // An approval request inline in the chat: the full arguments (working dir and why no rule covers it for exec,
 // host and full URL for egress, the diff for a memory change), then Allow once / Always allow (when offered) /
-// Deny. After the decision it shows what was chosen.
-import { memo, useEffect, useState, type ReactElement } from 'react';
+// Deny (keys Y / A / N while the card has focus, as in the CLI). After the decision it shows what was chosen.
+import { memo, useEffect, useState, type KeyboardEvent, type ReactElement } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
 import { useAppStore } from '../../state/store';
@@ -54,8 +54,25 @@ export const ApprovalCard = memo(function ApprovalCard({ item }: { item: Approva
     setBusy(false);
   };
 
+  // The CLI's keys, on the card: Y allow once, A always allow (when offered), N deny; never while typing in a field.
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    if (!pending || busy || e.ctrlKey || e.metaKey || e.altKey || (e.target as HTMLElement).closest('input, textarea, select')) return;
+    const key = e.key.toLowerCase();
+    const decision = key === 'y' ? 'allow_once' : key === 'n' ? 'deny' : key === 'a' && request.alwaysLabel !== undefined ? 'allow_always' : null;
+    if (!decision) return;
+    e.preventDefault();
+    void answer(decision);
+  };
+
   return (
-    <section className={pending ? 'approval-card' : 'approval-card approval-done'} data-state={decision} aria-labelledby={titleId} role="group" tabIndex={-1}>
+    <section
+      className={pending ? 'approval-card' : 'approval-card approval-done'}
+      data-state={decision}
+      aria-labelledby={titleId}
+      role="group"
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+    >
       <div className="approval-title" id={titleId}>
         <Icon name="shield" size={16} />
         <span>
@@ -115,6 +132,9 @@ export const ApprovalCard = memo(function ApprovalCard({ item }: { item: Approva
           <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void answer('deny')}>
             {t('chat.approval.deny')}
           </button>
+          <span className="faint approval-keys" aria-hidden="true">
+            <Trans i18nKey={request.alwaysLabel !== undefined ? 'chat.approval.keysAlways' : 'chat.approval.keys'} components={{ kbd: <kbd /> }} />
+          </span>
         </div>
       )}
     </section>

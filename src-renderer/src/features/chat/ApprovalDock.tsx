@@ -14,15 +14,33 @@ export function isWaitingApproval(item: ChatItem): item is PendingApprovalItem {
   return item.kind === 'approval' && item.decision === 'pending';
 }
 
-export const ApprovalDock = memo(function ApprovalDock({ sessionKey }: { sessionKey: string }): ReactElement | null {
+interface DockProps {
+  sessionKey: string;
+  /**
+   * Quick ask: a new request's "Allow once" takes the focus from the (empty) input too, unless the user is typing
+   * there; the answer would otherwise wait unseen behind the input.
+   */
+  focusFromInput?: boolean;
+}
+
+/** True while the focus is in a text field that holds something the user typed. */
+function userIsTyping(): boolean {
+  const el = document.activeElement;
+  return (el instanceof HTMLTextAreaElement || el instanceof HTMLInputElement) && el.value.trim() !== '';
+}
+
+export const ApprovalDock = memo(function ApprovalDock({ sessionKey, focusFromInput = false }: DockProps): ReactElement | null {
   const waiting = useAppStore(useShallow((s) => (s.threads[sessionKey]?.items ?? []).filter(isWaitingApproval)));
   const dock = useRef<HTMLDivElement>(null);
   const newest = waiting[waiting.length - 1]?.id;
   // A new request takes focus only when nothing else has it: never out of the composer or a field being typed in.
   useEffect(() => {
-    if (!newest || (document.activeElement && document.activeElement !== document.body)) return;
-    dock.current?.querySelector<HTMLElement>(`[data-approval-item="${newest}"] .approval-card`)?.focus();
-  }, [newest]);
+    if (!newest) return;
+    const free = !document.activeElement || document.activeElement === document.body;
+    const card = dock.current?.querySelector<HTMLElement>(`[data-approval-item="${newest}"] .approval-card`);
+    if (free) card?.focus();
+    else if (focusFromInput && !userIsTyping()) card?.querySelector<HTMLButtonElement>('.btn-primary')?.focus();
+  }, [newest, focusFromInput]);
   if (waiting.length === 0) return null;
   return (
     <div className="approval-dock" ref={dock}>

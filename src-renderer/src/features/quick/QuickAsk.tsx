@@ -11,6 +11,7 @@ import { ThinkingBlock } from '../chat/ThinkingBlock';
 import { WaitingNote } from '../chat/WaitingNote';
 import { TurnErrorBanner } from '../chat/TurnErrorBanner';
 import { TurnErrorItem } from '../chat/TurnErrorItem';
+import { ApprovalDock } from '../chat/ApprovalDock';
 import type { ChatItem } from '../../state/types';
 
 export const QUICK_SESSION = 'quick:default';
@@ -53,6 +54,7 @@ export function QuickAsk(): ReactElement {
   const lastAnswer = useAppStore(lastPart('text'));
   const lastReasoning = useAppStore(lastPart('reasoning'));
   const failure = useAppStore(lastFailure);
+  const waitingForApproval = useAppStore((s) => Object.values(s.approvals).some((a) => a.sessionKey === QUICK_SESSION));
   const showMain = useAppStore((s) => s.openInMainWindow);
   const lastQuestion = useAppStore((s) => {
     const items = s.threads[QUICK_SESSION]?.items ?? [];
@@ -132,10 +134,11 @@ export function QuickAsk(): ReactElement {
           ) : retry ? (
             <RetryCountdown retry={retry} />
           ) : reasoning || failure ? null : (
-            <WaitingNote text={t('chat.message.thinkingNow')} />
+            <WaitingNote text={waitingForApproval ? t('chat.message.waitingApproval') : t('chat.message.thinkingNow')} />
           )}
         </div>
       )}
+      <ApprovalDock sessionKey={QUICK_SESSION} focusFromInput />
       {asked && failure && !running && (
         <TurnErrorItem item={failure} sessionKey={QUICK_SESSION} latest openSettings={() => void showMain(QUICK_SESSION, 'settings')} />
       )}

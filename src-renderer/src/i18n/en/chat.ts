@@ -147,6 +147,8 @@ export const chat = {
     sandboxOff: 'Runs without a sandbox (tools.exec.sandbox is "off"): it can read and write everything you can.',
     sandboxRefused: 'The OS sandbox is unavailable ({{detail}}), so it will be refused.',
     sandboxMissing: 'Runs without a sandbox: the OS sandbox is unavailable ({{detail}}). It can read and write everything you can.',
+    keys: '<kbd>Y</kbd> once · <kbd>N</kbd> deny',
+    keysAlways: '<kbd>Y</kbd> once · <kbd>A</kbd> always · <kbd>N</kbd> deny',
   },
   turnError: {
     unreachable: 'Nanotray could not reach the model',

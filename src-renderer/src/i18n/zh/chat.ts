@@ -148,6 +148,8 @@ export const chat: Translation<typeof en> = {
     sandboxOff: '不在沙箱中运行（tools.exec.sandbox 为 "off"）：它能读写你能访问的一切。',
     sandboxRefused: '操作系统沙箱不可用（{{detail}}），因此将被拒绝。',
     sandboxMissing: '不在沙箱中运行：操作系统沙箱不可用（{{detail}}）。它能读写你能访问的一切。',
+    keys: '<kbd>Y</kbd> 允许一次 · <kbd>N</kbd> 拒绝',
+    keysAlways: '<kbd>Y</kbd> 允许一次 · <kbd>A</kbd> 始终允许 · <kbd>N</kbd> 拒绝',
   },
   turnError: {
     unreachable: 'Nanotray 无法连接到模型',
