@@ -15,13 +15,13 @@ describe('message actions', () => {
 
   async function reload(): Promise<void> {
     await app.page.reload();
-    await app.page.getByRole('combobox', { name: 'Message' }).waitFor();
+    await app.page.getByRole('textbox', { name: 'Message' }).waitFor();
   }
 
   beforeAll(async () => {
     app = await startE2eApp();
     await app.context!.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: `http://127.0.0.1:${app.host.port}` });
-    await app.page.getByRole('combobox', { name: 'Message' }).waitFor();
+    await app.page.getByRole('textbox', { name: 'Message' }).waitFor();
   });
   afterAll(async () => {
     await app?.close();
