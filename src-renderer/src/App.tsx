@@ -141,30 +141,34 @@ function ConnectionBanner(): ReactElement | null {
   );
 }
 
-function LeaveMemoryDialog(): ReactElement | null {
+/** Leaving a view with unsaved edits (a memory file, Settings): save and leave, discard, or stay. */
+function LeaveDialog(): ReactElement | null {
   const pending = useAppStore((s) => s.pendingView);
+  const fromSettings = useAppStore((s) => s.view === 'settings');
   const path = useAppStore((s) => s.memoryDoc?.path);
   const confirm = useAppStore((s) => s.confirmPendingView);
   const cancel = useAppStore((s) => s.cancelPendingView);
-  const save = useAppStore((s) => s.saveMemory);
+  const saveMemory = useAppStore((s) => s.saveMemory);
+  const settingsEdits = useAppStore((s) => s.settingsEdits);
   const { t } = useTranslation();
   if (!pending) return null;
+  const save = async (): Promise<boolean> => {
+    if (fromSettings) return settingsEdits ? settingsEdits.save() : true;
+    const outcome = await saveMemory();
+    return outcome === 'saved' || outcome === 'unchanged';
+  };
   return (
     <ConfirmDialog
       title={t('common.app.leaveTitle')}
-      body={t('common.app.leaveBody', { path: path ?? t('common.app.thisFile') })}
+      body={fromSettings ? t('common.app.leaveSettingsBody') : t('common.app.leaveBody', { path: path ?? t('common.app.thisFile') })}
       confirmLabel={t('common.app.discardEdits')}
       danger
       onCancel={cancel}
       onConfirm={() => confirm(true)}
       extra={{
         label: t('common.app.saveAndLeave'),
-        onClick: () => {
-          void save().then((outcome) => {
-            if (outcome === 'saved' || outcome === 'unchanged') confirm(false);
-            else cancel();
-          });
-        },
+        // A save that fails (an invalid field, a refused patch) keeps the user where the error is shown.
+        onClick: () => void save().then((saved) => (saved ? confirm(false) : cancel())),
       }}
     />
   );
@@ -194,7 +198,7 @@ export function App(): ReactElement {
         </Suspense>
       </main>
       <SearchPalette />
-      <LeaveMemoryDialog />
+      <LeaveDialog />
       <Toasts />
     </div>
   );

@@ -11,10 +11,19 @@ import type { Toast, View } from './types';
 const TOAST_MS = 6000;
 const MAX_TOASTS = 4;
 
+/** Edits a view has not saved: how to save them (true when saved) or drop them. */
+export interface UnsavedEdits {
+  save(): Promise<boolean>;
+  discard(): void;
+}
+
 export interface UiSlice {
   view: View;
-  /** A view change waiting for "discard unsaved memory edits?" */
+  /** A view change waiting for "discard unsaved edits?" (memory file or Settings). */
   pendingView: View | null;
+  /** Unsaved Settings edits, registered by the Settings view while it has some: leaving asks first. */
+  settingsEdits: UnsavedEdits | null;
+  setSettingsEdits(edits: UnsavedEdits | null): void;
   toasts: Toast[];
   paletteOpen: boolean;
   /** The list drawer of chat/memory in a narrow window (below 900 px). */
@@ -55,6 +64,7 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get, deps) => {
   return {
     view: 'chat',
     pendingView: null,
+    settingsEdits: null,
     toasts: [],
     paletteOpen: false,
     sidebarOpen: false,
@@ -83,11 +93,15 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get, deps) => {
 
     requestView(view) {
       if (view === get().view) return;
-      if (get().view === 'memory' && isMemoryDirty(get().memoryDoc)) {
+      if ((get().view === 'memory' && isMemoryDirty(get().memoryDoc)) || (get().view === 'settings' && get().settingsEdits)) {
         set({ pendingView: view });
         return;
       }
       set({ view, sidebarOpen: false });
+    },
+
+    setSettingsEdits(edits) {
+      set({ settingsEdits: edits });
     },
 
     setView(view) {
@@ -97,7 +111,9 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get, deps) => {
     confirmPendingView(discard) {
       const next = get().pendingView;
       if (!next) return;
-      if (discard) get().discardMemoryDraft();
+      if (discard && get().view === 'settings') get().settingsEdits?.discard();
+      else if (discard) get().discardMemoryDraft();
+      if (get().view === 'settings') set({ settingsEdits: null });
       set({ view: next, pendingView: null, sidebarOpen: false });
     },
 

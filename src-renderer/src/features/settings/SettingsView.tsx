@@ -18,6 +18,7 @@ export function SettingsView(): ReactElement {
   const loadSettings = useAppStore((s) => s.loadSettings);
   const saveSettings = useAppStore((s) => s.saveSettings);
   const pushToast = useAppStore((s) => s.pushToast);
+  const setSettingsEdits = useAppStore((s) => s.setSettingsEdits);
   const [draft, setDraft] = useState<SettingsDraft | null>(null);
   const [base, setBase] = useState<typeof settings>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -52,8 +53,8 @@ export function SettingsView(): ReactElement {
     setSaveError(null);
   };
 
-  const save = async () => {
-    if (!draft || !base) return;
+  const save = async (): Promise<boolean> => {
+    if (!draft || !base) return false;
     const found = validateDraft(draft);
     setErrors(found);
     setShowErrors(true);
@@ -61,7 +62,7 @@ export function SettingsView(): ReactElement {
     if (count) {
       setSaveError(t('settings.view.fieldsNeedFixing', { count }));
       window.requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-      return;
+      return false;
     }
     setSaving(true);
     const outcome = await saveSettings(buildPatch(base.config, draft));
@@ -70,7 +71,7 @@ export function SettingsView(): ReactElement {
       const field = outcome.path ? fieldForPath(outcome.path, draft) : null;
       if (field) setErrors({ [field]: outcome.message });
       setSaveError(t('settings.view.notSaved', { message: outcome.message }));
-      return;
+      return false;
     }
     const fresh = getAppStore().getState().settings;
     if (fresh) {
@@ -81,6 +82,7 @@ export function SettingsView(): ReactElement {
     setShowErrors(false);
     setSaveError(null);
     pushToast({ title: t('settings.view.saved'), body: '', tone: 'success' });
+    return true;
   };
 
   const discard = () => {
@@ -93,6 +95,18 @@ export function SettingsView(): ReactElement {
   };
 
   const stale = settings !== base && dirty;
+
+  // Unsaved edits are guarded like memory's: leaving the view asks (save, discard or stay), closing the tab warns.
+  const latest = useRef({ save, discard });
+  latest.current = { save, discard };
+  useEffect(() => {
+    setSettingsEdits(dirty ? { save: () => latest.current.save(), discard: () => latest.current.discard() } : null);
+    if (!dirty) return undefined;
+    const onBeforeUnload = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [dirty, setSettingsEdits]);
+  useEffect(() => () => setSettingsEdits(null), [setSettingsEdits]);
 
   return (
     <>

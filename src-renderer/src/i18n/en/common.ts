@@ -12,6 +12,7 @@ export const common = {
     refusedBody: 'The access token was not accepted. Open the address that <code>nanotray web</code> printed again.',
     leaveTitle: 'Leave with unsaved changes?',
     leaveBody: 'Your edits to {{path}} are not saved yet.',
+    leaveSettingsBody: 'Your changes in Settings are not saved yet.',
     thisFile: 'this file',
     discardEdits: 'Discard edits',
     saveAndLeave: 'Save and leave',

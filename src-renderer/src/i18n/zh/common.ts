@@ -15,6 +15,7 @@ export const common: Translation<typeof en> = {
     refusedBody: '访问令牌未被接受。请重新打开 <code>nanotray web</code> 打印的地址。',
     leaveTitle: '有未保存的修改，仍要离开？',
     leaveBody: '你对 {{path}} 的修改尚未保存。',
+    leaveSettingsBody: '你在设置中的修改尚未保存。',
     thisFile: '此文件',
     discardEdits: '放弃修改',
     saveAndLeave: '保存并离开',
