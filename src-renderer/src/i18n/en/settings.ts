@@ -48,7 +48,7 @@ export const settings = {
     defaultModel: 'Default model',
     vision: 'The default model accepts images',
     presets: 'Presets',
-    presetsIntro: 'Named models to switch to per chat (runtime panel, or the agent with <code>my set model_preset</code>).',
+    presetsIntro: 'Named models to switch to per chat: yours to pick with the picker next to the message box, <code>/model</code> or the runtime panel; the agent may switch itself (<code>my set model_preset</code>) only with runtime changes allowed.',
     preset: 'Preset {{name}}',
     name: 'Name',
     provider: 'Provider',

@@ -49,7 +49,7 @@ export const settings: Translation<typeof en> = {
     defaultModel: '默认模型',
     vision: '默认模型支持图片输入',
     presets: '预设',
-    presetsIntro: '可按对话切换的命名模型（在运行状态面板中切换，或由智能体通过 <code>my set model_preset</code> 切换）。',
+    presetsIntro: '可按对话切换的命名模型：你可以用消息框旁的选择器、<code>/model</code> 或运行状态面板选择；只有允许运行时修改时，智能体才能自行切换（<code>my set model_preset</code>）。',
     preset: '预设 {{name}}',
     name: '名称',
     provider: '服务商',
