@@ -72,6 +72,26 @@ export const settingsUpdateOutput = settingsGetOutput;
 export const settingsTestProviderInput = z.strictObject({ name: nameSchema });
 export const settingsTestProviderOutput = z.object({ models: z.array(z.string()) });
 
+/**
+ * First-run setup tests a provider before anything is saved: the address and key typed (the key is used for this one
+ * request and never comes back), optionally a model to try when the server has no model list.
+ */
+export const settingsProbeProviderInput = z.strictObject({
+  /** The preset's id; it names the provider in messages. */
+  preset: nameSchema,
+  baseUrl: z.string().url().max(LIMITS.urlChars),
+  apiKey: z.string().max(LIMITS.genericStringChars).optional(),
+  /** The key goes in this header instead of `Authorization: Bearer` (Azure's `api-key`). */
+  keyHeader: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'a header name').optional(),
+  model: z.string().min(1).max(LIMITS.nameChars).optional(),
+});
+export const settingsProbeProviderOutput = z.object({ models: z.array(z.string()) });
+
+/** Model servers found on this computer (Ollama, LM Studio, vLLM on their usual loopback ports) and their models. */
+export const settingsDetectLocalOutput = z.object({
+  servers: z.array(z.object({ preset: z.string(), baseUrl: z.string(), models: z.array(z.string()) })),
+});
+
 export type SettingsView = z.output<typeof settingsViewSchema>;
 export type SettingsPatch = z.output<typeof settingsPatchSchema>;
 export type SettingsState = z.output<typeof settingsGetOutput>;
@@ -83,4 +103,8 @@ export const settingsChannels = {
   /** Secrets are write-only: '' or the masked value = unchanged, null = remove. */
   update: invoke('settings:update', settingsUpdateInput, settingsUpdateOutput),
   testProvider: invoke('settings:test-provider', settingsTestProviderInput, settingsTestProviderOutput),
+  /** Tests an address and key that are not saved yet (first-run setup); lists the models it offers. */
+  probeProvider: invoke('settings:probe-provider', settingsProbeProviderInput, settingsProbeProviderOutput),
+  /** Looks for model servers running on this computer. */
+  detectLocal: invoke('settings:detect-local', emptyInputSchema, settingsDetectLocalOutput),
 };

@@ -4,12 +4,13 @@ import type { CoreBase } from '../../core-base';
 import type { InvokeHandlers, SettingsState } from '../../../../src-preload/contract/schemas';
 import { scrubSecrets } from '../../lib/redact';
 import { listProviderModels } from '../../agent/providers/model-list';
+import { detectLocalServers, probeProvider } from './provider-setup';
 import type { ApiHost } from '../api-host';
 import { ipcFail, ipcOk } from '../ipc-values';
 import { applySettingsPatch, toSettingsView } from './settings-view';
 import { lockedProviderKeys, webSearchKeyLocked } from '../../config/locked-secrets';
 
-type SettingsHandlers = Pick<InvokeHandlers, 'settings:get' | 'settings:update' | 'settings:test-provider'>;
+type SettingsHandlers = Pick<InvokeHandlers, 'settings:get' | 'settings:update' | 'settings:test-provider' | 'settings:probe-provider' | 'settings:detect-local'>;
 
 /** Keys stored encrypted by the desktop app reach hosts without its keychain (CLI, browser host) undecoded. */
 
@@ -62,6 +63,16 @@ export function createSettingsHandlers(core: CoreBase, host: ApiHost): SettingsH
       const listed = await listProviderModels(config, name);
       if (listed.ok) return ipcOk({ models: listed.value });
       return ipcFail('unavailable', `Could not reach provider "${name}": ${scrubSecrets(listed.error.message, [provider.apiKey])}`);
+    },
+
+    async 'settings:probe-provider'(request) {
+      const listed = await probeProvider(core.config(), request);
+      if (listed.ok) return ipcOk({ models: listed.value });
+      return ipcFail('unavailable', scrubSecrets(listed.error.message, request.apiKey ? [request.apiKey] : []));
+    },
+
+    async 'settings:detect-local'() {
+      return ipcOk({ servers: await detectLocalServers(core.config(), core.env) });
     },
   };
 }
