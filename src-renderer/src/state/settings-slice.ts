@@ -1,8 +1,10 @@
 // Settings slice: the config as the UI sees it (secrets masked), validated whole-patch saves, provider tests.
-import type { CoreEvent, SettingsPatch, SettingsState } from '@contract/schemas';
+import type { CoreEvent, InvokeInput, SettingsPatch, SettingsState } from '@contract/schemas';
 import { applyLanguage } from '../i18n/i18n';
 import { call } from './ipc-call';
 import { debounce, type SliceCreator } from './store-types';
+
+type ProbeInput = InvokeInput<'settings:probe-provider'>;
 
 export type SaveOutcome = { ok: true } | { ok: false; message: string; /** `agent.maxIterations` style path when the core named one. */ path: string | null };
 
@@ -13,6 +15,10 @@ export interface SettingsSlice {
   /** One patch, applied whole or not at all (the core validates the merged config first). */
   saveSettings(patch: SettingsPatch): Promise<SaveOutcome>;
   testProvider(name: string): Promise<{ ok: true; models: string[] } | { ok: false; message: string }>;
+  /** First-run setup: the models an address (and key) not saved yet offers, or why it did not answer. */
+  probeProvider(input: ProbeInput): Promise<{ ok: true; models: string[] } | { ok: false; message: string }>;
+  /** Model servers running on this computer, with their models (none when the look failed). */
+  detectLocalServers(): Promise<{ preset: string; baseUrl: string; models: string[] }[]>;
   applySettingsEvent(event: CoreEvent): void;
 }
 
@@ -52,6 +58,16 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get, deps)
     async testProvider(name) {
       const res = await call(api.settings.testProvider({ name }));
       return res.ok ? { ok: true, models: res.value.models } : { ok: false, message: res.message };
+    },
+
+    async probeProvider(input) {
+      const res = await call(api.settings.probeProvider(input));
+      return res.ok ? { ok: true, models: res.value.models } : { ok: false, message: res.message };
+    },
+
+    async detectLocalServers() {
+      const res = await call(api.settings.detectLocal());
+      return res.ok ? res.value.servers : [];
     },
 
     applySettingsEvent(event) {

@@ -27,6 +27,8 @@ export interface E2eOptions {
   locale?: string;
   /** Skip opening a page (tests that drive the WebSocket directly). */
   noBrowser?: boolean;
+  /** Extra environment for the core (e.g. NANOTRAY_LOCAL_SERVERS). */
+  env?: Record<string, string>;
 }
 
 export interface E2eApp {
@@ -61,7 +63,7 @@ export async function startE2eApp(options: E2eOptions = {}): Promise<E2eApp> {
   const llm = await startScriptedLlm();
   const home = makeTempHome(testConfig(llm.baseUrl, options.config ?? {}));
   options.prepareHome?.(home);
-  const created = createCore({ host: 'web', home: home.home, env: { PATH: process.env.PATH ?? '' }, appRoot: REPO_ROOT, startBackground: false });
+  const created = createCore({ host: 'web', home: home.home, env: { PATH: process.env.PATH ?? '', ...options.env }, appRoot: REPO_ROOT, startBackground: false });
   if (!created.ok) {
     await llm.close();
     home.cleanup();

@@ -10,6 +10,8 @@ import { LiveAnnouncer } from './LiveAnnouncer';
 import { MessageList } from './MessageList';
 import { ApprovalDock } from './ApprovalDock';
 import { TurnErrorBanner } from './TurnErrorBanner';
+import { ProviderSetup } from '../onboarding/ProviderSetup';
+import { needsSetup } from '../onboarding/setup-form';
 
 function hasFiles(e: DragEvent): boolean {
   return [...e.dataTransfer.types].includes('Files');
@@ -28,6 +30,10 @@ export function Conversation(): ReactElement {
   const requestView = useAppStore((s) => s.requestView);
   const composer = useRef<ComposerHandle>(null);
   const [dropping, setDropping] = useState(false);
+  // First run: no model to talk to yet, so the empty chat is the place to connect one (or later, from an error).
+  const noProvider = useAppStore((s) => needsSetup(s.settings?.config));
+  const [setupLater, setSetupLater] = useState(false);
+  const setupFirst = noProvider && !setupLater;
 
   // Focus the composer when another chat is shown, unless a dialog or the palette has the user's attention.
   useEffect(() => {
@@ -74,6 +80,10 @@ export function Conversation(): ReactElement {
       </header>
       {sessionKey && !empty ? (
         <MessageList sessionKey={sessionKey} />
+      ) : setupFirst ? (
+        <div className="messages setup-pane" style={{ contain: 'none' }}>
+          <ProviderSetup onDone={() => composer.current?.focus()} onLater={() => setSetupLater(true)} />
+        </div>
       ) : (
         <div className="messages" style={{ contain: 'none' }}>
           <EmptyState icon="chat" title={loadError ? t('chat.failure.loadFailed') : sessionKey && !loaded ? t('common.actions.loading') : t('chat.conversation.emptyTitle')}>

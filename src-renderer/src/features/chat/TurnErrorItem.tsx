@@ -1,10 +1,13 @@
 // A turn that failed, in the conversation where it happened (also after a reload). The latest one offers its fix:
 // Retry answers the same question again (never a second copy of it), Open settings for provider and key problems.
-import type { ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
 import { useAppStore } from '../../state/store';
 import type { ChatItem } from '../../state/types';
+import { Dialog } from '../../components/Dialog';
+import { ProviderSetup } from '../onboarding/ProviderSetup';
+import { needsSetup } from '../onboarding/setup-form';
 
 type ErrorItem = Extract<ChatItem, { kind: 'turn-error' }>;
 
@@ -22,6 +25,9 @@ export function TurnErrorItem({ item, sessionKey, latest, openSettings }: Props)
   const regenerate = useAppStore((s) => s.regenerate);
   const requestView = useAppStore((s) => s.requestView);
   const settings = item.fix === 'settings';
+  // No model connected at all: the way out is the setup, not a page of settings.
+  const noProvider = useAppStore((s) => needsSetup(s.settings?.config));
+  const [setupOpen, setSetupOpen] = useState(false);
   return (
     <div className="msg" data-role="turn-error">
       <div className="turn-error" role="group" aria-label={t('chat.turnError.failed')}>
@@ -33,7 +39,12 @@ export function TurnErrorItem({ item, sessionKey, latest, openSettings }: Props)
         {settings && <div className="muted">{t('chat.turnError.checkProvider')}</div>}
         {latest && (
           <div className="turn-error-actions">
-            {settings && (
+            {settings && noProvider && !openSettings && (
+              <button type="button" className="btn btn-sm btn-primary" onClick={() => setSetupOpen(true)}>
+                {t('settings.setup.openSetup')}
+              </button>
+            )}
+            {settings && !(noProvider && !openSettings) && (
               <button type="button" className="btn btn-sm btn-primary" onClick={() => (openSettings ? openSettings() : requestView('settings'))}>
                 {t('common.app.openSettings')}
               </button>
@@ -44,6 +55,17 @@ export function TurnErrorItem({ item, sessionKey, latest, openSettings }: Props)
           </div>
         )}
       </div>
+      {setupOpen && (
+        <Dialog title={t('settings.setup.title')} onClose={() => setSetupOpen(false)} wide>
+          <ProviderSetup
+            heading={false}
+            onDone={() => {
+              setSetupOpen(false);
+              void regenerate(sessionKey);
+            }}
+          />
+        </Dialog>
+      )}
     </div>
   );
 }

@@ -17,7 +17,16 @@ interface Props {
 
 type TestState = { status: 'idle' } | { status: 'busy' } | { status: 'ok'; models: string[] } | { status: 'error'; message: string };
 
-function ProviderRow({ p, errors, update, dirty }: { p: ProviderDraft; errors: FieldErrors; update: Props['update']; dirty: boolean }): ReactElement {
+interface RowProps {
+  p: ProviderDraft;
+  errors: FieldErrors;
+  update: Props['update'];
+  dirty: boolean;
+  /** The agent's default provider and model in the draft (a listed model can become it). */
+  current: { provider: string; model: string };
+}
+
+function ProviderRow({ p, errors, update, dirty, current }: RowProps): ReactElement {
   const { t } = useTranslation();
   const testProvider = useAppStore((s) => s.testProvider);
   const [test, setTest] = useState<TestState>({ status: 'idle' });
@@ -90,12 +99,25 @@ function ProviderRow({ p, errors, update, dirty }: { p: ProviderDraft; errors: F
           <div className="test-ok" data-testid="provider-models">
             <Icon name="check" size={13} /> {t('settings.providers.connected', { count: test.models.length })}
             <div className="chips">
-              {test.models.slice(0, 40).map((m) => (
-                <span key={m} className="badge mono">
-                  {m}
-                </span>
-              ))}
+              {test.models.slice(0, 40).map((m) => {
+                const chosen = current.provider === p.name && current.model === m;
+                return (
+                  <button
+                    key={m}
+                    type="button"
+                    className="badge mono model-chip"
+                    aria-pressed={chosen}
+                    aria-label={t('settings.providers.useModel', { model: m })}
+                    onClick={() => update((d) => ({ ...d, agentProvider: p.name, agentModel: m }))}
+                  >
+                    {m}
+                  </button>
+                );
+              })}
             </div>
+            {!test.models.includes(current.model) && current.provider === p.name && (
+              <span className="field-hint">{t('settings.providers.defaultMissing', { model: current.model })}</span>
+            )}
           </div>
         )}
         {test.status === 'error' && (
@@ -118,7 +140,7 @@ export function ProvidersSection({ draft, errors, update, dirty }: Props): React
       </div>
       <div className="stack">
         {draft.providers.map((p) => (
-          <ProviderRow key={p.id} p={p} errors={errors} update={update} dirty={dirty} />
+          <ProviderRow key={p.id} p={p} errors={errors} update={update} dirty={dirty} current={{ provider: draft.agentProvider, model: draft.agentModel }} />
         ))}
         <div>
           <button
