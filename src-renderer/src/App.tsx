@@ -122,14 +122,29 @@ function StartupBanner(): ReactElement | null {
   );
 }
 
+/** The browser host's socket: lost (trying again, with "Try now"), back (said once), or refused for good. */
 function ConnectionBanner(): ReactElement | null {
   const connection = useAppStore((s) => s.connection);
+  const wasOpen = useAppStore((s) => s.connectionWasOpen);
+  const reconnectNow = useAppStore((s) => s.reconnectNow);
   const { t } = useTranslation();
-  if (connection === 'open' || connection === 'connecting') return null;
+  // Between attempts the state flips to `connecting` and back: the banner stays up the whole time.
+  const lost = connection === 'closed' || (connection === 'connecting' && wasOpen);
+  if (!lost && connection !== 'unauthorized') return null;
   return (
     <div style={{ padding: '8px 16px 0' }}>
-      {connection === 'closed' ? (
-        <Banner tone="warn" title={t('common.app.connectionLost')}>
+      {lost ? (
+        <Banner
+          tone="warn"
+          title={t('common.app.connectionLost')}
+          actions={
+            reconnectNow && (
+              <button type="button" className="btn btn-sm" disabled={connection === 'connecting'} onClick={reconnectNow}>
+                {connection === 'connecting' ? t('common.app.reconnectingNow') : t('common.app.tryNow')}
+              </button>
+            )
+          }
+        >
           {t('common.app.reconnecting')}
         </Banner>
       ) : (

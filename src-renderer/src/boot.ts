@@ -15,12 +15,17 @@ export function boot(): AppStore {
   const store = initAppStore();
   connectMainEvents(window.nanotray, store);
   if (bridge) {
-    let previous = bridge.state();
-    store.getState().setConnection(previous);
+    store.getState().setConnection(bridge.state());
+    store.getState().setReconnectNow(() => bridge.retryNow());
+    // Back after a drop (however many attempts it took): reload what may have changed meanwhile.
+    let dropped = false;
     bridge.onConnectionChange((state) => {
       store.getState().setConnection(state);
-      if (state === 'open' && previous !== 'open' && previous !== 'connecting') void store.getState().refreshAfterReconnect();
-      previous = state;
+      if (state === 'closed') dropped = true;
+      if (state === 'open' && dropped) {
+        dropped = false;
+        void store.getState().refreshAfterReconnect();
+      }
     });
   }
   return store;

@@ -22,6 +22,8 @@ import { registerSecret } from '../../core/lib/known-secrets';
 const log = createLogger('web');
 
 export const WS_PATH = '/ws';
+/** `GET /auth-check?token=…`: 204 when the token is this host's, 401 when not. */
+export const AUTH_CHECK_PATH = '/auth-check';
 
 export interface WebHostOptions {
   core: Core;
@@ -103,8 +105,14 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHostResu
       res.end();
       return;
     }
-    const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
-    serveStatic(options.rendererDir, path, res, csp(), req.method === 'HEAD');
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (url.pathname === AUTH_CHECK_PATH) {
+      // Lets a page whose socket will not open tell "the host is down" (no answer) from "this token is refused".
+      res.writeHead(tokenMatches(url.searchParams.get('token'), token) ? 204 : 401, { 'Cache-Control': 'no-store', ...securityHeaders(csp()) });
+      res.end();
+      return;
+    }
+    serveStatic(options.rendererDir, url.pathname, res, csp(), req.method === 'HEAD');
   });
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: LIMITS.payloadChars + 1_000 });

@@ -36,16 +36,40 @@ export interface WebBridge {
   api: NanotrayApi;
   state(): BridgeState;
   onConnectionChange(listener: (state: BridgeState) => void): () => void;
+  /** Tries to reconnect now instead of at the next scheduled attempt. */
+  retryNow(): void;
   close(): void;
 }
 
-/** Opens (and keeps re-opening) the WebSocket and returns the API built on it. */
-export function createWebBridge(wsUrl: string): WebBridge {
+/**
+ * Why a socket did not open: `refused` (the host answers but not this token: stop), `unreachable` (no host
+ * answers: it is restarting, try again) or `ok` (the host would take it: try again).
+ */
+export type AccessCheck = () => Promise<'ok' | 'refused' | 'unreachable'>;
+
+/** Asks the host about the token over plain HTTP (a refused WebSocket upgrade does not say why). */
+export function httpAccessCheck(origin: string, token: string, fetchFn: typeof fetch = fetch): AccessCheck {
+  return async () => {
+    try {
+      const res = await fetchFn(`${origin}/auth-check?token=${encodeURIComponent(token)}`, { cache: 'no-store' });
+      return res.status === 401 ? 'refused' : 'ok';
+    } catch {
+      return 'unreachable';
+    }
+  };
+}
+
+/**
+ * Opens (and keeps re-opening) the WebSocket and returns the API built on it. After a host restart it keeps
+ * trying (backing off to 10 s) until the host is back; it stops only when `checkAccess` says the token is refused.
+ */
+export function createWebBridge(wsUrl: string, checkAccess: AccessCheck = async () => 'ok'): WebBridge {
   let socket: WebSocket | undefined;
   let state: BridgeState = 'connecting';
   let nextId = 1;
   let retryMs = RECONNECT_MIN_MS;
   let closed = false;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
   const pending = new Map<number, Pending>();
   const queue: string[] = [];
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
@@ -100,11 +124,15 @@ export function createWebBridge(wsUrl: string): WebBridge {
       socket = undefined;
       failAll(t('common.app.connectionLostError'));
       if (closed) return setState('closed');
-      // A refused upgrade (bad token) never opens: stop hammering and say why.
-      if (!opened && retryMs >= RECONNECT_MAX_MS) return setState('unauthorized');
       setState('closed');
-      setTimeout(connect, retryMs);
-      retryMs = Math.min(retryMs * 2, RECONNECT_MAX_MS);
+      const again = (): void => {
+        if (closed || state === 'unauthorized') return;
+        retryTimer = setTimeout(connect, retryMs);
+        retryMs = Math.min(retryMs * 2, RECONNECT_MAX_MS);
+      };
+      if (opened) return again();
+      // It never opened: a host that is down (restarting) is waited for; a token it refuses is not retried.
+      void checkAccess().then((access) => (access === 'refused' ? setState('unauthorized') : again()));
     };
   };
 
@@ -148,6 +176,12 @@ export function createWebBridge(wsUrl: string): WebBridge {
   return {
     api,
     state: () => state,
+    retryNow() {
+      if (closed || socket || state === 'unauthorized') return;
+      clearTimeout(retryTimer);
+      retryMs = RECONNECT_MIN_MS;
+      connect();
+    },
     onConnectionChange(listener) {
       stateListeners.add(listener);
       return () => {
@@ -156,6 +190,7 @@ export function createWebBridge(wsUrl: string): WebBridge {
     },
     close() {
       closed = true;
+      clearTimeout(retryTimer);
       socket?.close();
       failAll(t('common.app.connectionClosedError'));
     },
@@ -171,7 +206,7 @@ export function installWebBridge(win: Window = window): WebBridge | undefined {
   const token = takeToken(win.location, win.history, win.sessionStorage);
   if (!token) return undefined;
   const scheme = win.location.protocol === 'https:' ? 'wss:' : 'ws:';
-  const bridge = createWebBridge(`${scheme}//${win.location.host}${WS_PATH}?token=${encodeURIComponent(token)}`);
+  const bridge = createWebBridge(`${scheme}//${win.location.host}${WS_PATH}?token=${encodeURIComponent(token)}`, httpAccessCheck(win.location.origin, token));
   Object.defineProperty(win, 'nanotray', { value: bridge.api, writable: false, configurable: false });
   return bridge;
 }

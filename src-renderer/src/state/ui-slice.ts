@@ -35,6 +35,11 @@ export interface UiSlice {
   /** The browser host's WebSocket state (always 'open' under Electron). */
   connection: 'connecting' | 'open' | 'closed' | 'unauthorized';
   setConnection(state: UiSlice['connection']): void;
+  /** The socket was open at least once (a drop then shows "connection lost", not a first connect). */
+  connectionWasOpen: boolean;
+  /** Tries to reconnect at once (the browser host's bridge), null under Electron. */
+  reconnectNow: (() => void) | null;
+  setReconnectNow(fn: (() => void) | null): void;
   /** After the connection came back: reload what may have changed meanwhile. */
   refreshAfterReconnect(): Promise<void>;
   /** Switch views; leaving the memory editor with unsaved edits asks first. */
@@ -72,9 +77,15 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get, deps) => {
     appInfo: null,
     commands: [],
     connection: 'open',
+    connectionWasOpen: false,
+    reconnectNow: null,
 
     setConnection(state) {
-      set({ connection: state });
+      set((s) => ({ connection: state, connectionWasOpen: s.connectionWasOpen || state === 'open' }));
+    },
+
+    setReconnectNow(fn) {
+      set({ reconnectNow: fn });
     },
 
     async refreshAfterReconnect() {

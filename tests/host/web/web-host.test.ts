@@ -195,6 +195,14 @@ describe('browser host', () => {
       expect((await httpGet(host.port, '/%2e%2e/%2e%2e/etc/passwd')).status).toBe(404);
     });
 
+    it('says whether a token is accepted (204) or refused (401), without serving anything else there', async () => {
+      const ok = await httpGet(host.port, '/auth-check?token=test-token-0123456789', { Host: `127.0.0.1:${host.port}` });
+      expect([ok.status, ok.body, ok.headers['cache-control']]).toEqual([204, '', 'no-store']);
+      expect((await httpGet(host.port, '/auth-check?token=test-token-0123456780')).status).toBe(401);
+      expect((await httpGet(host.port, '/auth-check')).status).toBe(401);
+      expect((await httpGet(host.port, '/auth-check?token=test-token-0123456789', { Host: 'evil.test' })).status).toBe(421);
+    });
+
     it('refuses a foreign Host header (DNS rebinding) and non-GET methods', async () => {
       expect((await httpGet(host.port, '/', { Host: 'evil.test' })).status).toBe(421);
       expect((await httpGet(host.port, '/', {}, 'POST')).status).toBe(405);

@@ -1,7 +1,7 @@
 // The browser-host web bridge with a fake WebSocket: requests matched to answers by id, calls queued until
 // the socket opens, pushes routed by channel, pending calls failed on disconnect, token taken from the URL.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createWebBridge, takeToken } from '../../../src-renderer/src/ipc/web-bridge';
+import { createWebBridge, httpAccessCheck, takeToken } from '../../../src-renderer/src/ipc/web-bridge';
 
 class FakeSocket {
   static readonly OPEN = 1;
@@ -96,16 +96,55 @@ describe('createWebBridge', () => {
     bridge.close();
   });
 
-  it('gives up with "unauthorized" when the socket never opens', async () => {
-    const bridge = createWebBridge('ws://x/ws?token=wrong');
-    for (let i = 0; i < 8; i++) {
-      FakeSocket.instances.at(-1)!.close();
+  it('keeps trying while the host is down (a restart), backing off to 10 s, and stops only when the token is refused', async () => {
+    let access: 'ok' | 'refused' | 'unreachable' = 'unreachable';
+    const bridge = createWebBridge('ws://x/ws?token=t', async () => access);
+    FakeSocket.instances[0]!.open();
+    FakeSocket.instances[0]!.close();
+    for (let i = 0; i < 10; i++) {
       await vi.advanceTimersByTimeAsync(10_000);
+      FakeSocket.instances.at(-1)!.close();
     }
-    expect(bridge.state()).toBe('unauthorized');
+    expect(bridge.state()).toBe('closed');
     const count = FakeSocket.instances.length;
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(FakeSocket.instances.length).toBe(count + 1); // still trying, at most every 10 s
+    access = 'refused';
+    FakeSocket.instances.at(-1)!.close();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(bridge.state()).toBe('unauthorized');
+    const final = FakeSocket.instances.length;
     await vi.advanceTimersByTimeAsync(60_000);
-    expect(FakeSocket.instances).toHaveLength(count);
+    expect(FakeSocket.instances).toHaveLength(final);
+    bridge.retryNow(); // refused for good: nothing to retry
+    expect(FakeSocket.instances).toHaveLength(final);
+  });
+
+  it('"Try now" connects at once instead of waiting for the next attempt', async () => {
+    const bridge = createWebBridge('ws://x/ws?token=t', async () => 'unreachable');
+    FakeSocket.instances[0]!.open();
+    FakeSocket.instances[0]!.close();
+    await vi.advanceTimersByTimeAsync(0);
+    const before = FakeSocket.instances.length;
+    bridge.retryNow();
+    expect(FakeSocket.instances.length).toBe(before + 1);
+    FakeSocket.instances.at(-1)!.open();
+    expect(bridge.state()).toBe('open');
+    bridge.close();
+  });
+});
+
+describe('httpAccessCheck', () => {
+  it('tells a refused token (401) from a host that does not answer', async () => {
+    const seen: string[] = [];
+    const answering = (status: number) => (async (url: string) => (seen.push(url), { status })) as unknown as typeof fetch;
+    expect(await httpAccessCheck('http://127.0.0.1:5', 'a b', answering(401))()).toBe('refused');
+    expect(await httpAccessCheck('http://127.0.0.1:5', 'tok', answering(204))()).toBe('ok');
+    expect(seen).toEqual(['http://127.0.0.1:5/auth-check?token=a%20b', 'http://127.0.0.1:5/auth-check?token=tok']);
+    const down = (async () => {
+      throw new TypeError('Failed to fetch');
+    }) as unknown as typeof fetch;
+    expect(await httpAccessCheck('http://127.0.0.1:5', 'tok', down)()).toBe('unreachable');
   });
 });
 

@@ -8,6 +8,8 @@ export const common = {
     openSettings: 'Open settings',
     connectionLost: 'Connection to Nanotray lost',
     reconnecting: 'Reconnecting… Anything you type is kept.',
+    tryNow: 'Try now',
+    reconnectingNow: 'Connecting…',
     refused: 'Nanotray refused this page',
     refusedBody: 'The access token was not accepted. Open the address that <code>nanotray web</code> printed again.',
     leaveTitle: 'Leave with unsaved changes?',

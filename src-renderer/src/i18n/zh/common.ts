@@ -11,6 +11,8 @@ export const common: Translation<typeof en> = {
     openSettings: '打开设置',
     connectionLost: '与 Nanotray 的连接已断开',
     reconnecting: '正在重新连接… 你输入的内容都会保留。',
+    tryNow: '立即重试',
+    reconnectingNow: '正在连接…',
     refused: 'Nanotray 拒绝了此页面',
     refusedBody: '访问令牌未被接受。请重新打开 <code>nanotray web</code> 打印的地址。',
     leaveTitle: '有未保存的修改，仍要离开？',

@@ -1,6 +1,7 @@
 // `nanotray web`: argument checks, a clear message when the UI is not built, and a running host that prints
 // its tokenised loopback URL and stops cleanly.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -66,5 +67,56 @@ describe('nanotray web', () => {
     expect(await running).toBe(0);
     expect(io.out()).toBe(`Nanotray is running at ${url}\nOnly this machine can connect; the token in the URL is the key. Press Ctrl+C to stop.\n`);
     await expect(fetch(url)).rejects.toThrow();
+  });
+
+  it('keeps its port and token for the next run, so open tabs reconnect; --new-token refuses the old ones', async () => {
+    mkdirSync(join(appRoot, 'out', 'renderer'), { recursive: true });
+    writeFileSync(join(appRoot, 'out', 'renderer', 'index.html'), '<!doctype html><title>ui</title>');
+    const runOnce = async (args: string[]): Promise<{ url: string; io: ReturnType<typeof captureIo> }> => {
+      const io = captureIo(t.env());
+      const stop = new AbortController();
+      let url = '';
+      const running = runWeb(args, io, { signal: stop.signal, onReady: (u) => (url = u) });
+      await expect.poll(() => url).not.toBe('');
+      const check = await fetch(url.replace('/?token=', '/auth-check?token='));
+      expect(check.status).toBe(204);
+      stop.abort();
+      expect(await running).toBe(0);
+      return { url, io };
+    };
+    const first = await runOnce([]);
+    const state = join(t.home.home, 'run', 'web-host.json');
+    expect(statSync(state).mode & 0o777).toBe(0o600);
+    expect(statSync(join(t.home.home, 'run')).mode & 0o777).toBe(0o700);
+    const second = await runOnce([]);
+    expect(second.url).toBe(first.url);
+    const third = await runOnce(['--new-token']);
+    expect(new URL(third.url).port).toBe(new URL(first.url).port);
+    expect(third.url).not.toBe(first.url);
+    expect(JSON.parse(readFileSync(state, 'utf8')).token).toBe(new URL(third.url).searchParams.get('token'));
+  });
+
+  it('starts on a free port (and says so) when the last run\'s port is taken', async () => {
+    mkdirSync(join(appRoot, 'out', 'renderer'), { recursive: true });
+    writeFileSync(join(appRoot, 'out', 'renderer', 'index.html'), '<!doctype html>');
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const taken = (blocker.address() as { port: number }).port;
+    mkdirSync(join(t.home.home, 'run'), { recursive: true, mode: 0o700 });
+    writeFileSync(join(t.home.home, 'run', 'web-host.json'), JSON.stringify({ port: taken, token: 'x'.repeat(32) }), { mode: 0o600 });
+    try {
+      const io = captureIo(t.env());
+      const stop = new AbortController();
+      let url = '';
+      const running = runWeb([], io, { signal: stop.signal, onReady: (u) => (url = u) });
+      await expect.poll(() => url).not.toBe('');
+      expect(new URL(url).port).not.toBe(String(taken));
+      expect(new URL(url).searchParams.get('token')).toBe('x'.repeat(32));
+      expect(io.err()).toContain(`port ${taken} (the last run's) is taken`);
+      stop.abort();
+      expect(await running).toBe(0);
+    } finally {
+      await new Promise<void>((resolve) => blocker.close(() => resolve()));
+    }
   });
 });
