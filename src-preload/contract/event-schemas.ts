@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { push } from './channel-spec';
 import { providerErrorKindSchema, toolErrorCodeSchema, toolStatusSchema, turnErrorKindSchema } from './error-schemas';
+import { elicitationActionSchema, elicitationRequestSchema } from './elicitation-schemas';
 
 export const tokenUsageSchema = z.object({
   promptTokens: z.number(),
@@ -137,6 +138,14 @@ export const coreEventSchema = z.discriminatedUnion('type', [
     id: z.string(),
     sessionKey: z.string(),
     decision: approvalDecisionSchema,
+  }),
+  /** An MCP server asks the user for input (a form, or a page to open): shown until `elicitation.resolved`. */
+  elicitationRequestSchema.extend({ type: z.literal('elicitation.requested') }),
+  z.object({
+    type: z.literal('elicitation.resolved'),
+    id: z.string(),
+    sessionKey: z.string(),
+    action: elicitationActionSchema,
   }),
   z.object({
     type: z.literal('usage'),

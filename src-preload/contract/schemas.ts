@@ -49,4 +49,5 @@ export * from './scheduler-schemas';
 export * from './settings-schemas';
 export * from './app-schemas';
 export * from './mcp-schemas';
+export * from './elicitation-schemas';
 export { LIMITS } from './limits';

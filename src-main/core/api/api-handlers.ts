@@ -12,6 +12,7 @@ import { createSchedulerHandlers } from './handlers/scheduler-handlers';
 import { createSettingsHandlers } from './handlers/settings-handlers';
 import { createAppHandlers } from './handlers/app-handlers';
 import { createMcpHandlers } from './handlers/mcp-handlers';
+import { createElicitationHandlers } from './handlers/elicitation-handlers';
 
 /** Builds every contract handler for one core and one host (Electron or browser). */
 export function createApiHandlers(core: Core, host: ApiHost): InvokeHandlers {
@@ -23,6 +24,7 @@ export function createApiHandlers(core: Core, host: ApiHost): InvokeHandlers {
     ...createSchedulerHandlers(core),
     ...createSettingsHandlers(core, host),
     ...createMcpHandlers(core),
+    ...createElicitationHandlers(core),
     ...createAppHandlers(core, host),
   };
 }

@@ -1,30 +1,32 @@
-// One configured MCP server: connect, list what it offers, call with progress and a deadline, breaker, reconnect
-// with backoff, and a clean stop (a connect in progress is aborted, an HTTP session is ended).
+// One configured MCP server: connect, list what it offers, send requests with progress and a deadline, answer its
+// requests for input, breaker, reconnect with backoff, and a clean stop (a connect in progress is aborted, an HTTP
+// session is ended).
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
+  ElicitRequestSchema,
   PromptListChangedNotificationSchema,
   ResourceListChangedNotificationSchema,
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerConfig } from '../../../src-preload/contract/config-schema';
 import type { Clock } from '../lib/clock';
+import type { RequestOptions as SdkRequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { scrubKnownSecrets } from '../lib/known-secrets';
 import { errorMessage } from '../lib/result';
-import { fail, type ToolContext, type ToolResult } from '../tools/tool';
-import { markUntrusted } from '../tools/builtin/untrusted';
 import { CircuitBreaker } from './circuit-breaker';
 import type { OAuthStore } from './oauth/oauth-store';
 import { notAnHttpServer, ServerAuth, type McpAuthStatus } from './oauth/server-auth';
 import type { SignInError, SignInStart } from './oauth/sign-in';
 import type { Result } from '../lib/result';
-import { isAlive, runRequest, type RequestOutcome } from './mcp-call';
+import { isAlive, runRequest, type RequestLimits } from './mcp-call';
 import type { McpToolDefinition } from './mcp-tool';
-import { toToolResult, type McpCallResult } from './mcp-result';
 import { abortClient, closeClient, openClient, transportKindOf, type OpenedClient } from './mcp-transport';
 import type { McpServerState, McpTransportKind } from './mcp-types';
-import { progressRelay } from './progress-relay';
 import { EMPTY_CATALOG, listCatalog, listPrompts, listResources, listResourceTemplates, listTools, type ServerCatalog } from './server-catalog';
 import { telltaleStderrLine } from './stderr-line';
+import { answerElicitation } from './elicitation/elicitation-handler';
+import type { ElicitationService } from './elicitation/elicitation-service';
+import { RunningCalls } from './elicitation/running-calls';
 
 const FIRST_RETRY_MS = 1_000;
 const MAX_RETRY_MS = 30_000;
@@ -40,6 +42,8 @@ export interface McpConnectionDeps {
   onChange(): void;
   /** Where OAuth tokens and registrations of HTTP servers are kept. */
   oauthStore: OAuthStore;
+  /** Where the server's requests for input wait for the user. */
+  elicitations: ElicitationService;
 }
 
 export interface ConnectionSnapshot {
@@ -50,6 +54,19 @@ export interface ConnectionSnapshot {
   retryAt?: number;
   /** HTTP servers: the sign-in side (signed in, what scope the server wants). */
   auth?: McpAuthStatus;
+}
+
+/** How a request to the server ended; `unavailable`: not sent (not connected, paused, waiting for a sign-in) or the connection broke. */
+export type ServerReply<T> =
+  | { kind: 'answered'; value: T }
+  | { kind: 'rejected'; code: number; message: string; data?: unknown }
+  | { kind: 'cancelled' }
+  | { kind: 'timed_out'; limit: string }
+  | { kind: 'unavailable'; message: string };
+
+export interface ServerRequestOptions extends Pick<RequestLimits, 'signal' | 'onProgress' | 'onStart'> {
+  /** The request in messages: `tool 'x'`, `resource 'note://a'`. */
+  what: string;
 }
 
 /** ISO time without milliseconds, as error messages show it. */
@@ -75,6 +92,8 @@ export class McpConnection {
   #refreshing: Promise<void> | undefined;
   #markSettled!: () => void;
   readonly #auth: ServerAuth | undefined;
+  /** The calls running now (the server's requests for input are answered in the session of the latest). */
+  readonly calls = new RunningCalls();
 
   constructor(
     readonly name: string,
@@ -146,69 +165,76 @@ export class McpConnection {
     await Promise.all([client && closeClient(client), connecting && connecting !== client && abortClient(connecting)]);
   }
 
-  /** Calls a tool; every failure comes back as an `Error: …` value. Progress goes to the call's tool card. */
-  async call(tool: string, args: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
+  /** The core's clock (progress events of a call are throttled on it). */
+  get clock(): Clock {
+    return this.deps.clock;
+  }
+
+  /**
+   * Sends one request to the connected server under the call limits (`timeout` without progress, `maxTotalTimeout`
+   * in all); the breaker, the sign-in state and reconnects follow from its outcome. `what` names it in messages
+   * (`tool 'x'`). Never throws.
+   */
+  async request<T>(send: (client: Client, options: SdkRequestOptions) => Promise<T>, options: ServerRequestOptions): Promise<ServerReply<T>> {
     const retryAt = this.#breaker.retryAt();
-    if (retryAt !== undefined) {
-      return fail('unavailable', `Error: MCP server '${this.name}' is unreachable; retrying after ${formatRetryTime(retryAt)}`);
-    }
+    if (retryAt !== undefined) return { kind: 'unavailable', message: `MCP server '${this.name}' is unreachable; retrying after ${formatRetryTime(retryAt)}` };
     const client = this.#client;
-    if (this.#phase === 'needs_auth') return fail('unavailable', `Error: MCP server '${this.name}' ${this.#signInHint()}`);
-    if (!client || this.#phase !== 'connected') return fail('unavailable', `Error: MCP server '${this.name}' is not connected`);
-    const outcome: RequestOutcome<McpCallResult> = await runRequest(
-      (options) => client.callTool({ name: tool, arguments: args }, undefined, options) as Promise<McpCallResult>,
-      {
-        clock: this.deps.clock,
-        idleMs: this.config.timeout * 1000,
-        maxMs: this.config.maxTotalTimeout * 1000,
-        signal: ctx.signal,
-        onProgress: progressRelay(ctx, this.deps.clock),
-      },
-    );
+    if (this.#phase === 'needs_auth') return { kind: 'unavailable', message: `MCP server '${this.name}' ${this.#signInHint()}` };
+    if (!client || this.#phase !== 'connected') return { kind: 'unavailable', message: `MCP server '${this.name}' is not connected` };
+    const outcome = await runRequest((sdkOptions) => send(client, sdkOptions), {
+      clock: this.deps.clock,
+      idleMs: this.config.timeout * 1000,
+      maxMs: this.config.maxTotalTimeout * 1000,
+      signal: options.signal,
+      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+      ...(options.onStart ? { onStart: options.onStart } : {}),
+    });
     switch (outcome.kind) {
       case 'answered':
         this.#breaker.recordSuccess();
-        // A list_changed sent during the call arrives before its result: wait for that refresh, so the
-        // model's very next call already sees the new tool list.
+        // A list_changed sent during the request arrives before its result: wait for that refresh, so the
+        // model's very next call already sees the new lists.
         await this.#refreshing;
-        // What a server returns (mail, pages, tickets) was written by someone else: marked untrusted, trusted server or not.
-        return markUntrusted(toToolResult(outcome.value, ctx.vision), this.#source(tool));
+        return outcome;
       case 'rejected':
         // The server answered: it is healthy, the request was wrong.
-        return markUntrusted(fail('failed', `Error: MCP server '${this.name}' rejected the call to '${tool}': ${this.#clean(outcome.message)}`), this.#source(tool));
+        return { ...outcome, message: this.#clean(outcome.message) };
       case 'cancelled':
-        return fail('cancelled', `Error: the call to MCP tool '${tool}' was cancelled`);
+        return outcome;
       case 'timed_out':
-        return this.#timedOut(client, tool, outcome.reason);
+        return { kind: 'timed_out', limit: await this.#timedOut(client, options.what, outcome.reason) };
       case 'broken':
         if (this.#auth?.isAuthError(outcome.error)) {
           // A 401 (or a step-up 403) is not an outage: no breaker; the server waits for a sign-in.
           this.#needsSignIn(outcome.error);
           if (this.#client === client) this.#dropClient(client, false);
           this.deps.onChange();
-          return fail('unavailable', `Error: MCP server '${this.name}' ${this.#signInHint()}`);
+          return { kind: 'unavailable', message: `MCP server '${this.name}' ${this.#signInHint()}` };
         }
         this.#breaker.recordFailure();
         this.#lastError = this.#clean(outcome.message);
         if (this.#client === client) this.#dropClient(client);
         this.deps.onChange();
-        return fail('unavailable', `Error: MCP server '${this.name}' failed: ${this.#lastError}`);
+        return { kind: 'unavailable', message: `MCP server '${this.name}' failed: ${this.#lastError}` };
     }
   }
 
-  /** A timeout counts against the server only when it no longer answers a ping; a slow tool is not a dead server. */
-  async #timedOut(client: Client, tool: string, reason: 'idle' | 'max'): Promise<ToolResult> {
+  /**
+   * A timeout counts against the server only when it no longer answers a ping; a slow tool is not a dead server.
+   * Returns the limit that was reached, in words.
+   */
+  async #timedOut(client: Client, what: string, reason: 'idle' | 'max'): Promise<string> {
     const limit = reason === 'idle' ? `no answer or progress for ${this.config.timeout}s` : `still running after the maximum of ${this.config.maxTotalTimeout}s`;
     const alive = await isAlive(client, this.deps.clock);
     if (!alive) {
       this.#breaker.recordFailure();
-      this.#lastError = `tool '${tool}' timed out (${limit}) and the server no longer answers`;
+      this.#lastError = `${what} timed out (${limit}) and the server no longer answers`;
       if (this.#client === client) this.#dropClient(client);
     } else {
-      this.#lastError = `tool '${tool}' timed out (${limit})`;
+      this.#lastError = `${what} timed out (${limit})`;
     }
     this.deps.onChange();
-    return fail('timeout', `Error: MCP tool '${tool}' on server '${this.name}' timed out: ${limit}`);
+    return limit;
   }
 
   async #connect(): Promise<void> {
@@ -284,8 +310,11 @@ export class McpConnection {
     return this.#phase === 'stopped';
   }
 
-  /** Handlers that must exist before the first message: the list_changed notifications. */
+  /** Handlers that must exist before the first message: requests for input and the list_changed notifications. */
   #listen(client: Client): void {
+    client.setRequestHandler(ElicitRequestSchema, (request, extra) =>
+      answerElicitation(request.params, { server: this.name, calls: this.calls, service: this.deps.elicitations }, extra.signal),
+    );
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       const refreshing = this.#refresh(client, async () => ({ tools: await listTools(client) }));
       this.#refreshing = refreshing;
@@ -412,11 +441,6 @@ export class McpConnection {
       this.#cancelRetry = undefined;
       void this.#connect();
     }, at - now);
-  }
-
-  /** How the untrusted marker names this server's tool. */
-  #source(tool: string): string {
-    return `MCP server '${this.name}' (tool ${tool})`;
   }
 
   #clean(text: string): string {

@@ -6,6 +6,9 @@ import { errResult, errorMessage, okResult, type Result } from '../lib/result';
 import type { Tool } from '../tools/tool';
 import type { ToolSource } from '../tools/tool-registry';
 import { McpConnection } from './mcp-connection';
+import { callTool } from './mcp-tool-call';
+import { ElicitationService } from './elicitation/elicitation-service';
+import type { CoreEvent } from '../../../src-preload/contract/event-schemas';
 import { createMcpTool, mcpServerOf } from './mcp-tool';
 import type { OAuthStore } from './oauth/oauth-store';
 import type { McpServerInput, McpServerStatus, McpService, SignInStart } from './mcp-types';
@@ -26,6 +29,8 @@ export interface McpManagerDeps {
   baseDir: string;
   /** Fired when servers, states or tools change (`mcp.changed`). */
   onChange(): void;
+  /** Where the servers' requests for input go (`elicitation.requested` / `.resolved`). */
+  emit(event: CoreEvent): void;
   /** OAuth tokens and registrations of HTTP servers. */
   oauthStore: OAuthStore;
   /** How many tools the model gets besides the MCP ones (the built-ins): they count against `tools.maxTools`. */
@@ -46,8 +51,11 @@ export class McpManager implements McpService, ToolSource {
   #disposed = false;
   #toolCache: BuiltTools | undefined;
   #stopping = new Set<Promise<void>>();
+  /** The servers' requests for input waiting for the user: `respond(id, action, content)`, `pending()`. */
+  readonly elicitations: ElicitationService;
 
   constructor(private readonly deps: McpManagerDeps) {
+    this.elicitations = new ElicitationService({ emit: (event) => deps.emit(event), clock: deps.clock });
     this.#sync(false);
   }
 
@@ -184,6 +192,7 @@ export class McpManager implements McpService, ToolSource {
 
   async dispose(): Promise<void> {
     this.#disposed = true;
+    this.elicitations.dispose();
     for (const connection of this.#connections.values()) this.#stop(connection);
     this.#connections.clear();
     await this.#settleStops();
@@ -206,6 +215,7 @@ export class McpManager implements McpService, ToolSource {
         clock: this.deps.clock,
         baseDir: this.deps.baseDir,
         oauthStore: this.deps.oauthStore,
+        elicitations: this.elicitations,
         onChange: () => this.#changed(connection),
       });
       this.#connections.set(name, connection);
@@ -283,7 +293,7 @@ export class McpManager implements McpService, ToolSource {
             server: connection.name,
             definition,
             trusted: connection.config.trusted,
-            call: (args, ctx) => connection.call(definition.name, args, ctx),
+            call: (args, ctx) => callTool(connection, definition.name, args, ctx),
           }),
         );
       }

@@ -84,8 +84,14 @@ export async function abortClient(client: Client): Promise<void> {
   await client.close().catch(() => {});
 }
 
+/**
+ * What Nanotray offers servers: elicitation, as a form (defaults are filled in from the schema, SEP-1034) and as a
+ * link to open (URL mode). A server asks only what a client declared.
+ */
+const CLIENT_CAPABILITIES = { elicitation: { form: { applyDefaults: true }, url: {} } };
+
 function newClient(options: OpenClientOptions): Client {
-  const client = new Client(CLIENT_INFO, { capabilities: {} });
+  const client = new Client(CLIENT_INFO, { capabilities: CLIENT_CAPABILITIES });
   options.prepare(client);
   return client;
 }

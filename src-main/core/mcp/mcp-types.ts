@@ -5,6 +5,7 @@ import type { Result } from '../lib/result';
 import type { McpAuthStatus } from './oauth/server-auth';
 import type { SignInStart } from './oauth/sign-in';
 import type { BudgetReport, HiddenTools } from './tool-budget';
+import type { ElicitationService } from './elicitation/elicitation-service';
 
 export type { McpAuthStatus, SignInStart };
 
@@ -65,4 +66,6 @@ export interface McpService {
   signIn(name: string): Promise<Result<SignInStart, ServiceError<'not_found' | 'failed'>>>;
   /** Forgets the server's tokens and registration. */
   signOut(name: string): Promise<Result<void, ServiceError<'not_found' | 'failed'>>>;
+  /** The servers' requests for input (forms, links) waiting for the user: `respond(id, action, content)`, `pending(sessionKey?)`. */
+  readonly elicitations: Pick<ElicitationService, 'respond' | 'pending'>;
 }

@@ -33,6 +33,7 @@ export function wireMcp(base: CoreBase, deps: { tools: ToolRegistry; prompt: Wor
     baseDir: base.paths.home,
     oauthStore: new OAuthStore(base.paths.mcpAuthFile, base.secretCodec),
     onChange: () => base.events.emit({ type: 'mcp.changed' }),
+    emit: (event) => base.events.emit(event),
     builtinToolCount: () => deps.tools.registeredCount(),
   });
   base.onDispose(deps.tools.addSource(manager));

@@ -1,10 +1,11 @@
 // Asks the user on the terminal whether a tool call may run: shows tool, full arguments, working dir and why no
 // rule covers a command; y / n, plus a when "always allow" is offered.
-import { createInterface, type Interface } from 'node:readline';
+import type { Interface } from 'node:readline';
 import type { ApprovalDecision, CoreEvent } from '../../../src-preload/contract/event-schemas';
 import type { CliIo } from './cli-command';
 import { describeSandbox } from '../../core/tools/os-sandbox/sandbox-state';
 import { terminalSafe } from './terminal-text';
+import { expiringSignal, openQuestions } from './tty-question';
 import { unifiedDiff } from '../../core/workspace/pending-text';
 
 export type ApprovalPromptRequest = Omit<Extract<CoreEvent, { type: 'approval.requested' }>, 'type'> & { type?: string };
@@ -66,49 +67,6 @@ export function parseApprovalAnswer(answer: string, alwaysOffered = true): Appro
   return undefined;
 }
 
-/** Something that answers one question at a time with a line, or null on end of input / abort. */
-type AskLine = (signal: AbortSignal) => Promise<string | null>;
-
-/** Through an existing readline (the REPL's): `question()` takes the line, so no 'line' event fires for it. */
-function askThrough(rl: Interface, question: string): AskLine {
-  return (signal) =>
-    new Promise((resolve) => {
-      if (signal.aborted) return resolve(null);
-      const onClose = (): void => resolve(null);
-      rl.once('close', onClose);
-      rl.question(question, { signal }, (answer) => {
-        rl.off('close', onClose);
-        resolve(answer);
-      });
-      signal.addEventListener('abort', () => {
-        rl.off('close', onClose);
-        resolve(null);
-      }, { once: true });
-    });
-}
-
-/** Through a private readline on stdin; lines that arrive early (piped input) are queued, not lost. */
-function askOwn(rl: Interface, io: CliIo, question: string): AskLine {
-  const queued: string[] = [];
-  let closed = false;
-  let waiter: ((line: string | null) => void) | undefined;
-  rl.on('line', (line) => (waiter ? (waiter(line), (waiter = undefined)) : queued.push(line)));
-  rl.on('close', () => {
-    closed = true;
-    waiter?.(null);
-    waiter = undefined;
-  });
-  return (signal) => {
-    io.stderr.write(question);
-    if (queued.length) return Promise.resolve(queued.shift()!);
-    if (closed || signal.aborted) return Promise.resolve(null);
-    return new Promise((resolve) => {
-      waiter = resolve;
-      signal.addEventListener('abort', () => resolve(null), { once: true });
-    });
-  };
-}
-
 /**
  * Prints the request and asks `Allow? [y]es / [n]o / [a]lways` (without `[a]lways` when not offered) until it
  * gets a valid answer. End of input,
@@ -117,20 +75,15 @@ function askOwn(rl: Interface, io: CliIo, question: string): AskLine {
 export async function askOnTty(request: ApprovalPromptRequest, io: CliIo, options: TtyApprovalOptions = {}): Promise<ApprovalDecision> {
   // The arguments come from the model: shown escaped, so no escape sequence can hide or rewrite them.
   io.stderr.write(`\n${terminalSafe(formatApprovalRequest(request))}`);
-  const own = options.rl ? undefined : createInterface({ input: io.stdin, terminal: false });
   const alwaysOffered = request.alwaysLabel !== undefined;
   const question = alwaysOffered ? APPROVAL_QUESTION : APPROVAL_QUESTION_ONCE;
-  const ask = options.rl ? askThrough(options.rl, question) : askOwn(own!, io, question);
-  const expiry = new AbortController();
-  const now = options.now ?? Date.now;
-  const timer = setTimeout(() => expiry.abort(), Math.max(0, request.expiresAt - now()));
-  timer.unref?.();
-  const signal = options.signal ? AbortSignal.any([options.signal, expiry.signal]) : expiry.signal;
+  const questions = openQuestions(io, options.rl);
+  const wait = expiringSignal(request.expiresAt, options.now ?? Date.now, options.signal);
   try {
     for (let attempt = 0; attempt < MAX_INVALID_ANSWERS; attempt++) {
-      const answer = await ask(signal);
+      const answer = await questions.ask(question, wait.signal);
       if (answer === null) {
-        io.stderr.write(expiry.signal.aborted ? '\n(no answer in time: denied)\n' : '\n(denied)\n');
+        io.stderr.write(wait.expired.aborted ? '\n(no answer in time: denied)\n' : '\n(denied)\n');
         return 'deny';
       }
       const decision = parseApprovalAnswer(answer, alwaysOffered);
@@ -140,7 +93,7 @@ export async function askOnTty(request: ApprovalPromptRequest, io: CliIo, option
     io.stderr.write('(denied)\n');
     return 'deny';
   } finally {
-    clearTimeout(timer);
-    own?.close();
+    wait.clear();
+    questions.close();
   }
 }

@@ -14,6 +14,7 @@ import { ensureSession, getSession, setSessionTitle, touchSession, updateSession
 import { defineTool, ok } from '../../../src-main/core/tools/tool';
 import { ToolRegistry } from '../../../src-main/core/tools/tool-registry';
 import { makeTempHome, type TempHome } from '../../helpers/temp-home';
+import { fakeMcpService } from '../../helpers/fake-mcp';
 
 let home: TempHome;
 let core: Core;
@@ -279,19 +280,15 @@ describe('/mcp', () => {
     name, transport: 'stdio', state: 'connected', toolCount: 2, tools: [], trusted: false, consecutiveFailures: 0,
     hidden: { filtered: 0, taskOnly: 0, overLimit: 0 }, resourceCount: 0, promptCount: 0, hasInstructions: false, ...extra,
   });
-  const fakeMcp = (servers: McpServerStatus[]): McpService => ({
-    status: () => servers,
-    budget: () => undefined,
-    reload: async () => {},
-    add: async (name, server) => {
-      added.push({ name, server });
-      return { ok: true, value: status(name) };
-    },
-    remove: async (name) => (name === 'files' ? { ok: true, value: undefined } : { ok: false, error: `Error: no MCP server '${name}' in config.json` }),
-    waitForServers: async () => {},
-    signIn: async () => ({ ok: false, error: { code: 'failed', message: 'unused' } }),
-    signOut: async () => ({ ok: true, value: undefined }),
-  });
+  const fakeMcp = (servers: McpServerStatus[]): McpService =>
+    fakeMcpService({
+      status: () => servers,
+      add: async (name, server) => {
+        added.push({ name, server });
+        return { ok: true, value: status(name) };
+      },
+      remove: async (name) => (name === 'files' ? { ok: true, value: undefined } : { ok: false, error: `Error: no MCP server '${name}' in config.json` }),
+    });
 
   it('explains itself', async () => {
     expect((await run('/mcp help')).split('\n')[0]).toBe('MCP servers give the agent extra tools, named mcp_<server>_<tool>.');

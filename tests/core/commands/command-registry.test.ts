@@ -5,6 +5,7 @@ import { closestName, editDistance } from '../../../src-main/core/commands/close
 import { splitCommandLine, isSlashCommand } from '../../../src-main/core/commands/split-command-line';
 import { createCore, type Core } from '../../../src-main/core/nanotray-core';
 import { makeTempHome, type TempHome } from '../../helpers/temp-home';
+import { fakeMcpService } from '../../helpers/fake-mcp';
 
 let home: TempHome;
 let core: Core;
@@ -126,19 +127,12 @@ describe('complete', () => {
     commands = wireCommands({
       ...core,
       now: () => core.clock.now(),
-      mcp: {
+      mcp: fakeMcpService({
         status: () => [
           { name: 'files', transport: 'stdio', state: 'connected', toolCount: 1, tools: ['mcp_files_read'], trusted: false, consecutiveFailures: 0, hidden: { filtered: 0, taskOnly: 0, overLimit: 0 }, resourceCount: 0, promptCount: 0, hasInstructions: false },
           { name: 'remote', transport: 'http', state: 'connecting', toolCount: 0, tools: [], trusted: false, consecutiveFailures: 0, hidden: { filtered: 0, taskOnly: 0, overLimit: 0 }, resourceCount: 0, promptCount: 0, hasInstructions: false },
         ],
-        budget: () => undefined,
-        reload: async () => {},
-        add: async () => ({ ok: false, error: 'unused' }),
-        remove: async () => ({ ok: true, value: undefined }),
-        waitForServers: async () => {},
-        signIn: async () => ({ ok: false, error: { code: 'failed', message: 'unused' } }),
-        signOut: async () => ({ ok: true, value: undefined }),
-      },
+      }),
     });
     expect(commands.complete('/mcp remove ').map((c) => c.text)).toEqual(['/mcp remove files', '/mcp remove remote']);
     expect(commands.complete('/mcp remove r').map((c) => c.text)).toEqual(['/mcp remove remote']);

@@ -8,6 +8,7 @@ import { failure, type ServiceError } from '../../lib/core-error';
 import { scrubKnownSecrets } from '../../lib/known-secrets';
 import { errorMessage, okResult, type Result } from '../../lib/result';
 import { openLoopbackRedirect, type LoopbackRedirect } from './loopback-redirect';
+import { browserSafe } from '../browser-safe';
 import type { AuthChallenge } from './server-fetch';
 import type { ServerOAuthProvider } from './server-oauth-provider';
 
@@ -47,13 +48,6 @@ async function openRedirect(provider: ServerOAuthProvider, state: string, name: 
     provider.moveRedirectPort(redirect.port);
     return redirect;
   }
-}
-
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/** What may be handed to a browser: https, or http on this machine (OAuth 2.1 allows nothing else). */
-export function browserSafe(url: URL): boolean {
-  return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
 }
 
 /** Starts a sign-in; resolves once the authorization URL is known (or the sign-in already ended). */

@@ -7,9 +7,11 @@ import type { TurnResult } from '../../../core/agent/session-runner';
 import { listMessages } from '../../../core/store/messages.repo';
 import { getSession } from '../../../core/store/sessions.repo';
 import { flagString, parseArgs, write, type CliCommand, type CliIo } from '../cli-command';
-import { openCliCore, type ApprovalRequestedEvent } from './cli-core';
+import { openCliCore, type ApprovalRequestedEvent, type ElicitationRequestedEvent } from './cli-core';
 import { memoryNotice, TurnPrinter } from './turn-printer';
 import { askOnTty } from '../tty-approval';
+import { askElicitationOnTty, type TtyElicitationAnswer } from '../tty-elicitation';
+import { openFile } from '../../web/browser-launcher';
 import { offerSignIns } from './mcp-sign-in';
 import { mcpNotices } from './mcp-notices';
 
@@ -62,22 +64,43 @@ interface TurnOptions {
   rl?: Interface;
 }
 
+/**
+ * An MCP server's request for input, asked on the terminal; an accepted link is opened with $BROWSER or the
+ * system's opener (only https or loopback ever gets here).
+ */
+function answerElicitation(io: CliIo, event: ElicitationRequestedEvent, signal: AbortSignal, rl?: Interface): Promise<TtyElicitationAnswer> {
+  return askElicitationOnTty(event, io, { signal, ...(rl ? { rl } : {}), open: (url) => openFile(url, io.env) });
+}
+
 async function runTurn(core: Core, io: CliIo, sessionKey: string, text: string, options: TurnOptions): Promise<TurnResult> {
   const printer = new TurnPrinter(io, sessionKey, { showReasoning: options.showReasoning });
   const prompts = new Map<string, AbortController>();
+  // One question at a time on the terminal: an approval and a server's form never interleave.
+  let asking: Promise<unknown> = Promise.resolve();
+  const ask = <T>(id: string, question: (signal: AbortSignal) => Promise<T>, answer: (value: T) => void): void => {
+    const stop = new AbortController();
+    prompts.set(id, stop);
+    const next = asking.then(() => (stop.signal.aborted ? undefined : question(stop.signal).then((value) => !stop.signal.aborted && answer(value))));
+    asking = next.catch(() => undefined).finally(() => prompts.delete(id));
+  };
   const off = core.events.on((event) => {
     printer.handle(event);
     const notice = memoryNotice(event);
     if (notice) write(io.stderr, notice);
     if (event.type === 'approval.requested' && event.sessionKey === sessionKey) {
-      const stop = new AbortController();
-      prompts.set(event.id, stop);
-      void answerApproval(io, event, stop.signal, options.rl).then((decision) => {
-        prompts.delete(event.id);
-        if (!stop.signal.aborted) core.approvals.resolve(event.id, decision);
-      });
+      ask(event.id, (signal) => answerApproval(io, event, signal, options.rl), (decision) => core.approvals.resolve(event.id, decision));
     }
-    if (event.type === 'approval.resolved') prompts.get(event.id)?.abort();
+    if (event.type === 'elicitation.requested' && event.sessionKey === sessionKey) {
+      ask(
+        event.id,
+        (signal) => answerElicitation(io, event, signal, options.rl),
+        (answer) => {
+          const answered = core.mcp.elicitations.respond(event.id, answer.action, answer.action === 'accept' ? answer.content : undefined);
+          if (!answered.ok) write(io.stderr, `nanotray agent: ${answered.error.message}`);
+        },
+      );
+    }
+    if (event.type === 'approval.resolved' || event.type === 'elicitation.resolved') prompts.get(event.id)?.abort();
   });
   try {
     const interactive = options.yes || io.isTty;

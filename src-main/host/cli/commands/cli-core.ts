@@ -16,3 +16,4 @@ export function openCliCore(io: CliIo, commandName: string): Core | undefined {
 }
 
 export type ApprovalRequestedEvent = Extract<CoreEvent, { type: 'approval.requested' }>;
+export type ElicitationRequestedEvent = Extract<CoreEvent, { type: 'elicitation.requested' }>;
