@@ -2,72 +2,30 @@
 // requests for input, breaker, reconnect with backoff, and a clean stop (a connect in progress is aborted, an HTTP
 // session is ended).
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import {
-  ElicitRequestSchema,
-  PromptListChangedNotificationSchema,
-  ResourceListChangedNotificationSchema,
-  ToolListChangedNotificationSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { RequestOptions as SdkRequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { McpServerConfig } from '../../../src-preload/contract/config-schema';
 import type { Clock } from '../lib/clock';
-import type { RequestOptions as SdkRequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { scrubKnownSecrets } from '../lib/known-secrets';
 import { errorMessage } from '../lib/result';
 import { CircuitBreaker } from './circuit-breaker';
-import type { OAuthStore } from './oauth/oauth-store';
-import { notAnHttpServer, ServerAuth, type McpAuthStatus } from './oauth/server-auth';
-import type { SignInError, SignInStart } from './oauth/sign-in';
-import type { Result } from '../lib/result';
-import { isAlive, runRequest, type RequestLimits } from './mcp-call';
+import { ServerAuth } from './oauth/server-auth';
+import { isAlive, runRequest } from './mcp-call';
+import type { ConnectionSnapshot, McpConnectionDeps, ServerReply, ServerRequestOptions } from './mcp-connection-types';
 import type { McpToolDefinition } from './mcp-tool';
-import { abortClient, closeClient, openClient, transportKindOf, type OpenedClient } from './mcp-transport';
-import type { McpServerState, McpTransportKind } from './mcp-types';
-import { EMPTY_CATALOG, listCatalog, listPrompts, listResources, listResourceTemplates, listTools, type ServerCatalog } from './server-catalog';
+import { abortClient, closeClient, transportKindOf } from './mcp-transport';
+import { attemptConnect } from './connect-attempt';
+import type { McpTransportKind } from './mcp-types';
+import { EMPTY_CATALOG, type ServerCatalog } from './server-catalog';
+import { listenToServer, within } from './server-listeners';
+import { ReconnectTimer } from './reconnect-timer';
 import { telltaleStderrLine } from './stderr-line';
 import { answerElicitation } from './elicitation/elicitation-handler';
-import type { ElicitationService } from './elicitation/elicitation-service';
 import { RunningCalls } from './elicitation/running-calls';
 
-const FIRST_RETRY_MS = 1_000;
-const MAX_RETRY_MS = 30_000;
+export type { ConnectionSnapshot, McpConnectionDeps, ServerReply, ServerRequestOptions };
 
 /** `needs_auth`: the server wants a sign-in; nothing is retried until one finished. */
 type Phase = 'idle' | 'connecting' | 'connected' | 'disconnected' | 'needs_auth' | 'stopped';
-
-export interface McpConnectionDeps {
-  clock: Clock;
-  /** Folder a relative `cwd` is resolved against. */
-  baseDir: string;
-  /** Called whenever state or what the server offers changes. */
-  onChange(): void;
-  /** Where OAuth tokens and registrations of HTTP servers are kept. */
-  oauthStore: OAuthStore;
-  /** Where the server's requests for input wait for the user. */
-  elicitations: ElicitationService;
-}
-
-export interface ConnectionSnapshot {
-  state: McpServerState;
-  transport: McpTransportKind;
-  consecutiveFailures: number;
-  lastError?: string;
-  retryAt?: number;
-  /** HTTP servers: the sign-in side (signed in, what scope the server wants). */
-  auth?: McpAuthStatus;
-}
-
-/** How a request to the server ended; `unavailable`: not sent (not connected, paused, waiting for a sign-in) or the connection broke. */
-export type ServerReply<T> =
-  | { kind: 'answered'; value: T }
-  | { kind: 'rejected'; code: number; message: string; data?: unknown }
-  | { kind: 'cancelled' }
-  | { kind: 'timed_out'; limit: string }
-  | { kind: 'unavailable'; message: string };
-
-export interface ServerRequestOptions extends Pick<RequestLimits, 'signal' | 'onProgress' | 'onStart'> {
-  /** The request in messages: `tool 'x'`, `resource 'note://a'`. */
-  what: string;
-}
 
 /** ISO time without milliseconds, as error messages show it. */
 export function formatRetryTime(ms: number): string {
@@ -86,8 +44,7 @@ export class McpConnection {
   #lastError: string | undefined;
   #stderrTail = '';
   #breaker: CircuitBreaker;
-  #cancelRetry: (() => void) | undefined;
-  #retryAt: number | undefined;
+  readonly #retry: ReconnectTimer;
   #settled: Promise<void>;
   #refreshing: Promise<void> | undefined;
   #markSettled!: () => void;
@@ -102,6 +59,7 @@ export class McpConnection {
   ) {
     this.#kind = transportKindOf(config);
     this.#breaker = new CircuitBreaker(deps.clock);
+    this.#retry = new ReconnectTimer(deps.clock);
     this.#auth = config.url ? new ServerAuth(name, { ...config, url: config.url }, deps.oauthStore, deps.clock) : undefined;
     this.#settled = new Promise((resolve) => {
       this.#markSettled = resolve;
@@ -145,7 +103,7 @@ export class McpConnection {
     if (this.#phase === 'needs_auth') return { ...base, state: 'needs_auth' };
     if (this.#breaker.isOpen()) return { ...base, state: 'circuit_open', retryAt: this.#breaker.retryAt() };
     if (this.#phase === 'connected') return { ...base, state: 'connected' };
-    if (this.#phase === 'disconnected') return { ...base, state: 'failing', retryAt: this.#retryAt };
+    if (this.#phase === 'disconnected') return { ...base, state: 'failing', retryAt: this.#retry.retryAt };
     if (this.#phase === 'idle') return { ...base, state: 'idle' };
     return { ...base, state: 'connecting' };
   }
@@ -155,8 +113,7 @@ export class McpConnection {
     this.#phase = 'stopped';
     this.#auth?.dispose();
     this.#stopping.abort();
-    this.#cancelRetry?.();
-    this.#cancelRetry = undefined;
+    this.#retry.cancel();
     this.#catalog = EMPTY_CATALOG;
     const client = this.#client;
     const connecting = this.#connecting;
@@ -240,69 +197,47 @@ export class McpConnection {
   async #connect(): Promise<void> {
     if (this.#phase === 'stopped') return;
     this.#phase = 'connecting';
-    this.#retryAt = undefined;
+    this.#retry.cancel();
     this.deps.onChange();
-    let client: Client | undefined;
-    let cancelTimer: (() => void) | undefined;
-    let opening: Promise<OpenedClient> | undefined;
-    try {
-      const timeout = new Promise<never>((_, reject) => {
-        cancelTimer = this.deps.clock.setTimeout(() => reject(new Error(`no answer within ${this.config.timeout}s`)), this.config.timeout * 1000);
-      });
-      opening = openClient(this.config, {
-        baseDir: this.deps.baseDir,
-        signal: this.#stopping.signal,
-        prepare: (c) => {
-          client = this.#connecting = c;
-          this.#listen(c);
-        },
-        onStderr: (tail) => {
-          this.#stderrTail = tail;
-        },
-        ...(this.#auth
-          ? { http: { fetch: this.#auth.http.fetch, authProvider: this.#auth.provider, isAuthError: (e: unknown) => this.#auth?.isAuthError(e) ?? false } }
-          : {}),
-      });
-      const opened = await Promise.race([opening, timeout]);
-      client = opened.client;
-      this.#kind = opened.kind;
-      if (this.#isStopped()) {
-        await closeClient(client);
-        return;
-      }
-      const catalog = await Promise.race([listCatalog(client), timeout]);
-      if (this.#isStopped()) {
-        await closeClient(client);
-        return;
-      }
-      client.onclose = () => this.#onClosed(opened.client);
+    const attempt = await attemptConnect(this.config, {
+      clock: this.deps.clock,
+      baseDir: this.deps.baseDir,
+      signal: this.#stopping.signal,
+      isStopped: () => this.#isStopped(),
+      prepare: (c) => {
+        this.#connecting = c;
+        listenToServer(c, {
+          onListChanged: (list, tools) => this.#onListChanged(c, list, tools),
+          elicit: (params, signal) => answerElicitation(params, { server: this.name, calls: this.calls, service: this.deps.elicitations }, signal),
+        });
+      },
+      onStderr: (tail) => {
+        this.#stderrTail = tail;
+      },
+      ...(this.#auth ? { http: { fetch: this.#auth.http.fetch, authProvider: this.#auth.provider, isAuthError: (e: unknown) => this.#auth?.isAuthError(e) ?? false } } : {}),
+    });
+    this.#connecting = undefined;
+    if (attempt.ok) {
+      const { client } = attempt.opened;
+      client.onclose = () => this.#onClosed(client);
       this.#client = client;
-      this.#connecting = undefined;
-      this.#catalog = catalog;
+      this.#kind = attempt.opened.kind;
+      this.#catalog = attempt.catalog;
       this.#phase = 'connected';
       this.#lastError = undefined;
       this.#auth?.connected();
       this.#breaker.recordSuccess();
-    } catch (err) {
-      this.#connecting = undefined;
-      // A connect that lost the race against the timeout may still finish: close what it opens.
-      void opening?.then((o) => o.client.close(), () => {});
-      await client?.close().catch(() => {});
-      if (this.#isStopped()) return;
-      if (this.#auth?.isAuthError(err)) {
-        // A 401 is not an outage: no backoff, no breaker; the server waits for the user to sign in.
-        this.#needsSignIn(err);
-        return;
-      }
+    } else if ('error' in attempt && this.#auth?.isAuthError(attempt.error)) {
+      // A 401 is not an outage: no backoff, no breaker; the server waits for the user to sign in.
+      this.#needsSignIn(attempt.error);
+    } else if ('error' in attempt) {
       this.#phase = 'disconnected';
-      this.#lastError = this.#clean(`${errorMessage(err)}${this.#stderrNote()}`);
+      this.#lastError = this.#clean(`${errorMessage(attempt.error)}${this.#stderrNote()}`);
       this.#breaker.recordFailure();
       this.#scheduleReconnect();
-    } finally {
-      cancelTimer?.();
-      this.#markSettled();
-      this.deps.onChange();
     }
+    this.#markSettled();
+    this.deps.onChange();
   }
 
   /** A method (not a field read) so TypeScript does not narrow the phase across awaits. */
@@ -310,47 +245,25 @@ export class McpConnection {
     return this.#phase === 'stopped';
   }
 
-  /** Handlers that must exist before the first message: requests for input and the list_changed notifications. */
-  #listen(client: Client): void {
-    client.setRequestHandler(ElicitRequestSchema, (request, extra) =>
-      answerElicitation(request.params, { server: this.name, calls: this.calls, service: this.deps.elicitations }, extra.signal),
-    );
-    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
-      const refreshing = this.#refresh(client, async () => ({ tools: await listTools(client) }));
-      this.#refreshing = refreshing;
-      void refreshing.finally(() => {
-        if (this.#refreshing === refreshing) this.#refreshing = undefined;
-      });
-    });
-    client.setNotificationHandler(ResourceListChangedNotificationSchema, () => {
-      void this.#refresh(client, async () => {
-        const [resources, resourceTemplates] = await Promise.all([listResources(client), listResourceTemplates(client).catch(() => [])]);
-        return { resources, resourceTemplates };
-      });
-    });
-    client.setNotificationHandler(PromptListChangedNotificationSchema, () => {
-      void this.#refresh(client, async () => ({ prompts: await listPrompts(client) }));
-    });
-  }
-
-  /** Re-lists one part of the catalog, bounded by the timeout (a call that triggered list_changed waits for it). */
-  async #refresh(client: Client, list: () => Promise<Partial<ServerCatalog>>): Promise<void> {
+  /** Re-lists one part of the catalog within the timeout; a call that triggered a tools list_changed waits for it. */
+  #onListChanged(client: Client, list: () => Promise<Partial<ServerCatalog>>, tools: boolean): void {
     if (client !== this.#client) return;
-    let cancelTimer: (() => void) | undefined;
-    try {
-      const timeout = new Promise<never>((_, reject) => {
-        cancelTimer = this.deps.clock.setTimeout(() => reject(new Error(`no answer within ${this.config.timeout}s`)), this.config.timeout * 1000);
-      });
-      const part = await Promise.race([list(), timeout]);
-      if (client !== this.#client) return;
-      this.#catalog = { ...this.#catalog, ...part };
-      this.deps.onChange();
-    } catch (err) {
-      this.#lastError = this.#clean(`could not refresh the server's lists: ${errorMessage(err)}`);
-      this.deps.onChange();
-    } finally {
-      cancelTimer?.();
-    }
+    const refreshing = within(list, this.deps.clock, this.config.timeout * 1000).then(
+      (part) => {
+        if (client !== this.#client) return;
+        this.#catalog = { ...this.#catalog, ...part };
+        this.deps.onChange();
+      },
+      (err: unknown) => {
+        this.#lastError = this.#clean(`could not refresh the server's lists: ${errorMessage(err)}`);
+        this.deps.onChange();
+      },
+    );
+    if (!tools) return;
+    this.#refreshing = refreshing;
+    void refreshing.finally(() => {
+      if (this.#refreshing === refreshing) this.#refreshing = undefined;
+    });
   }
 
   #onClosed(client: Client): void {
@@ -378,9 +291,7 @@ export class McpConnection {
 
   #needsSignIn(err: unknown): void {
     this.#phase = 'needs_auth';
-    this.#cancelRetry?.();
-    this.#cancelRetry = undefined;
-    this.#retryAt = undefined;
+    this.#retry.cancel();
     this.#lastError = this.#clean(this.#auth?.stateMessage(err) ?? 'needs sign-in');
   }
 
@@ -388,38 +299,31 @@ export class McpConnection {
     return this.#auth?.toolHint() ?? 'needs sign-in';
   }
 
-  /**
-   * Starts a sign-in. When it finished (tokens stored), the server reconnects at once. Stdio servers have none.
-   */
-  async signIn(): Promise<Result<SignInStart, SignInError>> {
-    if (!this.#auth) return notAnHttpServer(this.name);
-    const started = await this.#auth.signIn();
-    if (!started.ok) return started;
-    const done = started.value.done.then(async (result) => {
-      if (this.#isStopped()) return result;
-      if (result.ok) {
-        await this.#reconnectNow();
-      } else {
-        this.#lastError = this.#clean(result.error.message);
-        this.deps.onChange();
-      }
-      return result;
-    });
-    this.deps.onChange(); // signingIn shows until `done`
-    return { ok: true, value: { ...started.value, done } };
+  /** The OAuth side of an HTTP server (sign-in, tokens); none for stdio servers. */
+  get auth(): ServerAuth | undefined {
+    return this.#auth;
   }
 
-  /** Forgets the server's tokens and registration and reconnects (a server that needs them then says so). */
-  async signOut(): Promise<Result<void, SignInError>> {
-    if (!this.#auth) return notAnHttpServer(this.name);
-    this.#auth.signOut();
-    if (!this.#isStopped() && this.#phase !== 'idle') await this.#reconnectNow();
-    return { ok: true, value: undefined };
+  /** Whether the connection was stopped for good. */
+  get stopped(): boolean {
+    return this.#isStopped();
   }
 
-  async #reconnectNow(): Promise<void> {
-    this.#cancelRetry?.();
-    this.#cancelRetry = undefined;
+  /** A problem to show in the server's status (a sign-in that failed). */
+  noteError(text: string): void {
+    this.#lastError = this.#clean(text);
+    this.deps.onChange();
+  }
+
+  /** Something outside the connection changed what its status shows (a sign-in started). */
+  noteChange(): void {
+    this.deps.onChange();
+  }
+
+  /** Drops the current client and connects at once (after a sign-in or a sign-out); nothing once stopped. */
+  async reconnectNow(): Promise<void> {
+    if (this.#isStopped()) return;
+    this.#retry.cancel();
     const client = this.#client;
     if (client) {
       this.#client = undefined;
@@ -430,17 +334,8 @@ export class McpConnection {
     await this.#connect();
   }
 
-  /** 1 s, 2 s, 4 s … (max 30 s); while the breaker is open, when it closes. */
   #scheduleReconnect(): void {
-    this.#cancelRetry?.();
-    const now = this.deps.clock.now();
-    const backoff = Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, this.#breaker.consecutiveFailures - 1), MAX_RETRY_MS);
-    const at = this.#breaker.retryAt() ?? now + backoff;
-    this.#retryAt = at;
-    this.#cancelRetry = this.deps.clock.setTimeout(() => {
-      this.#cancelRetry = undefined;
-      void this.#connect();
-    }, at - now);
+    this.#retry.schedule(this.#breaker.consecutiveFailures, this.#breaker.retryAt(), () => void this.#connect());
   }
 
   #clean(text: string): string {

@@ -7,6 +7,7 @@ import type { Tool } from '../tools/tool';
 import type { ToolSource } from '../tools/tool-registry';
 import { McpConnection } from './mcp-connection';
 import { callTool } from './mcp-tool-call';
+import { signInConnection, signOutConnection } from './oauth/connection-sign-in';
 import { ElicitationService } from './elicitation/elicitation-service';
 import type { CoreEvent } from '../../../src-preload/contract/event-schemas';
 import { createMcpTool, mcpServerOf } from './mcp-tool';
@@ -174,13 +175,13 @@ export class McpManager implements McpService, ToolSource {
     const connection = this.#connections.get(name);
     if (!connection) return failure('not_found', `No MCP server '${name}' in config.json`);
     if (!connection.config.enable) return failure('failed', `MCP server '${name}' is disabled (enable it first)`);
-    return connection.signIn();
+    return signInConnection(connection);
   }
 
   async signOut(name: string): Promise<Result<void, ServiceError<'not_found' | 'failed'>>> {
     const connection = this.#connections.get(name);
     if (!connection) return failure('not_found', `No MCP server '${name}' in config.json`);
-    const result = await connection.signOut();
+    const result = await signOutConnection(connection);
     this.#notify();
     return result;
   }

@@ -1,0 +1,42 @@
+// The shapes around one MCP connection: what it needs, its snapshot, how a request to its server ended.
+import type { Clock } from '../lib/clock';
+import type { RequestLimits } from './mcp-call';
+import type { McpServerState, McpTransportKind } from './mcp-types';
+import type { OAuthStore } from './oauth/oauth-store';
+import type { McpAuthStatus } from './oauth/server-auth';
+import type { ElicitationService } from './elicitation/elicitation-service';
+
+export interface McpConnectionDeps {
+  clock: Clock;
+  /** Folder a relative `cwd` is resolved against. */
+  baseDir: string;
+  /** Called whenever state or what the server offers changes. */
+  onChange(): void;
+  /** Where OAuth tokens and registrations of HTTP servers are kept. */
+  oauthStore: OAuthStore;
+  /** Where the server's requests for input wait for the user. */
+  elicitations: ElicitationService;
+}
+
+export interface ConnectionSnapshot {
+  state: McpServerState;
+  transport: McpTransportKind;
+  consecutiveFailures: number;
+  lastError?: string;
+  retryAt?: number;
+  /** HTTP servers: the sign-in side (signed in, what scope the server wants). */
+  auth?: McpAuthStatus;
+}
+
+/** How a request to the server ended; `unavailable`: not sent (not connected, paused, waiting for a sign-in) or the connection broke. */
+export type ServerReply<T> =
+  | { kind: 'answered'; value: T }
+  | { kind: 'rejected'; code: number; message: string; data?: unknown }
+  | { kind: 'cancelled' }
+  | { kind: 'timed_out'; limit: string }
+  | { kind: 'unavailable'; message: string };
+
+export interface ServerRequestOptions extends Pick<RequestLimits, 'signal' | 'onProgress' | 'onStart'> {
+  /** The request in messages: `tool 'x'`, `resource 'note://a'`. */
+  what: string;
+}
