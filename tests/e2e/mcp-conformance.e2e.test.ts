@@ -16,7 +16,6 @@ const RUN_ALONE = new Set(['sse-retry']);
  * list stays true) and when any other scenario fails.
  */
 const NOT_YET: Record<string, string> = {
-  'elicitation-sep1034-client-defaults': 'elicitation (form defaults) is not in the MCP client yet',
   'auth/cross-app-access-complete-flow': 'enterprise-managed authorization (SEP-990 ID-JAG token exchange) is not supported',
 };
 

@@ -11,6 +11,8 @@ const SERVER = 'conf';
 /** The URL-based client id the CIMD scenario expects (it is never fetched). */
 const CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json';
 const MAX_SIGN_INS = 3;
+/** Calls come from a chat someone is looking at (a server's request for input is asked there). */
+const CALL = { interactive: true, sessionKey: 'desktop:conformance' };
 
 type Context = Record<string, string | undefined>;
 
@@ -82,11 +84,15 @@ async function run(core: Core): Promise<boolean> {
     return false;
   }
   let ok = true;
+  // The user at the window: a form is accepted as shown (its defaults filled in), a link is opened.
+  core.events.on((event) => {
+    if (event.type === 'elicitation.requested') core.mcp.elicitations.respond(event.id, 'accept', {});
+  });
   const definitions = await listedTools(core);
   for (const name of core.tools.names().filter((n) => n.startsWith(`mcp_${SERVER}_`))) {
-    let result = await core.tools.execute(name, sampleArguments(definitions.get(name)), coreToolContext(core));
+    let result = await core.tools.execute(name, sampleArguments(definitions.get(name)), coreToolContext(core, CALL));
     // A step-up: the call needs more scope; the user signs in again and the call is repeated.
-    while (!result.ok && (await signInIfAsked())) result = await core.tools.execute(name, sampleArguments(definitions.get(name)), coreToolContext(core));
+    while (!result.ok && (await signInIfAsked())) result = await core.tools.execute(name, sampleArguments(definitions.get(name)), coreToolContext(core, CALL));
     if (!result.ok) {
       console.error(`${name}: ${result.error.message}`);
       ok = false;
