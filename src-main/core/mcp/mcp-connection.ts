@@ -21,6 +21,7 @@ import { ReconnectTimer } from './reconnect-timer';
 import { telltaleStderrLine } from './stderr-line';
 import { answerElicitation } from './elicitation/elicitation-handler';
 import { RunningCalls } from './elicitation/running-calls';
+import { ResourceWatch } from './resources/resource-watch';
 
 export type { ConnectionSnapshot, McpConnectionDeps, ServerReply, ServerRequestOptions };
 
@@ -51,6 +52,8 @@ export class McpConnection {
   readonly #auth: ServerAuth | undefined;
   /** The calls running now (the server's requests for input are answered in the session of the latest). */
   readonly calls = new RunningCalls();
+  /** The resources subscribed to on the current client, and which of them changed since they were read. */
+  readonly resources = new ResourceWatch();
 
   constructor(
     readonly name: string,
@@ -208,6 +211,9 @@ export class McpConnection {
         this.#connecting = c;
         listenToServer(c, {
           onListChanged: (list, tools) => this.#onListChanged(c, list, tools),
+          onResourceUpdated: (uri) => {
+            if (c === this.#client && this.resources.markChanged(uri)) this.deps.onChange();
+          },
           elicit: (params, signal) => answerElicitation(params, { server: this.name, calls: this.calls, service: this.deps.elicitations }, signal),
         });
       },
@@ -221,6 +227,7 @@ export class McpConnection {
       const { client } = attempt.opened;
       client.onclose = () => this.#onClosed(client);
       this.#client = client;
+      this.resources.reset();
       this.#kind = attempt.opened.kind;
       this.#catalog = attempt.catalog;
       this.#phase = 'connected';

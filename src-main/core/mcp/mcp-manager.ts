@@ -7,6 +7,7 @@ import type { Tool } from '../tools/tool';
 import type { ToolSource } from '../tools/tool-registry';
 import { McpConnection } from './mcp-connection';
 import { callTool } from './mcp-tool-call';
+import { createListResourcesTool, createReadResourceTool } from './resources/resource-tools';
 import { signInConnection, signOutConnection } from './oauth/connection-sign-in';
 import { ElicitationService } from './elicitation/elicitation-service';
 import type { CoreEvent } from '../../../src-preload/contract/event-schemas';
@@ -19,6 +20,8 @@ import { sameJson } from '../lib/same-json';
 import type { ServerInstructions } from './server-instructions';
 
 const SERVER_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$/;
+/** The read tool's place among a server's tool names: `mcp_<server>__read_resource` (no server tool is named so). */
+const READ_RESOURCE_REF = '\u0000read_resource';
 /** How long `add` and `reload` wait for servers to connect before answering with their current state. */
 const COMMAND_WAIT_MS = 10_000;
 
@@ -40,7 +43,10 @@ export interface McpManagerDeps {
 
 /** The registry tools of every server, why others are hidden, and the limit's report. */
 interface BuiltTools {
+  /** The servers' own tools. */
   tools: Tool[];
+  /** `list_resources` and each resource server's read tool. */
+  resourceTools: Tool[];
   hidden: Map<string, HiddenTools>;
   budget: BudgetReport | undefined;
 }
@@ -69,7 +75,8 @@ export class McpManager implements McpService, ToolSource {
 
   /** The registry reads this before every model call. Cached until a server's tools change. */
   tools(): Tool[] {
-    return this.#built().tools;
+    const built = this.#built();
+    return [...built.tools, ...built.resourceTools];
   }
 
   /** The `instructions` of every connected server (their own text, for the system prompt's bounded section). */
@@ -258,11 +265,13 @@ export class McpManager implements McpService, ToolSource {
 
   /**
    * The registry tools of every server: config filters and task-only tools first, then the request's tool limit
-   * (`tools.maxTools` minus the built-ins), shared so the largest servers give way first. Within a server the
-   * first tools of its own listing stay.
+   * (`tools.maxTools` minus the built-ins and the resource tools), shared so the largest servers give way first.
+   * Within a server the first tools of its own listing stay. Servers with resources add `list_resources` (one for
+   * all) and their read tool.
    */
   #buildTools(): BuiltTools {
     const connections = [...this.#connections.values()];
+    const resourceServers = connections.filter((c) => c.snapshot().state === 'connected' && c.catalog.offers.resources);
     const hidden = new Map<string, HiddenTools>();
     const offered = new Map<string, McpConnection['tools']>();
     for (const c of connections) {
@@ -271,7 +280,8 @@ export class McpManager implements McpService, ToolSource {
       hidden.set(c.name, { filtered, taskOnly, overLimit: 0 });
     }
     const counts = new Map([...offered].map(([server, list]) => [server, list.length]));
-    const builtins = this.deps.builtinToolCount?.() ?? 0;
+    const resourceToolCount = resourceServers.length ? resourceServers.length + 1 : 0;
+    const builtins = (this.deps.builtinToolCount?.() ?? 0) + resourceToolCount;
     const limit = this.deps.config().tools.maxTools;
     const shares = shareBudget(counts, limit - builtins);
     const kept = new Map<string, McpConnection['tools']>();
@@ -280,13 +290,17 @@ export class McpManager implements McpService, ToolSource {
       kept.set(server, list.slice(0, share));
       hidden.get(server)!.overLimit = list.length - Math.min(share, list.length);
     }
-    const refs = [...kept].flatMap(([server, list]) => list.map((t) => ({ server, tool: t.name })));
+    const refs = [
+      ...[...kept].flatMap(([server, list]) => list.map((t) => ({ server, tool: t.name }))),
+      ...resourceServers.map((c) => ({ server: c.name, tool: READ_RESOURCE_REF })),
+    ];
     // Built-in tools never start with `mcp_`, and the registry never lets a dynamic tool shadow one anyway.
     const names = assignToolNames(refs);
+    const nameOf = (server: string, tool: string): string | undefined => names.get(toolRefKey({ server, tool }));
     const tools: Tool[] = [];
     for (const connection of connections) {
       for (const definition of kept.get(connection.name) ?? []) {
-        const name = names.get(toolRefKey({ server: connection.name, tool: definition.name }));
+        const name = nameOf(connection.name, definition.name);
         if (!name) continue;
         tools.push(
           createMcpTool({
@@ -300,7 +314,14 @@ export class McpManager implements McpService, ToolSource {
       }
     }
     tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    return { tools, hidden, budget: budgetReport(counts, builtins, limit) };
+    const readers = resourceServers.flatMap((connection) => {
+      const readTool = nameOf(connection.name, READ_RESOURCE_REF);
+      return readTool ? [{ connection, readTool }] : [];
+    });
+    const resourceTools = readers.length
+      ? [createListResourcesTool(() => readers), ...readers.map(({ connection, readTool }) => createReadResourceTool(readTool, connection))]
+      : [];
+    return { tools, resourceTools, hidden, budget: budgetReport(counts, builtins, limit) };
   }
 }
 

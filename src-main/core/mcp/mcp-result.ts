@@ -1,5 +1,7 @@
-// Turns an MCP tools/call result into a ToolResult: text joined, images attached (vision) or noted.
+// Turns an MCP tools/call result into a ToolResult: text joined, images attached (vision) or noted, embedded
+// resources shown like a read of them, resource links named with how to read them.
 import { fail, ok, type ImageAttachment, type ToolResult } from '../tools/tool';
+import { resourceView } from './resources/resource-content';
 
 /** The parts of a CallToolResult we read (the SDK's type is wider; everything else is ignored). */
 export interface McpCallResult {
@@ -39,12 +41,17 @@ export function toToolResult(result: McpCallResult, vision: boolean): ToolResult
       case 'audio':
         texts.push(`[audio (${str(item.mimeType) || 'unknown type'}) omitted: audio is not supported]`);
         break;
-      case 'resource_link':
-        texts.push(`[resource: ${str(item.uri)}${item.name ? ` (${str(item.name)})` : ''}]`);
+      case 'resource_link': {
+        const about = [str(item.name), str(item.mimeType)].filter(Boolean).join(', ');
+        texts.push(`[resource link: ${str(item.uri)}${about ? ` (${about})` : ''} — read it with the read tool of this MCP server]`);
         break;
+      }
       case 'resource': {
+        // Embedded contents: text as it is, pictures attached (vision), text-like binary decoded, the rest described.
         const resource = isRecord(item.resource) ? item.resource : {};
-        texts.push(typeof resource.text === 'string' ? resource.text : `[resource: ${str(resource.uri)} (${str(resource.mimeType) || 'binary'})]`);
+        const view = resourceView([{ uri: str(resource.uri), mimeType: str(resource.mimeType) || undefined, text: typeof resource.text === 'string' ? resource.text : undefined, blob: str(resource.blob) }], vision);
+        texts.push(view.text);
+        images.push(...view.images);
         break;
       }
       default:

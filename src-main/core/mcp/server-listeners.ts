@@ -1,10 +1,11 @@
-// The handlers a connection puts on its client before the first message: the server's requests for input and its
-// notifications that a list changed. Each list is re-read within a bound.
+// The handlers a connection puts on its client before the first message: the server's requests for input, its
+// notifications that a list changed (each list is re-read within a bound) and that a subscribed resource changed.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
   ElicitRequestSchema,
   PromptListChangedNotificationSchema,
   ResourceListChangedNotificationSchema,
+  ResourceUpdatedNotificationSchema,
   ToolListChangedNotificationSchema,
   type ElicitRequest,
   type ElicitResult,
@@ -15,6 +16,8 @@ import { listPrompts, listResources, listResourceTemplates, listTools, type Serv
 export interface ServerListeners {
   /** A part of the catalog was re-listed (`tools: true` when it is the tools: a running call waits for those). */
   onListChanged(list: () => Promise<Partial<ServerCatalog>>, tools: boolean): void;
+  /** A resource Nanotray subscribed to changed. */
+  onResourceUpdated(uri: string): void;
   /** The server asks the user for input; `signal` is its cancel of the request. */
   elicit(params: ElicitRequest['params'], signal: AbortSignal): Promise<ElicitResult>;
 }
@@ -31,6 +34,7 @@ export function listenToServer(client: Client, listeners: ServerListeners): void
       return { resources, resourceTemplates };
     }, false);
   });
+  client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => listeners.onResourceUpdated(notification.params.uri));
   client.setNotificationHandler(PromptListChangedNotificationSchema, () => {
     listeners.onListChanged(async () => ({ prompts: await listPrompts(client) }), false);
   });

@@ -63,7 +63,7 @@ describe('result conversion', () => {
     });
   });
 
-  it('notes images, audio and resources for other models', () => {
+  it('notes images, audio and binary resources for other models; decodes text that came as binary; names resource links', () => {
     const result = toToolResult(
       {
         content: [
@@ -72,6 +72,7 @@ describe('result conversion', () => {
           { type: 'resource_link', uri: 'file:///a.txt', name: 'a' },
           { type: 'resource', resource: { uri: 'file:///b.txt', text: 'inline text' } },
           { type: 'resource', resource: { uri: 'file:///c.bin', blob: 'AA', mimeType: 'application/zip' } },
+          { type: 'resource', resource: { uri: 'file:///d.json', blob: Buffer.from('{"a":1}').toString('base64'), mimeType: 'application/json' } },
         ],
       },
       false,
@@ -81,9 +82,10 @@ describe('result conversion', () => {
       output: [
         '[image (image/jpeg) omitted: the current model cannot view images]',
         '[audio (audio/wav) omitted: audio is not supported]',
-        '[resource: file:///a.txt (a)]',
+        '[resource link: file:///a.txt (a) — read it with the read tool of this MCP server]',
         'inline text',
-        '[resource: file:///c.bin (application/zip)]',
+        '[binary content file:///c.bin (application/zip, 1 bytes): not shown]',
+        '{"a":1}',
       ].join('\n'),
     });
   });

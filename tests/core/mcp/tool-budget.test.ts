@@ -54,9 +54,10 @@ describe('the registry under the limit', () => {
     expect(specs).toHaveLength(128);
     const [big, fx] = t.core.mcp.status();
     expect(fx).toMatchObject({ name: 'fx', toolCount: 10, hidden: { filtered: 0, taskOnly: 0, overLimit: 0 } });
-    // The depth fixture's own tools (minus the task-only one) and the 345 numbered ones, cut to what is left.
+    // The depth fixture's own tools (minus the task-only one) and the 345 numbered ones, cut to what is left
+    // after the built-ins, fx's 10 and the resource tools (list_resources and big's read tool).
     const builtins = t.core.tools.registeredCount();
-    expect(big).toMatchObject({ name: 'big', toolCount: 128 - builtins - 10, hidden: { taskOnly: 1, filtered: 0 } });
+    expect(big).toMatchObject({ name: 'big', toolCount: 128 - builtins - 10 - 2, hidden: { taskOnly: 1, filtered: 0 } });
     expect(big!.hidden.overLimit).toBe(345 + DEPTH_TOOLS - big!.toolCount);
     expect(t.core.mcp.budget()).toMatchObject({ limit: 128, largest: [{ server: 'big', tools: 345 + DEPTH_TOOLS }, { server: 'fx', tools: 10 }] });
     // The server's own order decides which stay: its first tools.
