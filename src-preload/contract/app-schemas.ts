@@ -28,6 +28,8 @@ export const commandsRunOutput = z.object({
   sessionKey: z.string().optional(),
   /** `new_session`: start a fresh chat; `clear`: the session's messages were cleared (reload history). */
   action: z.enum(['new_session', 'clear']).optional(),
+  /** Send this as the user's message (an MCP prompt the command filled in); `output` is then empty. */
+  send: z.object({ text: z.string() }).optional(),
 });
 
 export const commandsCompleteInput = z.strictObject({ text: z.string().max(LIMITS.textChars) });

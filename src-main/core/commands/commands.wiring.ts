@@ -3,12 +3,13 @@ import { BUILTIN_COMMANDS } from './builtin';
 import { CommandRegistry } from './command-registry';
 import type { CommandServices } from './command-services';
 
-/** `core.commands`: list / complete / execute for every host. */
-export type CommandsService = Pick<CommandRegistry, 'list' | 'complete' | 'execute' | 'isCommand' | 'register'>;
+/** `core.commands`: list / complete / execute for every host; `addSource` for commands that come and go (MCP prompts). */
+export type CommandsService = Pick<CommandRegistry, 'list' | 'complete' | 'completeAsync' | 'execute' | 'isCommand' | 'register' | 'addSource'>;
 
-/** The registry with every built-in command; `/help` lists what the registry holds. */
+/** The registry with every built-in command and the MCP servers' prompts; `/help` lists what the registry holds. */
 export function wireCommands(services: Omit<CommandServices, 'commands'>): CommandsService {
   const registry: CommandRegistry = new CommandRegistry({ ...services, commands: () => registry.list() });
   for (const command of BUILTIN_COMMANDS) registry.register(command);
+  registry.addSource(services.mcp.promptCommands);
   return registry;
 }

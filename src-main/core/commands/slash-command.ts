@@ -2,13 +2,20 @@
 import type { SubcommandInfo } from './command-info';
 import type { CommandServices } from './command-services';
 
+/** A message the command wants sent to the model as the user's next message (an MCP prompt filled in). */
+export interface CommandSend {
+  text: string;
+}
+
 /**
- * What a handler returns; `action` asks the host to start a new session or clear the visible chat. `failed`: the
- * command did nothing and `output` says why (a usage error, an unknown name, a refusal, a failure).
+ * What a handler returns; `action` asks the host to start a new session or clear the visible chat; `send` asks it
+ * to run a turn with that message. `failed`: the command did nothing and `output` says why (a usage error, an
+ * unknown name, a refusal, a failure).
  */
 export interface CommandOutcome {
   output: string;
   action?: 'new_session' | 'clear';
+  send?: CommandSend;
   failed?: true;
 }
 
@@ -23,6 +30,8 @@ export interface CommandResult {
   handled: boolean;
   output: string;
   action?: 'new_session' | 'clear';
+  /** Run a turn with this as the user's message (the host does it, as for typed text). */
+  send?: CommandSend;
   /** The command did nothing; `output` says why (the CLI exits with 1). */
   failed?: true;
 }
@@ -33,6 +42,18 @@ export interface CommandContext {
   /** Arguments after the command name, split on whitespace (quotes group words). */
   args: string[];
   services: CommandServices;
+}
+
+/** One suggestion for the argument being typed: `value` replaces it. */
+export interface ArgumentSuggestion {
+  value: string;
+  description: string;
+}
+
+/** Commands that come and go with something else (the prompts of connected MCP servers). */
+export interface CommandSource {
+  /** The commands now; names are matched without regard to case. */
+  commands(): SlashCommand[];
 }
 
 /** One entry of the registry. Handlers never throw to the caller: the registry turns a throw into an error line. */
@@ -46,5 +67,7 @@ export interface SlashCommand {
   subcommands?: SubcommandInfo[];
   /** Candidates for the argument at `args.length - 1` (the one being typed). Defaults to subcommand names. */
   completeArgs?(args: string[], services: CommandServices): string[];
+  /** Like `completeArgs`, for commands that must ask someone (an MCP server's completion); wins in `completeAsync`. */
+  suggestArgs?(args: string[]): Promise<ArgumentSuggestion[]>;
   run(ctx: CommandContext): Promise<CommandOutcome>;
 }

@@ -7,6 +7,7 @@ import type { Tool } from '../tools/tool';
 import type { ToolSource } from '../tools/tool-registry';
 import { McpConnection } from './mcp-connection';
 import { callTool } from './mcp-tool-call';
+import { promptCommands } from './prompts/prompt-commands';
 import { createListResourcesTool, createReadResourceTool } from './resources/resource-tools';
 import { signInConnection, signOutConnection } from './oauth/connection-sign-in';
 import { ElicitationService } from './elicitation/elicitation-service';
@@ -60,6 +61,8 @@ export class McpManager implements McpService, ToolSource {
   #stopping = new Set<Promise<void>>();
   /** The servers' requests for input waiting for the user: `respond(id, action, content)`, `pending()`. */
   readonly elicitations: ElicitationService;
+  /** The connected servers' prompts as slash commands (`/<server>:<prompt>`). */
+  readonly promptCommands = promptCommands(() => [...this.#connections.values()]);
 
   constructor(private readonly deps: McpManagerDeps) {
     this.elicitations = new ElicitationService({ emit: (event) => deps.emit(event), clock: deps.clock });

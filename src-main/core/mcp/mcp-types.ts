@@ -6,6 +6,7 @@ import type { McpAuthStatus } from './oauth/server-auth';
 import type { SignInStart } from './oauth/sign-in';
 import type { BudgetReport, HiddenTools } from './tool-budget';
 import type { ElicitationService } from './elicitation/elicitation-service';
+import type { CommandSource } from '../commands/slash-command';
 
 export type { McpAuthStatus, SignInStart };
 
@@ -68,4 +69,6 @@ export interface McpService {
   signOut(name: string): Promise<Result<void, ServiceError<'not_found' | 'failed'>>>;
   /** The servers' requests for input (forms, links) waiting for the user: `respond(id, action, content)`, `pending(sessionKey?)`. */
   readonly elicitations: Pick<ElicitationService, 'respond' | 'pending'>;
+  /** The connected servers' prompts as slash commands (`/<server>:<prompt> args…`), for the command registry. */
+  readonly promptCommands: CommandSource;
 }

@@ -193,13 +193,16 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
     },
 
     async sendMessage(rawText, images) {
-      const text = rawText.trim();
+      let text = rawText.trim();
       if (!text && !images?.length) return false;
       const sessionKey = await ensureSession();
       if (!sessionKey) return false;
       if (text.startsWith('/') && !images?.length) {
         const res = await call(api.commands.run({ sessionKey, text }));
-        if (res.ok && res.value.handled) {
+        if (res.ok && res.value.send) {
+          // An MCP prompt, filled in by its server: sent as the user's message, visible as such.
+          text = res.value.send.text;
+        } else if (res.ok && res.value.handled) {
           const target = res.value.sessionKey ?? sessionKey;
           if (target !== sessionKey) {
             await get().loadSessions();
@@ -207,12 +210,11 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
           }
           if (res.value.output) appendItems(target, [{ kind: 'notice', id: localId('n'), text: res.value.output, tone: 'info', at: now() }]);
           return true;
-        }
-        if (!res.ok) {
+        } else if (!res.ok) {
           get().pushToast({ title: translate('chat.toast.commandFailed'), body: res.message, tone: 'error' });
           return false;
         }
-        // not a known command: send it as an ordinary message
+        // not a known command (or a prompt filled in): send it as an ordinary message
       }
       const userItemId = localId('u');
       updateThread(sessionKey, (t) => ({

@@ -44,12 +44,13 @@ export function createAppHandlers(core: Core, host: ApiHost): AppHandlers {
         handled: result.handled,
         output: result.output,
         ...(result.action ? { action: result.action } : {}),
+        ...(result.send ? { send: result.send } : {}),
         ...(next ? { sessionKey: next } : {}),
       });
     },
 
     async 'commands:complete'({ text }) {
-      return ipcOk({ completions: core.commands.complete(text) });
+      return ipcOk({ completions: await core.commands.completeAsync(text) });
     },
 
     async 'app:info'() {

@@ -36,13 +36,18 @@ export function createChatHandlers(core: Core): ChatHandlers {
   const isBusy = (key: string): boolean => core.sessions.isBusy(key);
 
   return {
-    async 'chat:send'({ sessionKey, text, images }) {
-      if (!text.trim() && !images?.length) return ipcFail('invalid_input', 'Type a message or attach an image.');
-      // A message starting with `/` is a slash command everywhere: answered without the model, as a system message.
-      if (!images?.length && core.commands.isCommand(text)) {
-        const command = await core.commands.execute(sessionKey, text);
-        core.events.emit({ type: 'session.message', sessionKey, role: 'system', content: command.output, at: core.clock.now() });
-        return ipcOk({ turnId: '' });
+    async 'chat:send'({ sessionKey, text: typed, images }) {
+      if (!typed.trim() && !images?.length) return ipcFail('invalid_input', 'Type a message or attach an image.');
+      let text = typed;
+      // A message starting with `/` is a slash command everywhere: answered without the model, as a system message;
+      // one that fills in a message (an MCP prompt) sends that instead.
+      if (!images?.length && core.commands.isCommand(typed)) {
+        const command = await core.commands.execute(sessionKey, typed);
+        if (!command.send) {
+          core.events.emit({ type: 'session.message', sessionKey, role: 'system', content: command.output, at: core.clock.now() });
+          return ipcOk({ turnId: '' });
+        }
+        text = command.send.text;
       }
       const attachments = (images ?? []).map(parseImageDataUrl);
       return startTurn(core, { sessionKey, text, interactive: true, source: 'user', ...(attachments.length ? { images: attachments } : {}) });

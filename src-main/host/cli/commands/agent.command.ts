@@ -26,15 +26,27 @@ const USAGE = `Usage: nanotray agent [-m "text"] [--session KEY] [--yes] [--show
 /** How long a one-shot run waits for configured MCP servers before its first model call. */
 const MCP_WAIT_MS = 10_000;
 
+/** Commands whose answer depends on MCP connections: `/mcp`, `/tools`, and a server's prompt (`/<server>:<prompt>`). */
+const NEEDS_MCP = /^\s*\/(mcp|tools|[^\s:]+:)/i;
+
 /**
- * `-m "/mcp status"`: a slash command runs without the model (and without a provider). Commands whose
- * answer depends on MCP connections wait for the servers first. Exit code 1 when the answer is an error.
+ * `-m "/mcp status"`: a slash command runs without the model (and without a provider); MCP commands wait for the
+ * servers first. Exit code 1 when the answer is an error; a prompt that filled in a message returns it to send.
  */
-async function oneShotCommand(core: Core, io: CliIo, sessionKey: string, text: string): Promise<number> {
-  if (/^\s*\/(mcp|tools)\b/i.test(text)) await core.mcp.waitForServers(MCP_WAIT_MS);
+async function oneShotCommand(core: Core, io: CliIo, sessionKey: string, text: string): Promise<number | { send: string }> {
+  if (NEEDS_MCP.test(text)) await core.mcp.waitForServers(MCP_WAIT_MS);
   const outcome = await core.commands.execute(sessionKey, text);
+  if (outcome.send) return { send: outcome.send.text };
   write(io.stdout, outcome.output);
   return outcome.failed ? 1 : 0;
+}
+
+/** Readline completion of slash commands and their arguments (a server's prompt arguments ask the server). */
+function slashCompleter(core: Core): (line: string, done: (err: null, result: [string[], string]) => void) => void {
+  return (line, done) => {
+    if (!core.commands.isCommand(line)) return done(null, [[], line]);
+    void core.commands.completeAsync(line).then((list) => done(null, [list.map((c) => c.text), line]));
+  };
 }
 
 /** Exit codes: 0 answered, 1 failed (reason on stderr), 130 cancelled. */
@@ -149,6 +161,7 @@ async function repl(core: Core, io: CliIo, initialKey: string, options: TurnOpti
     terminal: io.isTty,
     history: promptHistory(core, sessionKey),
     historySize: 1000,
+    ...(io.isTty ? { completer: slashCompleter(core) } : {}),
     prompt: 'you › ',
   });
   let busy = false;
@@ -168,6 +181,8 @@ async function repl(core: Core, io: CliIo, initialKey: string, options: TurnOpti
       try {
         if (commands.isCommand(line)) {
           const outcome = await commands.execute(sessionKey, line);
+          // An MCP prompt, filled in by its server, goes to the model as the user's message.
+          if (outcome.send) await runTurn(core, io, sessionKey, outcome.send.text, { ...options, rl });
           if (outcome.output) write(io.stdout, outcome.output);
           if (outcome.action === 'new_session') {
             sessionKey = `${initialKey}-${Date.now().toString(36)}`;
@@ -206,20 +221,25 @@ export const agentCommand: CliCommand = {
     const core = openCliCore(io, 'agent');
     if (!core) return 1;
     try {
-      if (message !== undefined && core.commands.isCommand(message)) return await oneShotCommand(core, io, sessionKey, message);
+      let text = message;
+      if (text !== undefined && core.commands.isCommand(text)) {
+        const ran = await oneShotCommand(core, io, sessionKey, text);
+        if (typeof ran === 'number') return ran;
+        text = ran.send;
+      }
       const problem = providerProblem(core, sessionKey);
       if (problem) {
         write(io.stderr, `nanotray agent: ${problem}`);
         return 1;
       }
       if (yes) core.approvals.setSessionAutoApprove(sessionKey, true);
-      if (message !== undefined) {
+      if (text !== undefined) {
         // Configured MCP servers get up to 10 s, so their tools are there for this single turn; the ones that are
         // not are named on stderr (shutdown after the answer aborts what is still connecting).
         await core.mcp.waitForServers(MCP_WAIT_MS);
         await offerSignIns(core, io);
         for (const line of mcpNotices(core.mcp)) write(io.stderr, line);
-        return await oneShot(core, io, sessionKey, message, { yes, showReasoning });
+        return await oneShot(core, io, sessionKey, text, { yes, showReasoning });
       }
       // The REPL connects its MCP servers in the background and says which did not make it.
       void core.mcp.waitForServers(MCP_WAIT_MS).then(() => {
