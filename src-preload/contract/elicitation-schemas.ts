@@ -89,7 +89,18 @@ export const elicitationRespondInput = z.strictObject({
   action: elicitationActionSchema,
   content: elicitationContentSchema.optional(),
 });
-export const elicitationRespondOutput = z.object({ resolved: z.boolean() });
+/**
+ * Why an answer does not fit its form, per field: a code for the window to say in its language, and the bound
+ * (`limit`) where there is one. The same check the core makes before anything goes to the server.
+ */
+export const elicitationProblemSchema = z.object({
+  field: z.string(),
+  code: z.enum(['required', 'min_length', 'max_length', 'minimum', 'maximum', 'number', 'integer', 'email', 'uri', 'date', 'date_time', 'choice', 'min_items', 'max_items', 'invalid']),
+  limit: z.number().optional(),
+});
+
+/** `resolved: false` with `problems`: the answer did not fit; the request still waits (fix and send again). */
+export const elicitationRespondOutput = z.object({ resolved: z.boolean(), problems: z.array(elicitationProblemSchema).optional() });
 export const elicitationPendingOutput = z.object({ pending: z.array(elicitationRequestSchema) });
 
 export type ElicitationField = z.output<typeof elicitationFieldSchema>;
@@ -97,6 +108,7 @@ export type ElicitationRequest = z.output<typeof elicitationRequestSchema>;
 export type ElicitationValue = z.output<typeof elicitationValueSchema>;
 export type ElicitationContent = z.output<typeof elicitationContentSchema>;
 export type ElicitationAction = z.output<typeof elicitationActionSchema>;
+export type ElicitationProblem = z.output<typeof elicitationProblemSchema>;
 
 function textSchema(field: Extract<ElicitationField, { kind: 'text' }>): z.ZodType {
   let base =
@@ -147,6 +159,38 @@ export function elicitationAnswerSchema(fields: readonly ElicitationField[]): z.
   const shape: Record<string, z.ZodType> = {};
   for (const field of fields) shape[field.name] = field.required ? valueSchema(field) : valueSchema(field).optional();
   return z.strictObject(shape) as unknown as z.ZodType<ElicitationContent>;
+}
+
+function problemOf(field: ElicitationField, issue: z.core.$ZodIssue): ElicitationProblem {
+  const at = (code: ElicitationProblem['code'], limit?: unknown): ElicitationProblem => ({ field: field.name, code, ...(limit !== undefined ? { limit: Number(limit) } : {}) });
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined) return at('required');
+      return field.kind === 'number' ? at(field.integer ? 'integer' : 'number') : at('invalid');
+    case 'too_small':
+      return at(issue.origin === 'string' ? 'min_length' : issue.origin === 'array' ? 'min_items' : 'minimum', issue.minimum);
+    case 'too_big':
+      return at(issue.origin === 'string' ? 'max_length' : issue.origin === 'array' ? 'max_items' : 'maximum', issue.maximum);
+    case 'invalid_format':
+      return at(issue.format === 'email' ? 'email' : issue.format === 'url' ? 'uri' : issue.format === 'date' ? 'date' : issue.format === 'datetime' ? 'date_time' : 'invalid');
+    case 'invalid_value':
+      return at('choice');
+    default:
+      return at('invalid');
+  }
+}
+
+/** What is wrong with `content` for the form, one problem per field at most (empty when it fits). */
+export function answerProblems(fields: readonly ElicitationField[], content: ElicitationContent): ElicitationProblem[] {
+  const checked = elicitationAnswerSchema(fields).safeParse(content);
+  if (checked.success) return [];
+  const problems = new Map<string, ElicitationProblem>();
+  for (const issue of checked.error.issues) {
+    const field = fields.find((f) => f.name === issue.path[0]);
+    if (field && !problems.has(field.name)) problems.set(field.name, problemOf(field, issue));
+    if (!field) problems.set(String(issue.path[0] ?? ''), { field: String(issue.path[0] ?? ''), code: 'invalid' });
+  }
+  return [...problems.values()];
 }
 
 /** `window.nanotray.elicitation.<method>`: each method's channel with its input and output schema. */

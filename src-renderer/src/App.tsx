@@ -49,6 +49,7 @@ function useInitialLoad(): void {
     void s.loadSettings();
     void s.loadCommands();
     void s.loadPendingApprovals();
+    void s.loadPendingElicitations();
     void s.loadMcp();
     void s.loadSessions().then(() => {
       const st = getAppStore().getState();

@@ -10,6 +10,7 @@ import './styles/layout.css';
 import './styles/markdown.css';
 import './styles/chat.css';
 import './styles/chat-actions.css';
+import './styles/mcp.css';
 import './styles/memory.css';
 import './styles/runtime.css';
 import './styles/settings.css';

@@ -11,6 +11,7 @@ import './styles/components.css';
 import './styles/markdown.css';
 import './styles/chat.css';
 import './styles/chat-actions.css';
+import './styles/mcp.css';
 import './styles/quick.css';
 
 const root = document.getElementById('root');

@@ -10,6 +10,7 @@ import type { ReviewSlice } from './review-slice';
 import type { RuntimeSlice } from './runtime-slice';
 import type { McpSignInSlice } from './mcp-sign-in-slice';
 import type { McpSlice } from './mcp-slice';
+import type { ElicitationSlice } from './elicitation-slice';
 import type { SchedulerSlice } from './scheduler-slice';
 import type { SettingsSlice } from './settings-slice';
 import type { UiSlice } from './ui-slice';
@@ -21,6 +22,7 @@ export type AppState = ChatSlice &
   ReviewSlice &
   RuntimeSlice &
   McpSlice &
+  ElicitationSlice &
   McpSignInSlice &
   SchedulerSlice &
   SettingsSlice &

@@ -6,6 +6,7 @@ import { browserFrameScheduler } from '../lib/stream-batcher';
 import { createApprovalsSlice } from './approvals-slice';
 import { createChatSlice } from './chat-slice';
 import { createMcpSlice } from './mcp-slice';
+import { createElicitationSlice } from './elicitation-slice';
 import { createMemorySlice } from './memory-slice';
 import { createReviewSlice } from './review-slice';
 import { createRuntimeSlice } from './runtime-slice';
@@ -30,6 +31,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createRuntimeSlice(set, get, deps),
     ...createMcpSignInSlice(set, get, deps),
     ...createMcpSlice(set, get, deps),
+    ...createElicitationSlice(set, get, deps),
     ...createSchedulerSlice(set, get, deps),
     ...createSettingsSlice(set, get, deps),
     ...createUiSlice(set, get, deps),
@@ -43,6 +45,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
     s.applyReviewEvent(event);
     s.applyRuntimeEvent(event);
     s.applyMcpEvent(event);
+    s.applyElicitationEvent(event);
     s.applySchedulerEvent(event);
     s.applySettingsEvent(event);
     s.applyUiEvent(event);

@@ -90,7 +90,7 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get, deps) => {
 
     async refreshAfterReconnect() {
       const s = get();
-      await Promise.all([s.loadSessions(), s.loadPendingApprovals(), s.loadSettings()]);
+      await Promise.all([s.loadSessions(), s.loadPendingApprovals(), s.loadPendingElicitations(), s.loadSettings()]);
       const key = get().activeSessionKey;
       if (key) {
         set((st) => {

@@ -9,8 +9,10 @@ export function createElicitationHandlers(core: Core): ElicitationHandlers {
   return {
     async 'elicitation:respond'({ id, action, content }) {
       const answered = core.mcp.elicitations.respond(id, action, content);
-      if (!answered.ok) return ipcError(answered.error);
-      return ipcOk({ resolved: true });
+      if (answered.ok) return ipcOk({ resolved: true });
+      // An answer that does not fit is no failure of the call: the form shows what to fix and the request waits.
+      if (answered.error.code === 'invalid') return ipcOk({ resolved: false, problems: answered.error.problems });
+      return ipcError(answered.error);
     },
 
     async 'elicitation:pending'() {

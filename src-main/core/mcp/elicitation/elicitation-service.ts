@@ -4,9 +4,11 @@
 import { randomUUID } from 'node:crypto';
 import type { CoreEvent } from '../../../../src-preload/contract/event-schemas';
 import {
+  answerProblems,
   elicitationAnswerSchema,
   type ElicitationAction,
   type ElicitationContent,
+  type ElicitationProblem,
   type ElicitationRequest,
 } from '../../../../src-preload/contract/elicitation-schemas';
 import type { Clock } from '../../lib/clock';
@@ -19,6 +21,9 @@ export const ELICITATION_TIMEOUT_MS = 10 * 60_000;
 
 /** What the user answered: a form's content comes validated and with its defaults filled. */
 export type ElicitationAnswer = { action: 'accept'; content?: ElicitationContent } | { action: 'decline' } | { action: 'cancel' };
+
+/** Why an answer was not taken: no such request any more, or it does not fit the form (`problems` per field). */
+export type RespondError = ServiceError<'not_found'> | { code: 'invalid'; message: string; problems: ElicitationProblem[] };
 
 /** A request before it waits: everything but its id and expiry. */
 export type ElicitationAsk = Omit<ElicitationRequest, 'id' | 'expiresAt'>;
@@ -33,6 +38,10 @@ export interface ElicitationServiceOptions {
 interface Waiting {
   request: ElicitationRequest;
   finish(answer: ElicitationAnswer): void;
+}
+
+function invalid(message: string, problems: ElicitationProblem[]): Result<never, RespondError> {
+  return { ok: false, error: { code: 'invalid', message, problems } };
 }
 
 export class ElicitationService {
@@ -66,7 +75,7 @@ export class ElicitationService {
    * Answers a waiting request. `accept` of a form needs content that fits its fields (defaults fill what was left
    * out); `accept` of a link says the user opened it, and is refused for one Nanotray does not open.
    */
-  respond(id: string, action: ElicitationAction, content?: ElicitationContent): Result<void, ServiceError<'not_found' | 'invalid'>> {
+  respond(id: string, action: ElicitationAction, content?: ElicitationContent): Result<void, RespondError> {
     const waiting = this.#waiting.get(id);
     if (!waiting) return failure('not_found', `No request for input ${id} is waiting (it was answered, cancelled or expired).`);
     if (action !== 'accept') {
@@ -75,18 +84,17 @@ export class ElicitationService {
     }
     const { request } = waiting;
     if (request.mode === 'url') {
-      if (!request.link?.opens) return failure('invalid', 'Nanotray opens only https addresses (or http on this computer): decline this request.');
+      if (!request.link?.opens) return invalid('Nanotray opens only https addresses (or http on this computer): decline this request.', []);
       waiting.finish({ action: 'accept' });
       return okResult(undefined);
     }
     const fields = request.fields ?? [];
-    const checked = elicitationAnswerSchema(fields).safeParse(withDefaults(fields, content ?? {}));
+    const filled = withDefaults(fields, content ?? {});
+    const problems = answerProblems(fields, filled);
+    const checked = elicitationAnswerSchema(fields).safeParse(filled);
     if (!checked.success) {
-      const problems = checked.error.issues.map((issue) => {
-        const field = fields.find((f) => f.name === issue.path[0]);
-        return field ? `${field.label}: ${issue.message}` : issue.message;
-      });
-      return failure('invalid', `The answer does not fit the form: ${problems.join('; ')}`);
+      const named = problems.map((p) => `${fields.find((f) => f.name === p.field)?.label ?? p.field}: ${p.code.replace(/_/g, ' ')}${p.limit !== undefined ? ` ${p.limit}` : ''}`);
+      return invalid(`The answer does not fit the form: ${named.join('; ')}`, problems);
     }
     waiting.finish({ action: 'accept', content: checked.data });
     return okResult(undefined);

@@ -9,6 +9,7 @@ import { Composer, type ComposerHandle } from './Composer';
 import { LiveAnnouncer } from './LiveAnnouncer';
 import { MessageList } from './MessageList';
 import { ApprovalDock } from './ApprovalDock';
+import { ElicitationDock } from '../mcp/ElicitationDock';
 import { TurnErrorBanner } from './TurnErrorBanner';
 import { ProviderSetup } from '../onboarding/ProviderSetup';
 import { needsSetup } from '../onboarding/setup-form';
@@ -96,6 +97,7 @@ export function Conversation(): ReactElement {
         </div>
       )}
       {sessionKey && <ApprovalDock sessionKey={sessionKey} />}
+      {sessionKey && <ElicitationDock sessionKey={sessionKey} />}
       <div className="chat-bottom">
         <div className="chat-bottom-inner">
           {sessionKey && <TurnErrorBanner sessionKey={sessionKey} />}

@@ -13,6 +13,7 @@ import { TurnErrorBanner } from '../chat/TurnErrorBanner';
 import { TurnErrorItem } from '../chat/TurnErrorItem';
 import { ApprovalDock } from '../chat/ApprovalDock';
 import type { ChatItem } from '../../state/types';
+import { ElicitationDock } from '../mcp/ElicitationDock';
 
 export const QUICK_SESSION = 'quick:default';
 
@@ -68,13 +69,15 @@ export function QuickAsk(): ReactElement {
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const [asked, setAsked] = useState(false);
 
+  const loadPendingElicitations = useAppStore((s) => s.loadPendingElicitations);
   useEffect(() => {
     void selectSession(QUICK_SESSION);
+    void loadPendingElicitations();
     inputRef.current?.focus();
     const onFocus = () => inputRef.current?.focus();
     window.addEventListener('focus', onFocus);
     return () => window.removeEventListener('focus', onFocus);
-  }, [selectSession]);
+  }, [selectSession, loadPendingElicitations]);
 
   const answer = streamText || (asked ? lastAnswer : null);
   const reasoning = streamReasoning || (asked && !running ? lastReasoning : null);
@@ -142,6 +145,7 @@ export function QuickAsk(): ReactElement {
       {asked && failure && !running && (
         <TurnErrorItem item={failure} sessionKey={QUICK_SESSION} latest openSettings={() => void showMain(QUICK_SESSION, 'settings')} />
       )}
+      <ElicitationDock sessionKey={QUICK_SESSION} />
       <div className="quick-error">
         <TurnErrorBanner sessionKey={QUICK_SESSION} />
       </div>
