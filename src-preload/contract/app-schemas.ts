@@ -33,10 +33,9 @@ export const commandsRunOutput = z.object({
 });
 
 export const commandsCompleteInput = z.strictObject({ text: z.string().max(LIMITS.textChars) });
-export const commandsCompleteOutput = z.object({
-  /** Each suggestion's `text` replaces the whole input. */
-  completions: z.array(z.object({ text: z.string(), label: z.string(), description: z.string() })),
-});
+/** One suggestion: its `text` replaces the whole input. */
+export const commandCompletionSchema = z.object({ text: z.string(), label: z.string(), description: z.string() });
+export const commandsCompleteOutput = z.object({ completions: z.array(commandCompletionSchema) });
 
 export const appInfoOutput = z.object({
   version: z.string(),
@@ -63,6 +62,7 @@ export const appHideQuickAskOutput = z.object({ hidden: z.boolean() });
 
 export type SlashCommand = z.output<typeof slashCommandSchema>;
 export type AppInfo = z.output<typeof appInfoOutput>;
+export type CommandCompletion = z.output<typeof commandCompletionSchema>;
 
 /** `window.nanotray.commands.<method>`: each method's channel with its input and output schema. */
 export const commandsChannels = {

@@ -5,6 +5,7 @@ import { sessionKeySchema } from './common-schemas';
 import { tokenUsageSchema } from './event-schemas';
 import { invoke } from './channel-spec';
 import { toolStatusSchema, turnErrorKindSchema } from './error-schemas';
+import { MAX_ATTACHED_RESOURCES, mcpResourceRefSchema } from './mcp-schemas';
 
 const imageDataUrlSchema = z
   .string()
@@ -15,6 +16,8 @@ export const chatSendInput = z.strictObject({
   sessionKey: sessionKeySchema,
   text: z.string().max(LIMITS.textChars),
   images: z.array(imageDataUrlSchema).max(LIMITS.imagesPerMessage).optional(),
+  /** MCP resources the user attached: read when the message is sent, they go with it as untrusted content. */
+  resources: z.array(mcpResourceRefSchema).max(MAX_ATTACHED_RESOURCES).optional(),
 });
 export const chatSendOutput = z.object({ turnId: z.string() });
 
@@ -75,6 +78,8 @@ export const historyMessageSchema = z.object({
   content: z.string().nullable(),
   /** Image attachments of a user message (data: URLs). */
   images: z.array(z.string()).optional(),
+  /** MCP resources attached to a user message. */
+  resources: z.array(z.object({ server: z.string(), uri: z.string() })).optional(),
   toolCalls: z.array(toolCallSchema).optional(),
   toolCallId: z.string().optional(),
   /** Tool name of a `tool` message. */

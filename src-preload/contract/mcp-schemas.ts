@@ -1,4 +1,5 @@
-// MCP domain: the servers' status (state, tools, what is hidden and why, the tool limit, sign-in) and OAuth sign-in.
+// MCP domain: the servers' status (state, tools, what is hidden and why, the tool limit, sign-in), OAuth sign-in, and
+// the resources a message can carry.
 import { z } from 'zod';
 import { emptyInputSchema } from './common-schemas';
 import { LIMITS } from './limits';
@@ -67,6 +68,26 @@ export const mcpSignInOutput = z.object({
 });
 export const mcpSignOutOutput = z.object({ signedOut: z.boolean() });
 
+/** A resource of a connected server, named for the composer's attach list (the server's words, shown as text). */
+export const mcpResourceSchema = z.object({
+  server: z.string(),
+  uri: z.string(),
+  name: z.string(),
+  title: z.string().optional(),
+  mimeType: z.string().optional(),
+  description: z.string().optional(),
+});
+export const mcpResourcesOutput = z.object({ resources: z.array(mcpResourceSchema) });
+
+/** A resource the user attaches to a message: which server, which URI (one it listed). */
+export const mcpResourceRefSchema = z.strictObject({ server: z.string().min(1).max(LIMITS.nameChars), uri: z.string().min(1).max(LIMITS.urlChars) });
+
+/** At most this many resources go with one message. */
+export const MAX_ATTACHED_RESOURCES = 4;
+
+export type McpResource = z.output<typeof mcpResourceSchema>;
+export type McpResourceRef = z.output<typeof mcpResourceRefSchema>;
+
 export type McpServerStatus = z.output<typeof mcpServerStatusSchema>;
 export type McpToolBudget = z.output<typeof mcpToolBudgetSchema>;
 
@@ -76,4 +97,6 @@ export const mcpChannels = {
   /** Starts an OAuth sign-in; the server's state (mcp.changed) tells when it finished. */
   signIn: invoke('mcp:sign-in', mcpServerNameInput, mcpSignInOutput),
   signOut: invoke('mcp:sign-out', mcpServerNameInput, mcpSignOutOutput),
+  /** The resources connected servers list, to attach to a message. */
+  resources: invoke('mcp:resources', emptyInputSchema, mcpResourcesOutput),
 };

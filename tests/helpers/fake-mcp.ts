@@ -13,7 +13,11 @@ export function fakeMcpService(overrides: Partial<McpService> = {}): McpService 
     signIn: async () => ({ ok: false, error: { code: 'failed', message: 'unused' } }),
     signOut: async () => ({ ok: true, value: undefined }),
     elicitations: { respond: () => ({ ok: false, error: { code: 'not_found', message: 'unused' } }), pending: () => [] },
-    promptCommands: { commands: () => [] },
+    prompts: () => [],
+    getPrompt: async () => ({ ok: false, error: { code: 'not_found', message: 'unused' } }),
+    completePrompt: async () => [],
+    resources: () => [],
+    attach: async () => ({ ok: true, value: [] }),
     ...overrides,
   };
 }

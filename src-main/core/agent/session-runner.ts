@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../../../src-preload/contract/config-schema';
 import type { Database } from '../store/db';
-import { appendMessage } from '../store/messages.repo';
+import { appendMessage, userMessageText } from '../store/messages.repo';
 import { HistoryCache } from './history-cache';
 import { requestBudget } from '../workspace/history-window';
 import { deleteSession, ensureSession, getSession, setSessionTitle, splitSessionKey, touchSession, updateSessionMeta } from '../store/sessions.repo';
@@ -26,6 +26,8 @@ export interface TurnRequest {
   sessionKey: string;
   text: string;
   images?: ImageAttachment[];
+  /** MCP resources the user attached (framed, bounded text): the model reads them after the message. */
+  resources?: { server: string; uri: string; text: string }[];
   /** Someone can answer approval prompts (false for heartbeat, cron, subagents, `--yes`-less scripts). */
   interactive?: boolean;
   source?: TurnSource;
@@ -221,14 +223,14 @@ export class SessionRunner {
     const existed = getSession(d.db, key) !== undefined;
     const session = ensureSession(d.db, key, d.now());
     if (!existed) d.emit({ type: 'session.changed', sessionKey: key, change: 'created' });
-    const userMessage: ChatMessage = { role: 'user', content: userContent(req.text, req.images) };
+    const userMessage: ChatMessage = { role: 'user', content: userContent(userMessageText(req.text, { resources: req.resources }), req.images) };
     if (req.persistUserMessage !== false && !req.answerStored) {
       appendMessage(d.db, {
         sessionKey: key,
         turnId,
         role: 'user',
         content: req.text,
-        meta: { source, ...(req.images?.length ? { images: req.images } : {}) },
+        meta: { source, ...(req.images?.length ? { images: req.images } : {}), ...(req.resources?.length ? { resources: req.resources } : {}) },
         createdAt: d.now(),
       });
       const title = req.title ?? titleFromText(req.text);

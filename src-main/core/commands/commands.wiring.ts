@@ -2,6 +2,7 @@
 import { BUILTIN_COMMANDS } from './builtin';
 import { CommandRegistry } from './command-registry';
 import type { CommandServices } from './command-services';
+import { mcpPromptCommands } from './mcp-prompt-commands';
 
 /** `core.commands`: list / complete / execute for every host; `addSource` for commands that come and go (MCP prompts). */
 export type CommandsService = Pick<CommandRegistry, 'list' | 'complete' | 'completeAsync' | 'execute' | 'isCommand' | 'register' | 'addSource'>;
@@ -10,6 +11,6 @@ export type CommandsService = Pick<CommandRegistry, 'list' | 'complete' | 'compl
 export function wireCommands(services: Omit<CommandServices, 'commands'>): CommandsService {
   const registry: CommandRegistry = new CommandRegistry({ ...services, commands: () => registry.list() });
   for (const command of BUILTIN_COMMANDS) registry.register(command);
-  registry.addSource(services.mcp.promptCommands);
+  registry.addSource(mcpPromptCommands(services.mcp));
   return registry;
 }

@@ -5,24 +5,22 @@ import { failure, type ServiceError } from '../lib/core-error';
 import { errResult, errorMessage, okResult, type Result } from '../lib/result';
 import type { Tool } from '../tools/tool';
 import type { ToolSource } from '../tools/tool-registry';
+import { buildToolSet, type ToolSet } from './mcp-tool-set';
+import { mcpServerOf } from './mcp-tool';
+import type { BudgetReport } from './tool-budget';
 import { McpConnection } from './mcp-connection';
-import { callTool } from './mcp-tool-call';
-import { promptCommands } from './prompts/prompt-commands';
-import { createListResourcesTool, createReadResourceTool } from './resources/resource-tools';
+import { completePromptArgument, getPrompt } from './prompts/prompt-requests';
+import { offeredResources, readAttachments } from './resources/resource-attachments';
+import type { McpResource, McpResourceRef } from '../../../src-preload/contract/mcp-schemas';
 import { signInConnection, signOutConnection } from './oauth/connection-sign-in';
 import { ElicitationService } from './elicitation/elicitation-service';
 import type { CoreEvent } from '../../../src-preload/contract/event-schemas';
-import { createMcpTool, mcpServerOf } from './mcp-tool';
 import type { OAuthStore } from './oauth/oauth-store';
-import type { McpServerInput, McpServerStatus, McpService, SignInStart } from './mcp-types';
-import { assignToolNames, toolRefKey } from './tool-naming';
-import { budgetReport, configuredTools, shareBudget, type BudgetReport, type HiddenTools } from './tool-budget';
+import type { McpPromptEntry, McpServerInput, McpServerStatus, McpService, ResourceAttachment, SignInStart } from './mcp-types';
 import { sameJson } from '../lib/same-json';
 import type { ServerInstructions } from './server-instructions';
 
 const SERVER_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$/;
-/** The read tool's place among a server's tool names: `mcp_<server>__read_resource` (no server tool is named so). */
-const READ_RESOURCE_REF = '\u0000read_resource';
 /** How long `add` and `reload` wait for servers to connect before answering with their current state. */
 const COMMAND_WAIT_MS = 10_000;
 
@@ -42,27 +40,16 @@ export interface McpManagerDeps {
   builtinToolCount?(): number;
 }
 
-/** The registry tools of every server, why others are hidden, and the limit's report. */
-interface BuiltTools {
-  /** The servers' own tools. */
-  tools: Tool[];
-  /** `list_resources` and each resource server's read tool. */
-  resourceTools: Tool[];
-  hidden: Map<string, HiddenTools>;
-  budget: BudgetReport | undefined;
-}
 
 /** Connections + the ToolSource of their tools. Connects only once `start()` ran or a caller asked. */
 export class McpManager implements McpService, ToolSource {
   #connections = new Map<string, McpConnection>();
   #started = false;
   #disposed = false;
-  #toolCache: BuiltTools | undefined;
+  #toolCache: ToolSet | undefined;
   #stopping = new Set<Promise<void>>();
   /** The servers' requests for input waiting for the user: `respond(id, action, content)`, `pending()`. */
   readonly elicitations: ElicitationService;
-  /** The connected servers' prompts as slash commands (`/<server>:<prompt>`). */
-  readonly promptCommands = promptCommands(() => [...this.#connections.values()]);
 
   constructor(private readonly deps: McpManagerDeps) {
     this.elicitations = new ElicitationService({ emit: (event) => deps.emit(event), clock: deps.clock });
@@ -119,6 +106,33 @@ export class McpManager implements McpService, ToolSource {
           hasInstructions: catalog.instructions !== undefined,
         };
       });
+  }
+
+  /** The resources connected servers list (for the composer's attach list). */
+  resources(): McpResource[] {
+    return offeredResources([...this.#connections.values()]);
+  }
+
+  /** Reads resources the user attaches to a message (listed ones only), framed as the servers' untrusted content. */
+  attach(refs: readonly McpResourceRef[], signal: AbortSignal): Promise<Result<ResourceAttachment[], ServiceError<'not_found' | 'unavailable' | 'failed'>>> {
+    return readAttachments(this.#connections, refs, signal);
+  }
+
+  prompts(): McpPromptEntry[] {
+    return [...this.#connections.values()]
+      .filter((c) => c.snapshot().state === 'connected')
+      .flatMap((c) => c.catalog.prompts.map((prompt) => ({ server: c.name, prompt, completes: c.catalog.offers.completions })));
+  }
+
+  async getPrompt(server: string, name: string, args: Record<string, string>, typed: string): Promise<Result<string, ServiceError<'not_found' | 'failed' | 'unavailable'>>> {
+    const connection = this.#connections.get(server);
+    if (!connection || !connection.catalog.prompts.some((p) => p.name === name)) return failure('not_found', `MCP server '${server}' has no prompt '${name}'`);
+    return getPrompt(connection, name, args, typed);
+  }
+
+  async completePrompt(server: string, name: string, argument: { name: string; value: string }, context: Record<string, string>): Promise<string[]> {
+    const connection = this.#connections.get(server);
+    return connection ? completePromptArgument(connection, name, argument, context) : [];
   }
 
   async reload(options: { force?: boolean } = {}): Promise<void> {
@@ -261,70 +275,9 @@ export class McpManager implements McpService, ToolSource {
   }
 
   /** Cached until a server's state or lists change. */
-  #built(): BuiltTools {
-    this.#toolCache ??= this.#buildTools();
+  #built(): ToolSet {
+    this.#toolCache ??= buildToolSet([...this.#connections.values()], this.deps.config().tools.maxTools, this.deps.builtinToolCount?.() ?? 0);
     return this.#toolCache;
-  }
-
-  /**
-   * The registry tools of every server: config filters and task-only tools first, then the request's tool limit
-   * (`tools.maxTools` minus the built-ins and the resource tools), shared so the largest servers give way first.
-   * Within a server the first tools of its own listing stay. Servers with resources add `list_resources` (one for
-   * all) and their read tool.
-   */
-  #buildTools(): BuiltTools {
-    const connections = [...this.#connections.values()];
-    const resourceServers = connections.filter((c) => c.snapshot().state === 'connected' && c.catalog.offers.resources);
-    const hidden = new Map<string, HiddenTools>();
-    const offered = new Map<string, McpConnection['tools']>();
-    for (const c of connections) {
-      const { offered: list, filtered, taskOnly } = configuredTools(c.config, c.tools);
-      offered.set(c.name, list);
-      hidden.set(c.name, { filtered, taskOnly, overLimit: 0 });
-    }
-    const counts = new Map([...offered].map(([server, list]) => [server, list.length]));
-    const resourceToolCount = resourceServers.length ? resourceServers.length + 1 : 0;
-    const builtins = (this.deps.builtinToolCount?.() ?? 0) + resourceToolCount;
-    const limit = this.deps.config().tools.maxTools;
-    const shares = shareBudget(counts, limit - builtins);
-    const kept = new Map<string, McpConnection['tools']>();
-    for (const [server, list] of offered) {
-      const share = shares.get(server) ?? list.length;
-      kept.set(server, list.slice(0, share));
-      hidden.get(server)!.overLimit = list.length - Math.min(share, list.length);
-    }
-    const refs = [
-      ...[...kept].flatMap(([server, list]) => list.map((t) => ({ server, tool: t.name }))),
-      ...resourceServers.map((c) => ({ server: c.name, tool: READ_RESOURCE_REF })),
-    ];
-    // Built-in tools never start with `mcp_`, and the registry never lets a dynamic tool shadow one anyway.
-    const names = assignToolNames(refs);
-    const nameOf = (server: string, tool: string): string | undefined => names.get(toolRefKey({ server, tool }));
-    const tools: Tool[] = [];
-    for (const connection of connections) {
-      for (const definition of kept.get(connection.name) ?? []) {
-        const name = nameOf(connection.name, definition.name);
-        if (!name) continue;
-        tools.push(
-          createMcpTool({
-            name,
-            server: connection.name,
-            definition,
-            trusted: connection.config.trusted,
-            call: (args, ctx) => callTool(connection, definition.name, args, ctx),
-          }),
-        );
-      }
-    }
-    tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    const readers = resourceServers.flatMap((connection) => {
-      const readTool = nameOf(connection.name, READ_RESOURCE_REF);
-      return readTool ? [{ connection, readTool }] : [];
-    });
-    const resourceTools = readers.length
-      ? [createListResourcesTool(() => readers), ...readers.map(({ connection, readTool }) => createReadResourceTool(readTool, connection))]
-      : [];
-    return { tools, resourceTools, hidden, budget: budgetReport(counts, builtins, limit) };
   }
 }
 

@@ -6,7 +6,8 @@ import type { McpAuthStatus } from './oauth/server-auth';
 import type { SignInStart } from './oauth/sign-in';
 import type { BudgetReport, HiddenTools } from './tool-budget';
 import type { ElicitationService } from './elicitation/elicitation-service';
-import type { CommandSource } from '../commands/slash-command';
+import type { McpResource, McpResourceRef } from '../../../src-preload/contract/mcp-schemas';
+import type { McpPromptInfo } from './server-catalog';
 
 export type { McpAuthStatus, SignInStart };
 
@@ -69,6 +70,29 @@ export interface McpService {
   signOut(name: string): Promise<Result<void, ServiceError<'not_found' | 'failed'>>>;
   /** The servers' requests for input (forms, links) waiting for the user: `respond(id, action, content)`, `pending(sessionKey?)`. */
   readonly elicitations: Pick<ElicitationService, 'respond' | 'pending'>;
-  /** The connected servers' prompts as slash commands (`/<server>:<prompt> args…`), for the command registry. */
-  readonly promptCommands: CommandSource;
+  /** The resources connected servers list (for the composer's attach list). */
+  resources(): McpResource[];
+  /** Reads resources the user attaches to a message (listed ones only), framed as the servers' untrusted content. */
+  attach(refs: readonly McpResourceRef[], signal: AbortSignal): Promise<Result<ResourceAttachment[], ServiceError<'not_found' | 'unavailable' | 'failed'>>>;
+  /** The prompts of the connected servers (the slash commands `/<server>:<prompt>` are made of them). */
+  prompts(): McpPromptEntry[];
+  /** A server's prompt filled in with `args`, as the user's message; `typed` is the command line the user wrote. */
+  getPrompt(server: string, name: string, args: Record<string, string>, typed: string): Promise<Result<string, ServiceError<'not_found' | 'failed' | 'unavailable'>>>;
+  /** The server's completions of one argument of a prompt (empty when it offers none). */
+  completePrompt(server: string, name: string, argument: { name: string; value: string }, context: Record<string, string>): Promise<string[]>;
+}
+
+/** One prompt of a connected server; `completes`: the server offers argument completion. */
+export interface McpPromptEntry {
+  server: string;
+  prompt: McpPromptInfo;
+  completes: boolean;
+}
+
+/** One resource the user attached to a message, as it goes with it (and is stored with it). */
+export interface ResourceAttachment {
+  server: string;
+  uri: string;
+  /** The framed, bounded, scrubbed content the model reads. */
+  text: string;
 }

@@ -169,6 +169,22 @@ function imageParts(meta: Record<string, unknown>): ContentPart[] {
   return images.flatMap((i) => (i ? [{ type: 'image_url' as const, image_url: { url: `data:${i.mimeType};base64,${i.data}` } }] : []));
 }
 
+const storedResourceSchema = z.object({ server: z.string(), uri: z.string(), text: z.string() });
+
+/** MCP resources the user attached to a message (`meta.resources`): framed text the model reads after the message. */
+export function storedResources(meta: Record<string, unknown>): { server: string; uri: string; text: string }[] {
+  if (!Array.isArray(meta.resources)) return [];
+  return meta.resources.flatMap((r) => {
+    const parsed = storedResourceSchema.safeParse(r);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+/** A user message's text as the model reads it: what the user wrote, then any attached resources. */
+export function userMessageText(content: string, meta: Record<string, unknown>): string {
+  return [content, ...storedResources(meta).map((r) => r.text)].filter(Boolean).join('\n\n');
+}
+
 const reasoningFormatSchema = z.enum(['reasoning_content', 'reasoning', 'think_tag']);
 
 /** The reasoning stored with an assistant message (`meta.reasoning`, `meta.reasoningFormat`), if any. */
@@ -187,8 +203,9 @@ export function toChatMessage(m: ModelMessageFields): ChatMessage {
       return { role: 'system', content: m.content ?? '' };
     case 'user': {
       const images = imageParts(m.meta);
-      if (!images.length) return { role: 'user', content: m.content ?? '' };
-      return { role: 'user', content: [{ type: 'text', text: m.content ?? '' }, ...images] };
+      const text = userMessageText(m.content ?? '', m.meta);
+      if (!images.length) return { role: 'user', content: text };
+      return { role: 'user', content: [{ type: 'text', text }, ...images] };
     }
     case 'assistant': {
       if (!m.toolCalls.length) return { role: 'assistant', content: m.content ?? '' };

@@ -15,7 +15,8 @@ export interface McpSlice {
 
 export const createMcpSlice: SliceCreator<McpSlice> = (set, get, deps) => {
   const { api } = deps;
-  const refresh = debounce(() => void get().loadMcp(), deps.refreshDelayMs);
+  // The servers' prompts are commands too: their list changes with the servers.
+  const refresh = debounce(() => void Promise.all([get().loadMcp(), get().loadCommands()]), deps.refreshDelayMs);
   /** `session|message` of every warning shown (a new limit situation is worth a new line). */
   const warned = new Set<string>();
 

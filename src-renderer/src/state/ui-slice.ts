@@ -1,7 +1,7 @@
 // UI slice: the current view (with the unsaved-memory guard), toasts, the session search palette,
 // theme, app info and the slash-command list.
 import { t } from '../i18n/i18n';
-import type { AppInfo, CoreEvent, SlashCommand } from '@contract/schemas';
+import type { AppInfo, CommandCompletion, CoreEvent, SlashCommand } from '@contract/schemas';
 import type { ThemeSetting } from '../lib/theme';
 import { call } from './ipc-call';
 import { isMemoryDirty } from './memory-slice';
@@ -54,6 +54,8 @@ export interface UiSlice {
   setTheme(theme: ThemeSetting): void;
   loadAppInfo(): Promise<void>;
   loadCommands(): Promise<void>;
+  /** Suggestions for a partly typed command line (arguments included; an MCP server completes its prompts'). */
+  completeCommand(text: string): Promise<CommandCompletion[]>;
   openExternal(url: string): Promise<void>;
   /** Quick ask: hide the popup (Esc). */
   hideQuickAsk(): Promise<void>;
@@ -159,6 +161,11 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get, deps) => {
     async loadAppInfo() {
       const res = await call(api.app.info());
       if (res.ok) set({ appInfo: res.value });
+    },
+
+    async completeCommand(text) {
+      const res = await call(api.commands.complete({ text }));
+      return res.ok ? res.value.completions : [];
     },
 
     async loadCommands() {

@@ -36,12 +36,12 @@ export function createChatHandlers(core: Core): ChatHandlers {
   const isBusy = (key: string): boolean => core.sessions.isBusy(key);
 
   return {
-    async 'chat:send'({ sessionKey, text: typed, images }) {
-      if (!typed.trim() && !images?.length) return ipcFail('invalid_input', 'Type a message or attach an image.');
+    async 'chat:send'({ sessionKey, text: typed, images, resources: refs }) {
+      if (!typed.trim() && !images?.length && !refs?.length) return ipcFail('invalid_input', 'Type a message or attach an image.');
       let text = typed;
       // A message starting with `/` is a slash command everywhere: answered without the model, as a system message;
       // one that fills in a message (an MCP prompt) sends that instead.
-      if (!images?.length && core.commands.isCommand(typed)) {
+      if (!images?.length && !refs?.length && core.commands.isCommand(typed)) {
         const command = await core.commands.execute(sessionKey, typed);
         if (!command.send) {
           core.events.emit({ type: 'session.message', sessionKey, role: 'system', content: command.output, at: core.clock.now() });
@@ -50,7 +50,18 @@ export function createChatHandlers(core: Core): ChatHandlers {
         text = command.send.text;
       }
       const attachments = (images ?? []).map(parseImageDataUrl);
-      return startTurn(core, { sessionKey, text, interactive: true, source: 'user', ...(attachments.length ? { images: attachments } : {}) });
+      // Attached MCP resources are read now: one that cannot be read sends nothing (the window keeps the draft).
+      const attached = refs?.length ? await core.mcp.attach(refs, new AbortController().signal) : undefined;
+      if (attached && !attached.ok) return ipcFail(attached.error.code === 'not_found' ? 'not_found' : 'unavailable', attached.error.message);
+      const resources = attached?.ok ? attached.value : [];
+      return startTurn(core, {
+        sessionKey,
+        text,
+        interactive: true,
+        source: 'user',
+        ...(attachments.length ? { images: attachments } : {}),
+        ...(resources.length ? { resources } : {}),
+      });
     },
 
     async 'chat:regenerate'({ sessionKey }) {

@@ -1,6 +1,6 @@
 // Read side of chat for the UI: session summaries, history pages with tool events, markdown export.
 import type { Database } from '../../store/db';
-import { listMessages, storedImage, type StoredMessage } from '../../store/messages.repo';
+import { listMessages, storedImage, storedResources, type StoredMessage } from '../../store/messages.repo';
 import { listToolEvents } from '../../store/tool-events.repo';
 import { getSession, listSessions, type SessionRow } from '../../store/sessions.repo';
 import { storedTurnEnd } from '../../store/message-tail.repo';
@@ -37,12 +37,14 @@ function imagesOf(m: StoredMessage): string[] | undefined {
 export function toHistoryMessage(m: StoredMessage): HistoryMessage {
   const images = imagesOf(m);
   const turnEnd = m.role === 'system' ? storedTurnEnd(m.meta) : undefined;
+  const resources = m.role === 'user' ? storedResources(m.meta).map(({ server, uri }) => ({ server, uri })) : [];
   return {
     id: m.id,
     turnId: m.turnId,
     role: m.role,
     content: m.content,
     ...(images ? { images } : {}),
+    ...(resources.length ? { resources } : {}),
     ...(m.toolCalls.length ? { toolCalls: m.toolCalls } : {}),
     ...(m.toolCallId ? { toolCallId: m.toolCallId } : {}),
     ...(m.name ? { name: m.name } : {}),

@@ -1,11 +1,11 @@
-// mcp:* handlers: the servers' status, the tool limit's report, OAuth sign-in and sign-out.
+// mcp:* handlers: the servers' status, the tool limit's report, OAuth sign-in and sign-out, resources to attach.
 import type { Core } from '../../nanotray-core';
 import type { InvokeHandlers, McpServerStatus } from '../../../../src-preload/contract/schemas';
 import type { McpServerStatus as CoreMcpStatus } from '../../mcp/mcp-types';
 import { describeBudget } from '../../mcp/tool-budget';
 import { fromResult, ipcOk } from '../ipc-values';
 
-type McpHandlers = Pick<InvokeHandlers, 'mcp:status' | 'mcp:sign-in' | 'mcp:sign-out'>;
+type McpHandlers = Pick<InvokeHandlers, 'mcp:status' | 'mcp:sign-in' | 'mcp:sign-out' | 'mcp:resources'>;
 
 function toMcpStatus(s: CoreMcpStatus): McpServerStatus {
   return {
@@ -41,6 +41,10 @@ export function createMcpHandlers(core: Core): McpHandlers {
 
     async 'mcp:sign-out'({ name }) {
       return fromResult(await core.mcp.signOut(name), () => ({ signedOut: true }));
+    },
+
+    async 'mcp:resources'() {
+      return ipcOk({ resources: core.mcp.resources() });
     },
   };
 }

@@ -1,5 +1,6 @@
 // The message input: multi-line, Enter sends, Shift+Enter newline, Esc stops a running turn,
-// `/` opens command autocomplete, images by paste, drop or the attach button.
+// `/` opens command autocomplete (names, then arguments: an MCP prompt's are completed by its server), images by
+// paste, drop or the attach button.
 import { forwardRef, useImperativeHandle, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
@@ -7,6 +8,16 @@ import { useAppStore } from '../../state/store';
 import { MAX_IMAGES, imagesFromFiles } from './images';
 import { matchCommands, slashQuery } from './slash';
 import { ModelPicker } from './ModelPicker';
+import { useArgumentSuggestions } from './argument-suggestions';
+
+/** One line of the autocomplete menu: picking it makes the input `text`. */
+interface MenuEntry {
+  id: string;
+  label: string;
+  description: string;
+  usage?: string;
+  text: string;
+}
 
 export interface ComposerHandle {
   focus(): void;
@@ -41,7 +52,13 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
   const fileRef = useRef<HTMLInputElement>(null);
 
   const query = slashQuery(text);
-  const matches = query !== null && !menuClosed ? matchCommands(commands, query) : [];
+  const argumentSuggestions = useArgumentSuggestions(text);
+  const entries: MenuEntry[] = menuClosed
+    ? []
+    : query !== null
+      ? matchCommands(commands, query).map((c) => ({ id: `slash-${c.name}`, label: `/${c.name}`, description: c.description, ...(c.usage ? { usage: c.usage } : {}), text: `/${c.name} ` }))
+      : argumentSuggestions.map((c, i) => ({ id: `slash-arg-${i}`, label: c.label, description: c.description, text: `${c.text} ` }));
+  const matches = entries;
   const menuOpen = matches.length > 0;
   const activeIndex = Math.min(menuIndex, Math.max(0, matches.length - 1));
 
@@ -76,9 +93,11 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
     }
   };
 
-  const complete = (name: string) => {
-    setText(`/${name} `);
-    setMenuClosed(true);
+  const complete = (entry: MenuEntry) => {
+    setText(entry.text);
+    // After a command name the menu may open again with its arguments; after an argument it stays closed.
+    setMenuClosed(entry.id.startsWith('slash-arg-'));
+    setMenuIndex(0);
     textareaRef.current?.focus();
   };
 
@@ -91,10 +110,10 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
         setMenuIndex((activeIndex + delta + matches.length) % matches.length);
         return;
       }
-      if (e.key === 'Tab' || (e.key === 'Enter' && !e.shiftKey && matches[activeIndex] && `/${matches[activeIndex].name}` !== text.trim())) {
+      if (e.key === 'Tab' || (e.key === 'Enter' && !e.shiftKey && matches[activeIndex] && matches[activeIndex].text.trim() !== text.trim())) {
         e.preventDefault();
         const pick = matches[activeIndex];
-        if (pick) complete(pick.name);
+        if (pick) complete(pick);
         return;
       }
       if (e.key === 'Escape') {
@@ -113,7 +132,7 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
     }
   };
 
-  const activeId = menuOpen ? `slash-${matches[activeIndex]?.name}` : undefined;
+  const activeId = menuOpen ? matches[activeIndex]?.id : undefined;
   const canSend = !running && (text.trim().length > 0 || images.length > 0);
 
   return (
@@ -122,17 +141,17 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
         <ul className="slash-menu" role="listbox" id="slash-menu" aria-label={t('chat.composer.commands')}>
           {matches.map((c, i) => (
             <li
-              key={c.name}
-              id={`slash-${c.name}`}
+              key={c.id}
+              id={c.id}
               role="option"
               aria-selected={i === activeIndex}
               className="slash-item"
               onMouseDown={(e) => {
                 e.preventDefault();
-                complete(c.name);
+                complete(c);
               }}
             >
-              <span className="slash-name">/{c.name}</span>
+              <span className="slash-name">{c.label}</span>
               <span className="muted">{c.description}</span>
               {c.usage && <span className="faint mono">{c.usage}</span>}
             </li>

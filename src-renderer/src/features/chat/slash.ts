@@ -1,9 +1,9 @@
 // Slash-command autocomplete: which commands match what is typed so far.
 import type { SlashCommand } from '@contract/schemas';
 
-/** The partial command name while the user is typing the first word after `/`, else null. */
+/** The partial command name while the user is typing the first word after `/`, else null (`/notes:summ` too). */
 export function slashQuery(text: string): string | null {
-  const m = /^\/([\w-]*)$/.exec(text);
+  const m = /^\/([\w.:-]*)$/.exec(text);
   return m ? (m[1] ?? '').toLowerCase() : null;
 }
 
