@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { nextAnnouncement } from '../../src-renderer/src/features/chat/announce';
 import { matchCommands, slashQuery } from '../../src-renderer/src/features/chat/slash';
+import { typingArgument } from '../../src-renderer/src/features/chat/argument-suggestions';
 import { userScrolledUp } from '../../src-renderer/src/features/chat/use-stick-to-bottom';
 import { buildTree } from '../../src-renderer/src/features/memory/file-tree';
 import { parseCronForm } from '../../src-renderer/src/features/runtime/cron-form';
@@ -39,6 +40,11 @@ describe('renderer helpers', () => {
     expect(slashQuery('/he')).toBe('he');
     expect(slashQuery('/help me')).toBeNull();
     expect(slashQuery('hello')).toBeNull();
+    // An MCP prompt's command: `<server>:<prompt>`.
+    expect(slashQuery('/Notes:Sum')).toBe('notes:sum');
+    expect(typingArgument('/notes:summarise ma')).toBe(true);
+    expect(typingArgument('/notes:summarise')).toBe(false);
+    expect(typingArgument('/model fast\nmore')).toBe(false);
     expect(matchCommands(cmds, 'he').map((c) => c.name)).toEqual(['help', 'heartbeat']);
     expect(matchCommands(cmds, 'ss').map((c) => c.name)).toEqual(['sessions']);
   });

@@ -8,7 +8,7 @@ import { historyToItems, mergeLive } from './history-items';
 import { toolItemId } from './item-ids';
 import { applyToolProgress, commitStream, finishTurn } from './thread-updates';
 import type { SliceCreator } from './store-types';
-import { emptyThread, type ChatItem, type Thread } from './types';
+import { emptyThread, type ChatItem, type ResourceRef, type Thread } from './types';
 
 const HISTORY_PAGE = 200;
 
@@ -25,7 +25,7 @@ export interface ChatSlice {
   /** Load the page of history before the oldest loaded message. */
   loadOlder(sessionKey: string): Promise<void>;
   /** Send the composer's text (slash commands go to commands.run first). Returns false when nothing was sent. */
-  sendMessage(text: string, images?: string[]): Promise<boolean>;
+  sendMessage(text: string, images?: string[], resources?: ResourceRef[]): Promise<boolean>;
   stopTurn(sessionKey?: string): Promise<void>;
   /**
    * A new answer to the chat's last question (Retry after a failure, Regenerate): the old answer goes, the
@@ -192,12 +192,12 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
       }));
     },
 
-    async sendMessage(rawText, images) {
+    async sendMessage(rawText, images, resources) {
       let text = rawText.trim();
-      if (!text && !images?.length) return false;
+      if (!text && !images?.length && !resources?.length) return false;
       const sessionKey = await ensureSession();
       if (!sessionKey) return false;
-      if (text.startsWith('/') && !images?.length) {
+      if (text.startsWith('/') && !images?.length && !resources?.length) {
         const res = await call(api.commands.run({ sessionKey, text }));
         if (res.ok && res.value.send) {
           // An MCP prompt, filled in by its server: sent as the user's message, visible as such.
@@ -222,9 +222,9 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
         loaded: t.loaded || t.items.length === 0,
         error: null,
         turnId: t.turnId ?? 'pending',
-        items: [...t.items, { kind: 'user', id: userItemId, text, images, at: now() }],
+        items: [...t.items, { kind: 'user', id: userItemId, text, images, ...(resources?.length ? { resources } : {}), at: now() }],
       }));
-      const res = await call(api.chat.send({ sessionKey, text, images: images?.length ? images : undefined }));
+      const res = await call(api.chat.send({ sessionKey, text, images: images?.length ? images : undefined, resources: resources?.length ? resources : undefined }));
       if (!res.ok) {
         // Not accepted, so not stored: take the bubble back (the composer keeps the text).
         updateThread(sessionKey, (t) => ({

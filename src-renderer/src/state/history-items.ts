@@ -28,7 +28,7 @@ export function historyToItems(messages: readonly HistoryMessage[], toolEvents: 
     const id = `m${m.id}`;
     switch (m.role) {
       case 'user':
-        items.push({ kind: 'user', id, text: m.content ?? '', images: m.images, at: m.createdAt, turnId: m.turnId });
+        items.push({ kind: 'user', id, text: m.content ?? '', images: m.images, ...(m.resources ? { resources: m.resources } : {}), at: m.createdAt, turnId: m.turnId });
         break;
       case 'assistant': {
         const text = m.content && m.content.trim() ? m.content : '';

@@ -1,5 +1,6 @@
-// MCP slice: the servers' status for the runtime panel, and the tool limit's warning, shown once in each chat.
-import type { CoreEvent, McpServerStatus, McpToolBudget } from '@contract/schemas';
+// MCP slice: the servers' status for the runtime panel, the tool limit's warning (shown once in each chat), and
+// the resources the composer can attach.
+import type { CoreEvent, McpResource, McpServerStatus, McpToolBudget } from '@contract/schemas';
 import { call } from './ipc-call';
 import { debounce, type SliceCreator } from './store-types';
 import { emptyThread } from './types';
@@ -9,7 +10,10 @@ export interface McpSlice {
   /** Set when the offered tools pass tools.maxTools (the runtime panel shows it; each chat once). */
   mcpBudget: McpToolBudget | null;
   mcpError: string | null;
+  /** What connected servers list to attach to a message (loaded when the composer's picker opens). */
+  mcpResources: McpResource[];
   loadMcp(): Promise<void>;
+  loadMcpResources(): Promise<void>;
   applyMcpEvent(event: CoreEvent): void;
 }
 
@@ -38,11 +42,17 @@ export const createMcpSlice: SliceCreator<McpSlice> = (set, get, deps) => {
     mcpServers: [],
     mcpBudget: null,
     mcpError: null,
+    mcpResources: [],
 
     async loadMcp() {
       const res = await call(api.mcp.status());
       if (!res.ok) set({ mcpError: res.message });
       else set({ mcpServers: res.value.servers, mcpBudget: res.value.budget ?? null, mcpError: null });
+    },
+
+    async loadMcpResources() {
+      const res = await call(api.mcp.resources());
+      if (res.ok) set({ mcpResources: res.value.resources });
     },
 
     applyMcpEvent(event) {

@@ -1,6 +1,12 @@
 // Shapes the renderer keeps in its store: chat items, threads, memory documents, toasts.
 import type { ApprovalRequest } from '@contract/schemas';
 
+/** An MCP resource attached to a user message: which server, which URI. */
+export interface ResourceRef {
+  server: string;
+  uri: string;
+}
+
 export type View = 'chat' | 'memory' | 'runtime' | 'settings';
 
 export type ChatItem =
@@ -9,6 +15,7 @@ export type ChatItem =
       id: string;
       text: string;
       images?: string[];
+      resources?: ResourceRef[];
       at: number;
       /** The turn this message started (what edit and resend names); unknown until the send was accepted. */
       turnId?: string | null;

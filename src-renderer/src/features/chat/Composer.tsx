@@ -9,6 +9,12 @@ import { MAX_IMAGES, imagesFromFiles } from './images';
 import { matchCommands, slashQuery } from './slash';
 import { ModelPicker } from './ModelPicker';
 import { useArgumentSuggestions } from './argument-suggestions';
+import { ResourcePicker } from '../mcp/ResourcePicker';
+import { ResourceChips } from '../mcp/ResourceChips';
+import type { ResourceRef } from '../../state/types';
+
+/** At most this many MCP resources go with one message (the contract's bound). */
+const MAX_RESOURCES = 4;
 
 /** One line of the autocomplete menu: picking it makes the input `text`. */
 interface MenuEntry {
@@ -46,6 +52,7 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
   });
   const [text, setText] = useState('');
   const [images, setImages] = useState<string[]>([]);
+  const [resources, setResources] = useState<ResourceRef[]>([]);
   const [menuIndex, setMenuIndex] = useState(0);
   const [menuClosed, setMenuClosed] = useState(false);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
@@ -80,16 +87,19 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
 
   const send = async () => {
     if (running) return;
-    if (!text.trim() && images.length === 0) return;
+    if (!text.trim() && images.length === 0 && resources.length === 0) return;
     const sentText = text;
     const sentImages = images;
+    const sentResources = resources;
     setText('');
     setImages([]);
-    const ok = await sendMessage(sentText, sentImages);
+    setResources([]);
+    const ok = await sendMessage(sentText, sentImages, sentResources);
     if (!ok && !sentText.trim().startsWith('/')) {
       // keep what the user wrote when it could not be sent
       setText((t) => t || sentText);
       setImages((i) => (i.length ? i : sentImages));
+      setResources((r) => (r.length ? r : sentResources));
     }
   };
 
@@ -133,7 +143,7 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
   };
 
   const activeId = menuOpen ? matches[activeIndex]?.id : undefined;
-  const canSend = !running && (text.trim().length > 0 || images.length > 0);
+  const canSend = !running && (text.trim().length > 0 || images.length > 0 || resources.length > 0);
 
   return (
     <div className="composer">
@@ -175,6 +185,7 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
           ))}
         </div>
       )}
+      <ResourceChips resources={resources} onRemove={(i) => setResources(resources.filter((_, j) => j !== i))} />
       <textarea
         ref={textareaRef}
         rows={1}
@@ -215,6 +226,7 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
         <button type="button" className="btn btn-ghost btn-icon btn-sm" aria-label={t('chat.composer.attach')} title={t('chat.composer.attachHint')} onClick={() => fileRef.current?.click()}>
           <Icon name="paperclip" size={15} />
         </button>
+        <ResourcePicker attached={resources} full={resources.length >= MAX_RESOURCES} onPick={(r) => setResources((now) => [...now, r].slice(0, MAX_RESOURCES))} />
         <ModelPicker sessionKey={sessionKey} />
         <span className="composer-hint">{running ? t('chat.composer.escToStop') : ''}</span>
         <span className="spacer" />

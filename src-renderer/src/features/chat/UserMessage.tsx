@@ -7,6 +7,7 @@ import { clockTime } from '../../lib/format';
 import { useAppStore } from '../../state/store';
 import type { ChatItem } from '../../state/types';
 import { CopyButton } from './CopyButton';
+import { ResourceChips } from '../mcp/ResourceChips';
 
 type UserItem = Extract<ChatItem, { kind: 'user' }>;
 
@@ -77,6 +78,7 @@ export function UserMessage({ item, sessionKey, running }: { item: UserItem; ses
           ))}
         </div>
       )}
+      {item.resources && <ResourceChips resources={item.resources} />}
       {editing ? (
         <Editor item={item} sessionKey={sessionKey} onDone={() => setEditing(false)} />
       ) : (

@@ -29,6 +29,18 @@ export const mcp: Translation<typeof en> = {
     toastBody: 'MCP 服务器 {{server}} 请你输入信息。打开对话即可回复。',
     failed: '无法回复这个请求',
   },
+  resources: {
+    attach: '附加 MCP 服务器的资源',
+    filter: '筛选资源',
+    list: '已连接 MCP 服务器的资源',
+    none: '没有已连接的 MCP 服务器提供资源。',
+    noMatch: '没有匹配的资源。',
+    pick: '附加 {{server}} 的 {{name}}',
+    attached: '已附加的资源',
+    remove: '移除 {{name}}',
+    max_other: '每条消息最多附加 {{count}} 个资源。',
+    untrusted: '其内容作为该服务器的内容（不可信）随消息发送。',
+  },
   field: {
     required: '此项为必填。',
     minLength: '至少 {{n}} 个字符。',
