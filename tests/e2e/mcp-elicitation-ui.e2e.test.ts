@@ -5,6 +5,7 @@
 // axe-clean, screenshots light and dark.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { depthServer } from '../core/mcp/mcp-test-kit';
+import { recordedToolResult } from '../helpers/recorded-tool-result';
 import { axeViolations } from './helpers/axe';
 import { startE2eApp, type E2eApp } from './helpers/e2e-app';
 import { sendChat, shootBothThemes, waitForAnswer } from './ui-helpers';
@@ -22,13 +23,7 @@ describe('MCP requests for input in the window', () => {
   });
 
   /** The text the model got back for its tool call `id`. */
-  const toolResult = (id: string): string => {
-    for (const r of app.llm.requests) {
-      const m = r.body.messages.find((x: { role: string; tool_call_id?: string }) => x.role === 'tool' && x.tool_call_id === id);
-      if (m) return String(m.content);
-    }
-    return '';
-  };
+  const toolResult = (id: string): string => recordedToolResult(app.llm.requests, id);
 
   it('shows the form, marks what does not fit, sends the answer and the turn goes on', async () => {
     app.llm.enqueue({ toolCalls: [{ id: 'ask1', name: 'mcp_d_ask', arguments: {} }] }, { text: 'Thanks, Ada.' });

@@ -4,21 +4,13 @@
 // shows the window only which resource it was; one that cannot be read sends nothing.
 import { describe, expect, it, vi } from 'vitest';
 import { createApiHandlers } from '../../src-main/core/api/api-handlers';
-import type { ApiHost } from '../../src-main/core/api/api-host';
+import { FAKE_API_HOST as HOST } from '../helpers/fake-api-host';
 import { untrustedBanner } from '../../src-main/core/tools/builtin/untrusted';
 import { NOTE_TEXT } from '../fixtures/mcp/depth-fixture.mjs';
 import { useScriptedCore } from '../helpers/scripted-core';
 import { depthServer, openScriptedWithServers } from '../core/mcp/mcp-test-kit';
 
 const t = useScriptedCore();
-const HOST: ApiHost = {
-  kind: 'web',
-  version: 'test',
-  openExternal: async () => true,
-  showMainWindow: () => true,
-  hideQuickAsk: () => true,
-  secrets: { mode: 'plain', note: '', encode: (plain) => plain },
-};
 const FRAMED = `${untrustedBanner("MCP server 'd' (resource note://notes, attached by the user)")}\n\n${NOTE_TEXT} ([redacted])`;
 
 describe('attached MCP resources', () => {

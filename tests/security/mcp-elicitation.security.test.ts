@@ -5,7 +5,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { CoreEvent } from '../../src-preload/contract/event-schemas';
 import type { Core } from '../../src-main/core/nanotray-core';
-import type { RecordedRequest } from '../helpers/scripted-llm-server';
+import { recordedToolResult } from '../helpers/recorded-tool-result';
 import { useScriptedCore } from '../helpers/scripted-core';
 import { depthServer, openScriptedWithServers } from '../core/mcp/mcp-test-kit';
 
@@ -22,13 +22,7 @@ async function open(): Promise<{ core: Core; requests: Requested[] }> {
   return { core, requests };
 }
 
-function toolResult(id: string): string {
-  for (const r of t.llm.requests as RecordedRequest[]) {
-    const m = r.body.messages.find((x: { role: string; tool_call_id?: string }) => x.role === 'tool' && x.tool_call_id === id);
-    if (m) return String(m.content);
-  }
-  return '(no such tool result)';
-}
+const toolResult = (id: string): string => recordedToolResult(t.llm.requests, id);
 
 describe('MCP requests for input through the agent loop', () => {
   it('in a cron run nobody is asked: the request is declined and the model learns why', async () => {

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startOAuthFixture, type OAuthFixture } from '../fixtures/mcp/oauth-server.mjs';
 import { useScriptedCore } from '../helpers/scripted-core';
 import { createApiHandlers } from '../../src-main/core/api/api-handlers';
+import { FAKE_API_HOST } from '../helpers/fake-api-host';
 import { expectNoLeak, watchLeaks, type LeakWatch } from './helpers/leak-watch';
 
 const t = useScriptedCore();
@@ -37,14 +38,7 @@ describe('OAuth tokens of MCP servers stay out of reach', () => {
     expect(toolMessage).toContain('you sent: Bearer [redacted]');
     expectNoLeak(watch, [token]);
 
-    const handlers = createApiHandlers(core, {
-      kind: 'web',
-      version: 'test',
-      openExternal: async () => true,
-      showMainWindow: () => true,
-      hideQuickAsk: () => true,
-      secrets: { mode: 'plain', note: '', encode: (plain) => plain },
-    });
+    const handlers = createApiHandlers(core, FAKE_API_HOST);
     const shown = await handlers['mcp:status']({});
     expect(JSON.stringify(shown)).not.toContain(token);
   });

@@ -6,20 +6,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { untrustedBanner } from '../../src-main/core/tools/builtin/untrusted';
-import type { RecordedRequest } from '../helpers/scripted-llm-server';
+import { recordedToolResult } from '../helpers/recorded-tool-result';
 import { useScriptedCore } from '../helpers/scripted-core';
 import { depthServer, openScriptedWithServers } from '../core/mcp/mcp-test-kit';
 import { NOTE_TEXT } from '../fixtures/mcp/depth-fixture.mjs';
 
 const t = useScriptedCore();
 
-function toolResult(id: string): string {
-  for (const r of t.llm.requests as RecordedRequest[]) {
-    const m = r.body.messages.find((x: { role: string; tool_call_id?: string }) => x.role === 'tool' && x.tool_call_id === id);
-    if (m) return String(m.content);
-  }
-  return '(no such tool result)';
-}
+const toolResult = (id: string): string => recordedToolResult(t.llm.requests, id);
 
 describe('MCP resources through the agent loop', () => {
   it('a listed resource is read behind the marker; a made-up URI is refused unasked and never reaches the server', async () => {

@@ -1,27 +1,20 @@
 // MCP elicitation against a real server process (the depth fixture): a form answered in the calling session,
 // validated against its schema with defaults filled, the call's deadline paused while the user answers; links
 // with their full host; declined with a reason for the model where nobody can answer.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it, vi } from 'vitest';
 import type { CoreEvent } from '../../../src-preload/contract/event-schemas';
-import { depthServer, fromServer, startCore, type McpTestCore } from './mcp-test-kit';
+import { depthServer, fromServer, useLoggedCores, type McpTestCore } from './mcp-test-kit';
 
 type Requested = Extract<CoreEvent, { type: 'elicitation.requested' }>;
 
+const open = useLoggedCores();
 let t: McpTestCore | undefined;
-let dir: string | undefined;
-afterEach(async () => {
-  await t?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-  t = dir = undefined;
-});
 
 async function elicitCore(server: Record<string, unknown> = {}): Promise<{ requests: Requested[]; log: string }> {
-  dir = mkdtempSync(join(tmpdir(), 'nanotray-elicit-'));
-  const log = join(dir, 'fixture.log');
-  t = startCore({ d: depthServer('d', { env: { FIXTURE_LOG: log }, ...server }) });
+  const opened = open((log) => ({ d: depthServer('d', { env: { FIXTURE_LOG: log }, ...server }) }));
+  t = opened.t;
+  const log = opened.log;
   const requests: Requested[] = [];
   t.core.events.on((e) => e.type === 'elicitation.requested' && requests.push(e));
   await t.core.mcp.waitForServers(10_000);

@@ -1,27 +1,19 @@
 // Long MCP tools: a progressToken is sent, progress reaches the tool card as events, progress extends the timeout
 // and the hard maximum still ends the call (fake clock; the server is a real process).
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it, vi } from 'vitest';
 import type { CoreEvent } from '../../../src-preload/contract/event-schemas';
-import { depthServer, fromServer, startCore, type McpTestCore } from './mcp-test-kit';
+import { depthServer, fromServer, useLoggedCores, type McpTestCore } from './mcp-test-kit';
 
+const open = useLoggedCores();
 let t: McpTestCore | undefined;
-let dir: string | undefined;
-afterEach(async () => {
-  await t?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-  t = dir = undefined;
-});
 
 type ProgressEvent = Extract<CoreEvent, { type: 'tool.progress' }>;
 
 function progressCore(server: Record<string, unknown> = {}): { events: ProgressEvent[]; log: string } {
-  dir = mkdtempSync(join(tmpdir(), 'nanotray-progress-'));
-  const log = join(dir, 'fixture.log');
-  t = startCore({ d: depthServer('d', { env: { FIXTURE_LOG: log }, ...server }) });
-  return { events: [], log };
+  const opened = open((log) => ({ d: depthServer('d', { env: { FIXTURE_LOG: log }, ...server }) }));
+  t = opened.t;
+  return { events: [], log: opened.log };
 }
 
 describe('MCP progress', () => {

@@ -18,7 +18,7 @@ afterEach(async () => {
 async function startCall(name: string, args: string, timeoutMs: number): Promise<{ result: Promise<ToolResult> }> {
   const before = t!.clock.countTimers(timeoutMs);
   const call = t!.core.tools.execute(name, args, t!.ctx());
-  await vi.waitFor(() => expect(t!.clock.countTimers(timeoutMs)).toBeGreaterThan(before), { timeout: 5000, interval: 5 });
+  await vi.waitFor(() => expect(t!.clock.countTimers(timeoutMs)).toBeGreaterThan(before), { timeout: 10_000, interval: 5 });
   // Wrapped: an async function returning a bare promise would wait for the call itself.
   return { result: call };
 }
@@ -54,7 +54,7 @@ describe('MCP failures', () => {
     const call = await startCall('mcp_hung_hang', '{}', 1000);
     t.clock.advance(1000);
     // The liveness ping gets its own 5 s on the same clock.
-    await vi.waitFor(() => expect(t!.clock.countTimers(PING_TIMEOUT_MS)).toBeGreaterThan(0), { timeout: 5000, interval: 5 });
+    await vi.waitFor(() => expect(t!.clock.countTimers(PING_TIMEOUT_MS)).toBeGreaterThan(0), { timeout: 10_000, interval: 5 });
     t.clock.advance(PING_TIMEOUT_MS);
     expect(await call.result).toEqual({ ok: false, error: { code: 'timeout', message: "Error: MCP tool 'hang' on server 'hung' timed out: no answer or progress for 1s" } });
     expect(t.core.mcp.status()[0]).toMatchObject({ state: 'failing', consecutiveFailures: 1, lastError: "tool 'hang' timed out (no answer or progress for 1s) and the server no longer answers" });

@@ -1,30 +1,22 @@
 // MCP resources against a real server process (the depth fixture): list_resources and the server's read tool,
 // text, pictures and binary bounded and marked untrusted, reads of unlisted URIs asked like tools on untrusted
 // servers, subscriptions with a "changed since you read it" mark, and resource links a result names.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it, vi } from 'vitest';
 import { categoryOf } from '../../../src-main/core/tools/approvals/approval-service';
 import { untrustedBanner } from '../../../src-main/core/tools/builtin/untrusted';
 import { NOTE_TEXT } from '../../fixtures/mcp/depth-fixture.mjs';
 import { PIXEL_PNG_BASE64 } from '../../fixtures/mcp/fixture-tools.mjs';
-import { depthServer, startCore, type McpTestCore } from './mcp-test-kit';
+import { depthServer, useLoggedCores, type McpTestCore } from './mcp-test-kit';
 
+const open = useLoggedCores();
 let t: McpTestCore | undefined;
-let dir: string | undefined;
-afterEach(async () => {
-  await t?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-  t = dir = undefined;
-});
 
 async function resourceCore(server: Record<string, unknown> = {}, args: string[] = []): Promise<string> {
-  dir = mkdtempSync(join(tmpdir(), 'nanotray-resources-'));
-  const log = join(dir, 'fixture.log');
-  t = startCore({ d: depthServer('d', { env: { FIXTURE_LOG: log }, ...server }, args) });
+  const opened = open((log) => ({ d: depthServer('d', { env: { FIXTURE_LOG: log }, ...server }, args) }));
+  t = opened.t;
   await t.core.mcp.waitForServers(10_000);
-  return log;
+  return opened.log;
 }
 
 const READ = 'mcp_d__read_resource';
@@ -60,8 +52,6 @@ describe('MCP resources', () => {
     expect(categoryOf(tool, { uri: 'note://notes' }, t!.ctx())).toBe('read');
     expect(categoryOf(tool, { uri: 'note://by-id/7' }, t!.ctx())).toBe('command');
     expect(await t!.core.tools.execute(READ, '{"uri":"note://by-id/7"}', t!.ctx())).toEqual(fromResource('note://by-id/7', 'note 7'));
-    await t!.close();
-    t = undefined;
     await resourceCore({ trusted: true });
     expect(categoryOf(t!.core.tools.get(READ)!, { uri: 'note://by-id/7' }, t!.ctx())).toBe('read');
   });

@@ -1,6 +1,8 @@
 // Shared set-up for MCP integration tests: a core on a temp home with fixture servers and a tool context.
-import { resolve } from 'node:path';
-import { vi } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, vi } from 'vitest';
 import { createCore, type Core } from '../../../src-main/core/nanotray-core';
 import type { ToolContext, ToolResult } from '../../../src-main/core/tools/tool';
 import { untrustedBanner } from '../../../src-main/core/tools/builtin/untrusted';
@@ -59,6 +61,34 @@ export function startCore(mcpServers: Record<string, unknown>, options: { startB
       await core.dispose();
       home.cleanup();
     },
+  };
+}
+
+export interface LoggedCore {
+  t: McpTestCore;
+  /** The file fixture servers given it as FIXTURE_LOG write what they received to. */
+  log: string;
+}
+
+/**
+ * Registers the clean-up and returns an opener: each call starts a core whose servers get a fresh log file
+ * (`servers(log)`); every core is closed and its log removed after the test.
+ */
+export function useLoggedCores(): (servers: (log: string) => Record<string, unknown>) => LoggedCore {
+  let opened: Array<{ t: McpTestCore; dir: string }> = [];
+  afterEach(async () => {
+    for (const { t, dir } of opened) {
+      await t.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+    opened = [];
+  });
+  return (servers) => {
+    const dir = mkdtempSync(join(tmpdir(), 'nanotray-mcp-log-'));
+    const log = join(dir, 'fixture.log');
+    const t = startCore(servers(log));
+    opened.push({ t, dir });
+    return { t, log };
   };
 }
 

@@ -2,7 +2,7 @@
 // (invisible characters shown), then the form (the note that answers go to the server only, secret warnings, Send /
 // Decline / Dismiss) or the link (the host first, a lookalike warning, the full address, Open page only for https
 // or loopback). A refused answer keeps what was typed and marks the fields to fix.
-import { memo, useEffect, useRef, useState, type FormEvent, type ReactElement } from 'react';
+import { memo, useEffect, useRef, useState, type FormEvent, type ReactElement, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { ElicitationAction, ElicitationRequest } from '@contract/schemas';
 import { Icon } from '../../components/Icon';
@@ -10,6 +10,22 @@ import { revealInvisible } from '../../lib/visible-text';
 import { useAppStore } from '../../state/store';
 import { ElicitationField } from './ElicitationField';
 import { contentOf, initialInputs, problemMessages, type FieldInput } from './elicitation-inputs';
+
+/** The card's buttons: its own first (Send, Open page), then Decline and Dismiss. */
+function Answers({ busy, answer, children }: { busy: boolean; answer(action: ElicitationAction): Promise<void>; children: ReactNode }): ReactElement {
+  const { t } = useTranslation();
+  return (
+    <div className="elicit-actions">
+      {children}
+      <button type="button" className="btn" disabled={busy} onClick={() => void answer('decline')}>
+        {t('mcp.elicitation.decline')}
+      </button>
+      <button type="button" className="btn btn-ghost" disabled={busy} onClick={() => void answer('cancel')}>
+        {t('mcp.elicitation.dismiss')}
+      </button>
+    </div>
+  );
+}
 
 function useSecondsLeft(expiresAt: number): number {
   const [now, setNow] = useState(Date.now());
@@ -78,19 +94,13 @@ export const ElicitationCard = memo(function ElicitationCard({ request }: { requ
               {t('mcp.elicitation.notOpened')}
             </p>
           )}
-          <div className="elicit-actions">
+          <Answers busy={busy} answer={answer}>
             {request.link.opens && (
               <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void answer('accept')}>
                 <Icon name="external" size={13} /> {t('mcp.elicitation.open')}
               </button>
             )}
-            <button type="button" className="btn" disabled={busy} onClick={() => void answer('decline')}>
-              {t('mcp.elicitation.decline')}
-            </button>
-            <button type="button" className="btn btn-ghost" disabled={busy} onClick={() => void answer('cancel')}>
-              {t('mcp.elicitation.dismiss')}
-            </button>
-          </div>
+          </Answers>
         </div>
       ) : (
         <form className="elicit-form" ref={form} onSubmit={submit} noValidate>
@@ -112,17 +122,11 @@ export const ElicitationCard = memo(function ElicitationCard({ request }: { requ
               {t('mcp.elicitation.fixFields', { count: problemCount })}
             </p>
           )}
-          <div className="elicit-actions">
+          <Answers busy={busy} answer={answer}>
             <button type="submit" className="btn btn-primary" disabled={busy}>
               {t('mcp.elicitation.send')}
             </button>
-            <button type="button" className="btn" disabled={busy} onClick={() => void answer('decline')}>
-              {t('mcp.elicitation.decline')}
-            </button>
-            <button type="button" className="btn btn-ghost" disabled={busy} onClick={() => void answer('cancel')}>
-              {t('mcp.elicitation.dismiss')}
-            </button>
-          </div>
+          </Answers>
         </form>
       )}
     </section>

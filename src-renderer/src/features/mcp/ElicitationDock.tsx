@@ -18,7 +18,7 @@ export const ElicitationDock = memo(function ElicitationDock({ sessionKey }: { s
   }, [newest]);
   if (waiting.length === 0) return null;
   return (
-    <div className="elicit-dock" ref={dock} role="region" aria-label={t('mcp.elicitation.region')}>
+    <div className="approval-dock elicit-dock" ref={dock} role="region" aria-label={t('mcp.elicitation.region')}>
       {waiting.map((request) => (
         <div className="msg" data-role="elicitation" data-elicitation={request.id} key={request.id}>
           <ElicitationCard request={request} />
