@@ -2,7 +2,7 @@
 // open/close, reconnect after a crash.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ToolResult } from '../../../src-main/core/tools/tool';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PING_TIMEOUT_MS } from '../../../src-main/core/mcp/mcp-call';
@@ -49,9 +49,12 @@ describe('MCP failures', () => {
   });
 
   it('a server that stops answering, even ping, counts as failed and is restarted', async () => {
-    t = startCore({ hung: depthServer('hung', { timeout: 1 }) });
+    const log = join(mkdtempSync(join(tmpdir(), 'nanotray-hung-')), 'fixture.log');
+    t = startCore({ hung: depthServer('hung', { timeout: 1, env: { FIXTURE_LOG: log } }) });
     await t.core.mcp.waitForServers(10_000);
     const call = await startCall('mcp_hung_hang', '{}', 1000);
+    // Only once the server stopped reading: a cancel and ping sent sooner could reach it in the same read.
+    await vi.waitFor(() => expect(existsSync(log) && readFileSync(log, 'utf8')).toContain('hung hung'), { timeout: 10_000, interval: 10 });
     t.clock.advance(1000);
     // The liveness ping gets its own 5 s on the same clock.
     await vi.waitFor(() => expect(t!.clock.countTimers(PING_TIMEOUT_MS)).toBeGreaterThan(0), { timeout: 10_000, interval: 5 });
