@@ -67,9 +67,9 @@ export class HistoryCache {
 
   /**
    * The session's newest messages that fit `budgetTokens`, always including the newest user message. Stored counts
-   * are used as they are; messages never counted cost their byte bound, unless those bounds add up to more than the
-   * slack: then the tokenizer is loaded and the window read again with exact counts (stored after the turn, so
-   * the next process needs no tokenizer). New rows are read incrementally; a deletion or an edit in the window
+   * are used as they are; messages never counted cost their byte bound. When the budget cut the read short and those
+   * bounds add up to more than the slack, the tokenizer is loaded and the window read again with exact counts
+   * (stored after the turn, so the next process needs no tokenizer). New rows are read incrementally; a deletion or an edit in the window
    * forces a new read.
    */
   async load(db: Database, sessionKey: string, window: HistoryWindow): Promise<LoadedHistory> {
@@ -77,7 +77,8 @@ export class HistoryCache {
     if (!entry || entry.afterId !== window.afterId || entry.budget !== window.budgetTokens || !this.#refresh(db, sessionKey, entry)) {
       entry = this.#read(db, sessionKey, window);
     }
-    if (!tokenizerLoaded() && unsureTokens(entry) > countSlack(window.budgetTokens)) {
+    // Exact counts matter only when the budget cut the read short: a history that fits by its bounds is sent whole.
+    if (!tokenizerLoaded() && entry.unread > 0 && unsureTokens(entry) > countSlack(window.budgetTokens)) {
       await loadTokenizer();
       entry = this.#read(db, sessionKey, window);
     }

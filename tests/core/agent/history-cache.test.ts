@@ -99,16 +99,27 @@ describe('HistoryCache: only the window is read', () => {
     expect(await new HistoryCache().load(db, 's:1', { afterId: 0, budgetTokens })).toEqual(next);
   });
 
+  it('never loads the tokenizer for a history that fits by its bounds, however much of it was never counted', async () => {
+    const { countSlack, tokenizerLoaded } = await import('../../../src-main/core/workspace/token-estimate');
+    for (let i = 0; i < 200; i++) add(`a daily cron run said: nothing new today, number ${i}`); // ~55 bytes each
+    const budgetTokens = 40_000;
+    const loadedWindow = await new HistoryCache().load(db, 's:1', { afterId: 0, budgetTokens });
+    expect(200 * 55).toBeGreaterThan(countSlack(budgetTokens)); // far more uncounted than the slack …
+    expect(loadedWindow.unread).toBe(0); // … but all of it fits
+    expect(tokenizerLoaded()).toBe(false); // a long-running daemon keeps its ~100 MB of tokenizer tables unloaded
+  });
+
   // The first test of this file to load the (process-wide) tokenizer.
   it('loads the tokenizer when the uncounted messages are more than the slack, and reads the window exactly', async () => {
     const { countSlack, messageTokens, tokenizerLoaded } = await import('../../../src-main/core/workspace/token-estimate');
     const { knownTokens } = await import('../../../src-main/core/agent/known-tokens');
-    for (let i = 0; i < 40; i++) add(`${'lorem ipsum dolor sit amet '.repeat(10)} ${i}`); // ~275 bytes, ~55 tokens each
-    const budgetTokens = 40_000; // slack 2,048: the bounds of 40 messages (~11,000) are over it
+    for (let i = 0; i < 200; i++) add(`${'lorem ipsum dolor sit amet '.repeat(10)} ${i}`); // ~275 bytes, ~55 tokens each
+    const budgetTokens = 40_000; // slack 2,048; by their bounds (~56,000) not all of them fit, exactly (~11,000) they do
     expect(countSlack(budgetTokens)).toBe(2_048);
     const loadedWindow = await new HistoryCache().load(db, 's:1', { afterId: 0, budgetTokens });
     expect(tokenizerLoaded()).toBe(true);
-    expect(loadedWindow.messages).toHaveLength(40);
+    expect(loadedWindow.unread).toBe(0);
+    expect(loadedWindow.messages).toHaveLength(200);
     for (const m of loadedWindow.messages) expect(knownTokens(m)).toBe(messageTokens(m));
   });
 
