@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './helpers/axe';
 import { SCREENSHOT_DIR, startE2eApp, type E2eApp } from './helpers/e2e-app';
-import { TOUR } from './helpers/view-tour';
+import { openPlanChat, TOUR } from './helpers/view-tour';
 import { sendChat, waitForAnswer, waitIdle } from './ui-helpers';
 
 const LANGUAGES = [
@@ -73,6 +73,7 @@ describe('every view: axe-clean in both themes, screenshots in both languages', 
       const context = await app.browser!.newContext({ viewport: { width: 1200, height: 800 }, locale, reducedMotion: 'reduce' });
       const page = await context.newPage();
       await page.goto(`http://127.0.0.1:${app.host.port}/?token=${app.host.token}`);
+      await openPlanChat(page);
       await page.locator('.approval-dock .approval-card').waitFor();
       const problems: string[] = [];
       for (const stop of TOUR) {

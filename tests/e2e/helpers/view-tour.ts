@@ -15,6 +15,13 @@ async function view(page: Page, index: 1 | 2 | 3 | 4): Promise<void> {
   await page.waitForTimeout(150);
 }
 
+/** The chat the tour was prepared with (an answer with code, a table, a task list and a waiting approval). */
+export async function openPlanChat(page: Page): Promise<void> {
+  await view(page, 1);
+  await page.locator('.session-main', { hasText: 'Make a shopping plan' }).click();
+  await page.locator('[data-role="assistant"] .hljs-keyword').first().waitFor();
+}
+
 async function settingsSection(page: Page, id: string): Promise<void> {
   await view(page, 4);
   await page.locator(`#${id}`).waitFor();
@@ -25,10 +32,16 @@ async function settingsSection(page: Page, id: string): Promise<void> {
 export const TOUR: TourStop[] = [
   {
     name: 'chat',
+    open: openPlanChat,
+  },
+  {
+    name: 'chat-new',
     async open(page) {
       await view(page, 1);
-      await page.locator('[data-role="assistant"] .hljs-keyword').first().waitFor();
+      await page.keyboard.press('Control+n');
+      await page.locator('.empty').waitFor();
     },
+    close: openPlanChat,
   },
   {
     name: 'chat-palette',
