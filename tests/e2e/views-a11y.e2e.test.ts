@@ -84,16 +84,6 @@ describe('every view: axe-clean in both themes, screenshots in both languages', 
       await context.close();
       expect(problems).toEqual([]);
     });
-
-    it(`${lang}: quick ask at its popup size`, async () => {
-      const context = await app.browser!.newContext({ viewport: { width: 560, height: 380 }, locale, reducedMotion: 'reduce' });
-      const page = await context.newPage();
-      await page.goto(`http://127.0.0.1:${app.host.port}/quick.html?token=${app.host.token}`);
-      await page.locator('.quick-input').waitFor();
-      const problems = await lookAt(page, 'quick-ask', lang);
-      await context.close();
-      expect(problems).toEqual([]);
-    });
   }
 
   it('the waiting approval can still be answered', async () => {
@@ -101,4 +91,23 @@ describe('every view: axe-clean in both themes, screenshots in both languages', 
     await waitIdle(app.page);
     expect(app.pageErrors).toEqual([]);
   });
+
+  // After the approval is answered: the scripted model answers in order, and the chat's turn is done by then.
+  for (const { lang, locale } of LANGUAGES) {
+    it(`${lang}: quick ask at its popup size`, async () => {
+      const context = await app.browser!.newContext({ viewport: { width: 560, height: 380 }, locale, reducedMotion: 'reduce' });
+      const page = await context.newPage();
+      await page.goto(`http://127.0.0.1:${app.host.port}/quick.html?token=${app.host.token}`);
+      await page.locator('.quick-input').waitFor();
+      const problems = await lookAt(page, 'quick-ask', lang);
+      app.llm.enqueue({ text: `Sure (${lang}):\n\n\`\`\`bash\nls -la ~/Downloads\n\`\`\`\n\nThat lists the folder.` });
+      await page.locator('.quick-input').fill('How do I list my downloads?');
+      await page.locator('.quick-input').press('Enter');
+      await page.locator('.quick-answer .hljs-built_in, .quick-answer code.hljs').first().waitFor();
+      await page.locator('.quick-answer', { hasText: 'That lists the folder.' }).waitFor();
+      problems.push(...(await lookAt(page, 'quick-ask-answer', lang)));
+      await context.close();
+      expect(problems).toEqual([]);
+    });
+  }
 });
