@@ -131,6 +131,7 @@ export function startDesktopShell(options: DesktopShellOptions): DesktopShell {
         paused: hb.paused,
         running: hb.state === 'running',
         lastResult: describeLastHeartbeat(hb.lastRuns[0] ?? null, core.clock.now()),
+        ...(hb.runsIn && !hb.runsIn.here ? { runsIn: `Runs in ${hb.runsIn.label} (pid ${hb.runsIn.pid})` } : {}),
       },
       ...(shortcutProblem ? { problem: shortcutProblem } : {}),
     };

@@ -17,7 +17,8 @@ export interface TrayMenuActions {
 export interface TrayMenuState {
   /** False while the core could not start (bad config): only config/quit items are useful. */
   coreReady: boolean;
-  heartbeat?: { enabled: boolean; paused: boolean; running: boolean; lastResult: string };
+  /** `runsIn`: set when another process (named) runs heartbeat and cron for this home. */
+  heartbeat?: { enabled: boolean; paused: boolean; running: boolean; lastResult: string; runsIn?: string };
   launchAtLogin: boolean;
   /** Shown at the top when set (e.g. the startup error, a shortcut conflict). */
   problem?: string;
@@ -42,6 +43,7 @@ export function buildTrayMenu(state: TrayMenuState, actions: TrayMenuActions): M
         label: 'Heartbeat',
         submenu: [
           { label: hb.lastResult, enabled: false },
+          ...(hb.runsIn ? [{ label: hb.runsIn, enabled: false }] : []),
           { type: 'separator' },
           hb.paused
             ? { label: 'Resume', enabled: hb.enabled, click: () => actions.heartbeatResume() }

@@ -162,4 +162,15 @@ describe('desktop shell per platform', () => {
     powerMonitor.emit('resume');
     expect(resumed).toHaveBeenCalledTimes(1);
   });
+
+  it('the tray names the process that runs heartbeat and cron when it is another one', () => {
+    const other = createCore({ host: 'daemon', home: home.home, env: {}, startBackground: true });
+    if (!other.ok) throw new Error(other.error);
+    try {
+      start('linux');
+      expect(tray().item(`Runs in nanotray daemon (pid ${process.pid})`)).toMatchObject({ enabled: false });
+    } finally {
+      void other.value.dispose();
+    }
+  });
 });

@@ -1,4 +1,4 @@
-// Migration 7: scheduler state every process shares (the heartbeat's pause), so pausing in the desktop app
+// Migration 8: scheduler state every process shares (the heartbeat's pause), so pausing in the desktop app
 // also pauses the heartbeat that `nanotray daemon` runs.
 import type { Database } from '../sqlite-driver';
 
