@@ -2,7 +2,7 @@
 // own /proc cmdline and then starts real Chromium on what it was given: the token is in no process's argv,
 // the launcher page is 0600 in a 0700 folder, the browser still arrives, and the page is gone after.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, statSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -98,7 +98,10 @@ describe('nanotray web --open', () => {
 
     // The real browser follows the page to the host and connects; then the page (and the token in it) is gone.
     await until(() => (existsSync(page) ? undefined : true), 'the browser to connect and the launcher page to go');
-    expect(readdirSync(join(home.home, 'run'))).toEqual([]);
+    // What stays is the host's own record (port and token, so open tabs reconnect after a restart): owner-only.
+    const left = readdirSync(join(home.home, 'run'));
+    expect(left.filter((name) => name.startsWith('open-'))).toEqual([]);
+    for (const name of left) expect((statSync(join(home.home, 'run', name)).mode & 0o777).toString(8)).toBe('600');
     expect(allCommandLines().filter((line) => line.includes(token))).toEqual([]);
   });
 });
