@@ -2,6 +2,7 @@
 import { lazy, Suspense, useEffect, useRef, type ReactElement } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Banner } from './components/Banner';
+import { askPermission, browserNotifyEnv, declineOffer } from './lib/browser-notifications';
 import { ConfirmDialog } from './components/Dialog';
 import { NavRail } from './components/NavRail';
 import { Toasts } from './components/Toasts';
@@ -157,6 +158,42 @@ function ConnectionBanner(): ReactElement | null {
   );
 }
 
+/** The browser host's one offer of desktop notifications, made when the first report arrives. */
+function NotificationOffer(): ReactElement | null {
+  const offer = useAppStore((s) => s.notificationOffer);
+  const setOffer = useAppStore((s) => s.setNotificationOffer);
+  const { t } = useTranslation();
+  if (!offer) return null;
+  const env = browserNotifyEnv();
+  return (
+    <div style={{ padding: '8px 16px 0' }}>
+      <Banner
+        tone="info"
+        title={t('common.notifications.offerTitle')}
+        actions={
+          <>
+            <button type="button" className="btn btn-sm btn-primary" onClick={() => void askPermission(env).then(() => setOffer(false))}>
+              {t('common.notifications.turnOn')}
+            </button>
+            <button
+              type="button"
+              className="btn btn-sm btn-ghost"
+              onClick={() => {
+                declineOffer(env);
+                setOffer(false);
+              }}
+            >
+              {t('common.notifications.notNow')}
+            </button>
+          </>
+        }
+      >
+        {t('common.notifications.offerBody')}
+      </Banner>
+    </div>
+  );
+}
+
 /** Leaving a view with unsaved edits (a memory file, Settings): save and leave, discard, or stay. */
 function LeaveDialog(): ReactElement | null {
   const pending = useAppStore((s) => s.pendingView);
@@ -205,6 +242,7 @@ export function App(): ReactElement {
       <NavRail />
       <main className="view" aria-label={t(`common.views.${view}`)}>
         <ConnectionBanner />
+        <NotificationOffer />
         <StartupBanner />
         {view === 'chat' && <ChatView />}
         <Suspense fallback={<div className="view-body" aria-busy="true" />}>

@@ -31,6 +31,11 @@ export function boot(): AppStore {
   return store;
 }
 
+/** True for a page of the browser host (its window.nanotray runs over the WebSocket bridge). */
+export function isBrowserHost(store: AppStore): boolean {
+  return store.getState().reconnectNow !== null;
+}
+
 /** Shown when the app cannot start (no bridge, no token): plain DOM, no React needed. */
 export function showBootError(root: HTMLElement, err: unknown): void {
   const message = err instanceof Error ? err.message : String(err);

@@ -2,7 +2,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { boot, showBootError } from './boot';
+import { boot, isBrowserHost, showBootError } from './boot';
+import { connectBrowserNotifications } from './ipc/connect-browser-notifications';
+import { browserNotifyEnv } from './lib/browser-notifications';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/components.css';
@@ -18,7 +20,9 @@ import './styles/settings.css';
 const root = document.getElementById('root');
 if (root) {
   try {
-    boot();
+    const store = boot();
+    // Only the browser host: under Electron the shell shows native notifications itself.
+    if (isBrowserHost(store)) connectBrowserNotifications(window.nanotray, store, browserNotifyEnv());
     createRoot(root).render(
       <StrictMode>
         <App />

@@ -40,6 +40,9 @@ export interface UiSlice {
   /** Tries to reconnect at once (the browser host's bridge), null under Electron. */
   reconnectNow: (() => void) | null;
   setReconnectNow(fn: (() => void) | null): void;
+  /** The browser host offers desktop notifications (a report arrived and the browser has not been asked yet). */
+  notificationOffer: boolean;
+  setNotificationOffer(offer: boolean): void;
   /** After the connection came back: reload what may have changed meanwhile. */
   refreshAfterReconnect(): Promise<void>;
   /** Switch views; leaving the memory editor with unsaved edits asks first. */
@@ -81,6 +84,7 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get, deps) => {
     connection: 'open',
     connectionWasOpen: false,
     reconnectNow: null,
+    notificationOffer: false,
 
     setConnection(state) {
       set((s) => ({ connection: state, connectionWasOpen: s.connectionWasOpen || state === 'open' }));
@@ -88,6 +92,10 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get, deps) => {
 
     setReconnectNow(fn) {
       set({ reconnectNow: fn });
+    },
+
+    setNotificationOffer(offer) {
+      set({ notificationOffer: offer });
     },
 
     async refreshAfterReconnect() {

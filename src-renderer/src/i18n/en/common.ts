@@ -57,6 +57,12 @@ export const common = {
     linkNotOpened: 'Link not opened',
     windowNotOpened: 'Could not open the window',
   },
+  notifications: {
+    offerTitle: 'Desktop notifications',
+    offerBody: 'Show heartbeat, cron and message reports as desktop notifications while this tab is in the background? The browser asks once.',
+    turnOn: 'Turn on',
+    notNow: 'Not now',
+  },
   diff: {
     unchanged_one: '… {{count}} unchanged line',
     unchanged_other: '… {{count}} unchanged lines',

@@ -59,6 +59,12 @@ export const common: Translation<typeof en> = {
     linkNotOpened: '链接未能打开',
     windowNotOpened: '无法打开窗口',
   },
+  notifications: {
+    offerTitle: '桌面通知',
+    offerBody: '当此标签页在后台时，是否以桌面通知显示心跳、定时任务和消息的报告？浏览器只会询问一次。',
+    turnOn: '开启',
+    notNow: '暂不',
+  },
   diff: {
     unchanged_other: '… {{count}} 行未改动',
     added: '新增：',
