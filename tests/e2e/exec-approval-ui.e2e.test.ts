@@ -38,7 +38,8 @@ describe('exec approvals', () => {
   it('an interpreter: "Always allow" remembers exactly that command', async () => {
     app.llm.enqueue({ toolCalls: [{ name: 'exec', arguments: { command: 'python3 build.py' } }] }, { text: 'Asked.' });
     await sendChat(app.page, 'Build it');
-    const card = app.page.getByRole('group', { name: /Allow exec\?/ }).last();
+    // the denied card of the test before stays in the chat: wait for this command's own card
+    const card = app.page.getByRole('group', { name: /Allow exec\?/ }).filter({ hasText: 'python3 build.py' }).last();
     await card.waitFor();
     expect(await card.innerText()).toContain('python3 is an interpreter: only a rule for this exact command covers it.');
     expect(await card.getByRole('button', { name: /Always allow/ }).innerText()).toContain('exec: exactly: python3 build.py');
