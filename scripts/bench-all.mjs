@@ -19,7 +19,7 @@ const steps = [
   ['Providers: stream assembly, transport through the openai SDK, call overhead', ['scripts/bench-providers.mjs']],
   ['Idle daemon: wake-ups, CPU and RSS while nothing is due', ['scripts/bench-idle.mjs']],
   ['Scheduler: idle cost, timer drift', ['scripts/bench-scheduler.mjs', ...(process.env.BENCH_DRIFT_MINUTES ? ['--minutes', process.env.BENCH_DRIFT_MINUTES] : [])]],
-  ['Renderer: bundle size, first token to screen, frame time', ['scripts/bench-renderer.mjs', '--e2e']],
+  ['Renderer: bundle size, a 5,000-message chat (open, paging, frames while streaming), first token to screen, search hit', ['scripts/bench-renderer.mjs', '--e2e']],
 ];
 
 let failed = 0;

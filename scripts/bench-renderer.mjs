@@ -1,21 +1,19 @@
 #!/usr/bin/env node
 // Renderer figures: bundle size of out/renderer/assets (raw and gzip), the chat window's first load (what
 // index.html loads before anything is lazy: scripts, preloads, styles) against its target, and with --e2e the
-// figures the Chromium tests print (first token → on screen, frame times streaming into 5,000 messages, paging),
-// with their targets. Build first: `npx electron-vite build`.
+// Chromium figures of scripts/bench/renderer-bench.ts (a 5,000-message chat opened, paged in and streamed into, the
+// first token to the screen, a search hit, start to interactive, quick ask to a focused input) with their targets.
+// Build first: `npm run build`.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { bundleBench } from './bench/bundle-bench.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const RENDERER = join(ROOT, 'out', 'renderer');
 const ASSETS = join(RENDERER, 'assets');
-/** Targets of issue 17 for the Chromium figures (the line that carries the figure, how to read it, the target). */
-const TARGETS = [
-  { line: 'frame time while streaming into 5,000 messages', read: /p95 ([\d.]+) ms/, name: 'frame_p95_streaming_5k_ms', target: 20 },
-  { line: 'page all 5,000 messages into the list', read: /: (\d+) ms/, name: 'paging_5k_ms', target: 600 },
-];
 
 function kb(bytes) {
   return `${(bytes / 1024).toFixed(1)} KB`;
@@ -52,19 +50,16 @@ console.log(
 );
 
 if (process.argv.includes('--e2e')) {
-  const run = spawnSync('npx', ['vitest', 'run', '-c', 'vitest.e2e.config.mts', 'tests/e2e/chat-ui.e2e.test.ts', 'tests/e2e/perf-ui.e2e.test.ts'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  });
-  const lines = `${run.stdout}\n${run.stderr}`.split('\n').filter((l) => l.includes('[figure]')).map((l) => l.replace(/^.*\[figure\]\s*/, ''));
-  console.log('\nChromium figures:');
-  for (const l of lines) console.log(`  ${l}`);
-  for (const t of TARGETS) {
-    const value = Number(lines.find((l) => l.includes(t.line))?.match(t.read)?.[1]);
-    if (Number.isFinite(value)) console.log(`${t.name} ${value} (${t.line}; target ≤ ${t.target}) ${value <= t.target ? 'ok' : 'MISSED'}`);
-  }
+  const bench = await bundleBench('renderer-bench');
+  const run = spawnSync(process.execPath, [bench], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, CHROMIUM_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' } });
   if (run.status !== 0) {
-    console.error('the e2e run failed; see `npx vitest run -c vitest.e2e.config.mts`');
+    console.error(run.stderr.trim() || `the Chromium bench exited ${run.status}`);
     process.exit(run.status ?? 1);
+  }
+  console.log(`\nChromium figures (headless, 1200×800; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}):`);
+  for (const f of JSON.parse(run.stdout.trim().split('\n').at(-1))) {
+    const value = f.unit === 'ms' ? f.value.toFixed(1) : String(f.value);
+    const target = f.target === undefined ? '' : `; target ≤ ${f.target} ${f.value <= f.target ? 'ok' : 'MISSED'}`;
+    console.log(`${f.name} ${value} (${f.about}${target})`);
   }
 }

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listMessages } from '../../src-main/core/store/messages.repo';
 import { listSessions } from '../../src-main/core/store/sessions.repo';
+import { gate } from '../helpers/scripted-llm-server';
 import { startE2eApp, type E2eApp } from './helpers/e2e-app';
 import { lastAnswer, sendChat, shootBothThemes, waitForAnswer, waitIdle } from './ui-helpers';
 
@@ -52,12 +53,15 @@ describe('message actions', () => {
   });
 
   it('a stopped answer still says "Stopped." after a reload', async () => {
-    app.llm.enqueue({ text: Array.from({ length: 60 }, (_, i) => `word${i} `), chunkDelayMs: 60 });
+    // words 0–2 go out, then the model holds the rest until Stop has ended the turn
+    const never = gate();
+    app.llm.enqueue({ text: Array.from({ length: 60 }, (_, i) => `word${i} `), holds: [{ afterChunks: 4, until: never.promise }] });
     await sendChat(app.page, 'Tell me a long story');
     await app.page.locator('[data-role="streaming"] .markdown', { hasText: 'word2' }).waitFor();
     await app.page.getByRole('button', { name: 'Stop the answer' }).click();
     await app.page.locator('[data-role="notice"]', { hasText: 'Stopped.' }).waitFor();
     await waitIdle(app.page);
+    never.open();
     await reload();
     await app.page.locator('[data-role="notice"]', { hasText: 'Stopped.' }).waitFor();
     expect(await app.page.locator('[data-role="assistant"]', { hasText: 'Interrupted' }).count()).toBe(1);

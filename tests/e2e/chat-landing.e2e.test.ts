@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendMessage } from '../../src-main/core/store/messages.repo';
 import { ensureSession, setSessionTitle } from '../../src-main/core/store/sessions.repo';
+import { gate } from '../helpers/scripted-llm-server';
 import { startE2eApp, type E2eApp } from './helpers/e2e-app';
 import { sendChat, shootBothThemes, waitIdle } from './ui-helpers';
 
@@ -55,10 +56,14 @@ describe('landing on the latest message', () => {
   });
 
   it('follows a long streamed answer to its end while the user stays at the bottom', async () => {
-    app.llm.enqueue({ text: Array.from({ length: 80 }, (_, i) => (i % 8 === 7 ? `part${i}.\n\n` : `part${i} `)), chunkDelayMs: 15 });
+    // the model holds the rest after part40 until the test has looked where the view is
+    const looked = gate();
+    app.llm.enqueue({ text: Array.from({ length: 80 }, (_, i) => (i % 8 === 7 ? `part${i}.\n\n` : `part${i} `)), chunkDelayMs: 15, holds: [{ afterChunks: 42, until: looked.promise }] });
     await sendChat(app.page, 'A long answer please');
     await app.page.locator('[data-role="streaming"] .markdown', { hasText: 'part40' }).waitFor();
-    expect(await distanceFromBottom(app)).toBeLessThan(48);
+    const midway = await distanceFromBottom(app);
+    looked.open();
+    expect(midway).toBeLessThan(48);
     await waitIdle(app.page);
     await app.page.locator('[data-role="assistant"]', { hasText: 'part79.' }).waitFor({ state: 'visible' });
     expect(await distanceFromBottom(app)).toBeLessThan(48);
@@ -66,7 +71,20 @@ describe('landing on the latest message', () => {
   });
 
   it('stays where the user scrolled to while an answer streams, and follows again on request', async () => {
-    app.llm.enqueue({ text: Array.from({ length: 120 }, (_, i) => (i % 8 === 7 ? `bit${i}.\n\n` : `bit${i} `)), chunkDelayMs: 25 });
+    // the model holds the answer after bit10 until the user has scrolled away, after bit60 until the test has
+    // noted where the view is, and after bit90 until the user asked to follow again (so it is still streaming)
+    const scrolledAway = gate();
+    const noted = gate();
+    const followed = gate();
+    app.llm.enqueue({
+      text: Array.from({ length: 120 }, (_, i) => (i % 8 === 7 ? `bit${i}.\n\n` : `bit${i} `)),
+      chunkDelayMs: 25,
+      holds: [
+        { afterChunks: 12, until: scrolledAway.promise },
+        { afterChunks: 62, until: noted.promise },
+        { afterChunks: 92, until: followed.promise },
+      ],
+    });
     await sendChat(app.page, 'Another long answer');
     await app.page.locator('[data-role="streaming"] .markdown', { hasText: 'bit10' }).waitFor();
     const list = app.page.locator('.messages[role="log"]');
@@ -75,14 +93,17 @@ describe('landing on the latest message', () => {
     await app.page.mouse.wheel(0, -1500);
     const follow = app.page.getByRole('button', { name: 'Follow the answer' });
     await follow.waitFor();
+    scrolledAway.open();
     await app.page.locator('[data-role="streaming"] .markdown', { hasText: 'bit60' }).waitFor();
     const topWhileAway = await list.evaluate((el) => el.scrollTop);
+    noted.open();
     await app.page.locator('[data-role="streaming"] .markdown', { hasText: 'bit90' }).waitFor();
     // the answer grew below; the view did not move
     expect(await list.evaluate((el) => el.scrollTop)).toBe(topWhileAway);
     expect(await distanceFromBottom(app)).toBeGreaterThan(500);
     await follow.click();
     expect(await distanceFromBottom(app)).toBeLessThan(48);
+    followed.open();
     await waitIdle(app.page);
     expect(await distanceFromBottom(app)).toBeLessThan(48);
     expect(await app.page.getByRole('button', { name: /Jump to latest|Follow the answer/ }).count()).toBe(0);

@@ -4,6 +4,7 @@
 import type { Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './helpers/axe';
+import { gate } from '../helpers/scripted-llm-server';
 import { startE2eApp, type E2eApp } from './helpers/e2e-app';
 import { sendChat, waitForAnswer } from './ui-helpers';
 
@@ -52,15 +53,27 @@ describe('markdown answers', () => {
   it('keeps a settled code block while the rest of the answer streams', async () => {
     const { page } = app;
     const rest = Array.from({ length: 12 }, (_, i) => `More words ${i}.\n\n`); // each a new paragraph: the settled part grows
-    app.llm.enqueue({ text: ['Intro.\n\n```python\nprint("hi")\n```\n\n', ...rest, 'The end.'], chunkDelayMs: 120 });
+    // the model holds the rest after the code block until the test has marked its DOM node, and again after
+    // "More words 8." until the test has looked whether that node is still the same one
+    const marked = gate();
+    const looked = gate();
+    app.llm.enqueue({
+      text: ['Intro.\n\n```python\nprint("hi")\n```\n\n', ...rest, 'The end.'],
+      holds: [
+        { afterChunks: 2, until: marked.promise },
+        { afterChunks: 11, until: looked.promise },
+      ],
+    });
     await sendChat(page, 'stream with code');
     const streamingCode = page.locator('[data-role="streaming"] .hljs-built_in, [data-role="streaming"] code.hljs').first();
     await streamingCode.waitFor();
     await page.evaluate(() => {
       (document.querySelector('[data-role="streaming"] .code-block') as HTMLElement & { marked?: boolean }).marked = true;
     });
+    marked.open();
     await page.waitForFunction(() => document.querySelector('[data-role="streaming"]')?.textContent?.includes('More words 8.'));
     const kept = await page.evaluate(() => (document.querySelector('[data-role="streaming"] .code-block') as HTMLElement & { marked?: boolean } | null)?.marked === true);
+    looked.open();
     expect(kept).toBe(true);
     await waitForAnswer(page, 'The end.');
   });

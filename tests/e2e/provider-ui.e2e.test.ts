@@ -3,6 +3,7 @@
 // a failover says who answered, and the views stay axe-clean in both themes (screenshots in test-results/screenshots).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './helpers/axe';
+import { gate } from '../helpers/scripted-llm-server';
 import { startE2eApp, type E2eApp } from './helpers/e2e-app';
 import { sendChat, shootBothThemes, waitForAnswer, waitIdle } from './ui-helpers';
 
@@ -24,12 +25,15 @@ describe('reasoning, retries and failover in the window', () => {
   it('streams the reasoning in an open Thinking block, then folds it above the answer', async () => {
     const { page } = app;
     app.llm.setQuirks({ reasoningAs: 'think_tags' });
-    app.llm.enqueue({ reasoning: ['The user asks for 6 × 7. ', 'That is 42.', ' Say it plainly.'], text: ['The answer ', 'is 42.'], chunkDelayMs: 250 });
+    // the reasoning starts to stream; the model holds the rest until the test has seen the open Thinking block
+    const seen = gate();
+    app.llm.enqueue({ reasoning: ['The user asks for 6 × 7. ', 'That is 42.', ' Say it plainly.'], text: ['The answer ', 'is 42.'], holds: [{ afterChunks: 4, until: seen.promise }] });
     await sendChat(page, 'What is 6 times 7?');
     const streaming = page.locator('[data-role="streaming"] details.thinking-block');
     await streaming.waitFor({ timeout: 10_000 });
     expect(await streaming.getAttribute('open')).not.toBeNull();
     await shootBothThemes(app, page, 'thinking-streaming');
+    seen.open();
     await waitForAnswer(page, 'The answer is 42.');
     const block = page.locator('[data-role="assistant"] details.thinking-block').last();
     expect(await block.getAttribute('open')).toBeNull();

@@ -34,6 +34,12 @@ export interface ScriptedStep {
   cutAfterChunks?: number;
   /** Send a few chunks, then nothing more while the connection stays open (a server that stalls mid-answer). */
   stallAfterChunks?: number;
+  /**
+   * Pauses in the stream: after `afterChunks` chunks (the role chunk counts as the first) send nothing more until
+   * `until` settles, then go on. A test holds the rest of an answer until it has seen what it looks for on screen,
+   * so nothing depends on how fast the page renders (see `gate()`).
+   */
+  holds?: { afterChunks: number; until: Promise<unknown> }[];
   /** After this many chunks, send an error object inside the stream (OpenRouter's mid-stream errors) and end. */
   streamError?: { afterChunks: number; error: Record<string, unknown> };
   /** Answer 200 with this body instead of a completion (an HTML page behind a wrong base URL, an empty stream). */
@@ -93,6 +99,18 @@ function splitInto(text: string, parts: number): string[] {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A promise a test opens when it is ready (for a step's `holds`). */
+export interface Gate {
+  promise: Promise<void>;
+  open(): void;
+}
+
+export function gate(): Gate {
+  let open!: () => void;
+  const promise = new Promise<void>((resolve) => (open = resolve));
+  return { promise, open };
+}
 
 export async function startScriptedLlm(options: { port?: number; quirks?: ServerQuirks } = {}): Promise<ScriptedLlm> {
   let quirks: ServerQuirks = options.quirks ?? {};
@@ -163,6 +181,7 @@ export async function startScriptedLlm(options: { port?: number; quirks?: Server
         res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 1_700_000_000, model, error: step.streamError.error, choices: [{ index: 0, delta: { content: '' }, finish_reason: 'error' }] })}\n\n`);
         break;
       }
+      for (const hold of step.holds ?? []) if (hold.afterChunks === sent) await hold.until;
       if (res.destroyed) return;
       res.write(piece);
       sent++;
