@@ -24,6 +24,7 @@ export const LIMITS = {
   payloadChars: 40_000_000,
   /** Nesting depth of a payload object. */
   payloadDepth: 12,
-  historyPageMax: 500,
+  /** Messages in one page of chat history (the window pages older history in at this size). */
+  historyPageMax: 1_000,
   listMax: 1_000,
 } as const;

@@ -35,7 +35,9 @@ export function MessageList({ sessionKey }: { sessionKey: string }): ReactElemen
   const latest = useMemo(() => latestAnswerIndex(list), [list]);
   const hasMore = useAppStore((s) => s.threads[sessionKey]?.hasMore ?? false);
   const loading = useAppStore((s) => s.threads[sessionKey]?.loading ?? false);
-  const streamText = useAppStore((s) => s.threads[sessionKey]?.streamText ?? '');
+  // Whether an answer has started streaming, not its text: the list does not re-render on every streamed frame
+  // (the streaming row below it does); following its growth is the content's ResizeObserver's (useStickToBottom).
+  const streaming = useAppStore((s) => Boolean(s.threads[sessionKey]?.streamText));
   const running = useAppStore((s) => Boolean(s.threads[sessionKey]?.turnId));
   const loadOlder = useAppStore((s) => s.loadOlder);
   const focus = useAppStore((s) => (s.focusMessage?.sessionKey === sessionKey ? s.focusMessage : null));
@@ -44,7 +46,7 @@ export function MessageList({ sessionKey }: { sessionKey: string }): ReactElemen
   const pagesRead = useRef(0);
 
   const scrollRef = useRef<HTMLDivElement>(null);
-  const follow = useStickToBottom(scrollRef, sessionKey, [list.length, streamText, running]);
+  const follow = useStickToBottom(scrollRef, sessionKey, [list.length, streaming, running]);
   const { stuck, release } = follow;
   const prevHeight = useRef<{ first: string | undefined; height: number } | null>(null);
 
