@@ -127,9 +127,11 @@ describe('MemoryFiles', () => {
   it('watches for changes by other programs and reports them as external', async () => {
     ws.write('workspace/USER.md', 'first');
     memory.primeKnown(); // as the install does when it starts the watcher: no read needed before
-    const stop = watchWorkspaceMarkdown(ws.workspace, (rel) => memory.noticeChange(rel), { clock: systemClock, debounceMs: 30 });
+    let stop = (): void => undefined;
+    await new Promise<void>((ready) => {
+      stop = watchWorkspaceMarkdown(ws.workspace, (rel) => memory.noticeChange(rel), { clock: systemClock, debounceMs: 30, onReady: ready });
+    });
     try {
-      await new Promise((r) => setTimeout(r, 50));
       writeFileSync(join(ws.workspace, 'USER.md'), 'edited in vim');
       writeFileSync(join(ws.workspace, 'ignored.txt'), 'x');
       for (let i = 0; i < 100 && !events.length; i++) await new Promise((r) => setTimeout(r, 20));

@@ -29,6 +29,8 @@ export interface E2eOptions {
   noBrowser?: boolean;
   /** Extra environment for the core (e.g. NANOTRAY_LOCAL_SERVERS). */
   env?: Record<string, string>;
+  /** Start the core's background services (the memory watcher, scheduler, MCP), as `nanotray web` does. */
+  startBackground?: boolean;
 }
 
 export interface E2eApp {
@@ -63,7 +65,7 @@ export async function startE2eApp(options: E2eOptions = {}): Promise<E2eApp> {
   const llm = await startScriptedLlm();
   const home = makeTempHome(testConfig(llm.baseUrl, options.config ?? {}));
   options.prepareHome?.(home);
-  const created = createCore({ host: 'web', home: home.home, env: { PATH: process.env.PATH ?? '', ...options.env }, appRoot: REPO_ROOT, startBackground: false });
+  const created = createCore({ host: 'web', home: home.home, env: { PATH: process.env.PATH ?? '', ...options.env }, appRoot: REPO_ROOT, startBackground: options.startBackground ?? false });
   if (!created.ok) {
     await llm.close();
     home.cleanup();
