@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import { sessionKeySchema } from './common-schemas';
-import { tokenUsageSchema } from './event-schemas';
+import { tokenUsageSchema, usageCostSchema } from './event-schemas';
 import { invoke } from './channel-spec';
 import { toolStatusSchema, turnErrorKindSchema } from './error-schemas';
 import { MAX_ATTACHED_RESOURCES, mcpResourceRefSchema } from './mcp-schemas';
@@ -121,6 +121,8 @@ export const chatHistoryOutput = z.object({
   toolEvents: z.array(toolEventSchema),
   /** Older messages exist before the first one returned. */
   hasMore: z.boolean(),
+  /** Tokens (and cost) of each turn in `messages`, every model call of it summed. */
+  turnUsage: z.record(z.string(), usageCostSchema).optional(),
 });
 
 export const chatSearchInput = z.strictObject({

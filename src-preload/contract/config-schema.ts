@@ -165,6 +165,12 @@ export const uiSchema = z.object({
   language: z.enum(['system', 'en', 'zh']).default('system'),
 });
 
+/** What a model costs, in US dollars per million tokens (the window shows the cost of turns, chats and days). */
+export const modelPriceSchema = z.object({
+  input: z.number().min(0).max(10_000),
+  output: z.number().min(0).max(10_000),
+});
+
 export const configSchema = z.object({
   providers: z.record(z.string(), providerSchema).default({}),
   agent: agentSchema.prefault({}),
@@ -173,6 +179,8 @@ export const configSchema = z.object({
   heartbeat: heartbeatSchema.prefault({}),
   mcpServers: z.record(z.string(), mcpServerSchema).default({}),
   ui: uiSchema.prefault({}),
+  /** Prices by model name as the provider reports it (`"gpt-4.1-mini": { "input": 0.4, "output": 1.6 }`). */
+  prices: z.record(z.string(), modelPriceSchema).default({}),
 });
 
 /** The validated config with every default filled in. */
@@ -181,6 +189,7 @@ export type Config = z.output<typeof configSchema>;
 export type ConfigInput = z.input<typeof configSchema>;
 export type ProviderConfig = z.output<typeof providerSchema>;
 export type ModelPreset = z.output<typeof modelPresetSchema>;
+export type ModelPrice = z.output<typeof modelPriceSchema>;
 export type McpServerConfig = z.output<typeof mcpServerSchema>;
 export type McpOAuthConfig = z.output<typeof mcpOAuthSchema>;
 

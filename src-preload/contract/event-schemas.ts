@@ -11,6 +11,9 @@ export const tokenUsageSchema = z.object({
   totalTokens: z.number(),
 });
 
+/** Tokens and, when every model involved has a price in config.json (`prices`), what they cost in US dollars. */
+export const usageCostSchema = tokenUsageSchema.extend({ cost: z.number().optional() });
+
 export const stopReasonSchema = z.enum(['completed', 'max_iterations', 'cancelled', 'error']);
 /**
  * What a tool call may do, for the approval gate: `read` runs; `write` changes files; `command` runs programs

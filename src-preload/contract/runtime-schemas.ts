@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import { jsonValueSchema, nameSchema, sessionKeySchema } from './common-schemas';
-import { sandboxStateSchema } from './event-schemas';
+import { sandboxStateSchema, usageCostSchema } from './event-schemas';
 import { invoke } from './channel-spec';
 
 /** One runtime key as the policy describes it. */
@@ -33,8 +33,12 @@ export const runtimeOverviewOutput = z.object({
       completionTokens: z.number(),
       totalTokens: z.number(),
       byModel: z.array(z.object({ model: z.string(), promptTokens: z.number(), completionTokens: z.number(), totalTokens: z.number() })).optional(),
+      /** US dollars, when every model used today has a price in config.json. */
+      cost: z.number().optional(),
     })
     .optional(),
+  /** The session's tokens (all its turns) and, when priced, their cost. */
+  sessionUsage: usageCostSchema.optional(),
   /** Whether exec runs inside the OS sandbox on this machine (tools.exec.sandbox and the probe's answer). */
   sandbox: sandboxStateSchema.optional(),
 });

@@ -11,7 +11,7 @@ import './styles/components.css';
 import './styles/layout.css';
 import './styles/markdown.css';
 import './styles/chat.css';
-import './styles/chat-actions.css';
+import './styles/flows.css';
 import './styles/mcp.css';
 import './styles/memory.css';
 import './styles/runtime.css';

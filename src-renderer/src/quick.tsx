@@ -10,7 +10,7 @@ import './styles/base.css';
 import './styles/components.css';
 import './styles/markdown.css';
 import './styles/chat.css';
-import './styles/chat-actions.css';
+import './styles/flows.css';
 import './styles/mcp.css';
 import './styles/quick.css';
 

@@ -11,6 +11,7 @@ const view: SettingsView = {
     maxToolResultChars: 16000, providerRetryMode: 'standard', timezone: '', workspace: '', maxConcurrentSubagents: 2, vision: false, requestTimeout: 40, fallbackModels: [],
   },
   modelPresets: { fast: { provider: 'openai', model: 'gpt-4.1-nano', contextWindowTokens: 128000 } },
+  prices: {},
   tools: {
     my: { enable: true, allowSet: false },
     restrictToWorkspace: true,

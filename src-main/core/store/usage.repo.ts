@@ -91,3 +91,36 @@ export function usageByModel(db: Database, from = 0): ({ model: string } & Token
   ).all(from);
   return parseRows('usage', modelRowSchema, rows).map((r) => ({ model: r.model, promptTokens: r.p, completionTokens: r.c, totalTokens: r.t }));
 }
+
+const turnModelRowSchema = modelRowSchema.extend({ turn_id: z.string() });
+
+/** Summed usage per model of each of a session's turns (for the window's per-answer figures). */
+export function usageByTurn(db: Database, sessionKey: string, turnIds: readonly string[]): Map<string, ({ model: string } & TokenUsage)[]> {
+  const out = new Map<string, ({ model: string } & TokenUsage)[]>();
+  if (!turnIds.length) return out;
+  const rows = parseRows(
+    'usage',
+    turnModelRowSchema,
+    cachedStatement(
+      db,
+      `SELECT turn_id, model, sum(prompt_tokens) AS p, sum(completion_tokens) AS c, sum(total_tokens) AS t
+       FROM usage WHERE session_key = ? AND turn_id IN (SELECT value FROM json_each(?)) GROUP BY turn_id, model ORDER BY turn_id, model`,
+    ).all(sessionKey, JSON.stringify(turnIds)),
+  );
+  for (const r of rows) {
+    const list = out.get(r.turn_id) ?? [];
+    list.push({ model: r.model, promptTokens: r.p, completionTokens: r.c, totalTokens: r.t });
+    out.set(r.turn_id, list);
+  }
+  return out;
+}
+
+/** Summed usage per model of one session (every turn, consolidation included). */
+export function sessionUsageByModel(db: Database, sessionKey: string): ({ model: string } & TokenUsage)[] {
+  const rows = cachedStatement(
+    db,
+    `SELECT model, sum(prompt_tokens) AS p, sum(completion_tokens) AS c, sum(total_tokens) AS t
+     FROM usage WHERE session_key = ? GROUP BY model ORDER BY t DESC, model`,
+  ).all(sessionKey);
+  return parseRows('usage', modelRowSchema, rows).map((r) => ({ model: r.model, promptTokens: r.p, completionTokens: r.c, totalTokens: r.t }));
+}

@@ -5,7 +5,8 @@ import type { CoreEvent } from '@contract/schemas';
 import { LIMITS } from '@contract/limits';
 import { StreamBatcher } from '../lib/stream-batcher';
 import { call } from './ipc-call';
-import { historyToItems, mergeLive } from './history-items';
+import { historyToItems, mergeLive, withTurnUsage } from './history-items';
+import { usageWithCost, type ModelTokens } from '@contract/usage-cost';
 import { toolItemId } from './item-ids';
 import { applyToolProgress, commitStream, finishTurn } from './thread-updates';
 import type { SliceCreator } from './store-types';
@@ -74,6 +75,9 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
     }, deps.frames);
   }
 
+  /** Usage of the turns running now, per model call, until their end puts it on the answer. */
+  const liveUsage = new Map<string, (ModelTokens & { totalTokens: number })[]>();
+
   /** Streamed answer text and reasoning arrive here once per frame, for every session that got some. */
   const batcher = fieldBatcher('streamText');
   const reasoningBatcher = fieldBatcher('streamReasoning');
@@ -99,7 +103,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
       const res = await call(api.chat.history({ sessionKey: key, limit: HISTORY_PAGE }));
       const now = get().threads[key];
       if (!res.ok || !now?.loaded || now.turnId) return;
-      const stored = historyToItems(res.value.messages, res.value.toolEvents);
+      const stored = historyToItems(res.value.messages, res.value.toolEvents, res.value.turnUsage);
       const a = conversationTexts(stored);
       const b = conversationTexts(now.items).slice(-a.length || undefined);
       const same = a.length === 0 ? conversationTexts(now.items).length === 0 : a.length === b.length && a.every((x, i) => x === b[i]);
@@ -164,7 +168,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
         updateThread(sessionKey, (th) => ({ ...th, loading: false, loadError: res.message }));
         return;
       }
-      const items = historyToItems(res.value.messages, res.value.toolEvents);
+      const items = historyToItems(res.value.messages, res.value.toolEvents, res.value.turnUsage);
       const pending = Object.values(get().approvals).filter((a) => a.sessionKey === sessionKey);
       const approvalItems: ChatItem[] = pending.map((request) => ({ kind: 'approval', id: `p${request.id}`, request, decision: 'pending' }));
       updateThread(sessionKey, (th) => ({
@@ -189,7 +193,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
         get().pushToast({ title: translate('chat.toast.olderFailed'), body: res.message, tone: 'error' });
         return;
       }
-      const older = historyToItems(res.value.messages, res.value.toolEvents);
+      const older = historyToItems(res.value.messages, res.value.toolEvents, res.value.turnUsage);
       updateThread(sessionKey, (th) => ({
         ...th,
         items: [...older, ...th.items],
@@ -350,9 +354,24 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
             ),
           }));
           break;
-        case 'turn.finished':
-          updateThread(event.sessionKey, (t) => finishTurn(t, event, localId, now()));
+        case 'usage': {
+          const rows = liveUsage.get(event.turnId) ?? [];
+          rows.push({ model: event.model, ...event.usage });
+          liveUsage.set(event.turnId, rows);
           break;
+        }
+        case 'turn.finished': {
+          // The turn's tokens (every model call) go on its last answer, priced like the core prices stored turns.
+          const rows = liveUsage.get(event.turnId);
+          liveUsage.delete(event.turnId);
+          const prices = get().settings?.config.prices ?? {};
+          const usage = rows ? { [event.turnId]: usageWithCost(rows, prices) } : {};
+          updateThread(event.sessionKey, (t) => {
+            const finished = finishTurn(t, event, localId, now());
+            return rows ? { ...finished, items: withTurnUsage([...finished.items], usage) } : finished;
+          });
+          break;
+        }
         case 'session.message': {
           const t = get().threads[event.sessionKey];
           if (!t?.loaded) break;

@@ -1,6 +1,6 @@
 // Converts stored history (messages + tool events) into the chat items the message list shows.
 import type { HistoryMessage, ToolEventView } from '@contract/schemas';
-import type { ChatItem } from './types';
+import type { ChatItem, UsageCost } from './types';
 import { assertNever } from '../lib/assert-never';
 import { fixForTurnError } from './error-fixes';
 import { stopNotice } from './thread-updates';
@@ -17,7 +17,11 @@ function turnEndItem(m: HistoryMessage, id: string): ChatItem | undefined {
 }
 
 /** Messages in id order → user/assistant/tool/notice items; tool messages fold into their call's card. */
-export function historyToItems(messages: readonly HistoryMessage[], toolEvents: readonly ToolEventView[]): ChatItem[] {
+export function historyToItems(
+  messages: readonly HistoryMessage[],
+  toolEvents: readonly ToolEventView[],
+  turnUsage: Readonly<Record<string, UsageCost>> = {},
+): ChatItem[] {
   const eventsByCall = new Map(toolEvents.map((e) => [toolItemId(e.turnId, e.callId), e]));
   const toolResults = new Map<string, string>();
   for (const m of messages) {
@@ -73,6 +77,19 @@ export function historyToItems(messages: readonly HistoryMessage[], toolEvents: 
       default:
         assertNever(m.role);
     }
+  }
+  return withTurnUsage(items, turnUsage);
+}
+
+/** Puts each turn's usage on its last answer (where the window shows it). */
+export function withTurnUsage(items: ChatItem[], turnUsage: Readonly<Record<string, UsageCost>>): ChatItem[] {
+  const done = new Set<string>();
+  for (let i = items.length - 1; i >= 0; i--) {
+    const item = items[i]!;
+    if (item.kind !== 'assistant' || !item.turnId || !item.text || done.has(item.turnId)) continue;
+    done.add(item.turnId);
+    const usage = turnUsage[item.turnId];
+    if (usage) items[i] = { ...item, usage };
   }
   return items;
 }

@@ -6,6 +6,7 @@ import type { NanotrayApi } from '@contract/api';
 import type { JsonValue } from '@contract/common-schemas';
 import type { IpcResult } from '@contract/schemas';
 import { call } from './ipc-call';
+import type { UsageCost } from './types';
 import { debounce, type SliceCreator } from './store-types';
 
 export interface PolicyMessage {
@@ -44,6 +45,8 @@ export interface RuntimeSlice {
   /** Tokens used today by every source (chat, heartbeat, cron, subagents). */
   /** Today's tokens, and per model when the core says (most first). */
   runtimeUsageToday: UsageToday | null;
+  /** The shown session's tokens (all its turns) and, when priced, their cost. */
+  runtimeSessionUsage: UsageCost | null;
   /** Whether exec runs inside the OS sandbox (null until the overview has loaded). */
   runtimeSandbox: NonNullable<ApprovalRequest['sandbox']> | null;
   cancelSubagent(id: string): Promise<void>;
@@ -92,6 +95,7 @@ export const createRuntimeSlice: SliceCreator<RuntimeSlice> = (set, get, deps) =
     runtimeSessionKey: null,
     runtimeDetails: { lastUsage: null, scratchpad: null, subagents: null },
     runtimeUsageToday: null,
+    runtimeSessionUsage: null,
     runtimeSandbox: null,
 
     async cancelSubagent(id) {
@@ -129,6 +133,7 @@ export const createRuntimeSlice: SliceCreator<RuntimeSlice> = (set, get, deps) =
           runtimeAllowSet: overview.value.allowSet,
           runtimeSummary: overview.value.summary ?? null,
           runtimeUsageToday: overview.value.usageToday ?? null,
+          runtimeSessionUsage: overview.value.sessionUsage ?? null,
           runtimeSandbox: overview.value.sandbox ?? null,
           runtimeError: null,
           runtimeLoaded: true,

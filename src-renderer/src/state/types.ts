@@ -7,6 +7,14 @@ export interface ResourceRef {
   uri: string;
 }
 
+/** Tokens, and US dollars when every model involved has a price. */
+export interface UsageCost {
+  promptTokens: number;
+  completionTokens: number;
+  totalTokens: number;
+  cost?: number;
+}
+
 export type View = 'chat' | 'memory' | 'runtime' | 'settings';
 
 export type ChatItem =
@@ -33,6 +41,8 @@ export type ChatItem =
       interrupted?: boolean;
       /** A fallback model wrote it (`preset (model)`). */
       answeredBy?: string;
+      /** On a turn's last answer: the tokens of the whole turn (every model call) and, when priced, the cost. */
+      usage?: UsageCost;
     }
   | {
       kind: 'tool';

@@ -4,6 +4,10 @@ import { listMessages, storedImage, storedResources, type StoredMessage } from '
 import { listToolEvents } from '../../store/tool-events.repo';
 import { getSession, listSessions, type SessionRow } from '../../store/sessions.repo';
 import { storedTurnEnd } from '../../store/message-tail.repo';
+import { usageByTurn } from '../../store/usage.repo';
+import { usageWithCost, type Price } from '../../../../src-preload/contract/usage-cost';
+
+type UsageCost = { promptTokens: number; completionTokens: number; totalTokens: number; cost?: number };
 import type { HistoryMessage, SessionSummary, ToolEventView } from '../../../../src-preload/contract/schemas';
 
 export function toSummary(row: SessionRow, busy: boolean): SessionSummary {
@@ -57,8 +61,15 @@ export function toHistoryMessage(m: StoredMessage): HistoryMessage {
   };
 }
 
-/** One page of history (newest `limit` before `beforeId`) plus the tool events of its turns. */
-export function historyPage(db: Database, sessionKey: string, limit: number, beforeId?: number) {
+/** Tokens and cost of each turn (every model call summed); turns without usage are left out. */
+function turnUsage(db: Database, sessionKey: string, turnIds: string[], prices: Readonly<Record<string, Price>>): Record<string, UsageCost> {
+  const out: Record<string, UsageCost> = {};
+  for (const [turnId, byModel] of usageByTurn(db, sessionKey, turnIds)) out[turnId] = usageWithCost(byModel, prices);
+  return out;
+}
+
+/** One page of history (newest `limit` before `beforeId`) plus the tool events and the usage of its turns. */
+export function historyPage(db: Database, sessionKey: string, limit: number, beforeId?: number, prices: Readonly<Record<string, Price>> = {}) {
   const page = listMessages(db, sessionKey, { limit: limit + 1, ...(beforeId !== undefined ? { beforeId } : {}) });
   const hasMore = page.length > limit;
   const messages = (hasMore ? page.slice(1) : page).map(toHistoryMessage);
@@ -80,7 +91,7 @@ export function historyPage(db: Database, sessionKey: string, limit: number, bef
     }
   }
   toolEvents.sort((a, b) => a.id - b.id);
-  return { sessionKey, messages, toolEvents, hasMore };
+  return { sessionKey, messages, toolEvents, hasMore, turnUsage: turnUsage(db, sessionKey, [...turnIds], prices) };
 }
 
 /** The session as a markdown document (user and assistant turns, tool calls as short notes). */

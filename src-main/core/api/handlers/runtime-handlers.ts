@@ -7,7 +7,8 @@ import { OVERVIEW_KEYS } from '../../runtime/runtime-policy';
 import { isReadOnlyName } from '../../runtime/key-screens';
 import { systemSandbox } from '../../tools/os-sandbox/exec-sandbox';
 import { ipcError, ipcFail, ipcOk } from '../ipc-values';
-import { startOfLocalDay, usageByModel, usageOfDay } from '../../store/usage.repo';
+import { sessionUsageByModel, startOfLocalDay, usageByModel, usageOfDay } from '../../store/usage.repo';
+import { costOf, usageWithCost } from '../../../../src-preload/contract/usage-cost';
 
 type RuntimeHandlers = Pick<
   InvokeHandlers,
@@ -17,6 +18,18 @@ type RuntimeHandlers = Pick<
 /** A reading's display text and value: the snapshot holds JSON values only (whitelisted, detached). */
 function shown(reading: RuntimeReading): { display: string; value?: JsonValue } {
   return { display: reading.display, ...(reading.value !== undefined ? { value: reading.value as JsonValue } : {}) };
+}
+
+/** Today's tokens by every source, per model, and their cost when every model has a price. */
+function todayWithCost(core: Core) {
+  const byModel = usageByModel(core.db, startOfLocalDay(core.clock.now()));
+  const cost = costOf(byModel, core.config().prices);
+  return { ...usageOfDay(core.db, core.clock.now()), byModel, ...(cost !== undefined ? { cost } : {}) };
+}
+
+/** One session's tokens, all models summed, and their cost when priced. */
+function sessionUsage(core: Core, sessionKey: string) {
+  return usageWithCost(sessionUsageByModel(core.db, sessionKey), core.config().prices);
 }
 
 export function createRuntimeHandlers(core: Core): RuntimeHandlers {
@@ -35,7 +48,8 @@ export function createRuntimeHandlers(core: Core): RuntimeHandlers {
         entries,
         allowSet: core.config().tools.my.allowSet,
         summary: core.runtime.overview(sessionKey),
-        usageToday: { ...usageOfDay(core.db, core.clock.now()), byModel: usageByModel(core.db, startOfLocalDay(core.clock.now())) },
+        usageToday: todayWithCost(core),
+        ...(sessionKey ? { sessionUsage: sessionUsage(core, sessionKey) } : {}),
         sandbox: await systemSandbox.state(core.config().tools.exec),
       });
     },

@@ -42,6 +42,7 @@ export function toSettingsView(config: Config): SettingsView {
     ),
     agent: { ...config.agent },
     modelPresets: structuredClone(config.modelPresets),
+    prices: structuredClone(config.prices),
     tools: {
       ...structuredClone(config.tools),
       web: {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
 import { Markdown } from '../../components/Markdown';
 import { clockTime } from '../../lib/format';
+import { usageLine, usageSplit } from '../../lib/usage-text';
 import type { ChatItem } from '../../state/types';
 import { useAppStore } from '../../state/store';
 import { ApprovalCard } from './ApprovalCard';
@@ -58,6 +59,11 @@ export const MessageRow = memo(function MessageRow({ item, sessionKey, running, 
               <span className="faint" style={{ alignSelf: 'center' }}>
                 {clockTime(item.at)}
               </span>
+              {item.usage && (
+                <span className="faint msg-usage" data-testid="answer-usage" title={t('chat.usage.ofAnswer', { usage: usageLine(item.usage), split: usageSplit(item.usage) })}>
+                  {usageLine(item.usage)}
+                </span>
+              )}
             </div>
           )}
         </div>

@@ -3,7 +3,6 @@
 import type { ReactElement } from 'react';
 import { CONFIG_BOUNDS } from '@contract/config-bounds';
 import { useTranslation } from 'react-i18next';
-import { useShallow } from 'zustand/react/shallow';
 import { Icon } from '../../components/Icon';
 import { currentLocale } from '../../i18n/i18n';
 import { compactNumber } from '../../lib/format';
@@ -11,22 +10,19 @@ import { useAppStore } from '../../state/store';
 import { ReadOnlyNote } from './ReadOnlyNote';
 import { SetControl } from './SetControl';
 import { sandboxText } from '../chat/SandboxNote';
+import { PLAIN_KEYS, plainLabel, plainValue } from './plain-words';
+import { usageLine, usageSplit } from '../../lib/usage-text';
+import { usageWithCost } from '@contract/usage-cost';
 
 /** `4,096–1,000,000`: a config bound as the hints show it. */
 const range = (b: { min: number; max: number }): string => `${b.min.toLocaleString(currentLocale())}–${b.max.toLocaleString(currentLocale())}`;
 
 const n = (value: number): string => value.toLocaleString(currentLocale());
 
-const READ_ONLY_KEYS = ['model', 'workspace', 'provider_retry_mode', 'max_tool_result_chars', '_current_iteration', 'web_config', 'exec_config'];
+const NO_PRICES = {};
 
 function numberText(value: unknown): string {
   return typeof value === 'number' ? String(value) : typeof value === 'string' && /^\d+$/.test(value) ? value : '';
-}
-
-function show(value: unknown, display?: string): string {
-  if (display !== undefined) return display;
-  if (value === undefined || value === null) return '—';
-  return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
 export function OverviewCard(): ReactElement {
@@ -39,11 +35,12 @@ export function OverviewCard(): ReactElement {
   const messages = useAppStore((s) => s.policyMessages);
   const dismiss = useAppStore((s) => s.dismissPolicyMessage);
   const switchPreset = useAppStore((s) => s.switchPreset);
-  const details = useAppStore(useShallow((s) => s.runtimeDetails));
   const sessionKey = useAppStore((s) => s.runtimeSessionKey ?? s.activeSessionKey);
   const live = useAppStore((s) => (sessionKey ? s.liveUsage[sessionKey] : undefined));
   const heartbeatToday = useAppStore((s) => s.heartbeat?.tokensToday ?? null);
   const today = useAppStore((s) => s.runtimeUsageToday);
+  const chat = useAppStore((s) => s.runtimeSessionUsage);
+  const prices = useAppStore((s) => s.settings?.config.prices ?? NO_PRICES);
   const sandbox = useAppStore((s) => s.runtimeSandbox);
   const byKey = new Map(entries.map((e) => [e.key, e]));
   const active = presets.find((p) => p.name === activePreset);
@@ -108,16 +105,19 @@ export function OverviewCard(): ReactElement {
           </div>
         ))}
       </div>
-      <dl className="kv">
-        {READ_ONLY_KEYS.map((k) => {
+      <dl className="kv kv-plain">
+        {PLAIN_KEYS.map((k) => {
           const e = entry(k);
           if (!e) return null;
           return [
-            <dt key={`${k}-t`} className="mono">
-              {k}
+            <dt key={`${k}-t`}>
+              {plainLabel(k)}
             </dt>,
-            <dd key={`${k}-d`} className="mono">
-              {show(e.value, e.display)}
+            <dd key={`${k}-d`} data-key={k}>
+              <span className={k === 'model' || k === 'workspace' ? 'mono' : undefined}>{plainValue(k, e.value)}</span>{' '}
+              <span className="mono faint rt-agent-key" title={`${t('runtime.plain.agentReads')} ${e.display ?? ''}`}>
+                {k}
+              </span>
             </dd>,
           ];
         })}
@@ -125,16 +125,16 @@ export function OverviewCard(): ReactElement {
         <dd data-testid="exec-sandbox" data-status={sandbox?.status ?? 'unknown'} className={sandbox && sandbox.status !== 'on' ? 'rt-sandbox-off' : undefined}>
           {sandbox ? sandboxText(sandbox) : '—'}
         </dd>
-        <dt>{t('runtime.overview.lastTurn')}</dt>
-        <dd className="mono" data-testid="usage-last-turn">
-          {live
-            ? t('runtime.overview.lastTurnUsage', { prompt: n(live.promptTokens), completion: n(live.completionTokens), total: n(live.totalTokens), model: live.model })
-            : (details.lastUsage ?? t('runtime.overview.noTurn'))}
+        <dt>{t('runtime.plain.lastAnswer')}</dt>
+        <dd data-testid="usage-last-turn">
+          {live ? `${usageLine(usageWithCost([live], prices))} (${usageSplit(live)}) · ${live.model}` : t('runtime.overview.noTurn')}
         </dd>
-        <dt>{t('runtime.overview.today')}</dt>
+        <dt>{t('runtime.plain.thisChat')}</dt>
+        <dd data-testid="usage-session">{chat ? `${usageLine(chat)} (${usageSplit(chat)})` : '—'}</dd>
+        <dt>{t('runtime.plain.today')}</dt>
         <dd data-testid="usage-today">
-          {today === null ? '—' : t('runtime.overview.todayUsage', { total: n(today.totalTokens), prompt: n(today.promptTokens), completion: n(today.completionTokens) })}
-          {heartbeatToday ? t('runtime.overview.byHeartbeat', { tokens: n(heartbeatToday) }) : ''}
+          {today === null ? '—' : `${usageLine(today)} (${usageSplit(today)})`}
+          {heartbeatToday ? ` · ${t('runtime.plain.ofWhichHeartbeat', { tokens: n(heartbeatToday) })}` : ''}
         </dd>
         {today?.byModel && today.byModel.length > 0 && (
           <>
@@ -145,6 +145,7 @@ export function OverviewCard(): ReactElement {
           </>
         )}
       </dl>
+      {Object.keys(prices).length === 0 && <p className="field-hint">{t('runtime.plain.noCost')}</p>}
     </section>
   );
 }

@@ -177,6 +177,13 @@ export const chat = {
     deleteFailed: 'Delete failed',
     exportFailed: 'Export failed',
   },
+  usage: {
+    tokens_one: '{{n}} token',
+    tokens_other: '{{n}} tokens',
+    withCost: '{{tokens}} · {{cost}}',
+    split: '{{prompt}} sent · {{completion}} received',
+    ofAnswer: 'This answer: {{usage}} ({{split}})',
+  },
   rewrite: {
     copyMessage: 'Copy message',
     edit: 'Edit and resend',

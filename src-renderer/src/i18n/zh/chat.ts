@@ -178,6 +178,12 @@ export const chat: Translation<typeof en> = {
     deleteFailed: '删除失败',
     exportFailed: '导出失败',
   },
+  usage: {
+    tokens_other: '{{n}} 个 token',
+    withCost: '{{tokens}} · {{cost}}',
+    split: '发送 {{prompt}} · 接收 {{completion}}',
+    ofAnswer: '这次回答：{{usage}}（{{split}}）',
+  },
   rewrite: {
     copyMessage: '复制消息',
     edit: '编辑并重新发送',
