@@ -24,6 +24,8 @@ interface MenuEntry {
   usage?: string;
   text: string;
 }
+import { LengthNote, PastedChips } from './PastedChips';
+import { composeMessage, isLongPaste, lengthState, type Paste } from './paste-text';
 
 export interface ComposerHandle {
   focus(): void;
@@ -53,6 +55,8 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
   const [text, setText] = useState('');
   const [images, setImages] = useState<string[]>([]);
   const [resources, setResources] = useState<ResourceRef[]>([]);
+  // Long pastes ride along as chips instead of filling the box (see paste-text.ts).
+  const [pastes, setPastes] = useState<Paste[]>([]);
   const [menuIndex, setMenuIndex] = useState(0);
   const [menuClosed, setMenuClosed] = useState(false);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
@@ -85,21 +89,27 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
     el.style.height = `${Math.min(el.scrollHeight, MAX_HEIGHT_PX)}px`;
   }, [text]);
 
+  const message = composeMessage(text, pastes);
+  const tooLong = lengthState(message.length) === 'over';
+
   const send = async () => {
-    if (running) return;
-    if (!text.trim() && images.length === 0 && resources.length === 0) return;
+    if (running || tooLong) return;
+    if (!message.trim() && images.length === 0 && resources.length === 0) return;
     const sentText = text;
     const sentImages = images;
     const sentResources = resources;
+    const sentPastes = pastes;
     setText('');
     setImages([]);
     setResources([]);
-    const ok = await sendMessage(sentText, sentImages, sentResources);
+    setPastes([]);
+    const ok = await sendMessage(message, sentImages, sentResources);
     if (!ok && !sentText.trim().startsWith('/')) {
       // keep what the user wrote when it could not be sent
       setText((t) => t || sentText);
       setImages((i) => (i.length ? i : sentImages));
       setResources((r) => (r.length ? r : sentResources));
+      setPastes((p) => (p.length ? p : sentPastes));
     }
   };
 
@@ -143,7 +153,7 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
   };
 
   const activeId = menuOpen ? matches[activeIndex]?.id : undefined;
-  const canSend = !running && (text.trim().length > 0 || images.length > 0 || resources.length > 0);
+  const canSend = !running && !tooLong && (message.trim().length > 0 || images.length > 0 || resources.length > 0);
 
   return (
     <div className="composer">
@@ -186,6 +196,7 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
         </div>
       )}
       <ResourceChips resources={resources} onRemove={(i) => setResources(resources.filter((_, j) => j !== i))} />
+      <PastedChips pastes={pastes} onRemove={(id) => setPastes((p) => p.filter((x) => x.id !== id))} />
       <textarea
         ref={textareaRef}
         rows={1}
@@ -208,9 +219,16 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
           if (files.length) {
             e.preventDefault();
             void addFiles(files);
+            return;
+          }
+          const pasted = e.clipboardData.getData('text/plain');
+          if (isLongPaste(pasted)) {
+            e.preventDefault();
+            setPastes((p) => [...p, { id: `${Date.now()}-${p.length}`, text: pasted }]);
           }
         }}
       />
+      <LengthNote length={message.length} />
       <div className="composer-bar">
         <input
           ref={fileRef}

@@ -8,6 +8,8 @@ import { useAppStore } from '../../state/store';
 import type { ChatItem } from '../../state/types';
 import { CopyButton } from './CopyButton';
 import { ResourceChips } from '../mcp/ResourceChips';
+import { isLongPaste, pasteSize } from './paste-text';
+import { currentLocale } from '../../i18n/i18n';
 
 type UserItem = Extract<ChatItem, { kind: 'user' }>;
 
@@ -68,7 +70,11 @@ function Editor({ item, sessionKey, onDone }: { item: UserItem; sessionKey: stri
 export function UserMessage({ item, sessionKey, running }: { item: UserItem; sessionKey: string; running: boolean }): ReactElement {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
+  const [unfolded, setUnfolded] = useState(false);
   const canEdit = !running && Boolean(item.turnId);
+  // A long paste stays a few screens tall until asked for (a 15,000 px bubble buries the conversation).
+  const long = isLongPaste(item.text);
+  const folded = long && !unfolded;
   return (
     <div className="msg msg-user" data-role="user">
       {item.images && item.images.length > 0 && (
@@ -84,9 +90,14 @@ export function UserMessage({ item, sessionKey, running }: { item: UserItem; ses
       ) : (
         <>
           {item.text && (
-            <div className="bubble" title={clockTime(item.at)}>
+            <div className="bubble" title={clockTime(item.at)} data-folded={folded || undefined}>
               {item.text}
             </div>
+          )}
+          {long && (
+            <button type="button" className="btn btn-ghost btn-sm" aria-expanded={!folded} onClick={() => setUnfolded(!unfolded)}>
+              {folded ? t('chat.paste.showAll', { lines: pasteSize(item.text).lines.toLocaleString(currentLocale()) }) : t('chat.paste.showLess')}
+            </button>
           )}
           <div className="msg-tools">
             {item.text && <CopyButton text={item.text} label={t('chat.rewrite.copyMessage')} />}

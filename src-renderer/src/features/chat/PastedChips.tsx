@@ -1,0 +1,58 @@
+// The long pastes attached to the message being written: one chip each (size, a preview to open, remove), and the
+// message's length under the box once it nears the limit — over it, Send waits and says by how much.
+import { useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LIMITS } from '@contract/limits';
+import { Icon } from '../../components/Icon';
+import { currentLocale } from '../../i18n/i18n';
+import { lengthState, pasteSize, type Paste } from './paste-text';
+
+function Chip({ paste, n, onRemove }: { paste: Paste; n: number; onRemove(): void }): ReactElement {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const size = pasteSize(paste.text);
+  const locale = currentLocale();
+  return (
+    <div className="paste-chip" role="group" aria-label={t('chat.paste.chip', { n })}>
+      <Icon name="file" size={14} />
+      <span className="paste-chip-name">{t('chat.paste.name', { n })}</span>
+      <span className="faint">{t('chat.paste.size', { lines: size.lines.toLocaleString(locale), chars: size.chars.toLocaleString(locale) })}</span>
+      <button type="button" className="btn btn-ghost btn-sm" aria-expanded={open} onClick={() => setOpen(!open)}>
+        {open ? t('chat.paste.hide') : t('chat.paste.show')}
+      </button>
+      <button type="button" className="btn btn-ghost btn-icon btn-sm" aria-label={t('chat.paste.remove', { n })} onClick={onRemove}>
+        <Icon name="x" size={12} />
+      </button>
+      {open && (
+        <pre className="pre paste-preview" tabIndex={0} aria-label={t('chat.paste.preview', { n })}>
+          {paste.text}
+        </pre>
+      )}
+    </div>
+  );
+}
+
+export function PastedChips({ pastes, onRemove }: { pastes: readonly Paste[]; onRemove(id: string): void }): ReactElement | null {
+  if (!pastes.length) return null;
+  return (
+    <div className="paste-chips">
+      {pastes.map((p, i) => (
+        <Chip key={p.id} paste={p} n={i + 1} onRemove={() => onRemove(p.id)} />
+      ))}
+    </div>
+  );
+}
+
+/** The message's length, shown once it nears the limit; over it, why Send waits. */
+export function LengthNote({ length }: { length: number }): ReactElement | null {
+  const { t } = useTranslation();
+  const state = lengthState(length);
+  if (state === 'ok') return null;
+  const locale = currentLocale();
+  const values = { length: length.toLocaleString(locale), limit: LIMITS.textChars.toLocaleString(locale), over: (length - LIMITS.textChars).toLocaleString(locale) };
+  return (
+    <div className={state === 'over' ? 'length-note field-error' : 'length-note faint'} role="status" data-state={state}>
+      {state === 'over' ? t('chat.paste.tooLong', values) : t('chat.paste.length', values)}
+    </div>
+  );
+}
