@@ -37,7 +37,7 @@ function newestMtime(dir) {
  * imports) stay in node_modules. Loading ~1,000 separate ESM/CJS files of zod, the MCP SDK (ajv), ws, …
  * cost a third of the CPU time of every CLI run (measured: 0.58 s → 0.40 s CPU for one `agent -m` turn).
  */
-const NATIVE_PACKAGES = new Set(['better-sqlite3', 'better-sqlite3-node20', '@parcel/watcher']);
+const NATIVE_PACKAGES = new Set(['better-sqlite3', 'better-sqlite3-node20']);
 
 /** Everything that stays external: native addons, optional and dev dependencies (plus their subpaths). */
 function externalPackages(root) {

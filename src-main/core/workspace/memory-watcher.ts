@@ -1,42 +1,58 @@
-// Watches the workspace for markdown changes made by other programs (debounced) and reports them. @parcel/watcher
-// (what VS Code uses: inotify on Linux, FSEvents on macOS, ReadDirectoryChangesW on Windows) watches folders, not
-// files, so a file replaced by an atomic rename (Nanotray's own saves, most editors) stays watched. Node 20's
-// recursive fs.watch stops reporting such a file on Linux; chokidar 4 misses an edit made within ~100 ms after one.
-import { relative, sep } from 'node:path';
-import type { AsyncSubscription } from '@parcel/watcher';
+// Watches the workspace for markdown changes made by other programs (debounced) and reports them. One non-recursive
+// watch per folder: a folder watch keeps seeing a file that is replaced by an atomic rename (Nanotray's own saves, most
+// editors), and a folder made later is watched and scanned at once, so a file written into it right away is not
+// missed. Measured on Linux: Node 20's recursive fs.watch reports nothing after such a rename, chokidar 4.0.3 drops
+// an edit made within ~100 ms after one, and @parcel/watcher 2.5.1 misses a file written just after its folder
+// was made.
+import { watch, readdirSync, statSync, type FSWatcher } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import type { Clock } from '../lib/clock';
-import { createLogger } from '../lib/logger';
-
-const log = createLogger('memory-watcher');
 
 export const DEFAULT_WATCH_DEBOUNCE_MS = 250;
-/** Never the agent's markdown, and possibly huge (a checkout in the workspace). */
-const IGNORED = ['**/.*/**', '**/node_modules/**'];
+/** Folders deeper than this are not watched (a workspace may hold a checkout with deep trees). */
+const MAX_DEPTH = 8;
+/** At most this many folders are watched (each costs an inotify watch on Linux). */
+const MAX_FOLDERS = 2_000;
+
+/** A folder the watcher leaves alone: hidden (`.git`) or a dependency tree. */
+function skippedFolder(name: string): boolean {
+  return name.startsWith('.') || name === 'node_modules';
+}
 
 /** The forward-slash path of a markdown file under `workspace` worth reporting, or undefined. */
 export function reportablePath(workspace: string, abs: string): string | undefined {
   const rel = relative(workspace, abs);
   const parts = rel.split(sep);
-  if (!rel || rel.startsWith('..') || parts.some((p) => p.startsWith('.') || p === 'node_modules')) return undefined;
+  if (!rel || rel.startsWith('..') || parts.some((p) => skippedFolder(p))) return undefined;
   return rel.toLowerCase().endsWith('.md') ? parts.join('/') : undefined;
+}
+
+function isFolder(abs: string): boolean {
+  try {
+    return statSync(abs).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /**
  * Calls `onChange(relPath)` once per burst of changes to a `.md` file anywhere under `workspace` (forward-slash
- * relative path): written, replaced by a rename, created or removed. Returns the disposer. A workspace that
- * cannot be watched is logged and otherwise ignored.
+ * relative path): written, replaced by a rename, created or removed. Returns the disposer. A folder that cannot be
+ * watched is skipped; a workspace that cannot be watched is ignored.
  */
 export function watchWorkspaceMarkdown(
   workspace: string,
   onChange: (relPath: string) => void,
-  options: { clock: Clock; debounceMs?: number; /** Told once the watch is in place (changes before it are missed). */ onReady?: () => void },
+  options: { clock: Clock; debounceMs?: number; /** Told once the watches are in place. */ onReady?: () => void },
 ): () => void {
   const debounceMs = options.debounceMs ?? DEFAULT_WATCH_DEBOUNCE_MS;
   const pending = new Map<string, () => void>();
+  const folders = new Map<string, FSWatcher>();
   let stopped = false;
-  const handle = (abs: string): void => {
+
+  const report = (abs: string): void => {
     const rel = reportablePath(workspace, abs);
-    if (!rel) return;
+    if (!rel || stopped) return;
     pending.get(rel)?.();
     pending.set(
       rel,
@@ -46,32 +62,64 @@ export function watchWorkspaceMarkdown(
       }, debounceMs),
     );
   };
-  const subscription: Promise<AsyncSubscription | undefined> = import('@parcel/watcher')
-    .then((watcher) =>
-      watcher.subscribe(
-        workspace,
-        (err, events) => {
-          if (err || stopped) return;
-          for (const event of events) handle(event.path);
-        },
-        { ignore: IGNORED },
-      ),
-    )
-    .then(
-      (sub) => {
-        options.onReady?.();
-        return sub;
-      },
-      (err: unknown) => {
-        log.warn(`cannot watch ${workspace}: ${err instanceof Error ? err.message : String(err)}`);
-        options.onReady?.();
-        return undefined;
-      },
-    );
+
+  const unwatch = (dir: string): void => {
+    for (const [path, watcher] of folders) {
+      if (path === dir || path.startsWith(dir + sep)) {
+        watcher.close();
+        folders.delete(path);
+      }
+    }
+  };
+
+  /** Watches `dir` and the folders in it; with `announce`, reports the markdown found (a folder just made). */
+  const add = (dir: string, depth: number, announce: boolean): void => {
+    if (stopped || folders.has(dir) || depth > MAX_DEPTH || folders.size >= MAX_FOLDERS) return;
+    let watcher: FSWatcher;
+    try {
+      watcher = watch(dir, { persistent: false }, (_event, name) => onEvent(dir, depth, name));
+    } catch {
+      return;
+    }
+    watcher.on('error', () => unwatch(dir));
+    folders.set(dir, watcher);
+    let entries: import('node:fs').Dirent[] = [];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const abs = join(dir, entry.name);
+      if (entry.isDirectory() && !skippedFolder(entry.name)) add(abs, depth + 1, announce);
+      else if (announce && entry.isFile()) report(abs);
+    }
+  };
+
+  const onEvent = (dir: string, depth: number, name: string | Buffer | null): void => {
+    if (stopped) return;
+    if (!name) {
+      // the platform did not say which entry: look at the folder again
+      add(dir, depth, true);
+      return;
+    }
+    const entry = name.toString();
+    const abs = join(dir, entry);
+    if (isFolder(abs)) {
+      if (!skippedFolder(entry)) add(abs, depth + 1, true);
+      return;
+    }
+    if (folders.has(abs)) unwatch(abs); // a watched folder went away
+    report(abs);
+  };
+
+  add(workspace, 0, false);
+  options.onReady?.();
   return () => {
     stopped = true;
+    for (const watcher of folders.values()) watcher.close();
+    folders.clear();
     for (const cancel of pending.values()) cancel();
     pending.clear();
-    void subscription.then((sub) => sub?.unsubscribe());
   };
 }
