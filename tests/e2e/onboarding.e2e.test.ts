@@ -3,19 +3,12 @@
 // model is picked from what the server offers (the default only when it has it), and the chat then works. A message
 // sent before the setup fails with a way to it, and the question is answered once the model is connected.
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2eApp, type E2eApp } from './helpers/e2e-app';
 import { startScriptedLlm, type ScriptedLlm } from '../helpers/scripted-llm-server';
 import { sendChat, shootBothThemes, waitForAnswer } from './ui-helpers';
+import { deadPort } from '../helpers/dead-port';
 
-async function deadPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 const FIRST_RUN = { providers: {}, agent: { provider: 'openai', model: 'gpt-4.1-mini' } };
 const config = (app: E2eApp) => JSON.parse(readFileSync(app.home.configFile, 'utf8')) as { providers: Record<string, any>; agent: { provider: string; model: string } };

@@ -1,6 +1,5 @@
 // First-run setup against real HTTP: an address and key that are not saved yet are tested (models listed, the key
 // sent only to that address, never back in an error), and model servers on this computer are found.
-import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createApiHandlers } from '../../../src-main/core/api/api-handlers';
 import { headlessHost } from '../../../src-main/core/api/api-host';
@@ -8,6 +7,7 @@ import { createDispatcher } from '../../../src-main/core/api/dispatch';
 import { localServerTargets } from '../../../src-main/core/api/handlers/provider-setup';
 import type { Core } from '../../../src-main/core/nanotray-core';
 import { useScriptedCore } from '../../helpers/scripted-core';
+import { deadPort } from '../../helpers/dead-port';
 
 type Answer = { ok: boolean; value?: any; error?: { code: string; message: string } };
 const api = (core: Core) => {
@@ -15,14 +15,6 @@ const api = (core: Core) => {
   return (channel: string, payload?: unknown) => dispatch(channel, payload) as Promise<Answer>;
 };
 
-/** A loopback port with nothing listening on it. */
-async function deadPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe('provider setup', () => {
   const t = useScriptedCore();

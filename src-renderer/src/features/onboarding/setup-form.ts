@@ -2,6 +2,7 @@
 // preselect from a server's list, and the one settings patch that saves it.
 import type { SettingsPatch, SettingsView } from '@contract/schemas';
 import { providerPreset, type ProviderPreset } from '@contract/provider-presets';
+import { isHttpUrl } from '../settings/settings-form';
 
 export interface SetupDraft {
   preset: string;
@@ -17,15 +18,6 @@ export type SetupErrors = Partial<Record<'baseUrl' | 'apiKey' | 'model', 'urlNee
 /** The start of a draft for `preset` (a local server that was found starts at the address it answered on). */
 export function draftFor(preset: ProviderPreset, foundAt?: string): SetupDraft {
   return { preset: preset.id, baseUrl: foundAt ?? preset.baseUrl, apiKey: '', model: '' };
-}
-
-function isHttpUrl(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
 }
 
 /** What must be fixed before the address can be tested (`forSave`: and before it is saved). */

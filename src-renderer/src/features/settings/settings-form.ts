@@ -110,7 +110,8 @@ export function shortcutError(value: string): string | null {
   return null;
 }
 
-function isHttpUrl(text: string): boolean {
+/** An http(s) URL (what a provider's base URL must be). */
+export function isHttpUrl(text: string): boolean {
   try {
     const u = new URL(text);
     return u.protocol === 'http:' || u.protocol === 'https:';
