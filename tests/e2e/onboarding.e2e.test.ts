@@ -107,6 +107,9 @@ describe('first-run setup from a failed first message, local server found', () =
     await sendChat(app.page, 'What is the capital of Chile?');
     const failure = app.page.getByRole('group', { name: 'The answer failed' });
     await failure.waitFor();
+    // in the user's words, not config.json's or the desktop app's
+    expect(await failure.innerText()).toContain('No model is connected yet. Set one up, and this question is answered right after.');
+    expect(await failure.innerText()).not.toMatch(/config\.json|OPENAI_API_KEY|desktop app/);
     await failure.getByRole('button', { name: 'Set up a model' }).click();
     const dialog = app.page.getByRole('dialog', { name: 'Connect a model' });
     await dialog.waitFor();

@@ -35,8 +35,9 @@ export function TurnErrorItem({ item, sessionKey, latest, openSettings }: Props)
           <Icon name="alert" size={15} />
           <span>{settings ? t('chat.turnError.unreachable') : t('chat.turnError.failed')}</span>
         </div>
-        <div className="turn-error-message">{item.message}</div>
-        {settings && <div className="muted">{t('chat.turnError.checkProvider')}</div>}
+        {/* with no model connected at all, the core's words (config.json, environment variables) are not the user's */}
+        <div className="turn-error-message">{noProvider && settings ? t('chat.failure.noModel') : item.message}</div>
+        {settings && !noProvider && <div className="muted">{t('chat.turnError.checkProvider')}</div>}
         {latest && (
           <div className="turn-error-actions">
             {settings && noProvider && !openSettings && (

@@ -216,6 +216,7 @@ export const chat = {
     notChanged: 'Model not changed',
   },
   failure: {
+    noModel: 'No model is connected yet. Set one up, and this question is answered right after.',
     announce: 'The answer failed: {{message}}',
     notSent: 'Not sent',
     stillInBox: 'Your message is still in the box below: change it or press Enter to send it again.',

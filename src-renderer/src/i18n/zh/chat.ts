@@ -216,6 +216,7 @@ export const chat: Translation<typeof en> = {
     notChanged: '模型未更改',
   },
   failure: {
+    noModel: '还没有连接模型。设置一个模型后，这个问题会立即得到回答。',
     announce: '回答失败：{{message}}',
     notSent: '未发送',
     stillInBox: '你的消息仍在下方输入框中：修改后或直接按 Enter 再次发送。',
