@@ -39,14 +39,25 @@ export const memoryWriteOutput = z.discriminatedUnion('status', [
   }),
 ]);
 
+const memoryAuthorSchema = z.enum(['user', 'agent', 'external', 'system']);
+
+/** A stored text of a file: the text a change replaced (at `createdAt`, by `author`). */
 export const memoryVersionSchema = z.object({
   id: z.number(),
-  author: z.enum(['user', 'agent', 'external', 'system']),
+  /** Who made the change that replaced this text. */
+  author: memoryAuthorSchema,
+  /** Who wrote this text, when Nanotray saw it written (absent: it was there before, or changed while closed). */
+  writtenBy: memoryAuthorSchema.optional(),
   createdAt: z.number(),
   size: z.number(),
 });
 export const memoryVersionsInput = z.strictObject({ path: memoryPathSchema });
-export const memoryVersionsOutput = z.object({ path: z.string(), versions: z.array(memoryVersionSchema) });
+export const memoryVersionsOutput = z.object({
+  path: z.string(),
+  versions: z.array(memoryVersionSchema),
+  /** The file's text now, first in the history (absent when the file does not exist). */
+  current: z.object({ size: z.number(), writtenBy: memoryAuthorSchema.optional() }).optional(),
+});
 
 export const memoryReadVersionInput = z.strictObject({ path: memoryPathSchema, id: z.number().int().positive() });
 export const memoryReadVersionOutput = z.object({

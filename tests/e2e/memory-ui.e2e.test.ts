@@ -115,7 +115,7 @@ describe('memory editor', () => {
     expect(readFileSync(memoryFile(), 'utf8')).not.toContain('draft line');
   });
 
-  it('history lists versions with author and reverts one', async () => {
+  it('history lists the current text and every earlier one by who wrote it, and reverts one', async () => {
     await openMemory(app.page);
     await app.page.getByRole('button', { name: 'History' }).click();
     const versions = app.page.getByRole('list', { name: 'Versions, newest first' });
@@ -124,6 +124,10 @@ describe('memory editor', () => {
     expect(labels.length).toBeGreaterThanOrEqual(3);
     expect(labels.some((l) => l.includes('agent'))).toBe(true);
     expect(labels.some((l) => l.includes('you'))).toBe(true);
+    // each text is labelled by who wrote it: the current one (the merge the user saved) first, the file as it was
+    // before Nanotray saw anyone write it last
+    expect(labels[0]).toMatch(/^you\s+current text/);
+    expect(labels.at(-1)).toMatch(/^earlier text\s+until/);
     await versions.getByRole('listitem').last().getByRole('button').click();
     await app.page.getByLabel('Diff against the current file').waitFor();
     await shootBothThemes(app, app.page, 'memory-history');

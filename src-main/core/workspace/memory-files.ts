@@ -11,6 +11,8 @@ import { writeFileAtomic } from '../lib/atomic-write';
 import { failure, type ServiceError } from '../lib/core-error';
 import { errorMessage, okResult, type Result } from '../lib/result';
 import { insideWorkspace } from './prompt-text';
+import { recordContentAuthor } from '../store/memory-authors.repo';
+import { fileHistory, type FileHistory } from './memory-history';
 import {
   getMemoryVersion,
   insertMemoryVersion,
@@ -142,6 +144,7 @@ export class MemoryFiles {
     }
     const version = contentVersion(content);
     this.#known.set(rel, { version, content });
+    recordContentAuthor(this.#opts.db, { path: rel, version, author, at: this.#opts.clock.now() });
     this.#opts.onWritten?.(abs);
     this.#opts.events.emit({ type: 'memory.changed', path: rel, author: author === 'system' ? 'agent' : author });
     return okResult(
@@ -156,6 +159,21 @@ export class MemoryFiles {
     const resolved = resolveWorkspaceMarkdown(this.#opts.workspace(), path);
     if (!resolved.ok) return resolved;
     return okResult(listMemoryVersions(this.#opts.db, resolved.value.rel));
+  }
+
+  /** The history as people read it: each stored text with its writer, and the current text's writer. */
+  history(path: string): Result<FileHistory, ServiceError<'refused'>> {
+    const resolved = resolveWorkspaceMarkdown(this.#opts.workspace(), path);
+    if (!resolved.ok) return resolved;
+    const rel = resolved.value.rel;
+    const current = readText(this.#opts.workspace(), resolved.value.abs);
+    // The agent announced a write (its tool stored the text before) and the file changed since: the text is its own,
+    // also where no watcher saw the change happen.
+    const known = this.#known.get(rel);
+    if (current !== undefined && this.#agentWrites.has(rel) && known?.version !== contentVersion(current)) {
+      recordContentAuthor(this.#opts.db, { path: rel, version: contentVersion(current), author: 'agent', at: this.#opts.clock.now() });
+    }
+    return okResult(fileHistory(this.#opts.db, rel, current, contentVersion));
   }
 
   /** One stored version with its content. */
@@ -232,7 +250,10 @@ export class MemoryFiles {
       });
     }
     if (content === undefined) this.#known.delete(resolved.value.rel);
-    else this.#known.set(resolved.value.rel, { version, content });
+    else {
+      this.#known.set(resolved.value.rel, { version, content });
+      recordContentAuthor(this.#opts.db, { path: resolved.value.rel, version, author: byAgent ? 'agent' : 'external', at: this.#opts.clock.now() });
+    }
     this.#opts.onWritten?.(resolved.value.abs);
     this.#opts.events.emit({ type: 'memory.changed', path: resolved.value.rel, author: byAgent ? 'agent' : 'external' });
   }

@@ -27,6 +27,8 @@ export interface VersionView {
   id: number;
   content: string;
   author: MemoryVersion['author'];
+  /** Who wrote this text (from the history list), when known. */
+  writtenBy?: MemoryVersion['author'];
   createdAt: number;
 }
 
@@ -36,7 +38,8 @@ export interface MemorySlice {
   memoryFilesError: string | null;
   memoryDoc: MemoryDoc | null;
   memoryOpening: boolean;
-  memoryVersions: { path: string; list: MemoryVersion[]; error: string | null } | null;
+  /** `current`: the file's text now (its writer), listed first in the history. */
+  memoryVersions: { path: string; list: MemoryVersion[]; current?: { size: number; writtenBy?: MemoryVersion['author'] }; error: string | null } | null;
   memoryVersionView: VersionView | null;
   loadMemoryFiles(): Promise<void>;
   openMemoryFile(path: string): Promise<void>;
@@ -220,7 +223,15 @@ export const createMemorySlice: SliceCreator<MemorySlice> = (set, get, deps) => 
     async loadMemoryVersions(path) {
       const res = await call(api.memory.versions({ path }));
       if (!res.ok) set({ memoryVersions: { path, list: [], error: res.message } });
-      else set({ memoryVersions: { path, list: [...res.value.versions].sort((a, b) => b.createdAt - a.createdAt || b.id - a.id), error: null } });
+      else
+        set({
+          memoryVersions: {
+            path,
+            list: [...res.value.versions].sort((a, b) => b.createdAt - a.createdAt || b.id - a.id),
+            ...(res.value.current ? { current: res.value.current } : {}),
+            error: null,
+          },
+        });
     },
 
     async viewMemoryVersion(id) {
@@ -234,7 +245,8 @@ export const createMemorySlice: SliceCreator<MemorySlice> = (set, get, deps) => 
         get().pushToast({ title: translate('memory.toast.versionFailed'), body: res.message, tone: 'error' });
         return;
       }
-      set({ memoryVersionView: { id: res.value.id, content: res.value.content, author: res.value.author, createdAt: res.value.createdAt } });
+      const writtenBy = get().memoryVersions?.list.find((v) => v.id === res.value.id)?.writtenBy;
+      set({ memoryVersionView: { id: res.value.id, content: res.value.content, author: res.value.author, ...(writtenBy ? { writtenBy } : {}), createdAt: res.value.createdAt } });
     },
 
     async revertMemory(id) {

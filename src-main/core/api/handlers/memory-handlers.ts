@@ -42,10 +42,11 @@ export function createMemoryHandlers(core: Core): MemoryHandlers {
     },
 
     async 'memory:versions'({ path }) {
-      return fromResult(
-        m.versions(path),
-        (list) => ({ path, versions: list.map((v) => ({ id: v.id, author: v.author, createdAt: v.createdAt, size: v.size })) }),
-      );
+      return fromResult(m.history(path), (h) => ({
+        path,
+        versions: h.versions.map((v) => ({ id: v.id, author: v.author, ...(v.writtenBy ? { writtenBy: v.writtenBy } : {}), createdAt: v.createdAt, size: v.size })),
+        ...(h.current ? { current: h.current } : {}),
+      }));
     },
 
     async 'memory:read-version'({ path, id }) {

@@ -1,5 +1,5 @@
-// A file's history: every version with time and author; pick one to see its diff against the current
-// text and revert to it.
+// A file's history: the current text first, then every earlier text with who wrote it and until when; pick one
+// to see its diff against the current text and revert to it.
 import { useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/Dialog';
@@ -8,6 +8,12 @@ import { dateTime, relativeTime } from '../../lib/format';
 import { lineDiff } from '../../lib/merge';
 import { DiffView } from '../../components/DiffView';
 import { useAppStore } from '../../state/store';
+import type { MemoryVersion } from '@contract/schemas';
+
+/** A writer's badge colour: the agent's texts stand out, the user's read as theirs. */
+function badgeFor(who: string | undefined): string {
+  return who === 'agent' ? 'badge-accent' : who === 'user' ? 'badge-ok' : '';
+}
 
 const AUTHOR_LABEL = { user: 'memory.history.byUser', agent: 'memory.history.byAgent', external: 'memory.history.byExternal', system: 'memory.history.bySystem' } as const;
 
@@ -26,6 +32,8 @@ export function HistoryPanel({ path }: { path: string }): ReactElement {
     void load(path);
   }, [path, load]);
 
+  /** Who wrote a text, in words ("earlier text" when Nanotray never saw it written). */
+  const writer = (who: MemoryVersion['author'] | undefined): string => (who ? t(AUTHOR_LABEL[who]) : t('memory.history.unknownWriter'));
   const diff = view ? lineDiff(view.content, current) : [];
   const changed = diff.some((d) => d.kind !== 'same');
 
@@ -37,11 +45,23 @@ export function HistoryPanel({ path }: { path: string }): ReactElement {
       </div>
       {versions?.error && <div className="field-error">{versions.error}</div>}
       <ul className="version-list" aria-label={t('memory.history.list')}>
+        {versions?.current && (
+          <li>
+            <div className="version-btn version-now" data-testid="version-now">
+              <span className={`badge ${badgeFor(versions.current.writtenBy)}`}>{writer(versions.current.writtenBy)}</span>
+              <span>{t('memory.history.now')}</span>
+              <span className="spacer" />
+              <span className="faint">{t('memory.history.bytes', { size: versions.current.size.toLocaleString(currentLocale()) })}</span>
+            </div>
+          </li>
+        )}
         {versions?.list.map((v) => (
           <li key={v.id}>
             <button type="button" className="version-btn" aria-current={view?.id === v.id ? 'true' : undefined} onClick={() => void select(view?.id === v.id ? null : v.id)}>
-              <span className={`badge ${v.author === 'agent' ? 'badge-accent' : v.author === 'user' ? 'badge-ok' : ''}`}>{t(AUTHOR_LABEL[v.author])}</span>
-              <span title={dateTime(v.createdAt)}>{relativeTime(v.createdAt)}</span>
+              <span className={`badge ${badgeFor(v.writtenBy)}`}>{writer(v.writtenBy)}</span>
+              <span title={`${dateTime(v.createdAt)} · ${t('memory.history.replacedBy', { who: t(AUTHOR_LABEL[v.author]) })}`}>
+                {t('memory.history.until', { when: relativeTime(v.createdAt) })}
+              </span>
               <span className="spacer" />
               <span className="faint">{t('memory.history.bytes', { size: v.size.toLocaleString(currentLocale()) })}</span>
             </button>
@@ -52,7 +72,7 @@ export function HistoryPanel({ path }: { path: string }): ReactElement {
         <div className="version-detail">
           <div className="row">
             <strong>
-              {t('memory.history.versionOf', { who: t(AUTHOR_LABEL[view.author]), when: dateTime(view.createdAt) })}
+              {t('memory.history.versionOf', { who: writer(view.writtenBy), when: dateTime(view.createdAt) })}
             </strong>
             <span className="spacer" />
             <button type="button" className="btn btn-sm btn-primary" disabled={!changed} onClick={() => setConfirm(true)}>
