@@ -8,6 +8,7 @@ import { call } from './ipc-call';
 import { historyToItems, mergeLive, withTurnUsage } from './history-items';
 import { usageWithCost, type ModelTokens } from '@contract/usage-cost';
 import { toolItemId } from './item-ids';
+import { createRewriteActions } from './chat-rewrite';
 import { applyToolProgress, commitStream, finishTurn } from './thread-updates';
 import type { SliceCreator } from './store-types';
 import { emptyThread, type ChatItem, type ResourceRef, type Thread } from './types';
@@ -117,24 +118,6 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
     } finally {
       refreshing.delete(key);
     }
-  }
-
-  /**
-   * Rewrites the end of a chat: shows `kept` at once (the answer, or the edited message and what followed, is
-   * gone), then asks the core; a refusal puts the conversation back and says why.
-   */
-  async function restart(key: string, kept: ChatItem[], ask: () => ReturnType<typeof api.chat.regenerate>): Promise<boolean> {
-    const before = get().threads[key];
-    if (!before) return false;
-    updateThread(key, (t) => ({ ...t, items: kept, error: null, turnId: 'pending', streamText: '', streamReasoning: '' }));
-    const res = await call(ask());
-    if (!res.ok) {
-      updateThread(key, (t) => ({ ...t, items: before.items, turnId: t.turnId === 'pending' ? null : t.turnId }));
-      get().pushToast({ title: translate('chat.rewrite.againFailed'), body: res.message, tone: 'error' });
-      return false;
-    }
-    updateThread(key, (t) => (t.turnId === 'pending' ? { ...t, turnId: res.value.turnId || null } : t));
-    return true;
   }
 
   async function ensureSession(): Promise<string | null> {
@@ -265,33 +248,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
       }
     },
 
-    async regenerate(sessionKey) {
-      const t = get().threads[sessionKey];
-      if (!t || t.turnId) return false;
-      const lastUser = t.items.map((i) => i.kind).lastIndexOf('user');
-      if (lastUser < 0) return false;
-      return restart(sessionKey, t.items.slice(0, lastUser + 1), () => api.chat.regenerate({ sessionKey }));
-    },
-
-    async editAndResend(sessionKey, itemId, rawText) {
-      const text = rawText.trim();
-      const t = get().threads[sessionKey];
-      const index = t ? t.items.findIndex((i) => i.id === itemId) : -1;
-      const original = t?.items[index];
-      if (!t || t.turnId || !original || original.kind !== 'user' || !original.turnId || !text) return false;
-      const edited: ChatItem = { ...original, id: localId('u'), text, at: now() };
-      const ok = await restart(sessionKey, [...t.items.slice(0, index), edited], () =>
-        api.chat.edit({ sessionKey, turnId: original.turnId!, text, ...(original.images?.length ? { images: original.images } : {}) }),
-      );
-      if (ok) {
-        const turnId = get().threads[sessionKey]?.turnId;
-        updateThread(sessionKey, (th) => ({
-          ...th,
-          items: th.items.map((i) => (i.id === edited.id && i.kind === 'user' ? { ...i, turnId: turnId && turnId !== 'pending' ? turnId : null } : i)),
-        }));
-      }
-      return ok;
-    },
+    ...createRewriteActions({ get, api, now, updateThread, localId }),
 
     dismissTurnError(sessionKey) {
       updateThread(sessionKey, (t) => ({ ...t, error: null }));
