@@ -55,9 +55,15 @@ describe('MCP failures', () => {
     const call = await startCall('mcp_hung_hang', '{}', 1000);
     // Only once the server stopped reading: a cancel and ping sent sooner could reach it in the same read.
     await vi.waitFor(() => expect(existsSync(log) && readFileSync(log, 'utf8')).toContain('hung hung'), { timeout: 10_000, interval: 10 });
-    t.clock.advance(1000);
-    // The liveness ping gets its own 5 s on the same clock.
-    await vi.waitFor(() => expect(t!.clock.countTimers(PING_TIMEOUT_MS)).toBeGreaterThan(0), { timeout: 10_000, interval: 5 });
+    // The call's 1 s runs out (a second at a time: under load its deadline may be armed after another 1 s timer
+    // of the core, so one advance could come too early); the liveness ping then gets its own 5 s on the same clock.
+    await vi.waitFor(
+      () => {
+        if (t!.clock.countTimers(PING_TIMEOUT_MS) === 0) t!.clock.advance(1000);
+        expect(t!.clock.countTimers(PING_TIMEOUT_MS)).toBeGreaterThan(0);
+      },
+      { timeout: 20_000, interval: 50 },
+    );
     t.clock.advance(PING_TIMEOUT_MS);
     expect(await call.result).toEqual({ ok: false, error: { code: 'timeout', message: "Error: MCP tool 'hang' on server 'hung' timed out: no answer or progress for 1s" } });
     expect(t.core.mcp.status()[0]).toMatchObject({ state: 'failing', consecutiveFailures: 1, lastError: "tool 'hang' timed out (no answer or progress for 1s) and the server no longer answers" });
