@@ -19,9 +19,9 @@ export interface ConnectAttemptOptions extends OpenClientOptions {
 export async function attemptConnect(config: McpServerConfig, options: ConnectAttemptOptions): Promise<ConnectAttempt> {
   let client: Client | undefined;
   let opening: Promise<OpenedClient> | undefined;
-  const prepare = (c: Client): void => {
+  const prepare: OpenClientOptions['prepare'] = (c, sdk) => {
     client = c;
-    options.prepare(c);
+    options.prepare(c, sdk);
   };
   try {
     const result = await within(

@@ -2,10 +2,11 @@
 // maximum), the user's own wait (an elicitation) pauses it, and the outcome says what happened as a value.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import { ErrorCode, McpError, type Progress } from '@modelcontextprotocol/sdk/types.js';
+import type { Progress } from '@modelcontextprotocol/sdk/types.js';
 import type { Clock } from '../lib/clock';
 import { errorMessage } from '../lib/result';
 import { CallDeadline, type DeadlineReason } from './call-deadline';
+import { loadedMcpSdk, loadMcpSdk } from './mcp-sdk-loader';
 
 /**
  * The SDK's own timer stays out of the way (setTimeout's maximum, ~24.8 days): the deadline on the core's clock
@@ -56,6 +57,7 @@ export async function runRequest<T>(send: (options: RequestOptions) => Promise<T
   } catch (err) {
     if (deadline.expired) return { kind: 'timed_out', reason: deadline.expired };
     if (limits.signal.aborted) return { kind: 'cancelled' };
+    const { McpError, ErrorCode } = loadedMcpSdk() ?? (await loadMcpSdk());
     if (err instanceof McpError && err.code !== ErrorCode.ConnectionClosed && err.code !== ErrorCode.RequestTimeout) {
       return { kind: 'rejected', code: err.code, message: err.message, ...(err.data !== undefined ? { data: err.data } : {}) };
     }

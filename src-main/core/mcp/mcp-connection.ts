@@ -207,9 +207,9 @@ export class McpConnection {
       baseDir: this.deps.baseDir,
       signal: this.#stopping.signal,
       isStopped: () => this.#isStopped(),
-      prepare: (c) => {
+      prepare: (c, sdk) => {
         this.#connecting = c;
-        listenToServer(c, {
+        listenToServer(c, sdk, {
           onListChanged: (list, tools) => this.#onListChanged(c, list, tools),
           onResourceUpdated: (uri) => {
             if (c === this.#client && this.resources.markChanged(uri)) this.deps.onChange();

@@ -1,14 +1,13 @@
 // Opens a connected MCP client for one server: stdio (a child process) or streamable HTTP with SSE fallback.
 import { isAbsolute, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { McpServerConfig } from '../../../src-preload/contract/config-schema';
 import { errorMessage } from '../lib/result';
+import { loadedMcpSdk, loadMcpSdk, type McpSdk } from './mcp-sdk-loader';
 import type { McpTransportKind } from './mcp-types';
 
 const CLIENT_INFO = { name: 'nanotray', version: '0.1.0' };
@@ -22,8 +21,8 @@ export interface OpenedClient {
 export interface OpenClientOptions {
   /** Folder a relative `cwd` is resolved against (and the default cwd of stdio servers). */
   baseDir: string;
-  /** Called before connecting so handlers (list_changed) exist before the first message. */
-  prepare(client: Client): void;
+  /** Called before connecting so handlers (list_changed) exist before the first message (`sdk`: the loaded SDK). */
+  prepare(client: Client, sdk: McpSdk): void;
   /** Receives the child's stderr (stdio servers) for error messages. */
   onStderr(text: string): void;
   /** HTTP servers: the fetch every request goes through, the OAuth provider, and what counts as "sign in first". */
@@ -56,7 +55,8 @@ const END_SESSION_TIMEOUT_MS = 2_000;
  */
 export async function closeClient(client: Client): Promise<void> {
   const transport = client.transport;
-  if (transport instanceof StreamableHTTPClientTransport && transport.sessionId) {
+  const sdk = loadedMcpSdk(); // loaded: a client exists
+  if (sdk && transport instanceof sdk.StreamableHTTPClientTransport && transport.sessionId) {
     let timer: NodeJS.Timeout | undefined;
     const bound = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, END_SESSION_TIMEOUT_MS);
@@ -74,7 +74,8 @@ export async function closeClient(client: Client): Promise<void> {
  */
 export async function abortClient(client: Client): Promise<void> {
   const transport = client.transport;
-  if (transport instanceof StdioClientTransport && transport.pid !== null) {
+  const sdk = loadedMcpSdk(); // loaded: a client exists
+  if (sdk && transport instanceof sdk.StdioClientTransport && transport.pid !== null) {
     try {
       process.kill(transport.pid, 'SIGTERM');
     } catch {
@@ -90,32 +91,33 @@ export async function abortClient(client: Client): Promise<void> {
  */
 const CLIENT_CAPABILITIES = { elicitation: { form: { applyDefaults: true }, url: {} } };
 
-function newClient(options: OpenClientOptions): Client {
-  const client = new Client(CLIENT_INFO, { capabilities: CLIENT_CAPABILITIES });
-  options.prepare(client);
+function newClient(sdk: McpSdk, options: OpenClientOptions): Client {
+  const client = new sdk.Client(CLIENT_INFO, { capabilities: CLIENT_CAPABILITIES });
+  options.prepare(client, sdk);
   return client;
 }
 
 /** Connects; the caller owns the returned client and closes it. Throws when the server cannot be reached. */
 export async function openClient(config: McpServerConfig, options: OpenClientOptions): Promise<OpenedClient> {
+  const sdk = await loadMcpSdk();
   if (!config.url) {
-    const transport = new StdioClientTransport(stdioParameters(config, options.baseDir));
+    const transport = new sdk.StdioClientTransport(stdioParameters(config, options.baseDir));
     const stderr = transport.stderr as Readable | null;
     let tail = '';
     stderr?.on('data', (chunk: Buffer) => {
       tail = (tail + chunk.toString('utf8')).slice(-STDERR_TAIL_CHARS);
       options.onStderr(tail);
     });
-    const client = newClient(options);
+    const client = newClient(sdk, options);
     await client.connect(transport);
     return { client, kind: 'stdio' };
   }
   const url = new URL(config.url);
   // Config headers are added by `http.fetch` (to the server's own origin only), never sent to an authorization server.
   const http = options.http ? { fetch: options.http.fetch, authProvider: options.http.authProvider } : { requestInit: { headers: { ...config.headers } } };
-  const client = newClient(options);
+  const client = newClient(sdk, options);
   try {
-    await client.connect(new StreamableHTTPClientTransport(url, http));
+    await client.connect(new sdk.StreamableHTTPClientTransport(url, http));
     return { client, kind: 'http' };
   } catch (streamableError) {
     await client.close().catch(() => {});
@@ -123,9 +125,9 @@ export async function openClient(config: McpServerConfig, options: OpenClientOpt
     if (options.http?.isAuthError(streamableError)) throw streamableError;
     if (options.signal?.aborted) throw streamableError;
     // Older servers speak the 2024-11-05 HTTP+SSE transport only.
-    const sseClient = newClient(options);
+    const sseClient = newClient(sdk, options);
     try {
-      await sseClient.connect(new SSEClientTransport(url, http));
+      await sseClient.connect(new sdk.SSEClientTransport(url, http));
       return { client: sseClient, kind: 'sse' };
     } catch (sseError) {
       await sseClient.close().catch(() => {});

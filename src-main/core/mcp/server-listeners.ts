@@ -1,16 +1,9 @@
 // The handlers a connection puts on its client before the first message: the server's requests for input, its
 // notifications that a list changed (each list is re-read within a bound) and that a subscribed resource changed.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import {
-  ElicitRequestSchema,
-  PromptListChangedNotificationSchema,
-  ResourceListChangedNotificationSchema,
-  ResourceUpdatedNotificationSchema,
-  ToolListChangedNotificationSchema,
-  type ElicitRequest,
-  type ElicitResult,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { ElicitRequest, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Clock } from '../lib/clock';
+import type { McpSdk } from './mcp-sdk-loader';
 import { listPrompts, listResources, listResourceTemplates, listTools, type ServerCatalog } from './server-catalog';
 
 export interface ServerListeners {
@@ -22,8 +15,9 @@ export interface ServerListeners {
   elicit(params: ElicitRequest['params'], signal: AbortSignal): Promise<ElicitResult>;
 }
 
-/** Registers the handlers on `client` (call before connecting). */
-export function listenToServer(client: Client, listeners: ServerListeners): void {
+/** Registers the handlers on `client` (call before connecting); `sdk` holds the schemas they are matched by. */
+export function listenToServer(client: Client, sdk: McpSdk, listeners: ServerListeners): void {
+  const { ElicitRequestSchema, PromptListChangedNotificationSchema, ResourceListChangedNotificationSchema, ResourceUpdatedNotificationSchema, ToolListChangedNotificationSchema } = sdk;
   client.setRequestHandler(ElicitRequestSchema, (request, extra) => listeners.elicit(request.params, extra.signal));
   client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
     listeners.onListChanged(async () => ({ tools: await listTools(client) }), true);

@@ -13,6 +13,8 @@ const HEAVY: Record<string, RegExp> = {
   'the web host (nanotray web)': /^src-main\/host\/web\/web-host\.ts$/,
   'the shell grammar (the first exec analysis)': /node_modules\/web-tree-sitter\//,
   'the openai SDK (the first model request)': /node_modules\/openai\//,
+  'the MCP SDK client and its transports (a server connecting)': /node_modules\/@modelcontextprotocol\/sdk\/dist\/esm\/(client\/(index|stdio|sse|streamableHttp)|types)\.js$/,
+  'ajv (the MCP client validating tool output)': /node_modules\/ajv\//,
 };
 
 /** Output files reachable from `start` through static imports only. */

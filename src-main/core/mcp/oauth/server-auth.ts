@@ -1,10 +1,10 @@
 // Everything OAuth of one HTTP MCP server, for its connection: the provider, the fetch with its challenges,
 // whether an error means "sign in first", and one sign-in at a time.
-import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { McpServerConfig } from '../../../../src-preload/contract/config-schema';
 import type { Clock } from '../../lib/clock';
 import { failure } from '../../lib/core-error';
 import type { Result } from '../../lib/result';
+import { loadedMcpSdk } from '../mcp-sdk-loader';
 import type { OAuthStore } from './oauth-store';
 import { createServerFetch, type ServerFetch } from './server-fetch';
 import { ServerOAuthProvider } from './server-oauth-provider';
@@ -43,7 +43,7 @@ export class ServerAuth {
    * answer was a 401, or a 403 asking for more scope (step-up).
    */
   isAuthError(err: unknown): boolean {
-    if (err instanceof UnauthorizedError) return true;
+    if (isUnauthorizedError(err)) return true;
     const challenge = this.http.lastChallenge();
     return challenge !== undefined && (challenge.status === 401 || challenge.error === 'insufficient_scope');
   }
@@ -67,7 +67,7 @@ export class ServerAuth {
 
   /** The server's error line while it waits for a sign-in (the reason, when it is more than a plain 401). */
   stateMessage(err: unknown): string {
-    const detail = err instanceof Error && !(err instanceof UnauthorizedError) ? ` (${err.message})` : '';
+    const detail = err instanceof Error && !isUnauthorizedError(err) ? ` (${err.message})` : '';
     return `needs sign-in${this.#scopeNote()}${detail}`;
   }
 
@@ -118,4 +118,10 @@ export class ServerAuth {
 /** The error for a server that has no OAuth (stdio). */
 export function notAnHttpServer(name: string): Result<never, SignInError> {
   return failure('failed', `MCP server '${name}' is not an HTTP server: only HTTP servers sign in`);
+}
+
+/** The SDK gave up for want of a sign-in (it must be loaded for its error to exist). */
+function isUnauthorizedError(err: unknown): boolean {
+  const sdk = loadedMcpSdk();
+  return sdk !== undefined && err instanceof sdk.UnauthorizedError;
 }

@@ -1,8 +1,8 @@
 // The fetch an HTTP MCP server's transport and OAuth requests go through: the core's one HTTP client, the
 // configured headers on requests to the server's own origin only, and the server's last 401/403 challenge.
-import { extractWWWAuthenticateParams } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { createHttpFetch } from '../../net/http-fetch';
+import { loadMcpSdk } from '../mcp-sdk-loader';
 
 /** What the server said when it refused a request (WWW-Authenticate of a 401 or 403). */
 export interface AuthChallenge {
@@ -42,7 +42,7 @@ export function createServerFetch(serverUrl: string, headers: Record<string, str
     }
     const response = await base(url, nextInit);
     if (own && (response.status === 401 || response.status === 403)) {
-      const params = extractWWWAuthenticateParams(response);
+      const params = (await loadMcpSdk()).extractWWWAuthenticateParams(response);
       challenge = { status: response.status, ...params };
     }
     return response;

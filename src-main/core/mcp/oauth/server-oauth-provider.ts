@@ -2,9 +2,9 @@
 // pre-registered or machine client, PKCE, state, and a browser step only while the user signs in.
 import { randomBytes, randomInt } from 'node:crypto';
 import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
-import { createPrivateKeyJwtAuth } from '@modelcontextprotocol/sdk/client/auth-extensions.js';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { McpOAuthConfig } from '../../../../src-preload/contract/config-schema';
+import { loadMcpSdk } from '../mcp-sdk-loader';
 import type { OAuthStore } from './oauth-store';
 
 const CLIENT_NAME = 'Nanotray';
@@ -45,12 +45,13 @@ export class ServerOAuthProvider implements OAuthClientProvider {
   constructor(private readonly options: ServerOAuthProviderOptions) {
     const oauth = options.oauth;
     if (oauth?.privateKey && oauth.clientId && oauth.algorithm) {
-      this.addClientAuthentication = createPrivateKeyJwtAuth({
-        issuer: oauth.clientId,
-        subject: oauth.clientId,
-        privateKey: oauth.privateKey,
-        alg: oauth.algorithm,
-      });
+      const jwt = { issuer: oauth.clientId, subject: oauth.clientId, privateKey: oauth.privateKey, alg: oauth.algorithm };
+      let sign: OAuthClientProvider['addClientAuthentication'];
+      // The SDK's signer is made on first use: the SDK is loaded by then (it is the one calling), never before.
+      this.addClientAuthentication = async (...args) => {
+        sign ??= (await loadMcpSdk()).createPrivateKeyJwtAuth(jwt);
+        return sign(...args);
+      };
     }
   }
 

@@ -1,7 +1,6 @@
 // One sign-in to an HTTP MCP server with the SDK's auth(): discovery, registration, PKCE and the loopback
 // redirect for people; the client-credentials grant for machine clients (no browser).
 import { randomBytes } from 'node:crypto';
-import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Clock } from '../../lib/clock';
 import { failure, type ServiceError } from '../../lib/core-error';
@@ -9,6 +8,7 @@ import { scrubKnownSecrets } from '../../lib/known-secrets';
 import { errorMessage, okResult, type Result } from '../../lib/result';
 import { openLoopbackRedirect, type LoopbackRedirect } from './loopback-redirect';
 import { browserSafe } from '../browser-safe';
+import { loadMcpSdk } from '../mcp-sdk-loader';
 import type { AuthChallenge } from './server-fetch';
 import type { ServerOAuthProvider } from './server-oauth-provider';
 
@@ -53,6 +53,7 @@ async function openRedirect(provider: ServerOAuthProvider, state: string, name: 
 /** Starts a sign-in; resolves once the authorization URL is known (or the sign-in already ended). */
 export async function startSignIn(options: SignInOptions): Promise<Result<SignInStart, SignInError>> {
   const { provider, name } = options;
+  const { auth } = await loadMcpSdk();
   const authOptions = {
     serverUrl: options.serverUrl,
     fetchFn: options.fetch,
