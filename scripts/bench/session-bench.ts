@@ -11,6 +11,7 @@ import { appendMessages, type NewMessage } from '../../src-main/core/store/messa
 import { searchMessages } from '../../src-main/core/store/message-search.repo';
 import { ensureSession } from '../../src-main/core/store/sessions.repo';
 import { WorkspaceContextBuilder } from '../../src-main/core/workspace/context-builder';
+import { SystemPromptBuilder } from '../../src-main/core/workspace/system-prompt';
 import { requestBudget } from '../../src-main/core/workspace/history-window';
 import { loadTokenizer, tokenizerLoaded } from '../../src-main/core/workspace/token-estimate';
 
@@ -65,8 +66,10 @@ async function windowTurn(db: Database, dir: string, key: string, builder: Works
   return { loadMs: t1 - t0, buildMs: t2 - t1, messages: loaded.messages.length, unread: loaded.unread, exact: builder.lastStats!.exact };
 }
 
-function newBuilder(db: Database, root: string): WorkspaceContextBuilder {
-  return new WorkspaceContextBuilder({ db, builtinSkillsDir: join(root, 'skills'), env: process.env });
+/** A builder as the core wires it: its skills' front matter cached in the home (bench dir) between processes. */
+function newBuilder(db: Database, root: string, dir: string): WorkspaceContextBuilder {
+  const prompt = new SystemPromptBuilder({ frontMatterCacheFile: join(dir, 'cache', 'front-matter.json') });
+  return new WorkspaceContextBuilder({ db, builtinSkillsDir: join(root, 'skills'), env: process.env, prompt });
 }
 
 /** This process's first turn of each session (the tokenizer counts what was never counted, and the counts are stored). */
@@ -75,9 +78,9 @@ export async function countOnce(root: string, dir: string): Promise<{ firstEverM
   try {
     const t0 = performance.now();
     await loadTokenizer();
-    await windowTurn(db, dir, BIG, newBuilder(db, root));
+    await windowTurn(db, dir, BIG, newBuilder(db, root, dir));
     const firstEverMs = performance.now() - t0;
-    await windowTurn(db, dir, SMALL, newBuilder(db, root));
+    await windowTurn(db, dir, SMALL, newBuilder(db, root, dir));
     return { firstEverMs };
   } finally {
     db.close();
@@ -88,7 +91,7 @@ export async function countOnce(root: string, dir: string): Promise<{ firstEverM
 export async function coldTurn(root: string, dir: string, key: string) {
   const db = openDatabase(join(dir, 'bench.db'));
   try {
-    const r = await windowTurn(db, dir, key, newBuilder(db, root));
+    const r = await windowTurn(db, dir, key, newBuilder(db, root, dir));
     return { ...r, tokenizerLoaded: tokenizerLoaded() };
   } finally {
     db.close();
@@ -99,7 +102,7 @@ export async function coldTurn(root: string, dir: string, key: string) {
 export async function warmBuilds(root: string, dir: string, key: string, runs: number): Promise<number[]> {
   const db = openDatabase(join(dir, 'bench.db'));
   try {
-    const builder = newBuilder(db, root);
+    const builder = newBuilder(db, root, dir);
     const cache = new HistoryCache();
     const workspace = realpathSync(join(dir, 'workspace'));
     const times: number[] = [];

@@ -126,8 +126,10 @@ export class HistoryCache {
       },
     });
     rows.reverse();
-    const fp = windowFingerprint(db, sessionKey, window.afterId, rows[0]?.id ?? 0);
-    return { afterId: window.afterId, budget: window.budgetTokens, rows, unread: recent.unread, count: fp.count, maxId: fp.maxId, bytes: fp.bytes };
+    // The fingerprint of what was read is the rows themselves: every row from rows[0] on was read (no second query,
+    // and no row appended meanwhile by another process is counted without being read).
+    const bytes = rows.reduce((n, r) => n + r.bytes, 0);
+    return { afterId: window.afterId, budget: window.budgetTokens, rows, unread: recent.unread, count: rows.length, maxId: rows.at(-1)?.id ?? 0, bytes };
   }
 
   /** Adds the rows appended since the last load and drops the oldest beyond the budget; false when the window changed. */

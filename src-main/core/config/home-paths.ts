@@ -12,6 +12,8 @@ export interface HomePaths {
   schedulerLock: string;
   /** The default workspace; `agent.workspace` may point elsewhere. */
   defaultWorkspace: string;
+  /** Parsed SKILL.md front matter by its text (a cache: deleting it costs one YAML parse per skill). */
+  frontMatterCache: string;
 }
 
 export function expandHome(p: string): string {
@@ -29,6 +31,7 @@ export function resolveHomePaths(env: NodeJS.ProcessEnv = process.env): HomePath
     mcpAuthFile: join(home, 'mcp-auth.json'),
     schedulerLock: join(home, 'scheduler.lock'),
     defaultWorkspace: join(home, 'workspace'),
+    frontMatterCache: join(home, 'cache', 'front-matter.json'),
   };
 }
 

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { FileCache } from '../workspace/file-cache';
 import { insideItsFolder } from '../workspace/prompt-text';
 import { FrontMatterError, parseFrontMatterYaml, splitFrontMatter, type YamlValue } from './front-matter';
+import { FrontMatterCache } from './front-matter-cache';
 import { missingRequirements, type SkillRequirements } from './skill-requirements';
 import type { Skill, SkillSource } from './skill';
 
@@ -19,10 +20,18 @@ export interface SkillRoots {
   workspaceDir: string;
 }
 
-/** Loads skills from both roots; results are cached per SKILL.md until the file changes. */
+/**
+ * Loads skills from both roots; results are cached per SKILL.md until the file changes, and the parsed front matter
+ * by its text in `frontMatterCacheFile` (when given), so a new process parses no YAML for skills it has seen.
+ */
 export class SkillLoader {
   readonly #files = new FileCache();
   readonly #parsed = new Map<string, { content: string; parsed: Parsed }>();
+  readonly #frontMatter: FrontMatterCache;
+
+  constructor(frontMatterCacheFile?: string) {
+    this.#frontMatter = new FrontMatterCache(frontMatterCacheFile);
+  }
 
   /** All skills sorted by name; a workspace skill wins over a built-in with the same name. */
   load(roots: SkillRoots, env: NodeJS.ProcessEnv = process.env, now = Date.now()): Skill[] {
@@ -33,6 +42,7 @@ export class SkillLoader {
         if (skill) byName.set(skill.name, skill);
       }
     }
+    this.#frontMatter.save();
     return [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
 
@@ -42,7 +52,7 @@ export class SkillLoader {
     if (content === undefined) return undefined;
     let entry = this.#parsed.get(skillFile);
     if (!entry || entry.content !== content) {
-      entry = { content, parsed: parseSkill(content, folder) };
+      entry = { content, parsed: parseSkill(content, folder, (yaml) => this.#frontMatter.parse(yaml)) };
       this.#parsed.set(skillFile, entry);
     }
     const parsed = entry.parsed;
@@ -51,8 +61,11 @@ export class SkillLoader {
   }
 }
 
-/** Parses SKILL.md text; a problem becomes `broken` with the reason, named after the folder. */
-export function parseSkill(content: string, folder: string): Parsed {
+/**
+ * Parses SKILL.md text; a problem becomes `broken` with the reason, named after the folder. `parseYaml` turns the
+ * front matter into a mapping (or throws a FrontMatterError).
+ */
+export function parseSkill(content: string, folder: string, parseYaml: (yaml: string) => Record<string, YamlValue> = parseFrontMatterYaml): Parsed {
   const brokenSkill = (reason: string, body = content): Parsed => ({
     name: folder,
     description: '',
@@ -67,7 +80,7 @@ export function parseSkill(content: string, folder: string): Parsed {
   try {
     ({ yaml, body } = splitFrontMatter(content));
     if (yaml === undefined) return brokenSkill('no front matter (a --- block with name and description at the top)');
-    meta = parseFrontMatterYaml(yaml);
+    meta = parseYaml(yaml);
   } catch (err) {
     return brokenSkill(`malformed front matter: ${err instanceof FrontMatterError ? err.message : String(err)}`);
   }

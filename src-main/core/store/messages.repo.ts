@@ -38,6 +38,19 @@ export const toolCallsSchema = z.array(z.object({ id: z.string(), name: z.string
 const usageSchema = z.object({ promptTokens: z.number(), completionTokens: z.number(), totalTokens: z.number() });
 export const metaSchema = z.record(z.string(), z.unknown());
 
+/** toolCallsSchema as a plain guard (the window's hot read). */
+export function isToolCalls(value: unknown): value is ToolCall[] {
+  return (
+    Array.isArray(value) &&
+    value.every((c: unknown) => typeof c === 'object' && c !== null && typeof Reflect.get(c, 'id') === 'string' && typeof Reflect.get(c, 'name') === 'string' && typeof Reflect.get(c, 'arguments') === 'string')
+  );
+}
+
+/** metaSchema as a plain guard: a JSON object (not an array). */
+export function isMeta(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 const messageRowSchema = z.object({
   id: z.number(),
   session_key: z.string(),
@@ -165,7 +178,8 @@ export function storedImage(value: unknown): { mimeType: string; data: string } 
 
 /** Images stored with a user message (`meta.images`), as image parts; malformed entries are skipped. */
 function imageParts(meta: Record<string, unknown>): ContentPart[] {
-  const images = Array.isArray(meta.images) ? meta.images.map(storedImage) : [];
+  if (!Array.isArray(meta.images)) return []; // most messages: no images
+  const images = meta.images.map(storedImage);
   return images.flatMap((i) => (i ? [{ type: 'image_url' as const, image_url: { url: `data:${i.mimeType};base64,${i.data}` } }] : []));
 }
 
@@ -182,15 +196,20 @@ export function storedResources(meta: Record<string, unknown>): { server: string
 
 /** A user message's text as the model reads it: what the user wrote, then any attached resources. */
 export function userMessageText(content: string, meta: Record<string, unknown>): string {
+  if (meta.resources === undefined) return content; // most messages: nothing attached
   return [content, ...storedResources(meta).map((r) => r.text)].filter(Boolean).join('\n\n');
 }
 
-const reasoningFormatSchema = z.enum(['reasoning_content', 'reasoning', 'think_tag']);
+const REASONING_FORMATS: ReadonlySet<unknown> = new Set<Reasoning['format']>(['reasoning_content', 'reasoning', 'think_tag']);
+
+function isReasoningFormat(value: unknown): value is Reasoning['format'] {
+  return REASONING_FORMATS.has(value);
+}
 
 /** The reasoning stored with an assistant message (`meta.reasoning`, `meta.reasoningFormat`), if any. */
 function storedReasoning(meta: Record<string, unknown>): Reasoning | undefined {
-  const format = reasoningFormatSchema.safeParse(meta.reasoningFormat);
-  return typeof meta.reasoning === 'string' && meta.reasoning && format.success ? { text: meta.reasoning, format: format.data } : undefined;
+  const format = meta.reasoningFormat;
+  return typeof meta.reasoning === 'string' && meta.reasoning && isReasoningFormat(format) ? { text: meta.reasoning, format } : undefined;
 }
 
 /** A stored row as the model sees it (reasoning is carried along; the provider decides whether it is sent). */

@@ -20,3 +20,22 @@ export function cachedStatement(db: Database, sql: string): Statement {
   }
   return stmt;
 }
+
+/**
+ * Like cachedStatement, but its rows come back as arrays of column values in SELECT order (better-sqlite3's raw
+ * mode): about half the cost of one object per row, for reads of thousands of rows.
+ */
+export function cachedRawStatement(db: Database, sql: string): Statement {
+  const key = `raw:${sql}`;
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new Map();
+    caches.set(db, cache);
+  }
+  let stmt = cache.get(key);
+  if (!stmt) {
+    stmt = db.prepare<unknown[], unknown>(sql).raw(true);
+    cache.set(key, stmt);
+  }
+  return stmt;
+}

@@ -62,8 +62,13 @@ export function capWithNote(name: string, text: string, max: number): string {
 /** Builds the system prompt; files are read through a cache keyed by inode, size and mtime. */
 export class SystemPromptBuilder {
   readonly #files = new FileCache();
-  readonly #skills = new SkillLoader();
+  readonly #skills: SkillLoader;
   #last: string | undefined;
+
+  /** `frontMatterCacheFile`: where parsed skill front matter is kept between processes (HomePaths.frontMatterCache). */
+  constructor(options: { frontMatterCacheFile?: string } = {}) {
+    this.#skills = new SkillLoader(options.frontMatterCacheFile);
+  }
 
   /** The skills as they are now (also used by core.skills). */
   skills(workspace: string, builtinSkillsDir: string, env: NodeJS.ProcessEnv, now: number): Skill[] {

@@ -40,7 +40,7 @@ export interface WorkspaceDeps {
 
 /** Builds the services; the watcher runs only with `base.startBackground` (cleanup through `base.onDispose`). */
 export function wireWorkspace(base: CoreBase, deps: WorkspaceDeps): WorkspaceServices {
-  const prompt = new SystemPromptBuilder();
+  const prompt = new SystemPromptBuilder({ frontMatterCacheFile: base.paths.frontMatterCache });
   const memory = new MemoryFiles({
     db: base.db,
     workspace: () => base.workspace(),
