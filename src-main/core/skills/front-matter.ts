@@ -1,8 +1,23 @@
 // SKILL.md front matter: the `---` block is split from the body and parsed with the `yaml` package (YAML 1.2
 // core schema, plus yes/no/on/off booleans as nanobot-era skills write them). Hostile input is bounded: the
 // block's size, alias expansion (no "billion laughs"), nesting depth and value types; any problem is a
-// FrontMatterError with the line, so the skill is reported as broken rather than guessed at.
-import { LineCounter, parseDocument, type ScalarTag, type YAMLError } from 'yaml';
+// FrontMatterError with the line, so the skill is reported as broken rather than guessed at. The parser is loaded
+// on the first parse (skills seen before come from front-matter-cache.ts: most processes never load it).
+import { createRequire } from 'node:module';
+import type { ScalarTag, YAMLError } from 'yaml';
+
+type Yaml = typeof import('yaml');
+let yamlModule: Yaml | undefined;
+
+/**
+ * The yaml package, required on first use from node_modules (synchronously: skills load synchronously). Not bundled
+ * into the CLI: its ~260 KB were compiled and run on every turn for a parse the cache makes rare.
+ */
+function yamlParser(): Yaml {
+  // require() is untyped; it returns the yaml package's CommonJS build, whose types are these.
+  yamlModule ??= createRequire(import.meta.url)('yaml') as Yaml;
+  return yamlModule;
+}
 
 export type YamlValue = string | number | boolean | null | YamlValue[] | { [key: string]: YamlValue };
 
@@ -82,6 +97,7 @@ export function parseFrontMatterYaml(yaml: string): Record<string, YamlValue> {
   if (yaml.length > MAX_FRONT_MATTER_CHARS) {
     throw new FrontMatterError(`front matter is larger than ${MAX_FRONT_MATTER_CHARS / 1024} KB`);
   }
+  const { LineCounter, parseDocument } = yamlParser();
   const lines = new LineCounter();
   const doc = parseDocument(yaml, { customTags: [YES_NO_BOOLEAN], lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   const problem = doc.errors[0] ?? doc.warnings[0];

@@ -53,6 +53,11 @@ describe('the CLI bundle', () => {
     }
   }, 60_000);
 
+  it('leaves the YAML parser out: it is required from node_modules for a front matter the cache has not seen', async () => {
+    const { metafile } = await bundleCli();
+    expect(inputsOf(metafile, Object.keys(metafile.outputs)).filter((i) => i.includes('node_modules/yaml/'))).toEqual([]);
+  }, 60_000);
+
   it("carries zod's English messages only, not its 48 locales", async () => {
     const { metafile } = await bundleCli();
     const locales = inputsOf(metafile, Object.keys(metafile.outputs)).filter((i) => i.includes('node_modules/zod/v4/locales/'));
