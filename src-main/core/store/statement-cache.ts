@@ -6,27 +6,7 @@ type Statement = BetterSqlite3.Statement<unknown[], unknown>;
 
 const caches = new WeakMap<Database, Map<string, Statement>>();
 
-/** The prepared statement for `sql` on `db`, prepared once and kept as long as the database object lives. */
-export function cachedStatement(db: Database, sql: string): Statement {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new Map();
-    caches.set(db, cache);
-  }
-  let stmt = cache.get(sql);
-  if (!stmt) {
-    stmt = db.prepare<unknown[], unknown>(sql);
-    cache.set(sql, stmt);
-  }
-  return stmt;
-}
-
-/**
- * Like cachedStatement, but its rows come back as arrays of column values in SELECT order (better-sqlite3's raw
- * mode): about half the cost of one object per row, for reads of thousands of rows.
- */
-export function cachedRawStatement(db: Database, sql: string): Statement {
-  const key = `raw:${sql}`;
+function cached(db: Database, key: string, prepare: () => Statement): Statement {
   let cache = caches.get(db);
   if (!cache) {
     cache = new Map();
@@ -34,8 +14,21 @@ export function cachedRawStatement(db: Database, sql: string): Statement {
   }
   let stmt = cache.get(key);
   if (!stmt) {
-    stmt = db.prepare<unknown[], unknown>(sql).raw(true);
+    stmt = prepare();
     cache.set(key, stmt);
   }
   return stmt;
+}
+
+/** The prepared statement for `sql` on `db`, prepared once and kept as long as the database object lives. */
+export function cachedStatement(db: Database, sql: string): Statement {
+  return cached(db, sql, () => db.prepare<unknown[], unknown>(sql));
+}
+
+/**
+ * Like cachedStatement, but its rows come back as arrays of column values in SELECT order (better-sqlite3's raw
+ * mode): about half the cost of one object per row, for reads of thousands of rows.
+ */
+export function cachedRawStatement(db: Database, sql: string): Statement {
+  return cached(db, `raw:${sql}`, () => db.prepare<unknown[], unknown>(sql).raw(true));
 }
