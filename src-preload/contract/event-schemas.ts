@@ -2,6 +2,7 @@
 // notifications, state changes. The one definition: the core's CoreEvent is z.output of this schema.
 import { z } from 'zod';
 import { push } from './channel-spec';
+import { NEVER_COVERED_CODES, RULE_MISSING_CODES } from './uncovered-codes';
 import { providerErrorKindSchema, toolErrorCodeSchema, toolStatusSchema, turnErrorKindSchema } from './error-schemas';
 import { elicitationActionSchema, elicitationRequestSchema } from './elicitation-schemas';
 
@@ -24,39 +25,8 @@ export const approvalCategorySchema = z.enum(['read', 'write', 'command', 'netwo
 export const approvalDecisionSchema = z.enum(['allow_once', 'allow_always', 'deny']);
 export const notificationKindSchema = z.enum(['heartbeat', 'cron', 'message', 'subagent', 'error', 'info']);
 
-/** Why an exec command is not covered by a rule (mirror of core/tools/shell-grammar/uncovered.ts). */
-export const uncoveredCodeSchema = z.enum([
-  'parser_unavailable',
-  'parse_error',
-  'hidden_characters',
-  'lookalike_characters',
-  'line_continuation',
-  'ansi_c_quoting',
-  'locale_quoting',
-  'comment',
-  'substitution',
-  'heredoc',
-  'expansion',
-  'dynamic_program',
-  'compound',
-  'background',
-  'assignment',
-  'shell_builtin',
-  'eval_or_source',
-  'wrapper',
-  'code_option',
-  'git_alias',
-  'interpreter_inline',
-  'redirect',
-  'prompt_file',
-  'git_internals',
-  'interpreter',
-  'writes_file',
-  'network',
-  'subcommand',
-  'no_rule',
-  'other_directory',
-]);
+/** Why an exec command is not covered by a rule (the codes of core/tools/shell-grammar/uncovered.ts). */
+export const uncoveredCodeSchema = z.enum([...NEVER_COVERED_CODES, ...RULE_MISSING_CODES]);
 
 /** Whether exec runs inside the OS sandbox. */
 export const sandboxStateSchema = z.discriminatedUnion('status', [
