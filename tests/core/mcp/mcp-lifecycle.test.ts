@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startHttpFixture, type HttpFixture } from '../../fixtures/mcp/http-server.mjs';
 import { startSilentServer, type SilentServer } from '../../fixtures/mcp/silent-server.mjs';
 import { depthServer, fixtureServer, startCore, waitForState, type McpTestCore } from './mcp-test-kit';
+import { isRunning } from '../../helpers/process-alive';
 
 let t: McpTestCore | undefined;
 let http: HttpFixture | undefined;
@@ -32,15 +33,6 @@ const logLines = (path: string): string[] => {
     return [];
   }
 };
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe('MCP lifecycle', () => {
   it('dispose aborts a stdio server that is still starting: its process is gone and it never got ready', async () => {

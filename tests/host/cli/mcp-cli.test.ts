@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startSilentServer, type SilentServer } from '../../fixtures/mcp/silent-server.mjs';
 import { depthServer, fixtureServer } from '../../core/mcp/mcp-test-kit';
 import { useCliHarness } from './cli-harness';
+import { isRunning } from '../../helpers/process-alive';
 
 const t = useCliHarness();
 let silent: SilentServer | undefined;
@@ -16,15 +17,6 @@ afterEach(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
   silent = dir = undefined;
 });
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe('nanotray agent -m with MCP servers', () => {
   it('says which servers are not ready and why, answers, and exits without waiting for them', async () => {
