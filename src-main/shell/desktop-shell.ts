@@ -27,6 +27,12 @@ import { isTrustedSender } from './trusted-sender';
 import { createAppWindow, type WindowOptions } from './windows';
 
 const MENU_REFRESH_MS = 60_000;
+/**
+ * The quick-ask popup is made (hidden) this long after start instead of at the first press of its shortcut: a new
+ * window and its page take ~300 ms to a focused input, showing a made one ~15 ms (target 100). After the tray is up,
+ * so it never delays it; the popup is kept hidden after its first use anyway, so this only moves that moment.
+ */
+const QUICK_PREPARE_MS = 1_500;
 
 export interface DesktopShellOptions {
   core: Core;
@@ -194,6 +200,8 @@ export function startDesktopShell(options: DesktopShellOptions): DesktopShell {
   };
   applyShortcut();
   disposers.push(() => unregisterQuickAskShortcut(shortcut));
+  const prepareQuick = setTimeout(() => void getQuick(), QUICK_PREPARE_MS);
+  disposers.push(() => clearTimeout(prepareQuick));
 
   if (getLaunchAtLogin(login) !== core.config().ui.launchAtLogin) setLaunchAtLogin(core.config().ui.launchAtLogin, login);
 

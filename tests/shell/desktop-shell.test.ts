@@ -274,6 +274,23 @@ describe('desktop shell', () => {
       expect(Notification.instances.at(-1)!.options).toEqual({ title: 'Nanotray: quick-ask shortcut unavailable', body: message });
     });
 
+    it('makes the popup, hidden, soon after start, so the shortcut only has to show it', () => {
+      vi.useFakeTimers();
+      try {
+        desktop = start();
+        const popup = () => BrowserWindow.instances.find((w) => w.options.title === 'Nanotray quick ask');
+        expect(popup()).toBeUndefined(); // not before the tray is up
+        vi.advanceTimersByTime(2_000);
+        expect(popup()!.loaded).toBe(`file:${RENDERER}/quick.html`);
+        expect(popup()!.visible).toBe(false);
+        globalShortcut.registered.get('Alt+Space')!();
+        expect(BrowserWindow.instances.filter((w) => w.options.title === 'Nanotray quick ask')).toEqual([popup()]);
+        expect(popup()!.visible).toBe(true);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
     it('re-registers when the setting changes', () => {
       desktop = start();
       const saved = core.updateConfig((raw) => {
