@@ -4,8 +4,8 @@
 // (bench-session.mjs), the CLI turn side by side with the nanobot port (bench-peer.mjs),
 // exec grammar and sandbox overhead (bench-exec.mjs), provider stream assembly and transport (bench-providers.mjs),
 // idle daemon wake-ups, CPU and RSS (bench-idle.mjs), scheduler idle cost, timer drift and RSS (bench-scheduler.mjs,
-// 60 s window), renderer bundle and Chromium
-// figures (bench-renderer.mjs --e2e, after a build).
+// 60 s window), the desktop start to a ready tray (bench-desktop.mjs), renderer bundle and Chromium figures
+// (bench-renderer.mjs --e2e, after a build: the chat, the window's start, quick ask).
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
@@ -19,6 +19,7 @@ const steps = [
   ['Providers: stream assembly, transport through the openai SDK, call overhead', ['scripts/bench-providers.mjs']],
   ['Idle daemon: wake-ups, CPU and RSS while nothing is due', ['scripts/bench-idle.mjs']],
   ['Scheduler: idle cost, timer drift', ['scripts/bench-scheduler.mjs', ...(process.env.BENCH_DRIFT_MINUTES ? ['--minutes', process.env.BENCH_DRIFT_MINUTES] : [])]],
+  ['Desktop: core start to a ready tray (faked electron module)', ['scripts/bench-desktop.mjs']],
   ['Renderer: bundle size, a 5,000-message chat (open, paging, frames while streaming), first token to screen, search hit', ['scripts/bench-renderer.mjs', '--e2e']],
 ];
 
