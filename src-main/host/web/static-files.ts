@@ -17,6 +17,18 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json; charset=utf-8',
 };
 
+/** A built asset named by its content (`assets/index-CiQ_LmG3.js`): a new build gives it a new name. */
+const CONTENT_NAMED = /^\/assets\/[^/]+-[A-Za-z0-9_-]{8}\.[a-z0-9]+$/;
+
+/**
+ * Pages are never cached (they carry the current build's asset names); content-named assets are cached for good, so
+ * a new tab or a reload loads only the page; anything else is revalidated.
+ */
+export function cacheControl(urlPath: string, type: string): string {
+  if (type.startsWith('text/html')) return 'no-store';
+  return CONTENT_NAMED.test(urlPath.split('?')[0] ?? '') ? 'private, max-age=31536000, immutable' : 'no-cache';
+}
+
 /** Maps a URL path to a file inside `root`, or undefined when it would leave it. `/` is index.html. */
 export function resolveStaticPath(root: string, urlPath: string): string | undefined {
   let decoded: string;
@@ -57,7 +69,7 @@ export function serveStatic(root: string, urlPath: string, res: ServerResponse, 
   res.writeHead(200, {
     'Content-Type': type,
     'Content-Length': String(stat.size),
-    'Cache-Control': type.startsWith('text/html') ? 'no-store' : 'no-cache',
+    'Cache-Control': cacheControl(urlPath, type),
     ...securityHeaders(csp),
   });
   if (headOnly) res.end();

@@ -56,6 +56,7 @@ describe('browser host', () => {
     mkdirSync(join(uiDir, 'assets'));
     writeFileSync(join(uiDir, 'index.html'), '<!doctype html><title>Nanotray</title>');
     writeFileSync(join(uiDir, 'assets', 'app.js'), 'console.log(1)');
+    writeFileSync(join(uiDir, 'assets', 'index-CiQ_LmG3.js'), 'console.log(2)');
     const started = await startWebHost({ core, rendererDir: uiDir, token: 'test-token-0123456789', version: '9.9.9', logError: () => undefined });
     if (!started.ok) throw new Error(started.error);
     host = started.value;
@@ -193,6 +194,14 @@ describe('browser host', () => {
       expect((await httpGet(host.port, '/assets/app.js')).body).toBe('console.log(1)');
       expect((await httpGet(host.port, '/../package.json')).status).toBe(404);
       expect((await httpGet(host.port, '/%2e%2e/%2e%2e/etc/passwd')).status).toBe(404);
+    });
+
+    it('caches content-named assets for good, revalidates other files and never caches the page', async () => {
+      const named = await httpGet(host.port, '/assets/index-CiQ_LmG3.js');
+      expect([named.body, named.headers['cache-control']]).toEqual(['console.log(2)', 'private, max-age=31536000, immutable']);
+      expect((await httpGet(host.port, '/assets/app.js')).headers['cache-control']).toBe('no-cache');
+      const page = await httpGet(host.port, '/?token=test-token-0123456789', { Host: `127.0.0.1:${host.port}` });
+      expect(page.headers['cache-control']).toBe('no-store');
     });
 
     it('says whether a token is accepted (204) or refused (401), without serving anything else there', async () => {
