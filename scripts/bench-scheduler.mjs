@@ -6,7 +6,7 @@
 //     Default window 60 s; `--minutes 10` for the 10-minute soak.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -82,7 +82,7 @@ async function idleCost() {
     console.log(`  wake-ups of the process (timers fired): ${r.wakeUps} in 24 h, ${fmt(r.wakeUps / (24 * 60), 2)} per minute (target < 1)`);
     console.log(`  simulated in ${fmt(r.wallMs, 0)} ms`);
     const growth = r.rssEndMb - r.rssStartMb;
-    console.log(`sim_day_rss_growth_mb ${fmt(growth, 1)} (RSS after GC ${fmt(r.rssStartMb, 1)} → ${fmt(r.rssEndMb, 1)} MB from hour 1 to hour 24 of the simulated day; V8 heap in use ${fmt(r.heapStartMb, 1)} → ${fmt(r.heapEndMb, 1)} MB; target < 5) ${growth < 5 ? 'ok' : 'MISSED'}`);
+    console.log(`sim_day_rss_growth_mb ${fmt(growth, 1)} (RSS after 10 s of real idle and a full GC ${fmt(r.rssStartMb, 1)} → ${fmt(r.rssEndMb, 1)} MB from hour 1 to hour 24 of the simulated day; V8 heap in use ${fmt(r.heapStartMb, 1)} → ${fmt(r.heapEndMb, 1)} MB, heap size ${fmt(r.heapTotalStartMb, 1)} → ${fmt(r.heapTotalEndMb, 1)} MB; target < 5) ${growth < 5 ? 'ok' : 'MISSED'}`);
     return llm.arrivals.length === 0 && r.heartbeatTokens === 0 && r.usageTokens === 0;
   } finally {
     await llm.close();
@@ -120,7 +120,20 @@ async function drift() {
   const env = { PATH: process.env.PATH, HOME: home, NANOTRAY_HOME: home, NANOTRAY_SKIP_BUILD: '1' };
   try {
     await runCli(['cron', 'add', '--message', 'ping', '--every-seconds', '1', '--name', 'drift'], env);
-    const daemon = spawn(process.execPath, [join(ROOT, 'bin', 'nanotray.mjs'), 'daemon'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const probeFile = join(home, 'memory.jsonl');
+    const daemon = spawn(process.execPath, ['--expose-gc', '--require', join(ROOT, 'scripts', 'bench', 'memory-probe.cjs'), join(ROOT, 'bin', 'nanotray.mjs'), 'daemon'], {
+      env: { ...env, NANOTRAY_MEMORY_PROBE: probeFile },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    /** RSS and heap after a full GC in the daemon (memory-probe.cjs), with its RSS just before it. */
+    const settled = async () => {
+      const before = rssMb(daemon.pid);
+      const lines = () => (existsSync(probeFile) ? readFileSync(probeFile, 'utf8').trim().split('\n').filter(Boolean) : []);
+      const n = lines().length;
+      daemon.kill('SIGUSR2');
+      while (lines().length === n) await new Promise((r) => setTimeout(r, 20));
+      return { ...JSON.parse(lines().at(-1)), rssBeforeGcMb: before };
+    };
     let stderr = '';
     daemon.stderr.on('data', (d) => (stderr += d));
     const exited = new Promise((r) => daemon.on('close', (code) => r(code)));
@@ -128,9 +141,9 @@ async function drift() {
     while (llm.arrivals.length === 0) await new Promise((r) => setTimeout(r, 20));
     const start = llm.arrivals.length - 1;
     await new Promise((r) => setTimeout(r, 5_000)); // RSS after the first runs (the turn path is loaded)
-    const rssStart = rssMb(daemon.pid);
+    const memStart = await settled();
     await new Promise((r) => setTimeout(r, windowSeconds * 1000 - 5_000 + 300));
-    const rssEnd = rssMb(daemon.pid);
+    const memEnd = await settled();
     daemon.kill('SIGTERM');
     const code = await exited;
     const all = llm.arrivals.slice(start).filter((x) => x <= llm.arrivals[start] + windowSeconds * 1000 + 200);
@@ -155,12 +168,13 @@ async function drift() {
     console.log(`  lateness after the whole second: mean ${fmt(mean(late))} ms, max ${fmt(Math.max(...late))} ms (first half ${fmt(mean(late.slice(0, half)))} ms, second half ${fmt(mean(late.slice(half)))} ms)`);
     console.log(`  cumulative drift: ${fmt(slope * 60, 2)} ms per minute (least-squares slope of lateness)`);
     console.log(`  daemon exit code on SIGTERM: ${code}${/NODE-CRON/i.test(stderr) ? ' (node-cron wrote to stderr!)' : ''}`);
-    if (rssStart !== undefined && rssEnd !== undefined) {
-      const growth = rssEnd - rssStart;
-      console.log(
-        `daemon_rss_growth_mb ${fmt(growth, 1)} (RSS ${fmt(rssStart, 1)} → ${fmt(rssEnd, 1)} MB from 5 s in to the end of the ${fmt(windowSeconds, 0)} s window of 1-second jobs; target < 5 over a 10-minute soak: BENCH_DRIFT_MINUTES=10) ${growth < 5 ? 'ok' : 'MISSED'}`,
-      );
-    }
+    const growth = memEnd.rssMb - memStart.rssMb;
+    console.log(
+      `daemon_rss_growth_mb ${fmt(growth, 1)} (RSS after a full GC ${fmt(memStart.rssMb, 1)} → ${fmt(memEnd.rssMb, 1)} MB, before it ${fmt(memStart.rssBeforeGcMb, 1)} → ${fmt(memEnd.rssBeforeGcMb, 1)}, from 5 s in to the end of the ${fmt(windowSeconds, 0)} s window of ${t.length + 1} 1-second jobs; target < 5 over a 10-minute soak: BENCH_DRIFT_MINUTES=10) ${growth < 5 ? 'ok' : 'MISSED'}`,
+    );
+    console.log(
+      `daemon_heap_growth_mb ${fmt(memEnd.heapUsedMb - memStart.heapUsedMb, 1)} (V8 heap in use after a full GC ${fmt(memStart.heapUsedMb, 1)} → ${fmt(memEnd.heapUsedMb, 1)} MB: what the code keeps, e.g. the job's growing session in the history window; heap size ${fmt(memStart.heapTotalMb, 1)} → ${fmt(memEnd.heapTotalMb, 1)} MB: what V8 reserved, of it the young generation ${fmt(memStart.newSpaceMb, 1)} → ${fmt(memEnd.newSpaceMb, 1)} MB and the old ${fmt(memStart.oldSpaceMb, 1)} → ${fmt(memEnd.oldSpaceMb, 1)} MB)`,
+    );
     return code === 0;
   } finally {
     await llm.close();
