@@ -138,4 +138,19 @@ describe('memory editor', () => {
     expect(await app.page.getByLabel('Text of memory/MEMORY.md').inputValue()).toBe(MEMORY);
     expect(app.pageErrors).toEqual([]);
   });
+
+  it('the preview leaves out HTML comments; the text and the saved file keep them', async () => {
+    await app.page.getByRole('button', { name: 'History' }).click(); // closes the history panel
+    const editor = app.page.getByLabel('Text of memory/MEMORY.md');
+    await editor.click();
+    await editor.press('Control+End');
+    await editor.pressSequentially('<!-- note to self: ask about the trip -->\n- Visible line.\n');
+    const preview = app.page.locator('.editor-preview');
+    await preview.getByText('Visible line.').waitFor();
+    expect(await preview.innerText()).not.toContain('note to self');
+    await editor.press('Control+s');
+    await app.page.getByText('Saved', { exact: true }).waitFor();
+    expect(readFileSync(memoryFile(), 'utf8')).toContain('<!-- note to self: ask about the trip -->');
+    expect(await editor.inputValue()).toContain('<!-- note to self: ask about the trip -->');
+  });
 });

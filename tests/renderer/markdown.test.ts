@@ -13,6 +13,21 @@ describe('markdown', () => {
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
   });
 
+  it('hides HTML comments in documents (block, inline, multi-line, unclosed) but not in code; chat shows them as text', () => {
+    const doc = '# About\n\n<!-- Write a few lines\n     about yourself. -->\n\nExample:\n<!-- - a task line --> kept\n\n`<!-- code -->`\n\n```\n<!-- fenced -->\n```\n\n<!-- never closed\nrest';
+    const html = markdownToHtml(doc, { hideComments: true });
+    expect(html).not.toContain('Write a few lines');
+    expect(html).not.toContain('a task line');
+    expect(html).not.toContain('never closed');
+    expect(html).not.toContain('rest');
+    expect(html).toContain('<h1>About</h1>');
+    expect(html).toContain('kept');
+    expect(html).toContain('<code>&lt;!-- code --&gt;</code>');
+    expect(html).toContain('&lt;!-- fenced --&gt;');
+    expect(markdownToHtml('<!-- a --> <b>x</b>', { hideComments: true })).toContain('&lt;b&gt;x&lt;/b&gt;');
+    expect(markdownToHtml('note <!-- hidden? -->')).toContain('&lt;!-- hidden? --&gt;');
+  });
+
   it('keeps http(s) links, marked for the system browser, and drops javascript: links', () => {
     expect(markdownToHtml('[site](https://example.test/a?b=1)')).toBe(
       '<p><a href="https://example.test/a?b=1" data-external-link="" rel="noreferrer noopener">site</a></p>\n',

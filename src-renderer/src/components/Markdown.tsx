@@ -11,6 +11,8 @@ interface MarkdownProps {
   /** Set for finished content so the HTML is cached across virtualised remounts. */
   cacheKey?: string;
   className?: string;
+  /** A document (the memory preview): HTML comments, notes to whoever edits the file, are left out. */
+  hideComments?: boolean;
 }
 
 async function copyText(text: string): Promise<boolean> {
@@ -22,14 +24,14 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
-export const Markdown = memo(function Markdown({ source, cacheKey, className }: MarkdownProps): ReactElement {
+export const Markdown = memo(function Markdown({ source, cacheKey, className, hideComments = false }: MarkdownProps): ReactElement {
   const openExternal = useAppStore((s) => s.openExternal);
   const { t, i18n } = useTranslation();
   const highlighter = useSyncExternalStore(subscribeHighlighter, highlighterVersion);
   const html = useMemo(
-    () => (cacheKey ? renderMarkdownCached(cacheKey, source) : renderMarkdown(source)),
+    () => (cacheKey ? renderMarkdownCached(cacheKey, source) : renderMarkdown(source, { hideComments })),
     // the language and the highlighter are inputs of the HTML too (read inside the renderers)
-    [cacheKey, source, i18n.language, highlighter],
+    [cacheKey, source, hideComments, i18n.language, highlighter],
   );
 
   const onClick = useCallback(

@@ -1,8 +1,9 @@
 // Markdown → safe HTML for chat messages and the memory preview: marked with raw HTML escaped, only
 // http(s)/mailto links, code blocks with a copy button and syntax colours (once the lazy highlighter is in),
 // read-only labelled task checkboxes, scrollable tables and code that the keyboard can reach; then DOMPurify.
+// Documents (the memory preview) also hide HTML comments, as GitHub does; chat shows them as text.
 import DOMPurify from 'dompurify';
-import { Marked, Renderer, type Tokens } from 'marked';
+import { Marked, Renderer, type RendererObject, type Tokens } from 'marked';
 import { currentLanguage, t } from '../i18n/i18n';
 import { highlightCode, highlighterVersion } from './highlight';
 
@@ -22,56 +23,65 @@ export function isSafeExternalUrl(href: string): boolean {
   return SAFE_URL.test(href.trim());
 }
 
-const marked = new Marked({
-  gfm: true,
-  breaks: true,
-  renderer: {
-    // Raw HTML in a message is shown as text, never interpreted.
-    html({ text }: Tokens.HTML | Tokens.Tag): string {
-      return escapeHtml(text);
-    },
-    code({ text, lang }: Tokens.Code): string {
-      const language = ((lang ?? '').trim().split(/\s+/)[0] ?? '').toLowerCase();
-      const label = language ? escapeHtml(language) : 'text';
-      const highlighted = highlightCode(text, language);
-      const code = highlighted === null ? `<code>${escapeHtml(text)}</code>` : `<code class="hljs">${highlighted}</code>`;
-      return (
-        `<div class="code-block"><div class="code-head"><span class="code-lang">${label}</span>` +
-        `<button type="button" class="code-copy" data-copy-code="" aria-label="${escapeHtml(t('chat.code.copyCode'))}">${escapeHtml(t('common.actions.copy'))}</button></div>` +
-        `<pre tabindex="0">${code}</pre></div>\n`
-      );
-    },
-    // GFM task lists: a read-only checkbox that says what it shows (a bare disabled input has no name).
-    checkbox({ checked }: Tokens.Checkbox): string {
-      const label = escapeHtml(t(checked ? 'chat.code.taskDone' : 'chat.code.taskOpen'));
-      return `<input type="checkbox" disabled=""${checked ? ' checked=""' : ''} aria-label="${label}"> `;
-    },
-    listitem(item: Tokens.ListItem): string {
-      const body = this.parser.parse(item.tokens);
-      return item.task ? `<li class="task-item">${body}</li>\n` : `<li>${body}</li>\n`;
-    },
-    // Wide tables scroll sideways inside a box the keyboard can focus.
-    table(token: Tokens.Table): string {
-      return `<div class="table-wrap" tabindex="0">${Renderer.prototype.table.call(this, token)}</div>\n`;
-    },
-    link({ href, title, tokens }: Tokens.Link): string {
-      const inner = this.parser.parseInline(tokens);
-      if (!isSafeExternalUrl(href)) return `<span class="link-blocked">${inner}</span>`;
-      const titleAttr = title ? ` title="${escapeHtml(title)}"` : '';
-      return `<a href="${escapeHtml(href)}"${titleAttr} data-external-link="" rel="noreferrer noopener">${inner}</a>`;
-    },
-    // Remote images would leak that a message was read; show the alt text as a link instead.
-    image({ href, text }: Tokens.Image): string {
-      if (href.startsWith('data:image/')) return `<img src="${escapeHtml(href)}" alt="${escapeHtml(text)}">`;
-      if (!isSafeExternalUrl(href)) return escapeHtml(text);
-      return `<a href="${escapeHtml(href)}" data-external-link="" rel="noreferrer noopener">${escapeHtml(text || href)}</a>`;
-    },
+/** How a markdown text is shown: a chat message (the default) or a document such as MEMORY.md. */
+export interface MarkdownOptions {
+  /** Leave out `<!-- … -->` (notes to whoever edits the file; the editor keeps them). */
+  hideComments?: boolean;
+}
+
+/** Comments in a raw HTML piece; an unclosed one runs to the end, as CommonMark reads it. */
+const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
+
+function rawHtml(hideComments: boolean) {
+  // Raw HTML is shown as text, never interpreted.
+  return ({ text }: Tokens.HTML | Tokens.Tag): string => escapeHtml(hideComments ? text.replace(HTML_COMMENT, '') : text);
+}
+
+const renderer: RendererObject = {
+  code({ text, lang }: Tokens.Code): string {
+    const language = ((lang ?? '').trim().split(/\s+/)[0] ?? '').toLowerCase();
+    const label = language ? escapeHtml(language) : 'text';
+    const highlighted = highlightCode(text, language);
+    const code = highlighted === null ? `<code>${escapeHtml(text)}</code>` : `<code class="hljs">${highlighted}</code>`;
+    return (
+      `<div class="code-block"><div class="code-head"><span class="code-lang">${label}</span>` +
+      `<button type="button" class="code-copy" data-copy-code="" aria-label="${escapeHtml(t('chat.code.copyCode'))}">${escapeHtml(t('common.actions.copy'))}</button></div>` +
+      `<pre tabindex="0">${code}</pre></div>\n`
+    );
   },
-});
+  // GFM task lists: a read-only checkbox that says what it shows (a bare disabled input has no name).
+  checkbox({ checked }: Tokens.Checkbox): string {
+    const label = escapeHtml(t(checked ? 'chat.code.taskDone' : 'chat.code.taskOpen'));
+    return `<input type="checkbox" disabled=""${checked ? ' checked=""' : ''} aria-label="${label}"> `;
+  },
+  listitem(item: Tokens.ListItem): string {
+    const body = this.parser.parse(item.tokens);
+    return item.task ? `<li class="task-item">${body}</li>\n` : `<li>${body}</li>\n`;
+  },
+  // Wide tables scroll sideways inside a box the keyboard can focus.
+  table(token: Tokens.Table): string {
+    return `<div class="table-wrap" tabindex="0">${Renderer.prototype.table.call(this, token)}</div>\n`;
+  },
+  link({ href, title, tokens }: Tokens.Link): string {
+    const inner = this.parser.parseInline(tokens);
+    if (!isSafeExternalUrl(href)) return `<span class="link-blocked">${inner}</span>`;
+    const titleAttr = title ? ` title="${escapeHtml(title)}"` : '';
+    return `<a href="${escapeHtml(href)}"${titleAttr} data-external-link="" rel="noreferrer noopener">${inner}</a>`;
+  },
+  // Remote images would leak that a message was read; show the alt text as a link instead.
+  image({ href, text }: Tokens.Image): string {
+    if (href.startsWith('data:image/')) return `<img src="${escapeHtml(href)}" alt="${escapeHtml(text)}">`;
+    if (!isSafeExternalUrl(href)) return escapeHtml(text);
+    return `<a href="${escapeHtml(href)}" data-external-link="" rel="noreferrer noopener">${escapeHtml(text || href)}</a>`;
+  },
+};
+
+const chatMarked = new Marked({ gfm: true, breaks: true, renderer: { ...renderer, html: rawHtml(false) } });
+const documentMarked = new Marked({ gfm: true, breaks: true, renderer: { ...renderer, html: rawHtml(true) } });
 
 /** The marked stage alone (already escapes raw HTML); exported for tests that run without a DOM. */
-export function markdownToHtml(source: string): string {
-  const out = marked.parse(source, { async: false });
+export function markdownToHtml(source: string, options: MarkdownOptions = {}): string {
+  const out = (options.hideComments ? documentMarked : chatMarked).parse(source, { async: false });
   return typeof out === 'string' ? out : '';
 }
 
@@ -92,8 +102,8 @@ const PURIFY_CONFIG = {
 };
 
 /** Markdown → sanitised HTML, safe for innerHTML. */
-export function renderMarkdown(source: string): string {
-  const html = markdownToHtml(source);
+export function renderMarkdown(source: string, options: MarkdownOptions = {}): string {
+  const html = markdownToHtml(source, options);
   if (!DOMPurify.isSupported) return html;
   return DOMPurify.sanitize(html, PURIFY_CONFIG);
 }

@@ -142,7 +142,7 @@ export function MemoryEditor(): ReactElement | null {
               )}
               {mode !== 'edit' && (
                 <div className="editor-preview" aria-label={t('memory.editor.previewLabel')} tabIndex={0}>
-                  <Markdown source={doc.draft} />
+                  <Markdown source={doc.draft} hideComments />
                 </div>
               )}
             </div>
