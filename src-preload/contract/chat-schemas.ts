@@ -123,6 +123,11 @@ export const chatHistoryOutput = z.object({
   hasMore: z.boolean(),
   /** Tokens (and cost) of each turn in `messages`, every model call of it summed. */
   turnUsage: z.record(z.string(), usageCostSchema).optional(),
+  /**
+   * The turn running in this session as the page was read: its tool calls without a result are still going (or
+   * waiting for an approval); those of any other turn were interrupted (Nanotray stopped before they finished).
+   */
+  runningTurnId: z.string().optional(),
 });
 
 export const chatSearchInput = z.strictObject({

@@ -45,6 +45,8 @@ export const approvalRequestSchema = z.object({
   id: z.string(),
   sessionKey: z.string(),
   turnId: z.string(),
+  /** The tool call it is about (with `turnId`, its card in the chat). */
+  callId: z.string().optional(),
   tool: z.string(),
   category: approvalCategorySchema,
   /** The full arguments, pretty JSON. */

@@ -111,4 +111,34 @@ describe('rewriting the end of a chat', () => {
     );
     expect(stored.map((i) => i.kind === 'tool' && i.result)).toEqual(['result of t1', 'result of t2']);
   });
+
+  it('a stored call without a result is running in the running turn and interrupted in any other, never an error', () => {
+    const call = (id: number, turnId: string) => ({ id, turnId, role: 'assistant' as const, content: null, toolCalls: [{ id: 'call_0', name: 'write_file', arguments: '{}' }], createdAt: id });
+    const skipped = { id: 3, turnId: 'old', role: 'tool' as const, content: 'Error: The turn was cancelled before this tool ran.', toolCallId: 'call_1', name: 'exec', createdAt: 3 };
+    const messages = [call(1, 'old'), { ...call(2, 'old'), toolCalls: [{ id: 'call_1', name: 'exec', arguments: '{}' }] }, skipped, call(4, 'now')];
+    const status = (runningTurnId?: string) => historyToItems(messages, [], {}, runningTurnId).map((i) => i.kind === 'tool' && `${i.turnId}:${i.status}`);
+    expect(status('now')).toEqual(['old:interrupted', 'old:interrupted', 'now:running']);
+    expect(status()).toEqual(['old:interrupted', 'old:interrupted', 'now:interrupted']);
+  });
+
+  it('after a reload the running turn is the thread\'s, and its waiting call shows the approval it waits for', async () => {
+    const request = { id: 'r1', sessionKey: S, turnId: 'now', callId: 'call_0', tool: 'write_file', category: 'write' as const, args: '{}', expiresAt: 9e12 };
+    const { store: s, fake } = store({
+      history: () =>
+        ok({
+          sessionKey: S,
+          messages: [{ id: 1, turnId: 'now', role: 'assistant', content: null, toolCalls: [{ id: 'call_0', name: 'write_file', arguments: '{}' }], createdAt: 1 }],
+          toolEvents: [],
+          hasMore: false,
+          runningTurnId: 'now',
+        }),
+    });
+    s.setState({ approvals: { r1: request } });
+    await s.getState().selectSession(S);
+    const t = s.getState().threads[S]!;
+    expect(t.turnId).toBe('now');
+    expect(t.items.map((i) => (i.kind === 'tool' ? `tool:${i.status}` : i.kind))).toEqual(['tool:running', 'approval']);
+    fake.emit({ type: 'tool.finished', sessionKey: S, turnId: 'now', callId: 'call_0', name: 'write_file', ok: true, status: 'ok', result: 'written', durationMs: 3 });
+    expect(s.getState().threads[S]!.items[0]).toMatchObject({ kind: 'tool', status: 'ok', result: 'written' });
+  });
 });

@@ -69,7 +69,7 @@ describe('chat slice', () => {
     await store.getState().selectSession(S);
     fake.emit({ type: 'tool.started', sessionKey: S, turnId: T, callId: 'c1', name: 'exec', args: '{}', at: 5 });
     fake.emit({ type: 'turn.finished', sessionKey: S, turnId: T, stopReason: 'cancelled', text: '', usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 } });
-    expect(store.getState().threads[S]!.items[0]).toMatchObject({ kind: 'tool', status: 'error', result: 'Did not finish: the turn ended first.' });
+    expect(store.getState().threads[S]!.items[0]).toMatchObject({ kind: 'tool', status: 'interrupted', result: 'Did not finish: the turn ended first.' });
   });
 
   it('turn.finished turns the stream into a message; cancelled adds "Stopped."', async () => {

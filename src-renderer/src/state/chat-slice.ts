@@ -104,7 +104,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
       const res = await call(api.chat.history({ sessionKey: key, limit: HISTORY_PAGE }));
       const now = get().threads[key];
       if (!res.ok || !now?.loaded || now.turnId) return;
-      const stored = historyToItems(res.value.messages, res.value.toolEvents, res.value.turnUsage);
+      const stored = historyToItems(res.value.messages, res.value.toolEvents, res.value.turnUsage, res.value.runningTurnId);
       const a = conversationTexts(stored);
       const b = conversationTexts(now.items).slice(-a.length || undefined);
       const same = a.length === 0 ? conversationTexts(now.items).length === 0 : a.length === b.length && a.every((x, i) => x === b[i]);
@@ -151,7 +151,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
         updateThread(sessionKey, (th) => ({ ...th, loading: false, loadError: res.message }));
         return;
       }
-      const items = historyToItems(res.value.messages, res.value.toolEvents, res.value.turnUsage);
+      const items = historyToItems(res.value.messages, res.value.toolEvents, res.value.turnUsage, res.value.runningTurnId);
       const pending = Object.values(get().approvals).filter((a) => a.sessionKey === sessionKey);
       const approvalItems: ChatItem[] = pending.map((request) => ({ kind: 'approval', id: `p${request.id}`, request, decision: 'pending' }));
       updateThread(sessionKey, (th) => ({
@@ -162,7 +162,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
         loadError: null,
         hasMore: res.value.hasMore,
         oldestId: res.value.messages[0]?.id ?? null,
-        turnId: th.turnId ?? (get().sessions.find((s) => s.key === sessionKey)?.busy ? 'running' : null),
+        turnId: th.turnId ?? res.value.runningTurnId ?? (get().sessions.find((s) => s.key === sessionKey)?.busy ? 'running' : null),
       }));
     },
 
@@ -176,7 +176,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
         get().pushToast({ title: translate('chat.toast.olderFailed'), body: res.message, tone: 'error' });
         return;
       }
-      const older = historyToItems(res.value.messages, res.value.toolEvents, res.value.turnUsage);
+      const older = historyToItems(res.value.messages, res.value.toolEvents, res.value.turnUsage, res.value.runningTurnId);
       updateThread(sessionKey, (th) => ({
         ...th,
         items: [...older, ...th.items],

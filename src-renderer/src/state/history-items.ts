@@ -16,11 +16,28 @@ function turnEndItem(m: HistoryMessage, id: string): ChatItem | undefined {
   return { kind: 'notice', id, text: stopNotice(end.stopReason), tone: 'stopped', at: m.createdAt };
 }
 
-/** Messages in id order → user/assistant/tool/notice items; tool messages fold into their call's card. */
+type ToolStatus = Extract<ChatItem, { kind: 'tool' }>['status'];
+
+/**
+ * How a stored call shows. Every call that ran has its event (ok, error, denied). A result without one is a call the
+ * turn skipped when it was stopped; no result at all is a call still going (or waiting for an approval) in the
+ * running turn, or else one that Nanotray stopped under (it quit or crashed mid-call).
+ */
+function storedToolStatus(event: ToolEventView | undefined, result: string | undefined, running: boolean): ToolStatus {
+  if (event) return event.status;
+  if (result === undefined && running) return 'running';
+  return 'interrupted';
+}
+
+/**
+ * Messages in id order → user/assistant/tool/notice items; tool messages fold into their call's card.
+ * `runningTurnId`: the turn running now (its unfinished calls show as running, not as interrupted).
+ */
 export function historyToItems(
   messages: readonly HistoryMessage[],
   toolEvents: readonly ToolEventView[],
   turnUsage: Readonly<Record<string, UsageCost>> = {},
+  runningTurnId?: string,
 ): ChatItem[] {
   const eventsByCall = new Map(toolEvents.map((e) => [toolItemId(e.turnId, e.callId), e]));
   const toolResults = new Map<string, string>();
@@ -58,7 +75,7 @@ export function historyToItems(
             turnId: m.turnId ?? '',
             name: call.name,
             args: event?.args ?? call.arguments,
-            status: event ? event.status : result === undefined ? 'error' : 'ok',
+            status: storedToolStatus(event, result, m.turnId !== null && m.turnId === runningTurnId),
             result,
             durationMs: event?.durationMs,
             startedAt: event?.startedAt ?? m.createdAt,

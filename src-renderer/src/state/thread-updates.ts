@@ -54,7 +54,7 @@ export function finishTurn(t: Thread, event: TurnFinished, newId: IdMaker, at: n
   // Nothing of a finished turn may look like it is still going.
   const settled = committed.items.map((i): ChatItem => {
     if (i.kind === 'tool' && i.status === 'running' && i.turnId === event.turnId) {
-      return { ...i, status: 'error', result: i.result ?? translate('chat.message.didNotFinish') };
+      return { ...i, status: 'interrupted', result: i.result ?? translate('chat.message.didNotFinish') };
     }
     if (i.kind === 'approval' && i.decision === 'pending' && i.request.turnId === event.turnId) return { ...i, decision: 'expired' };
     return i;

@@ -50,7 +50,8 @@ export type ChatItem =
       turnId: string;
       name: string;
       args: string;
-      status: 'running' | 'ok' | 'error' | 'denied';
+      /** `interrupted`: the turn ended (a Stop, Nanotray quitting) before the call finished or ran. */
+      status: 'running' | 'ok' | 'error' | 'denied' | 'interrupted';
       result?: string;
       durationMs?: number;
       startedAt: number;

@@ -100,7 +100,7 @@ export function createChatHandlers(core: Core): ChatHandlers {
     },
 
     async 'chat:history'({ sessionKey, beforeId, limit }) {
-      return ipcOk(historyPage(core.db, sessionKey, limit, beforeId, core.config().prices));
+      return ipcOk(historyPage(core.db, sessionKey, limit, beforeId, core.config().prices, core.sessions.activeTurn(sessionKey)?.turnId));
     },
 
     async 'chat:search'({ query, limit }) {

@@ -68,8 +68,18 @@ function turnUsage(db: Database, sessionKey: string, turnIds: string[], prices: 
   return out;
 }
 
-/** One page of history (newest `limit` before `beforeId`) plus the tool events and the usage of its turns. */
-export function historyPage(db: Database, sessionKey: string, limit: number, beforeId?: number, prices: Readonly<Record<string, Price>> = {}) {
+/**
+ * One page of history (newest `limit` before `beforeId`) plus the tool events and the usage of its turns, and the
+ * session's running turn when one runs.
+ */
+export function historyPage(
+  db: Database,
+  sessionKey: string,
+  limit: number,
+  beforeId?: number,
+  prices: Readonly<Record<string, Price>> = {},
+  runningTurnId?: string,
+) {
   const page = listMessages(db, sessionKey, { limit: limit + 1, ...(beforeId !== undefined ? { beforeId } : {}) });
   const hasMore = page.length > limit;
   const messages = (hasMore ? page.slice(1) : page).map(toHistoryMessage);
@@ -91,7 +101,14 @@ export function historyPage(db: Database, sessionKey: string, limit: number, bef
     }
   }
   toolEvents.sort((a, b) => a.id - b.id);
-  return { sessionKey, messages, toolEvents, hasMore, turnUsage: turnUsage(db, sessionKey, [...turnIds], prices) };
+  return {
+    sessionKey,
+    messages,
+    toolEvents,
+    hasMore,
+    turnUsage: turnUsage(db, sessionKey, [...turnIds], prices),
+    ...(runningTurnId ? { runningTurnId } : {}),
+  };
 }
 
 /** The session as a markdown document (user and assistant turns, tool calls as short notes). */

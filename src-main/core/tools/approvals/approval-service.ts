@@ -223,6 +223,7 @@ export class ApprovalService implements ApprovalGate {
       id: this.#options.newId?.() ?? randomUUID(),
       sessionKey: ctx.sessionKey,
       turnId: ctx.turnId,
+      ...(ctx.callId ? { callId: ctx.callId } : {}),
       tool: tool.name,
       category,
       args: JSON.stringify(args, null, 2) ?? '{}',

@@ -7,6 +7,8 @@ import { duration } from '../../lib/format';
 import type { ChatItem } from '../../state/types';
 import { revealInvisible } from '../../lib/visible-text';
 import { currentLocale } from '../../i18n/i18n';
+import { useAppStore } from '../../state/store';
+import { toolItemId } from '../../state/item-ids';
 
 type ToolItem = Extract<ChatItem, { kind: 'tool' }>;
 
@@ -40,7 +42,16 @@ const STATUS_BADGE = {
   ok: { cls: 'badge badge-ok', label: 'chat.tool.done' },
   error: { cls: 'badge badge-danger', label: 'chat.tool.error' },
   denied: { cls: 'badge badge-warn', label: 'chat.tool.denied' },
+  interrupted: { cls: 'badge', label: 'chat.tool.interrupted' },
 } as const satisfies Record<ToolItem['status'], { cls: string; label: string }>;
+
+/** The heading above what a finished call returned. */
+const RESULT_TITLE = {
+  ok: 'chat.tool.result',
+  error: 'chat.tool.errorTitle',
+  denied: 'chat.tool.deniedTitle',
+  interrupted: 'chat.tool.interruptedTitle',
+} as const satisfies Record<Exclude<ToolItem['status'], 'running'>, string>;
 
 /** The running tool's progress: a bar when the total is known, else the count; the server's message beside it. */
 function ToolProgress({ progress }: { progress: NonNullable<ToolItem['progress']> }): ReactElement {
@@ -74,6 +85,8 @@ export const ToolCallCard = memo(function ToolCallCard({ item }: { item: ToolIte
   const [open, setOpen] = useState(false);
   const [full, setFull] = useState(false);
   const badge = STATUS_BADGE[item.status];
+  // A running call may be waiting for the user: its approval card (after it in the chat) is the question.
+  const awaiting = useAppStore((s) => item.status === 'running' && Object.values(s.approvals).some((a) => a.callId !== undefined && toolItemId(a.turnId, a.callId) === item.id));
   const result = item.result ?? '';
   const shown = full || result.length <= RESULT_PREVIEW_CHARS ? result : `${result.slice(0, RESULT_PREVIEW_CHARS)}…`;
   const bodyId = `tool-body-${item.id}`;
@@ -84,7 +97,13 @@ export const ToolCallCard = memo(function ToolCallCard({ item }: { item: ToolIte
         <Icon name="tool" size={14} />
         <span className="tool-name">{item.name}</span>
         <span className="tool-args-preview">{revealInvisible(oneLine(item.args))}</span>
-        {item.status === 'running' ? <span className="spinner" role="img" aria-label={t('chat.tool.running')} /> : <span className={badge.cls}>{t(badge.label)}</span>}
+        {awaiting ? (
+          <span className="badge badge-warn">{t('chat.tool.awaitingApproval')}</span>
+        ) : item.status === 'running' ? (
+          <span className="spinner" role="img" aria-label={t('chat.tool.running')} />
+        ) : (
+          <span className={badge.cls}>{t(badge.label)}</span>
+        )}
         {item.durationMs !== undefined && <span className="faint nowrap">{duration(item.durationMs)}</span>}
       </button>
       {item.status === 'running' && item.progress && <ToolProgress progress={item.progress} />}
@@ -94,8 +113,10 @@ export const ToolCallCard = memo(function ToolCallCard({ item }: { item: ToolIte
           <pre className="pre">{prettyArgs(item.args)}</pre>
           {item.status !== 'running' && (
             <>
-              <div className="tool-section-label">{item.status === 'ok' ? t('chat.tool.result') : item.status === 'denied' ? t('chat.tool.deniedTitle') : t('chat.tool.errorTitle')}</div>
-              <pre className={item.status === 'ok' ? 'pre' : 'pre pre-error'}>{shown || t('chat.tool.empty')}</pre>
+              <div className="tool-section-label">{t(RESULT_TITLE[item.status])}</div>
+              <pre className={item.status === 'ok' || item.status === 'interrupted' ? 'pre' : 'pre pre-error'}>
+                {shown || t(item.status === 'interrupted' ? 'chat.tool.interruptedNote' : 'chat.tool.empty')}
+              </pre>
               {!full && result.length > RESULT_PREVIEW_CHARS && (
                 <button type="button" className="btn btn-sm" onClick={() => setFull(true)}>
                   {t('chat.tool.showAll', { n: result.length.toLocaleString(currentLocale()) })}

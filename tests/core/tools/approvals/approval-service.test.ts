@@ -99,6 +99,7 @@ describe('mode ask', () => {
         id: 'req-1',
         sessionKey: 'cli:test',
         turnId: 'turn-1',
+        callId: 'call-1',
         tool: 'scribble',
         category: 'write',
         args: '{\n  "text": "hello"\n}',
