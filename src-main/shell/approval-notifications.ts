@@ -4,6 +4,8 @@
 import { Notification } from 'electron';
 import type { CoreEvent } from '../../src-preload/contract/event-schemas';
 import type { Emitter } from '../core/lib/emitter';
+import { desktopText } from '../../src-preload/contract/desktop-texts';
+import type { Language } from '../../src-preload/contract/languages';
 
 const TOOL_NAME_MAX = 80;
 
@@ -13,12 +15,14 @@ export interface ApprovalNotificationOptions {
   /** Brings the waiting request on screen. */
   open(sessionKey: string): void;
   iconPath?: string;
+  /** The language to word it in (the user's choice in Settings, else the OS's); English by default. */
+  language?(): Language;
 }
 
 /** The notification's words: the tool only (its arguments may be anything the model wrote; the card shows them). */
-export function approvalNotice(tool: string): { title: string; body: string } {
+export function approvalNotice(tool: string, language: Language = 'en'): { title: string; body: string } {
   const name = tool.length > TOOL_NAME_MAX ? `${tool.slice(0, TOOL_NAME_MAX - 1)}…` : tool;
-  return { title: 'Nanotray needs your approval', body: `Allow ${name}? Open Nanotray to see what it will do, then allow or deny it.` };
+  return { title: desktopText(language, 'approval.title'), body: desktopText(language, 'approval.body', { tool: name }) };
 }
 
 /** Notifies about approval requests no window shows; returns the disposer. */
@@ -33,7 +37,7 @@ export function startApprovalNotifications(events: Emitter<CoreEvent>, options: 
     if (event.type === 'approval.resolved') return forget(event.id);
     if (event.type !== 'approval.requested' || !Notification.isSupported()) return;
     if (options.isShownFor(event.sessionKey)) return;
-    const n = new Notification({ ...approvalNotice(event.tool), ...(options.iconPath ? { icon: options.iconPath } : {}) });
+    const n = new Notification({ ...approvalNotice(event.tool, options.language?.()), ...(options.iconPath ? { icon: options.iconPath } : {}) });
     live.set(event.id, n);
     n.on('click', () => {
       live.delete(event.id);

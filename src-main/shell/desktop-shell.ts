@@ -22,6 +22,8 @@ import type { SecretStore } from './secret-store';
 import { shellLog } from './shell-log';
 import { createTray, type TrayController } from './tray';
 import { describeLastHeartbeat, type TrayMenuState } from './tray-menu';
+import { shellLanguage } from './shell-language';
+import { desktopText, wordRef, type DesktopTextRef } from '../../src-preload/contract/desktop-texts';
 import { INITIAL_TRAY_STATUS, iconState, markSeen, reduceTrayStatus, trayTooltip, type TrayStatus } from './tray-state';
 import { isTrustedSender } from './trusted-sender';
 import { createAppWindow, type WindowOptions } from './windows';
@@ -71,7 +73,10 @@ export function startDesktopShell(options: DesktopShellOptions): DesktopShell {
   let quick: BrowserWindow | undefined;
   let status: TrayStatus = INITIAL_TRAY_STATUS;
   let shortcut = core.config().ui.quickAskShortcut;
-  let shortcutProblem: string | undefined;
+  /** What registering the shortcut said (a problem, or the Wayland note), worded when shown. */
+  let shortcutProblem: DesktopTextRef | undefined;
+  /** The language the tray and notifications speak now (it follows Settings at once). */
+  const language = () => shellLanguage(core.config().ui.language);
 
   const getMain = (): BrowserWindow => {
     if (main && !main.isDestroyed()) return main;
@@ -115,6 +120,7 @@ export function startDesktopShell(options: DesktopShellOptions): DesktopShell {
       onClick: (sessionKey) => showMain({ view: 'chat', sessionKey }),
       iconPath: join(options.resourcesDir, 'icon.png'),
       isAppInFront: () => Boolean(main && !main.isDestroyed() && main.isVisible() && main.isFocused()),
+      language,
     }),
   );
   // An approval nobody can see would wait unseen until it expires as a deny: say so on the desktop.
@@ -124,29 +130,33 @@ export function startDesktopShell(options: DesktopShellOptions): DesktopShell {
       isShownFor: (sessionKey) => onScreen(main) || (sessionKey === QUICK_ASK_SESSION && Boolean(quick && !quick.isDestroyed() && quick.isVisible())),
       open: (sessionKey) => (sessionKey === QUICK_ASK_SESSION ? quickAsk.show(tray.bounds()) : showMain({ view: 'chat', sessionKey })),
       iconPath: join(options.resourcesDir, 'icon.png'),
+      language,
     }),
   );
 
   const menuState = (): TrayMenuState => {
     const hb = core.heartbeat.status();
+    const lang = language();
     return {
       coreReady: true,
+      language: lang,
       launchAtLogin: core.config().ui.launchAtLogin,
       heartbeat: {
         enabled: hb.enabled,
         paused: hb.paused,
         running: hb.state === 'running',
-        lastResult: describeLastHeartbeat(hb.lastRuns[0] ?? null, core.clock.now()),
-        ...(hb.runsIn && !hb.runsIn.here ? { runsIn: `Runs in ${hb.runsIn.label} (pid ${hb.runsIn.pid})` } : {}),
+        lastResult: describeLastHeartbeat(hb.lastRuns[0] ?? null, core.clock.now(), lang),
+        ...(hb.runsIn && !hb.runsIn.here ? { runsIn: desktopText(lang, 'tray.runsIn', { label: hb.runsIn.label, pid: hb.runsIn.pid }) } : {}),
       },
-      ...(shortcutProblem ? { problem: shortcutProblem } : {}),
+      ...(shortcutProblem ? { problem: wordRef(lang, shortcutProblem) } : {}),
     };
   };
-  const heartbeatLine = (): string => describeLastHeartbeat(core.heartbeat.status().lastRuns[0] ?? null, core.clock.now());
+  const heartbeatLine = (): string => describeLastHeartbeat(core.heartbeat.status().lastRuns[0] ?? null, core.clock.now(), language());
   const refreshMenu = (): void => tray.setMenu(menuState());
   function refreshTrayIcon(): void {
     tray.setIcon(iconState(status));
-    tray.setTooltip(trayTooltip(status, `Heartbeat: ${heartbeatLine()}`));
+    const lang = language();
+    tray.setTooltip(trayTooltip(status, desktopText(lang, 'tooltip.heartbeat', { line: heartbeatLine() }), lang));
   }
 
   const tray = createTray({
@@ -191,11 +201,12 @@ export function startDesktopShell(options: DesktopShellOptions): DesktopShell {
 
   const applyShortcut = (): void => {
     const result = registerQuickAskShortcut(shortcut, () => quickAsk.toggle(tray.bounds()), { wayland, launchCommand: startCommand() });
-    shortcutProblem = result.ok ? result.note : result.message;
-    if (result.ok && result.note) shellLog.warn(result.note);
+    shortcutProblem = result.ok ? result.note : result.problem;
+    if (result.ok && result.note) shellLog.warn(wordRef('en', result.note));
     if (!result.ok) {
-      shellLog.warn(result.message);
-      if (Notification.isSupported()) new Notification({ title: 'Nanotray: quick-ask shortcut unavailable', body: result.message }).show();
+      shellLog.warn(wordRef('en', result.problem));
+      const lang = language();
+      if (Notification.isSupported()) new Notification({ title: desktopText(lang, 'shortcut.unavailable'), body: wordRef(lang, result.problem) }).show();
     }
   };
   applyShortcut();
@@ -234,6 +245,7 @@ export function startDesktopShell(options: DesktopShellOptions): DesktopShell {
         }
         if (getLaunchAtLogin(login) !== ui.launchAtLogin) setLaunchAtLogin(ui.launchAtLogin, login);
         refreshMenu();
+        refreshTrayIcon(); // the tooltip follows a new language too
       }
     }),
   );
@@ -256,7 +268,7 @@ export function startDesktopShell(options: DesktopShellOptions): DesktopShell {
     showMain,
     quickAsk,
     tray,
-    shortcutProblem: () => shortcutProblem,
+    shortcutProblem: () => (shortcutProblem ? wordRef(language(), shortcutProblem) : undefined),
     dispose() {
       for (const dispose of disposers.reverse()) {
         try {

@@ -2,6 +2,8 @@
 import { Notification } from 'electron';
 import type { CoreEvent } from '../../src-preload/contract/event-schemas';
 import type { Emitter } from '../core/lib/emitter';
+import { notifyWords } from '../../src-preload/contract/notify-words';
+import type { Language } from '../../src-preload/contract/languages';
 
 const BODY_MAX = 300;
 
@@ -14,6 +16,8 @@ export interface NotificationOptions {
    * toast, so a desktop notification then would only repeat it.
    */
   isAppInFront?(): boolean;
+  /** The language to word Nanotray's own reports in (the user's choice in Settings, else the OS's); English by default. */
+  language?(): Language;
 }
 
 /** Shows a notification per `notify` event; returns the disposer. */
@@ -23,8 +27,9 @@ export function startNotifications(events: Emitter<CoreEvent>, options: Notifica
   const off = events.on((event) => {
     if (event.type !== 'notify' || !Notification.isSupported()) return;
     if (options.isAppInFront?.()) return;
-    const body = event.body.length > BODY_MAX ? `${event.body.slice(0, BODY_MAX - 1)}…` : event.body;
-    const n = new Notification({ title: event.title, body, ...(options.iconPath ? { icon: options.iconPath } : {}) });
+    const words = notifyWords(event, options.language?.() ?? 'en');
+    const body = words.body.length > BODY_MAX ? `${words.body.slice(0, BODY_MAX - 1)}…` : words.body;
+    const n = new Notification({ title: words.title, body, ...(options.iconPath ? { icon: options.iconPath } : {}) });
     live.add(n);
     const forget = (): void => void live.delete(n);
     n.on('click', () => {

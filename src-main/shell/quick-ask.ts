@@ -2,43 +2,43 @@
 // hidden on Esc or blur; "open in window" continues its session (quick:default) in the main window.
 import { app, globalShortcut, screen, type BrowserWindow, type Rectangle } from 'electron';
 import { centeredPosition, quickAskPosition } from './quick-ask-position';
+import { desktopText, textRef, type DesktopTextRef } from '../../src-preload/contract/desktop-texts';
+import type { Language } from '../../src-preload/contract/languages';
 
 /** The session the popup talks in (the main window can continue it). */
 export const QUICK_ASK_SESSION = 'quick:default';
 
-/** `note`: registered, but whether it works is up to the desktop (Wayland's portal), said to the user. */
-export type ShortcutResult = { ok: true; note?: string } | { ok: false; message: string };
+/**
+ * `note`: registered, but whether it works is up to the desktop (Wayland's portal); `problem`: not registered. Both
+ * are catalogue texts, worded in the user's language where they are shown (the tray menu, a notification).
+ */
+export type ShortcutResult = { ok: true; note?: DesktopTextRef } | { ok: false; problem: DesktopTextRef };
 
 /**
  * On Wayland a global shortcut works only through the desktop's GlobalShortcuts portal: GNOME asks the user
  * to confirm it and may refuse it without telling the app, so the app cannot know whether it took effect.
  */
-export function waylandShortcutNote(accelerator: string, command: string): string {
-  return `On Wayland the desktop decides about the quick-ask shortcut "${accelerator}" (it may ask you to confirm it). If pressing it does nothing, add a keyboard shortcut in your system settings that runs: ${command} --quick-ask. The tray icon also opens quick ask.`;
+export function waylandShortcutNote(accelerator: string, command: string, language: Language = 'en'): string {
+  return desktopText(language, 'shortcut.wayland', { shortcut: accelerator, command });
 }
 
-/** Registers the global shortcut; a taken or invalid accelerator yields a clear message (never throws). */
+/** Registers the global shortcut; a taken or invalid accelerator yields a clear problem (never throws). */
 export function registerQuickAskShortcut(
   accelerator: string,
   onPress: () => void,
   options: { wayland?: boolean; launchCommand?: string } = {},
 ): ShortcutResult {
   const wanted = accelerator.trim();
-  if (!wanted) return { ok: false, message: 'No quick-ask shortcut is set (ui.quickAskShortcut is empty).' };
+  if (!wanted) return { ok: false, problem: textRef('shortcut.empty') };
   let registered = false;
   try {
     registered = globalShortcut.register(wanted, onPress);
   } catch (err) {
     const why = err instanceof Error ? err.message : String(err);
-    return { ok: false, message: `The quick-ask shortcut "${wanted}" is not a valid accelerator (${why}). Change ui.quickAskShortcut in Settings.` };
+    return { ok: false, problem: textRef('shortcut.invalid', { shortcut: wanted, why }) };
   }
-  if (!registered) {
-    return {
-      ok: false,
-      message: `The quick-ask shortcut "${wanted}" is already used by another application. Choose another one in Settings (ui.quickAskShortcut); the tray icon still opens quick ask.`,
-    };
-  }
-  return options.wayland ? { ok: true, note: waylandShortcutNote(wanted, options.launchCommand ?? 'nanotray') } : { ok: true };
+  if (!registered) return { ok: false, problem: textRef('shortcut.taken', { shortcut: wanted }) };
+  return options.wayland ? { ok: true, note: textRef('shortcut.wayland', { shortcut: wanted, command: options.launchCommand ?? 'nanotray' }) } : { ok: true };
 }
 
 export function unregisterQuickAskShortcut(accelerator: string): void {

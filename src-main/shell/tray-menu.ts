@@ -1,5 +1,7 @@
-// The tray's context menu as a plain template (built and tested without Electron's Menu).
+// The tray's context menu as a plain template (built and tested without Electron's Menu), in the user's language.
 import type { MenuItemConstructorOptions } from 'electron';
+import { desktopText, type DesktopTextKey } from '../../src-preload/contract/desktop-texts';
+import type { Language } from '../../src-preload/contract/languages';
 
 export interface TrayMenuActions {
   quickAsk(): void;
@@ -22,48 +24,80 @@ export interface TrayMenuState {
   launchAtLogin: boolean;
   /** Shown at the top when set (e.g. the startup error, a shortcut conflict). */
   problem?: string;
+  /** The language of the menu (default English). */
+  language?: Language;
 }
 
-/** `ran 5 min ago: notified` style summary of the last heartbeat. */
-export function describeLastHeartbeat(last: { startedAt: number; outcome: string; reason: string } | null, now: number): string {
-  if (!last) return 'Last run: never';
+const OUTCOME_KEYS: Record<string, Extract<DesktopTextKey, `tray.outcome.${string}`>> = {
+  ran: 'tray.outcome.ran',
+  silent: 'tray.outcome.silent',
+  notified: 'tray.outcome.notified',
+  skipped: 'tray.outcome.skipped',
+  failed: 'tray.outcome.failed',
+};
+
+/** `Last run 5 min ago: notified` style summary of the last heartbeat (the reason is the core's, as it came). */
+export function describeLastHeartbeat(last: { startedAt: number; outcome: string; reason: string } | null, now: number, language: Language = 'en'): string {
+  if (!last) return desktopText(language, 'tray.lastRunNever');
   const minutes = Math.max(0, Math.round((now - last.startedAt) / 60_000));
-  const ago = minutes === 0 ? 'just now' : minutes < 60 ? `${minutes} min ago` : `${Math.round(minutes / 60)} h ago`;
-  return `Last run ${ago}: ${last.outcome}${last.reason ? ` (${last.reason})` : ''}`;
+  const ago =
+    minutes === 0
+      ? desktopText(language, 'tray.justNow')
+      : minutes < 60
+        ? desktopText(language, 'tray.minutesAgo', { n: minutes })
+        : desktopText(language, 'tray.hoursAgo', { n: Math.round(minutes / 60) });
+  const outcomeKey = OUTCOME_KEYS[last.outcome];
+  const outcome = outcomeKey ? desktopText(language, outcomeKey) : last.outcome;
+  return last.reason ? desktopText(language, 'tray.lastRunWhy', { ago, outcome, reason: last.reason }) : desktopText(language, 'tray.lastRun', { ago, outcome });
 }
+
+/** The menu's fixed labels (texts without values). */
+type TrayLabel =
+  | 'tray.quickAsk'
+  | 'tray.openMain'
+  | 'tray.heartbeat'
+  | 'tray.resume'
+  | 'tray.pause'
+  | 'tray.running'
+  | 'tray.runNow'
+  | 'tray.openConfig'
+  | 'tray.retry'
+  | 'tray.launchAtLogin'
+  | 'tray.quit';
 
 export function buildTrayMenu(state: TrayMenuState, actions: TrayMenuActions): MenuItemConstructorOptions[] {
   const items: MenuItemConstructorOptions[] = [];
+  const say = (key: TrayLabel): string => desktopText(state.language ?? 'en', key);
   if (state.problem) items.push({ label: state.problem.slice(0, 120), enabled: false }, { type: 'separator' });
   if (state.coreReady) {
-    items.push({ label: 'Quick ask', click: () => actions.quickAsk() }, { label: 'Open Nanotray', click: () => actions.openMain() });
+    items.push({ label: say('tray.quickAsk'), click: () => actions.quickAsk() }, { label: say('tray.openMain'), click: () => actions.openMain() });
     const hb = state.heartbeat;
     if (hb) {
       items.push({
-        label: 'Heartbeat',
+        label: say('tray.heartbeat'),
         submenu: [
           { label: hb.lastResult, enabled: false },
           ...(hb.runsIn ? [{ label: hb.runsIn, enabled: false }] : []),
           { type: 'separator' },
           hb.paused
-            ? { label: 'Resume', enabled: hb.enabled, click: () => actions.heartbeatResume() }
-            : { label: 'Pause', enabled: hb.enabled, click: () => actions.heartbeatPause() },
-          { label: hb.running ? 'Running…' : 'Run now', enabled: hb.enabled && !hb.running, click: () => actions.heartbeatRunNow() },
+            ? { label: say('tray.resume'), enabled: hb.enabled, click: () => actions.heartbeatResume() }
+            : { label: say('tray.pause'), enabled: hb.enabled, click: () => actions.heartbeatPause() },
+          { label: hb.running ? say('tray.running') : say('tray.runNow'), enabled: hb.enabled && !hb.running, click: () => actions.heartbeatRunNow() },
         ],
       });
     }
   }
-  items.push({ label: 'Open config', click: () => actions.openConfig() });
-  if (!state.coreReady && actions.retry) items.push({ label: 'Retry', click: () => actions.retry?.() });
+  items.push({ label: say('tray.openConfig'), click: () => actions.openConfig() });
+  if (!state.coreReady && actions.retry) items.push({ label: say('tray.retry'), click: () => actions.retry?.() });
   if (state.coreReady) {
     items.push({ type: 'separator' });
     items.push({
-      label: 'Launch at login',
+      label: say('tray.launchAtLogin'),
       type: 'checkbox',
       checked: state.launchAtLogin,
       click: (item) => actions.setLaunchAtLogin(item.checked),
     });
   }
-  items.push({ type: 'separator' }, { label: 'Quit Nanotray', click: () => actions.quit() });
+  items.push({ type: 'separator' }, { label: say('tray.quit'), click: () => actions.quit() });
   return items;
 }

@@ -1,6 +1,8 @@
 // What the tray icon shows, derived from core events: working while turns run, attention while an approval
 // waits or a notification is unseen, idle otherwise. Pure, so it is tested without Electron.
 import type { CoreEvent } from '../../src-preload/contract/event-schemas';
+import { countKey, wordRef, type DesktopTextKey } from '../../src-preload/contract/desktop-texts';
+import type { Language } from '../../src-preload/contract/languages';
 
 export type TrayIconState = 'idle' | 'working' | 'attention';
 
@@ -50,14 +52,15 @@ export function iconState(status: TrayStatus): TrayIconState {
   return 'idle';
 }
 
-/** The tooltip: name plus what is going on. */
-export function trayTooltip(status: TrayStatus, heartbeatLine?: string): string {
+/** The tooltip: name plus what is going on, in the user's language. */
+export function trayTooltip(status: TrayStatus, heartbeatLine?: string, language: Language = 'en'): string {
+  const say = (key: DesktopTextKey, values?: Record<string, string | number>): string => wordRef(language, { key, ...(values ? { values } : {}) });
   const parts: string[] = [];
-  if (status.approvals.size > 0) parts.push(`${status.approvals.size} approval${status.approvals.size === 1 ? '' : 's'} waiting`);
-  if (status.unseen > 0) parts.push(`${status.unseen} new notification${status.unseen === 1 ? '' : 's'}`);
-  if (status.running.size > 0) parts.push(`working (${status.running.size} session${status.running.size === 1 ? '' : 's'})`);
-  if (parts.length === 0) parts.push('idle');
-  const lines = [`Nanotray — ${parts.join(', ')}`];
+  if (status.approvals.size > 0) parts.push(say(countKey('tooltip.approvals', status.approvals.size), { n: status.approvals.size }));
+  if (status.unseen > 0) parts.push(say(countKey('tooltip.notifications', status.unseen), { n: status.unseen }));
+  if (status.running.size > 0) parts.push(say(countKey('tooltip.working', status.running.size), { n: status.running.size }));
+  if (parts.length === 0) parts.push(say('tooltip.idle'));
+  const lines = [say('tooltip.status', { parts: parts.join(say('tooltip.join')) })];
   if (heartbeatLine) lines.push(heartbeatLine);
   return lines.join('\n');
 }

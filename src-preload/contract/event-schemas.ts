@@ -1,6 +1,7 @@
 // Everything the core tells the outside world (the `core:event` push channel): agent progress, approvals,
 // notifications, state changes. The one definition: the core's CoreEvent is z.output of this schema.
 import { z } from 'zod';
+import { notifyTextSchema } from './desktop-texts';
 import { push } from './channel-spec';
 import { NEVER_COVERED_CODES, RULE_MISSING_CODES } from './uncovered-codes';
 import { providerErrorKindSchema, toolErrorCodeSchema, toolStatusSchema, turnErrorKindSchema } from './error-schemas';
@@ -190,10 +191,12 @@ export const coreEventSchema = z.discriminatedUnion('type', [
   }),
   z.object({
     type: z.literal('notify'),
+    /** In English (the CLI prints it); `text` says how to word Nanotray's own parts in the user's language. */
     title: z.string(),
     body: z.string(),
     sessionKey: z.string(),
     kind: notificationKindSchema,
+    text: notifyTextSchema.optional(),
   }),
   z.object({ type: z.literal('heartbeat.changed') }),
   z.object({ type: z.literal('cron.changed') }),

@@ -1,6 +1,7 @@
 // The browser host's desktop notifications: shown only when allowed and the tab is not in front, a click opening
 // the report's chat; the offer is made until the user answered it once.
 import { describe, expect, it } from 'vitest';
+import { applyLanguage } from '../../src-renderer/src/i18n/i18n';
 import { askPermission, declineOffer, notifyInBackground, shouldOffer, type BrowserNotifyEnv } from '../../src-renderer/src/lib/browser-notifications';
 
 function fakeEnv(permission: NotificationPermission, front: boolean) {
@@ -41,6 +42,17 @@ describe('browser notifications', () => {
     expect(shown.map((s) => [s.title, s.options.body, s.options.tag])).toEqual([['Heartbeat', 'Water the basil', 'heartbeat:default']]);
     shown[0]!.notification.onclick!();
     expect([focused(), opened, shown[0]!.notification.closed]).toEqual([1, ['heartbeat:default'], true]);
+  });
+
+  it('words Nanotray\'s own report in the window\'s language; what the agent wrote stays as it was', () => {
+    const { env, shown } = fakeEnv('granted', false);
+    applyLanguage('zh');
+    try {
+      notifyInBackground(env, { ...report, title: 'Nanotray heartbeat', text: { title: { key: 'notify.heartbeat' } } }, () => undefined);
+    } finally {
+      applyLanguage('en');
+    }
+    expect(shown.map((s) => [s.title, s.options.body])).toEqual([['Nanotray 心跳', 'Water the basil']]);
   });
 
   it('shows nothing while the tab is in front (the toast does) or without permission', () => {

@@ -8,6 +8,7 @@ import { BrowserWindow, globalShortcut, resetFakeElectron, screen } from './help
 import { createQuickAsk, registerQuickAskShortcut, unregisterQuickAskShortcut } from '../../src-main/shell/quick-ask';
 import { quickAskPosition } from '../../src-main/shell/quick-ask-position';
 import type { BrowserWindow as ElectronWindow } from 'electron';
+import { wordRef } from '../../src-preload/contract/desktop-texts';
 
 describe('registerQuickAskShortcut', () => {
   beforeEach(() => resetFakeElectron());
@@ -19,24 +20,29 @@ describe('registerQuickAskShortcut', () => {
     expect(onPress).toHaveBeenCalledTimes(1);
   });
 
-  it('explains a shortcut another application holds', () => {
+  it('explains a shortcut another application holds, in English and in Chinese', () => {
     globalShortcut.taken.add('CommandOrControl+Shift+Space');
-    expect(registerQuickAskShortcut('CommandOrControl+Shift+Space', () => undefined)).toEqual({
-      ok: false,
-      message:
-        'The quick-ask shortcut "CommandOrControl+Shift+Space" is already used by another application. Choose another one in Settings (ui.quickAskShortcut); the tray icon still opens quick ask.',
-    });
+    const result = registerQuickAskShortcut('CommandOrControl+Shift+Space', () => undefined);
+    expect(result).toEqual({ ok: false, problem: { key: 'shortcut.taken', values: { shortcut: 'CommandOrControl+Shift+Space' } } });
+    if (result.ok) return;
+    expect(wordRef('en', result.problem)).toBe(
+      'The quick-ask shortcut "CommandOrControl+Shift+Space" is already used by another application. Choose another one in Settings (ui.quickAskShortcut); the tray icon still opens quick ask.',
+    );
+    expect(wordRef('zh', result.problem)).toBe('快速提问快捷键“CommandOrControl+Shift+Space”已被其他应用占用。请在设置中另选一个（ui.quickAskShortcut）；点击托盘图标仍可打开快速提问。');
   });
 
   it('explains an invalid accelerator instead of throwing', () => {
-    expect(registerQuickAskShortcut('Ctrl+Shift+ä!', () => undefined)).toEqual({
-      ok: false,
-      message: 'The quick-ask shortcut "Ctrl+Shift+ä!" is not a valid accelerator (Failed to parse accelerator Ctrl+Shift+ä!). Change ui.quickAskShortcut in Settings.',
-    });
+    const result = registerQuickAskShortcut('Ctrl+Shift+ä!', () => undefined);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(wordRef('en', result.problem)).toBe(
+      'The quick-ask shortcut "Ctrl+Shift+ä!" is not a valid accelerator (Failed to parse accelerator Ctrl+Shift+ä!). Change ui.quickAskShortcut in Settings.',
+    );
   });
 
   it('explains an empty shortcut', () => {
-    expect(registerQuickAskShortcut('  ', () => undefined)).toEqual({ ok: false, message: 'No quick-ask shortcut is set (ui.quickAskShortcut is empty).' });
+    expect(registerQuickAskShortcut('  ', () => undefined)).toEqual({ ok: false, problem: { key: 'shortcut.empty' } });
+    expect(wordRef('en', { key: 'shortcut.empty' })).toBe('No quick-ask shortcut is set (ui.quickAskShortcut is empty).');
   });
 
   it('unregisters', () => {

@@ -24,6 +24,8 @@ import { startJobTimer, type JobTimer } from './cron-timers';
 import { processHolder, RunClaims } from './run-claims';
 import { clearPublishedDue, publishedNextDue, publishNextDue } from '../store/scheduler-state.repo';
 import type { TurnRunner } from './turn-runner';
+import { noticeWords, type NoticePart } from '../lib/notice-words';
+import { textRef } from '../../../src-preload/contract/desktop-texts';
 
 export interface CronDeps {
   db: Database;
@@ -62,6 +64,11 @@ export interface CronStatus {
 export const MAX_CONSECUTIVE_ERRORS = 3;
 const NAME_FROM_MESSAGE = 30;
 const NOTIFY_BODY_MAX = 500;
+
+/** A report's text cut to what a notification shows. */
+function shortened(text: string): string {
+  return text.length > NOTIFY_BODY_MAX ? `${text.slice(0, NOTIFY_BODY_MAX - 1)}…` : text;
+}
 
 /** The claim key of a job's runs. */
 const claimKey = (id: string): string => `cron:${id}`;
@@ -282,8 +289,7 @@ export class CronService {
     const run = this.#record(job, { startedAt, status, error, late: options.late });
     if (job.schedule.kind === 'at') this.#forgetAtJob(job.id);
     if (status === 'ok') {
-      const body = answer || 'The job ran.';
-      this.#notify(`${job.name}${options.late ? ' (late)' : ''}`, body, job.sessionKey, 'cron');
+      this.#notify(options.late ? textRef('notify.cronLate', { job: job.name }) : job.name, answer || textRef('notify.cronRan'), job.sessionKey, 'cron');
     }
     this.#changed();
     return run;
@@ -306,21 +312,20 @@ export class CronService {
         setCronJobEnabled(this.#deps.db, job.id, false);
         this.#disarm(job.id);
         this.#notify(
-          `Cron job '${job.name}' paused`,
-          `${streak} errors in a row; the last one: ${r.error}. Resume it from the runtime panel once fixed.`,
+          textRef('notify.cronPaused', { job: job.name }),
+          textRef('notify.cronPausedBody', { count: streak, error: shortened(r.error ?? 'unknown error') }),
           job.sessionKey,
           'error',
         );
       } else {
-        this.#notify(`Cron job '${job.name}' failed`, r.error ?? 'unknown error', job.sessionKey, 'error');
+        this.#notify(textRef('notify.cronFailed', { job: job.name }), r.error ?? 'unknown error', job.sessionKey, 'error');
       }
     }
     return listCronRuns(this.#deps.db, job.id, 1)[0] ?? { id: 0, ...run };
   }
 
-  #notify(title: string, body: string, sessionKey: string, kind: 'cron' | 'error'): void {
-    const short = body.length > NOTIFY_BODY_MAX ? `${body.slice(0, NOTIFY_BODY_MAX - 1)}…` : body;
-    this.#deps.emit({ type: 'notify', title, body: short, sessionKey, kind });
+  #notify(title: NoticePart, body: NoticePart, sessionKey: string, kind: 'cron' | 'error'): void {
+    this.#deps.emit({ type: 'notify', ...noticeWords(title, typeof body === 'string' ? shortened(body) : body), sessionKey, kind });
   }
 
   #changed(): void {

@@ -7,6 +7,8 @@ import { appendMessage, trimSessionMessages } from '../store/messages.repo';
 import { ensureSession, touchSession } from '../store/sessions.repo';
 import type { QuietTurn } from '../agent/agent-loop';
 import { stripHeartbeatToken } from './heartbeat-reply';
+import { noticeWords } from '../lib/notice-words';
+import { textRef } from '../../../src-preload/contract/desktop-texts';
 
 export const HEARTBEAT_SESSION_KEY = 'heartbeat:default';
 export const HEARTBEAT_SESSION_KEEP = 8;
@@ -43,10 +45,10 @@ export function deliverHeartbeatReply(
   storeHeartbeatReply(deps.db, { ...reply, at });
   deps.emit({ type: 'session.message', sessionKey: HEARTBEAT_SESSION_KEY, role: 'assistant', content: reply.text, at });
   const body = reply.text.length > NOTIFY_BODY_MAX ? `${reply.text.slice(0, NOTIFY_BODY_MAX - 1)}…` : reply.text;
-  deps.emit({ type: 'notify', title: 'Nanotray heartbeat', body, sessionKey: HEARTBEAT_SESSION_KEY, kind: 'heartbeat' });
+  deps.emit({ type: 'notify', ...noticeWords(textRef('notify.heartbeat'), body), sessionKey: HEARTBEAT_SESSION_KEY, kind: 'heartbeat' });
 }
 
 /** The notification of a failed run. */
 export function heartbeatFailureNotice(reason: string): CoreEvent {
-  return { type: 'notify', title: 'Heartbeat failed', body: reason, sessionKey: HEARTBEAT_SESSION_KEY, kind: 'error' };
+  return { type: 'notify', ...noticeWords(textRef('notify.heartbeatFailed'), reason), sessionKey: HEARTBEAT_SESSION_KEY, kind: 'error' };
 }

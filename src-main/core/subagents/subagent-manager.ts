@@ -15,6 +15,8 @@ import { coreError, type ServiceError } from '../lib/core-error';
 import type { SubagentStatus, SubagentStatusSource } from '../runtime/subagent-status';
 import { announcement, subagentSystemNote, SUMMARISE_FOR_USER } from './subagent-prompt';
 import { isFinished, SUBAGENT_TOOL_NAMES, type SubagentTask } from './subagent-task';
+import { noticeWords } from '../lib/notice-words';
+import { textRef } from '../../../src-preload/contract/desktop-texts';
 
 const LABEL_MAX_CHARS = 40;
 const TOOL_EVENTS_KEPT = 20;
@@ -206,8 +208,7 @@ export class SubagentManager implements SubagentStatusSource {
     const body = (summary.text || task.result || task.error || '').trim();
     events.emit({
       type: 'notify',
-      title: task.phase === 'error' ? `Subagent '${task.label}' failed` : `Subagent '${task.label}' finished`,
-      body: body.length > 240 ? `${body.slice(0, 239)}…` : body,
+      ...noticeWords(textRef(task.phase === 'error' ? 'notify.subagentFailed' : 'notify.subagentFinished', { label: task.label }), body.length > 240 ? `${body.slice(0, 239)}…` : body),
       sessionKey: task.originSessionKey,
       kind: 'subagent',
     });

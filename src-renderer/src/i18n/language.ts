@@ -1,22 +1,8 @@
-// Which catalogue language to show: the Settings choice, else the first supported system/browser language.
+// Which catalogue language to show: the Settings choice, else the first supported browser language (the rule itself
+// is contract/languages.ts, shared with the desktop shell); remembered for the first paint.
+import type { Language, LanguageSetting } from '@contract/languages';
 
-export const LANGUAGES = ['en', 'zh'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export type LanguageSetting = 'system' | Language;
-
-/** The first of the system's preferred languages that Nanotray speaks; English otherwise. */
-export function systemLanguage(preferred: readonly string[]): Language {
-  for (const tag of preferred) {
-    const primary = tag.toLowerCase().split(/[-_]/)[0];
-    const match = LANGUAGES.find((l) => l === primary);
-    if (match) return match;
-  }
-  return 'en';
-}
-
-export function resolveLanguage(setting: LanguageSetting, preferred: readonly string[]): Language {
-  return setting === 'system' ? systemLanguage(preferred) : setting;
-}
+export { LANGUAGES, resolveLanguage, systemLanguage, type Language, type LanguageSetting } from '@contract/languages';
 
 /** The BCP 47 tag for `<html lang>` and Intl (dates, numbers): keeps the user's English region (en-GB dates). */
 export function localeTag(language: Language, preferred: readonly string[]): string {

@@ -2,6 +2,8 @@
 // Notification API while the tab is in the background (in front, the in-app toast shows them). Permission is asked
 // once, from a click on the offer the first report brings, and the answer is remembered.
 import type { CoreEvent } from '@contract/schemas';
+import { notifyWords } from '@contract/notify-words';
+import { currentLanguage } from '../i18n/i18n';
 
 type NotifyEvent = Extract<CoreEvent, { type: 'notify' }>;
 
@@ -46,8 +48,9 @@ export function notifyInBackground(env: BrowserNotifyEnv, event: NotifyEvent, op
   const N = env.Notification;
   if (!N || N.permission !== 'granted') return false;
   if (env.document.visibilityState === 'visible' && env.document.hasFocus()) return false;
-  const body = event.body.length > BODY_MAX ? `${event.body.slice(0, BODY_MAX - 1)}…` : event.body;
-  const n = new N(event.title, { body, ...(event.sessionKey ? { tag: event.sessionKey } : {}) });
+  const words = notifyWords(event, currentLanguage());
+  const body = words.body.length > BODY_MAX ? `${words.body.slice(0, BODY_MAX - 1)}…` : words.body;
+  const n = new N(words.title, { body, ...(event.sessionKey ? { tag: event.sessionKey } : {}) });
   n.onclick = () => {
     env.focus();
     if (event.sessionKey) open(event.sessionKey);

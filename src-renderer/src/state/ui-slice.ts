@@ -1,12 +1,13 @@
 // UI slice: the current view (with the unsaved-memory guard), toasts, the session search palette,
 // theme, app info and the slash-command list.
-import { t } from '../i18n/i18n';
+import { currentLanguage, t } from '../i18n/i18n';
 import type { AppInfo, CommandCompletion, CoreEvent, SlashCommand } from '@contract/schemas';
 import type { ThemeSetting } from '../lib/theme';
 import { call } from './ipc-call';
 import { isMemoryDirty } from './memory-slice';
 import type { SliceCreator } from './store-types';
 import type { Toast, View } from './types';
+import { notifyWords } from '@contract/notify-words';
 
 const TOAST_MS = 6000;
 const MAX_TOASTS = 4;
@@ -198,9 +199,10 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get, deps) => {
 
     applyUiEvent(event) {
       if (event.type === 'notify') {
+        const words = notifyWords(event, currentLanguage());
         get().pushToast({
-          title: event.title,
-          body: event.body,
+          title: words.title,
+          body: words.body,
           tone: event.kind === 'error' ? 'error' : 'info',
           sessionKey: event.sessionKey || undefined,
         });

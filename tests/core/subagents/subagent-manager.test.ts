@@ -134,7 +134,14 @@ describe('SubagentManager', () => {
     });
     const summaryTurn = runner.requests[1]!;
     expect(summaryTurn).toMatchObject({ sessionKey: 'desktop:main', text: SUMMARISE_FOR_USER, persistUserMessage: false, source: 'system', interactive: false });
-    expect(seen).toContainEqual({ type: 'notify', title: "Subagent 'report' finished", body: 'The report is ready in notes/report.md.', sessionKey: 'desktop:main', kind: 'subagent' });
+    expect(seen).toContainEqual({
+      type: 'notify',
+      title: "Subagent 'report' finished",
+      body: 'The report is ready in notes/report.md.',
+      sessionKey: 'desktop:main',
+      kind: 'subagent',
+      text: { title: { key: 'notify.subagentFinished', values: { label: 'report' } } },
+    });
     expect(seen.filter((e) => e.type === 'session.message')).toHaveLength(1);
   });
 

@@ -74,6 +74,7 @@ describe('subagents through the core', () => {
       body: 'Your background check is done: the workspace has AGENTS.md and a memory folder.',
       sessionKey: 'desktop:main',
       kind: 'subagent',
+      text: { title: { key: 'notify.subagentFinished', values: { label: 'files' } } },
     });
     // The runtime policy (`my` check subagents) sees the task.
     expect(c.runtime.overview('desktop:main')).toContain(`  [${id}] 'files'`);

@@ -323,6 +323,14 @@ export const app = {
     this.focusCalls++;
     if (options?.steal) this.focusSteals++;
   },
+  /** What the OS lists as its preferred languages (app.getPreferredSystemLanguages). */
+  systemLanguages: ['en-US'] as string[],
+  getPreferredSystemLanguages(): string[] {
+    return [...this.systemLanguages];
+  },
+  getLocale(): string {
+    return this.systemLanguages[0] ?? 'en-US';
+  },
   whenReady: async () => undefined,
   getAppPath: () => process.cwd(),
   getVersion: () => '0.0.0-test',
@@ -350,6 +358,7 @@ export function resetFakeElectron(): void {
   app.desktopName = '';
   app.appUserModelId = '';
   app.switches = [];
+  app.systemLanguages = ['en-US'];
   powerMonitor.emitter.removeAllListeners();
   app.loginItem = { openAtLogin: false };
   app.dock.hidden = false;
