@@ -4,8 +4,8 @@
 // missed. Measured on Linux: Node 20's recursive fs.watch reports nothing after such a rename, chokidar 4.0.3 drops
 // an edit made within ~100 ms after one, and @parcel/watcher 2.5.1 misses a file written just after its folder
 // was made.
-import { watch, readdirSync, statSync, type FSWatcher } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { watch, readdirSync, statSync, type Dirent, type FSWatcher } from 'node:fs';
+import { basename, dirname, join, relative, sep } from 'node:path';
 import type { Clock } from '../lib/clock';
 
 export const DEFAULT_WATCH_DEBOUNCE_MS = 250;
@@ -83,11 +83,23 @@ export function watchWorkspaceMarkdown(
     }
     watcher.on('error', () => unwatch(dir));
     folders.set(dir, watcher);
-    let entries: import('node:fs').Dirent[] = [];
+    scan(dir, depth, announce);
+  };
+
+  /**
+   * Looks through a watched folder: folders new in it get watched, watched ones gone from it are let go, and with
+   * `announce` its markdown files are reported.
+   */
+  const scan = (dir: string, depth: number, announce: boolean): void => {
+    let entries: Dirent[] = [];
     try {
       entries = readdirSync(dir, { withFileTypes: true });
     } catch {
       return;
+    }
+    const names = new Set(entries.map((e) => e.name));
+    for (const path of [...folders.keys()]) {
+      if (dirname(path) === dir && path !== dir && !names.has(basename(path))) unwatch(path);
     }
     for (const entry of entries) {
       const abs = join(dir, entry.name);
@@ -99,8 +111,8 @@ export function watchWorkspaceMarkdown(
   const onEvent = (dir: string, depth: number, name: string | Buffer | null): void => {
     if (stopped) return;
     if (!name) {
-      // the platform did not say which entry: look at the folder again
-      add(dir, depth, true);
+      // the platform did not say which entry changed: look through the folder again (it is watched already)
+      scan(dir, depth, true);
       return;
     }
     const entry = name.toString();
