@@ -87,6 +87,13 @@ describe('settings form', () => {
     });
   });
 
+  it('patches the sandbox of commands and their network, only what changed', () => {
+    const d = draftFromSettings(view);
+    expect([d.execSandbox, d.execNetwork]).toEqual(['auto', true]);
+    expect(buildPatch(view, { ...d, execSandbox: 'on' })).toEqual({ tools: { exec: { sandbox: 'on' } } });
+    expect(buildPatch(view, { ...d, execSandbox: 'off', execNetwork: false })).toEqual({ tools: { exec: { sandbox: 'off', network: false } } });
+  });
+
   it('checks shortcuts like Electron accelerators', () => {
     expect(shortcutError('CommandOrControl+Shift+Space')).toBeNull();
     expect(shortcutError('Ctrl+Alt+K')).toBeNull();

@@ -1,10 +1,11 @@
 // Approvals (mode + the remembered always-allow rules, revocable; hosts web_fetch may reach), runtime changes
-// and the workspace fence.
+// the OS sandbox of commands, runtime changes and the workspace fence.
 import { useEffect, useState, type ReactElement } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { relativeTime } from '../../lib/format';
 import { useAppStore } from '../../state/store';
 import type { SettingsDraft } from './settings-form';
+import { ExecSandboxFields } from './ExecSandboxFields';
 
 interface Props {
   draft: SettingsDraft;
@@ -130,6 +131,7 @@ export function SafetySection({ draft, update }: Props): ReactElement {
         </ul>
       )}
       <AllowHostForm />
+      <ExecSandboxFields draft={draft} update={update} />
       <div className="stack" style={{ marginTop: 12 }}>
         <label className="check">
           <input type="checkbox" checked={draft.restrictToWorkspace} onChange={(e) => update((d) => ({ ...d, restrictToWorkspace: e.target.checked }))} />

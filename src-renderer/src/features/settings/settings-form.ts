@@ -37,6 +37,10 @@ export interface SettingsDraft {
   approvalMode: 'ask' | 'auto' | 'readonly';
   allowSet: boolean;
   restrictToWorkspace: boolean;
+  /** tools.exec.sandbox: the OS sandbox where it works, always (refuse without it), or never. */
+  execSandbox: 'auto' | 'on' | 'off';
+  /** tools.exec.network: commands may use the network. */
+  execNetwork: boolean;
   heartbeatEnable: boolean;
   heartbeatInterval: string;
   heartbeatBudget: string;
@@ -80,6 +84,8 @@ export function draftFromSettings(c: SettingsView): SettingsDraft {
     approvalMode: c.tools.approval.mode,
     allowSet: c.tools.my.allowSet,
     restrictToWorkspace: c.tools.restrictToWorkspace,
+    execSandbox: c.tools.exec.sandbox,
+    execNetwork: c.tools.exec.network,
     heartbeatEnable: c.heartbeat.enable,
     heartbeatInterval: String(c.heartbeat.intervalMinutes),
     heartbeatBudget: String(c.heartbeat.dailyTokenBudget),
@@ -221,6 +227,10 @@ export function buildPatch(c: SettingsView, d: SettingsDraft): SettingsPatch {
   if (d.allowSet !== c.tools.my.allowSet) tools.my = { allowSet: d.allowSet };
   if (d.restrictToWorkspace !== c.tools.restrictToWorkspace) tools.restrictToWorkspace = d.restrictToWorkspace;
   if (d.approvalMode !== c.tools.approval.mode) tools.approval = { mode: d.approvalMode };
+  const exec: NonNullable<NonNullable<SettingsPatch['tools']>['exec']> = {};
+  if (d.execSandbox !== c.tools.exec.sandbox) exec.sandbox = d.execSandbox;
+  if (d.execNetwork !== c.tools.exec.network) exec.network = d.execNetwork;
+  if (Object.keys(exec).length) tools.exec = exec;
   if (Object.keys(tools).length) patch.tools = tools;
 
   const hb: NonNullable<SettingsPatch['heartbeat']> = {};

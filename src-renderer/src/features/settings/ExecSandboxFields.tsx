@@ -1,0 +1,59 @@
+// Settings › Safety › Commands: whether exec runs inside the OS sandbox (tools.exec.sandbox: auto / on / off) and
+// whether commands may use the network (tools.exec.network), each choice said in plain words. The user's own change,
+// so it is always allowed (the `my` policy governs only what the agent changes about itself).
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SettingsDraft } from './settings-form';
+
+interface Props {
+  draft: SettingsDraft;
+  update: (fn: (d: SettingsDraft) => SettingsDraft) => void;
+}
+
+const CHOICES = [
+  { value: 'auto', label: 'settings.safety.sandboxAuto', text: 'settings.safety.sandboxAutoText' },
+  { value: 'on', label: 'settings.safety.sandboxOn', text: 'settings.safety.sandboxOnText' },
+  { value: 'off', label: 'settings.safety.sandboxOff', text: 'settings.safety.sandboxOffText' },
+] as const;
+
+export function ExecSandboxFields({ draft, update }: Props): ReactElement {
+  const { t } = useTranslation();
+  // Without network inside it, exec needs the sandbox: with the sandbox off every command is refused.
+  const refusesAll = draft.execSandbox === 'off' && !draft.execNetwork;
+  return (
+    <fieldset className="fieldset" aria-describedby="exec-sandbox-key">
+      <legend className="field-label">{t('settings.safety.commands')}</legend>
+      <p className="faint" id="exec-sandbox-key">
+        {t('settings.safety.sandboxIntro')} <span className="mono">tools.exec.sandbox</span>
+      </p>
+      {CHOICES.map((c) => (
+        <label key={c.value} className="radio-row">
+          <input
+            type="radio"
+            name="exec-sandbox"
+            value={c.value}
+            checked={draft.execSandbox === c.value}
+            onChange={() => update((d) => ({ ...d, execSandbox: c.value }))}
+          />
+          <span>
+            <strong>{t(c.label)}</strong> <span className="muted">— {t(c.text)}</span>
+          </span>
+        </label>
+      ))}
+      <label className="check" style={{ marginTop: 8 }}>
+        <input type="checkbox" checked={draft.execNetwork} onChange={(e) => update((d) => ({ ...d, execNetwork: e.target.checked }))} aria-describedby="exec-network-note" />
+        <span>
+          {t('settings.safety.network')}{' '}
+          <span className="faint" id="exec-network-note">
+            {t('settings.safety.networkNote')} <span className="mono">tools.exec.network</span>
+          </span>
+        </span>
+      </label>
+      {refusesAll && (
+        <div className="field-warning" role="status">
+          {t('settings.safety.noNetworkNoSandbox')}
+        </div>
+      )}
+    </fieldset>
+  );
+}
