@@ -12,6 +12,7 @@ import { startDesktopShell, type DesktopShell } from './shell/desktop-shell';
 import { createSecretStore } from './shell/secret-store';
 import { startStartupErrorShell } from './shell/startup-error';
 import { shellLog } from './shell/shell-log';
+import { wordRef } from '../src-preload/contract/desktop-texts';
 
 let desktop: DesktopShell | undefined;
 let core: Core | undefined;
@@ -54,7 +55,7 @@ if (acquireSingleInstance(({ quickAsk }) => (quickAsk ? desktop?.quickAsk.toggle
   void app.whenReady().then(() => {
     quitOnShutdown();
     const secrets = createSecretStore();
-    if (secrets.mode === 'plain') shellLog.warn(secrets.note);
+    if (secrets.mode === 'plain') shellLog.warn(wordRef('en', secrets.note));
     const error = startCore(secrets);
     if (error) {
       startStartupErrorShell({

@@ -1,13 +1,14 @@
 // API keys at rest: encrypted with Electron safeStorage (OS keychain) as `enc:v1:<base64>` where a real
 // backend exists; otherwise kept as plain text in config.json (mode 0600) with a note saying so.
 import { safeStorage } from 'electron';
+import { textRef, type DesktopTextRef } from '../../src-preload/contract/desktop-texts';
 
 export const ENCRYPTED_PREFIX = 'enc:v1:';
 
 export interface SecretStore {
   mode: 'encrypted' | 'plain';
   /** Why secrets are (not) encrypted, for the settings page and the log. */
-  note: string;
+  note: DesktopTextRef;
   /** Plain → stored form. */
   encode(plain: string): string;
   /** Stored form → plain; plain values pass through. Throws with a clear message when it cannot decrypt. */
@@ -33,17 +34,14 @@ export function createSecretStore(storage: SafeStorageLike = safeStorage, platfo
   if (!available) {
     return {
       mode: 'plain',
-      note:
-        platform === 'linux'
-          ? 'No system keyring (GNOME Keyring/KWallet) was found, so API keys are stored as plain text in config.json (file mode 0600).'
-          : 'The system keychain is not available, so API keys are stored as plain text in config.json (file mode 0600).',
+      note: textRef(platform === 'linux' ? 'settings.keysNoKeyring' : 'settings.keysNoKeychain'),
       encode: (plain) => plain,
       decode,
     };
   }
   return {
     mode: 'encrypted',
-    note: 'API keys are encrypted with the system keychain before they are written to config.json.',
+    note: textRef('settings.keysEncrypted'),
     encode: (plain) => (plain ? `${ENCRYPTED_PREFIX}${storage.encryptString(plain).toString('base64')}` : plain),
     decode,
   };

@@ -1,7 +1,7 @@
-// What Nanotray says outside its window — the tray menu and tooltip, desktop notifications (approvals, heartbeat,
-// cron and subagent reports), quick-ask shortcut problems — in English and Simplified Chinese: one typed catalogue
-// for the desktop shell, the core (which words its reports with it) and the window (its toasts and browser
-// notifications). `{{name}}` marks a value; every translation has the same ones (tests/contract checks).
+// What main says to the user — outside the window (the tray menu and tooltip, desktop notifications for approvals,
+// heartbeat, cron and subagent reports, quick-ask shortcut problems) and in it (its reports as toasts, the notes on
+// the Settings page) — in English and Simplified Chinese: one typed catalogue for the desktop shell, the core (which
+// sends references to it) and the window. `{{name}}` marks a value; every translation has the same ones (tests/contract checks).
 import { z } from 'zod';
 import type { Language } from './languages';
 
@@ -57,6 +57,15 @@ const EN = {
   'notify.cronFailed': "Cron job '{{job}}' failed",
   'notify.subagentFinished': "Subagent '{{label}}' finished",
   'notify.subagentFailed': "Subagent '{{label}}' failed",
+  'settings.keysPlain': 'API keys are stored in config.json (file mode 0600).',
+  'settings.keysPlainBrowser': 'API keys are stored in config.json (file mode 0600); the browser host has no OS keychain.',
+  'settings.keysNoKeyring': 'No system keyring (GNOME Keyring/KWallet) was found, so API keys are stored as plain text in config.json (file mode 0600).',
+  'settings.keysNoKeychain': 'The system keychain is not available, so API keys are stored as plain text in config.json (file mode 0600).',
+  'settings.keysEncrypted': 'API keys are encrypted with the system keychain before they are written to config.json.',
+  'settings.keyMoved':
+    'The API key of {{names}} was removed: its baseUrl now points to another host, and a stored key is never sent to a host it was not entered for. Enter the key again to use it there.',
+  'settings.keyLocked': "The API key of {{names}} can no longer be decrypted with this computer's keychain (it was changed, reset or is locked). Enter the key again to use it.",
+  'settings.keyOtherHost': "The API key of {{names}} was encrypted by the desktop app's keychain and cannot be used here; enter it again to use it in this host.",
 } as const;
 
 export type DesktopTextKey = keyof typeof EN;
@@ -112,6 +121,14 @@ const ZH: Record<DesktopTextKey, string> = {
   'notify.cronFailed': '定时任务“{{job}}”失败',
   'notify.subagentFinished': '子代理“{{label}}”已完成',
   'notify.subagentFailed': '子代理“{{label}}”失败',
+  'settings.keysPlain': 'API 密钥以明文保存在 config.json 中（文件权限 0600）。',
+  'settings.keysPlainBrowser': 'API 密钥以明文保存在 config.json 中（文件权限 0600）；浏览器模式无法使用系统钥匙串。',
+  'settings.keysNoKeyring': '未找到系统密钥环（GNOME Keyring/KWallet），因此 API 密钥以明文保存在 config.json 中（文件权限 0600）。',
+  'settings.keysNoKeychain': '系统钥匙串不可用，因此 API 密钥以明文保存在 config.json 中（文件权限 0600）。',
+  'settings.keysEncrypted': 'API 密钥在写入 config.json 之前会用系统钥匙串加密。',
+  'settings.keyMoved': '{{names}} 的 API 密钥已被移除：它的 baseUrl 现在指向另一个主机，而已保存的密钥绝不会发送给它未被输入过的主机。如需在那里使用，请重新输入密钥。',
+  'settings.keyLocked': '{{names}} 的 API 密钥已无法用这台电脑的钥匙串解密（钥匙串被更改、重置或已锁定）。请重新输入密钥。',
+  'settings.keyOtherHost': '{{names}} 的 API 密钥是由桌面应用的钥匙串加密的，在这里无法使用；如需在此使用，请重新输入。',
 };
 
 const CATALOGUES: Record<Language, Record<DesktopTextKey, string>> = { en: EN, zh: ZH };

@@ -17,6 +17,7 @@ import {
 } from './config-schema';
 import { LIMITS } from './limits';
 import { invoke } from './channel-spec';
+import { desktopTextRefSchema } from './desktop-texts';
 import { partialShape, wholeShape } from './patch-shape';
 
 /** A secret in a change: '' or the masked value read back = unchanged, `null` = remove, else the new value. */
@@ -33,8 +34,10 @@ export const settingsGetOutput = z.object({
   configPath: z.string(),
   /** How API keys are stored at rest: `encrypted` (OS keychain via safeStorage) or `plain` (file mode 0600). */
   secretStorage: z.enum(['encrypted', 'plain']),
-  /** Human notes for the settings page (e.g. why secrets are stored in plain text). */
+  /** Human notes for the settings page (e.g. why secrets are stored in plain text), in English. */
   notes: z.array(z.string()),
+  /** The same notes as catalogue texts, so the window shows them in the user's language. */
+  noteTexts: z.array(desktopTextRefSchema).optional(),
 });
 
 /**

@@ -7,5 +7,5 @@ export const FAKE_API_HOST: ApiHost = {
   openExternal: async () => true,
   showMainWindow: () => true,
   hideQuickAsk: () => true,
-  secrets: { mode: 'plain', note: '', encode: (plain) => plain },
+  secrets: { mode: 'plain', encode: (plain) => plain },
 };

@@ -6,6 +6,7 @@ vi.mock('electron', () => import('./helpers/fake-electron'));
 
 import { resetFakeElectron, safeStorage } from './helpers/fake-electron';
 import { createSecretStore, ENCRYPTED_PREFIX } from '../../src-main/shell/secret-store';
+import { wordRef } from '../../src-preload/contract/desktop-texts';
 
 describe('createSecretStore', () => {
   beforeEach(() => resetFakeElectron());
@@ -30,14 +31,14 @@ describe('createSecretStore', () => {
     const store = createSecretStore(safeStorage, 'linux');
     expect(store.mode).toBe('plain');
     expect(store.encode('sk-x')).toBe('sk-x');
-    expect(store.note).toBe('No system keyring (GNOME Keyring/KWallet) was found, so API keys are stored as plain text in config.json (file mode 0600).');
+    expect(wordRef('en', store.note)).toBe('No system keyring (GNOME Keyring/KWallet) was found, so API keys are stored as plain text in config.json (file mode 0600).');
   });
 
   it('falls back to plain text when encryption is unavailable', () => {
     safeStorage.available = false;
     const store = createSecretStore(safeStorage, 'win32');
     expect(store.mode).toBe('plain');
-    expect(store.note).toBe('The system keychain is not available, so API keys are stored as plain text in config.json (file mode 0600).');
+    expect(wordRef('en', store.note)).toBe('The system keychain is not available, so API keys are stored as plain text in config.json (file mode 0600).');
   });
 
   it('says what to do when an encrypted key cannot be read any more', () => {

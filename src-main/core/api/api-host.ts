@@ -1,5 +1,6 @@
 // What a host (Electron shell or browser host) gives the API handlers: its kind and its window/OS actions.
 import type { View } from '../../../src-preload/contract/event-schemas';
+import { textRef, type DesktopTextRef } from '../../../src-preload/contract/desktop-texts';
 
 export interface ApiHost {
   readonly kind: 'electron' | 'web';
@@ -17,7 +18,7 @@ export interface ApiHost {
 export interface SecretStorageInfo {
   mode: 'encrypted' | 'plain';
   /** Shown on the settings page (e.g. why keys are stored in plain text). */
-  note?: string;
+  note?: DesktopTextRef;
   /** Turns a plain secret into what is stored (e.g. `enc:v1:<base64>`); identity when absent. */
   encode?: (plain: string) => string;
 }
@@ -30,6 +31,6 @@ export function headlessHost(kind: ApiHost['kind'] = 'web', version = '0.0.0'): 
     openExternal: async () => false,
     showMainWindow: () => false,
     hideQuickAsk: () => false,
-    secrets: { mode: 'plain', note: 'API keys are stored in config.json (file mode 0600).' },
+    secrets: { mode: 'plain', note: textRef('settings.keysPlain') },
   };
 }

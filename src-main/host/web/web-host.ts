@@ -18,6 +18,7 @@ import { serveStatic, securityHeaders } from './static-files';
 import { encodeWsFrame, parseWsRequest, type WsPush, type WsResponse } from '../../../src-preload/contract/ws-protocol';
 import { createLogger } from '../../core/lib/logger';
 import { registerSecret } from '../../core/lib/known-secrets';
+import { textRef } from '../../../src-preload/contract/desktop-texts';
 
 const log = createLogger('web');
 
@@ -65,7 +66,7 @@ function webApiHost(version: string, broadcast: (push: WsPush) => void): ApiHost
       return true;
     },
     hideQuickAsk: () => false,
-    secrets: { mode: 'plain', note: 'API keys are stored in config.json (file mode 0600); the browser host has no OS keychain.' },
+    secrets: { mode: 'plain', note: textRef('settings.keysPlainBrowser') },
   };
 }
 

@@ -43,7 +43,7 @@ describe('API handlers on a real core', () => {
         opened.push(url);
         return true;
       },
-      secrets: { mode: 'encrypted', note: 'keychain', encode: (plain) => `sealed:${plain}` },
+      secrets: { mode: 'encrypted', note: { key: 'settings.keysEncrypted' }, encode: (plain) => `sealed:${plain}` },
     };
     const dispatch: Dispatcher = createDispatcher(createApiHandlers(core, host), { logError: () => undefined });
     call = (channel, payload) => dispatch(channel, payload) as Promise<Answer>;
@@ -62,7 +62,8 @@ describe('API handlers on a real core', () => {
       expect(value.config.tools.web.search.apiKey).toBe('…-999');
       expect(value.config.mcpServers.gh.headers).toEqual({ Authorization: '…en_1', 'X-Team': 'blue' });
       expect(value.secretStorage).toBe('encrypted');
-      expect(value.notes).toEqual(['keychain']);
+      expect(value.notes).toEqual(['API keys are encrypted with the system keychain before they are written to config.json.']);
+      expect(value.noteTexts).toEqual([{ key: 'settings.keysEncrypted' }]); // the window words it in the user's language
       const text = JSON.stringify(value);
       for (const secret of ['sk-test-secret-key-123456', 'brave-secret-key-999', 'ghp_secret_token_1']) expect(text).not.toContain(secret);
     });
@@ -342,7 +343,7 @@ describe('a key the desktop keychain can no longer decrypt', () => {
     if (!created.ok) throw new Error(created.error);
     const core = created.value;
     try {
-      const host: ApiHost = { ...headlessHost('electron', '1.0.0'), secrets: { mode: 'encrypted', note: '', encode: (plain) => `sealed:${plain}` } };
+      const host: ApiHost = { ...headlessHost('electron', '1.0.0'), secrets: { mode: 'encrypted', encode: (plain) => `sealed:${plain}` } };
       const dispatch = createDispatcher(createApiHandlers(core, host), { logError: () => undefined });
       const { value } = (await dispatch('settings:get', undefined)) as Answer;
       expect(value.config.providers.openai).toEqual({ apiKey: '', hasApiKey: true, keyNeedsReentry: true, headers: {} });

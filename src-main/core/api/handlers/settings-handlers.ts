@@ -9,6 +9,7 @@ import type { ApiHost } from '../api-host';
 import { ipcFail, ipcOk } from '../ipc-values';
 import { applySettingsPatch, toSettingsView } from './settings-view';
 import { lockedProviderKeys, webSearchKeyLocked } from '../../config/locked-secrets';
+import { textRef, wordRef, type DesktopTextRef } from '../../../../src-preload/contract/desktop-texts';
 
 type SettingsHandlers = Pick<InvokeHandlers, 'settings:get' | 'settings:update' | 'settings:test-provider' | 'settings:probe-provider' | 'settings:detect-local'>;
 
@@ -20,21 +21,19 @@ type SettingsHandlers = Pick<InvokeHandlers, 'settings:get' | 'settings:update' 
  */
 function state(core: CoreBase, host: ApiHost, moved: Set<string>): SettingsState {
   const config = core.config();
-  const notes = host.secrets.note ? [host.secrets.note] : [];
+  const notes: DesktopTextRef[] = host.secrets.note ? [host.secrets.note] : [];
   for (const name of [...moved]) if (!config.providers[name] || config.providers[name].apiKey) moved.delete(name);
-  if (moved.size) {
-    notes.push(
-      `The API key of ${[...moved].join(', ')} was removed: its baseUrl now points to another host, and a stored key is never sent to a host it was not entered for. Enter the key again to use it there.`,
-    );
-  }
+  if (moved.size) notes.push(textRef('settings.keyMoved', { names: [...moved].join(', ') }));
   const locked = lockedProviderKeys(config);
   if (webSearchKeyLocked(config)) locked.push('web search');
-  if (locked.length && host.kind === 'electron') {
-    notes.push(`The API key of ${locked.join(', ')} can no longer be decrypted with this computer's keychain (it was changed, reset or is locked). Enter the key again to use it.`);
-  } else if (locked.length) {
-    notes.push(`The API key of ${locked.join(', ')} was encrypted by the desktop app's keychain and cannot be used here; enter it again to use it in this host.`);
-  }
-  return { config: toSettingsView(config), configPath: core.paths.configFile, secretStorage: host.secrets.mode, notes };
+  if (locked.length) notes.push(textRef(host.kind === 'electron' ? 'settings.keyLocked' : 'settings.keyOtherHost', { names: locked.join(', ') }));
+  return {
+    config: toSettingsView(config),
+    configPath: core.paths.configFile,
+    secretStorage: host.secrets.mode,
+    notes: notes.map((n) => wordRef('en', n)),
+    noteTexts: notes,
+  };
 }
 
 export function createSettingsHandlers(core: CoreBase, host: ApiHost): SettingsHandlers {

@@ -129,7 +129,8 @@ export function QuickAsk(): ReactElement {
         )}
       </div>
       {(answer || running || (asked && failure)) && (
-        <div className="quick-answer" aria-busy={running}>
+        // Focusable, so a long answer scrolls from the keyboard too (it may hold no link or button to reach).
+        <div className="quick-answer" aria-busy={running} role="region" aria-label={t('chat.quick.answer')} tabIndex={0}>
           {lastQuestion && <p className="quick-question">{lastQuestion}</p>}
           {reasoning && <ThinkingBlock text={reasoning} streaming={running && !streamText} />}
           {answer ? (

@@ -21,7 +21,7 @@ export function ExecSandboxFields({ draft, update }: Props): ReactElement {
   // Without network inside it, exec needs the sandbox: with the sandbox off every command is refused.
   const refusesAll = draft.execSandbox === 'off' && !draft.execNetwork;
   return (
-    <fieldset className="fieldset" aria-describedby="exec-sandbox-key">
+    <fieldset className="fieldset" style={{ marginTop: 16 }} aria-describedby="exec-sandbox-key">
       <legend className="field-label">{t('settings.safety.commands')}</legend>
       <p className="faint" id="exec-sandbox-key">
         {t('settings.safety.sandboxIntro')} <span className="mono">tools.exec.sandbox</span>

@@ -10,6 +10,8 @@ import { ModelsSection } from './ModelsSection';
 import { ProvidersSection } from './ProvidersSection';
 import { SafetySection } from './SafetySection';
 import { buildPatch, draftFromSettings, fieldForPath, isEmptyPatch, validateDraft, type FieldErrors, type SettingsDraft } from './settings-form';
+import { wordRef } from '@contract/desktop-texts';
+import { currentLanguage } from '../../i18n/i18n';
 
 export function SettingsView(): ReactElement {
   const { t } = useTranslation();
@@ -131,7 +133,7 @@ export function SettingsView(): ReactElement {
               void save();
             }}
           >
-            {settings?.notes.map((n) => (
+            {(settings?.noteTexts ? settings.noteTexts.map((ref) => wordRef(currentLanguage(), ref)) : (settings?.notes ?? [])).map((n) => (
               <Banner key={n} tone="info" title={t('settings.view.note')} live={false}>
                 {n}
               </Banner>

@@ -167,6 +167,7 @@ export const chat = {
     stop: 'stop',
     hide: 'hide',
     openInWindow: 'Open in window',
+    answer: 'Answer',
   },
   toast: {
     approvalFailed: 'Could not answer the approval',

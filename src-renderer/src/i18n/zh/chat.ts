@@ -168,6 +168,7 @@ export const chat: Translation<typeof en> = {
     stop: '停止',
     hide: '隐藏',
     openInWindow: '在窗口中打开',
+    answer: '回答',
   },
   toast: {
     approvalFailed: '无法回应该批准请求',
