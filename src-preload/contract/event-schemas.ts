@@ -64,7 +64,7 @@ export const approvalRequestSchema = z.object({
   /** What "always allow" would remember (tool name, command prefixes, the exact command or host); absent when not offered. */
   alwaysLabel: z.string().optional(),
   /** For exec: why no rule covers the command (`code` for programs, `message` for people). */
-  notCovered: z.object({ code: uncoveredCodeSchema, message: z.string() }).optional(),
+  notCovered: z.object({ code: uncoveredCodeSchema, message: z.string(), /** What it is about (worded per language). */ detail: z.string().optional() }).optional(),
   /** For exec: whether the command runs inside the OS sandbox (mirror of core/tools/os-sandbox/sandbox-state.ts). */
   sandbox: sandboxStateSchema.optional(),
   expiresAt: z.number(),

@@ -11,6 +11,15 @@ import { EgressTarget } from './EgressTarget';
 import { DiffView } from '../../components/DiffView';
 import { SandboxNote } from './SandboxNote';
 import { revealInvisible } from '../../lib/visible-text';
+import { wordRef } from '@contract/desktop-texts';
+import type { ApprovalRequest } from '@contract/schemas';
+import { currentLanguage } from '../../i18n/i18n';
+
+/** Why no rule covers the command, in the window's language (the core's English when it sent no detail). */
+function uncoveredText(why: NonNullable<ApprovalRequest['notCovered']>): string {
+  if (why.detail === undefined) return why.message;
+  return wordRef(currentLanguage(), { key: `uncovered.${why.code}`, values: { d: revealInvisible(why.detail) } });
+}
 
 type ApprovalItem = Extract<ChatItem, { kind: 'approval' }>;
 
@@ -94,7 +103,7 @@ export const ApprovalCard = memo(function ApprovalCard({ item }: { item: Approva
       {pending && request.egress && <EgressTarget egress={request.egress} />}
       {pending && request.notCovered && (
         <div className="approval-why" data-code={request.notCovered.code}>
-          <span className="muted">{t('chat.approval.notCovered')}</span> {request.notCovered.message}
+          <span className="muted">{t('chat.approval.notCovered')}</span> {uncoveredText(request.notCovered)}
         </div>
       )}
       {pending && request.sandbox && <SandboxNote state={request.sandbox} />}
