@@ -38,7 +38,7 @@ describe('quick ask', () => {
     await quick.getByRole('button', { name: 'Open in window' }).click();
     await app.page.locator('.conv-title h1', { hasText: 'What time is it in Berlin?' }).waitFor();
     expect(await app.page.locator('[data-role="assistant"] .markdown').last().innerText()).toBe('It is 12:00 in Berlin.');
-    expect(await app.page.locator('.conv-title .badge').innerText()).toBe('quick');
+    expect(await app.page.locator('.conv-title .badge').innerText()).toBe('quick ask');
     // the main window saw the turn live while showing another chat: the history shows it once
     expect(await app.page.locator('[data-role="assistant"]').count()).toBe(1);
     expect(await app.page.locator('[data-role="user"]').count()).toBe(1);
@@ -46,9 +46,9 @@ describe('quick ask', () => {
 
     // the sidebar can narrow the list to one channel
     const filter = app.page.getByRole('radiogroup', { name: 'Show chats from' });
-    await filter.getByRole('radio', { name: 'quick' }).click();
+    await filter.getByRole('radio', { name: 'quick ask' }).click();
     expect(await app.page.locator('.session-row').count()).toBe(1);
-    expect(await app.page.locator('.session-row .badge').innerText()).toBe('quick');
+    expect(await app.page.locator('.session-row .badge').innerText()).toBe('quick ask');
     await shootBothThemes(app, app.page, 'chat-channel-filter');
     await filter.getByRole('radio', { name: 'all' }).click();
     expect(app.pageErrors).toEqual([]);

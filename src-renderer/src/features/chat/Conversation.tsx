@@ -13,6 +13,7 @@ import { ElicitationDock } from '../mcp/ElicitationDock';
 import { TurnErrorBanner } from './TurnErrorBanner';
 import { ProviderSetup } from '../onboarding/ProviderSetup';
 import { needsSetup } from '../onboarding/setup-form';
+import { channelLabel } from './channel-label';
 
 function hasFiles(e: DragEvent): boolean {
   return [...e.dataTransfer.types].includes('Files');
@@ -66,7 +67,7 @@ export function Conversation(): ReactElement {
         <SidebarToggle label={t('chat.sidebar.title')} />
         <div className="conv-title">
           <h1>{title || t('chat.sidebar.untitled')}</h1>
-          {channel && channel !== 'desktop' && <span className="badge">{channel}</span>}
+          {channel && channel !== 'desktop' && <span className="badge">{channelLabel(channel)}</span>}
           {running && (
             <span className="badge badge-accent">
               <span className="spinner" aria-hidden="true" style={{ width: 10, height: 10 }} /> {t('chat.conversation.answering')}

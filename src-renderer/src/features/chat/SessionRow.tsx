@@ -7,6 +7,7 @@ import { Icon } from '../../components/Icon';
 import { relativeTime } from '../../lib/format';
 import { useAppStore } from '../../state/store';
 import { downloadText } from './download';
+import { channelLabel } from './channel-label';
 
 export const SessionRow = memo(function SessionRow({ session, active }: { session: SessionSummary; active: boolean }): ReactElement {
   const { t } = useTranslation();
@@ -84,7 +85,7 @@ export const SessionRow = memo(function SessionRow({ session, active }: { sessio
         >
           <span className="session-title">{label}</span>
           <span className="session-meta">
-            {session.channel !== 'desktop' && <span className="badge">{session.channel}</span>}
+            {session.channel !== 'desktop' && <span className="badge">{channelLabel(session.channel)}</span>}
             {session.busy ? (
               <span className="row" style={{ gap: 4 }}>
                 <span className="spinner" aria-hidden="true" /> {t('chat.row.working')}

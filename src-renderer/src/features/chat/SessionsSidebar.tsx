@@ -8,6 +8,7 @@ import { dayGroup, relativeTime } from '../../lib/format';
 import { useAppStore } from '../../state/store';
 import { SessionRow } from './SessionRow';
 import { Snippet } from './Snippet';
+import { channelLabel } from './channel-label';
 
 const SEARCH_DELAY_MS = 180;
 
@@ -92,7 +93,7 @@ export function SessionsSidebar(): ReactElement {
               className="chip"
               onClick={() => setChannel(c)}
             >
-              {c ?? t('chat.sidebar.all')}
+              {c === null ? t('chat.sidebar.all') : channelLabel(c)}
             </button>
           ))}
         </div>

@@ -17,6 +17,14 @@ export const chat = {
     loadFailed: 'Could not load chats: {{error}}',
     empty: 'No chats yet. Start one with New chat.',
   },
+  channel: {
+    desktop: 'desktop',
+    quick: 'quick ask',
+    heartbeat: 'heartbeat',
+    cron: 'cron',
+    subagent: 'subagent',
+    cli: 'CLI',
+  },
   row: {
     renameTo: 'New name for {{title}}',
     hint: '{{title}} — F2 rename, Del delete',

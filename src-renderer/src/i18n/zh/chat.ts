@@ -19,6 +19,14 @@ export const chat: Translation<typeof en> = {
     loadFailed: '无法加载对话：{{error}}',
     empty: '还没有对话。点击“新对话”开始。',
   },
+  channel: {
+    desktop: '桌面',
+    quick: '快速提问',
+    heartbeat: '心跳',
+    cron: '定时任务',
+    subagent: '子代理',
+    cli: '命令行',
+  },
   row: {
     renameTo: '{{title}} 的新名称',
     hint: '{{title}} — F2 重命名，Del 删除',
