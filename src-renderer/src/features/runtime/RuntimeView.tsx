@@ -9,6 +9,7 @@ import { HeartbeatCard } from './HeartbeatCard';
 import { McpCard } from './McpCard';
 import { OverviewCard } from './OverviewCard';
 import { SessionStateCard } from './SessionStateCard';
+import { channelLabel } from '../chat/channel-label';
 
 export function RuntimeView(): ReactElement {
   const { t } = useTranslation();
@@ -45,7 +46,7 @@ export function RuntimeView(): ReactElement {
           <option value="">{t('runtime.view.noSession')}</option>
           {sessions.map((s) => (
             <option key={s.key} value={s.key}>
-              {t('runtime.view.sessionOption', { title: s.title || t('chat.sidebar.untitled'), channel: s.channel })}
+              {t('runtime.view.sessionOption', { title: s.title || t('chat.sidebar.untitled'), channel: channelLabel(s.channel) })}
             </option>
           ))}
         </select>
