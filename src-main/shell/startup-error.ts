@@ -1,6 +1,9 @@
 // When the core cannot start (invalid config.json, unreadable database, undecryptable key): say why in a
-// dialog, and keep a tray icon with "Open config", "Retry" and "Quit" instead of exiting.
+// dialog, and keep a tray icon with "Open config", "Retry" and "Quit" instead of exiting. The config may be what is
+// broken, so the words follow the OS's language.
 import { dialog, shell } from 'electron';
+import { desktopText } from '../../src-preload/contract/desktop-texts';
+import { shellLanguage } from './shell-language';
 import { quitApp } from './app-lifecycle';
 import { createTray, type TrayController } from './tray';
 
@@ -13,7 +16,9 @@ export interface StartupErrorOptions {
 }
 
 export function startStartupErrorShell(options: StartupErrorOptions): TrayController {
-  dialog.showErrorBox('Nanotray could not start', `${options.message}\n\nFix ${options.configPath} and choose "Retry" in the tray menu.`);
+  const language = shellLanguage('system');
+  const { message, configPath: path } = options;
+  dialog.showErrorBox(desktopText(language, 'startup.failed'), desktopText(language, 'startup.fixAndRetry', { message, path }));
   const tray = createTray({
     resourcesDir: options.resourcesDir,
     onClick: () => undefined,
@@ -28,14 +33,14 @@ export function startStartupErrorShell(options: StartupErrorOptions): TrayContro
       retry: () => {
         void options.retry().then((started) => {
           if (started) tray.dispose();
-          else dialog.showErrorBox('Nanotray still cannot start', `Check ${options.configPath} and try again.`);
+          else dialog.showErrorBox(desktopText(language, 'startup.stillFailing'), desktopText(language, 'startup.checkAndRetry', { path }));
         });
       },
       quit: () => quitApp(),
     },
   });
   tray.setIcon('attention');
-  tray.setTooltip(`Nanotray — could not start: ${options.message}`.slice(0, 120));
-  tray.setMenu({ coreReady: false, launchAtLogin: false, problem: `Could not start: ${options.message}` });
+  tray.setTooltip(desktopText(language, 'startup.tooltip', { message }).slice(0, 120));
+  tray.setMenu({ coreReady: false, launchAtLogin: false, language, problem: desktopText(language, 'startup.problem', { message }) });
   return tray;
 }

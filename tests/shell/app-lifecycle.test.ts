@@ -82,4 +82,11 @@ describe('startup error tray', () => {
     tray.item('Retry').click();
     await vi.waitFor(() => expect(tray.destroyed).toBe(true));
   });
+
+  it('speaks the OS\'s language (the config may be what is broken)', () => {
+    app.systemLanguages = ['zh-CN'];
+    startStartupErrorShell({ message: 'config.json 无效', configPath: '/h/config.json', resourcesDir: '/r', retry: vi.fn() });
+    expect(dialog.errors).toEqual([['Nanotray 无法启动', 'config.json 无效\n\n请修正 /h/config.json，然后在托盘菜单中选择“重试”。']]);
+    expect(Tray.instances[0]!.menu!.items.map((i: { label?: string }) => i.label).filter(Boolean)).toEqual(['无法启动：config.json 无效', '打开配置文件', '重试', '退出 Nanotray']);
+  });
 });
