@@ -2,7 +2,7 @@
 // question (never a second copy of it), edit and resend names the message's turn; stored turn ends come back
 // as a failure with its fix or a stop notice; tool cards are keyed by turn and call, as providers reuse call ids.
 import { describe, expect, it } from 'vitest';
-import { historyToItems } from '../../src-renderer/src/state/history-items';
+import { historyToItems, mergeLive } from '../../src-renderer/src/state/history-items';
 import { latestAnswerIndex } from '../../src-renderer/src/features/chat/MessageList';
 import { fail, makeTestStore, ok } from './fake-api';
 
@@ -140,5 +140,11 @@ describe('rewriting the end of a chat', () => {
     expect(t.items.map((i) => (i.kind === 'tool' ? `tool:${i.status}` : i.kind))).toEqual(['tool:running', 'approval']);
     fake.emit({ type: 'tool.finished', sessionKey: S, turnId: 'now', callId: 'call_0', name: 'write_file', ok: true, status: 'ok', result: 'written', durationMs: 3 });
     expect(s.getState().threads[S]!.items[0]).toMatchObject({ kind: 'tool', status: 'ok', result: 'written' });
+  });
+
+  it('a call the history read as running keeps the result that arrived live meanwhile', () => {
+    const stored = historyToItems([{ id: 1, turnId: 'now', role: 'assistant', content: null, toolCalls: [{ id: 'call_0', name: 'list_dir', arguments: '{}' }], createdAt: 1 }], [], {}, 'now');
+    const live = [{ ...stored[0]!, status: 'ok' as const, result: 'a.md' }];
+    expect(mergeLive(stored, live as typeof stored, 'now')).toMatchObject([{ kind: 'tool', status: 'ok', result: 'a.md' }]);
   });
 });

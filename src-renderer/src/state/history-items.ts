@@ -114,11 +114,15 @@ export function withTurnUsage(items: ChatItem[], turnUsage: Readonly<Record<stri
 /**
  * Stored history + what this window saw live before the history arrived. History is the truth for
  * everything finished; live items survive only when they belong to the turn still running and are not
- * stored yet (a tool card mid-run, the user's message being sent), plus approvals still waiting.
+ * stored yet (a tool card mid-run, the user's message being sent), plus approvals still waiting; a call stored as
+ * running takes the result this window saw arrive.
  */
 export function mergeLive(history: readonly ChatItem[], live: readonly ChatItem[], runningTurnId: string | null): ChatItem[] {
   const ids = new Set(history.map((i) => i.id));
   const texts = new Set(history.filter((i) => i.kind === 'user' || i.kind === 'assistant').map((i) => `${i.kind}:${(i as { text: string }).text.trim()}`));
+  // A call the history read as still running may have finished in this window since (its result came live).
+  const finishedLive = new Map(live.filter((i) => i.kind === 'tool' && i.status !== 'running').map((i) => [i.id, i]));
+  const current = history.map((i) => (i.kind === 'tool' && i.status === 'running' ? (finishedLive.get(i.id) ?? i) : i));
   const kept = live.filter((i) => {
     if (ids.has(i.id)) return false;
     if (i.kind === 'approval') return i.decision === 'pending';
@@ -128,5 +132,5 @@ export function mergeLive(history: readonly ChatItem[], live: readonly ChatItem[
     if (i.kind === 'tool') return i.turnId === runningTurnId;
     return false;
   });
-  return [...history, ...kept];
+  return [...current, ...kept];
 }
