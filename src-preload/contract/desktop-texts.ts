@@ -2,7 +2,7 @@
 // heartbeat, cron and subagent reports, quick-ask shortcut problems) and in it (its reports as toasts, the notes on
 // the Settings page) — in English and Simplified Chinese: one typed catalogue for the desktop shell, the core (which
 // sends references to it) and the window. `{{name}}` marks a value; every translation has the same ones (tests/contract checks).
-import { z } from 'zod';
+// No zod here: the window imports this file, and its bundle carries no schema code (desktop-text-schema.ts has it).
 import type { Language } from './languages';
 
 const EN = {
@@ -220,16 +220,10 @@ export type DesktopTextRef = { [K in DesktopTextKey]: { key: K; values?: Desktop
 /** Every key (what the contract's schema accepts). */
 export const DESKTOP_TEXT_KEYS = Object.keys(EN) as [DesktopTextKey, ...DesktopTextKey[]]; // EN has keys: a non-empty tuple
 
-export const desktopTextRefSchema = z.object({
-  key: z.enum(DESKTOP_TEXT_KEYS),
-  values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-});
-
 /**
  * How a `notify` report is worded in other languages: its title and/or body as catalogue texts. Parts without one
  * (what the agent wrote, a job's name) are the same in every language.
  */
-export const notifyTextSchema = z.object({ title: desktopTextRefSchema.optional(), body: desktopTextRefSchema.optional() });
 export type NotifyText = { title?: DesktopTextRef; body?: DesktopTextRef };
 
 /** The `{{names}}` of a text in a language (for the catalogue test). */

@@ -1,7 +1,7 @@
 // Everything the core tells the outside world (the `core:event` push channel): agent progress, approvals,
 // notifications, state changes. The one definition: the core's CoreEvent is z.output of this schema.
 import { z } from 'zod';
-import { notifyTextSchema } from './desktop-texts';
+import { notifyTextSchema } from './desktop-text-schema';
 import { push } from './channel-spec';
 import { NEVER_COVERED_CODES, RULE_MISSING_CODES } from './uncovered-codes';
 import { providerErrorKindSchema, toolErrorCodeSchema, toolStatusSchema, turnErrorKindSchema } from './error-schemas';

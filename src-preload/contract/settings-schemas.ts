@@ -17,7 +17,7 @@ import {
 } from './config-schema';
 import { LIMITS } from './limits';
 import { invoke } from './channel-spec';
-import { desktopTextRefSchema } from './desktop-texts';
+import { desktopTextRefSchema } from './desktop-text-schema';
 import { partialShape, wholeShape } from './patch-shape';
 
 /** A secret in a change: '' or the masked value read back = unchanged, `null` = remove, else the new value. */

@@ -2,7 +2,8 @@
 // English one and is really translated; references are worded per language; a `notify` report words Nanotray's
 // parts and keeps the rest (what the agent wrote) as it came; the language rule is the window's.
 import { describe, expect, it } from 'vitest';
-import { DESKTOP_TEXT_KEYS, desktopText, desktopTextRefSchema, valueNamesOf, wordRef } from '../../src-preload/contract/desktop-texts';
+import { DESKTOP_TEXT_KEYS, desktopText, valueNamesOf, wordRef } from '../../src-preload/contract/desktop-texts';
+import { desktopTextRefSchema } from '../../src-preload/contract/desktop-text-schema';
 import { notifyWords } from '../../src-preload/contract/notify-words';
 import { resolveLanguage } from '../../src-preload/contract/languages';
 import { coreEventSchema } from '../../src-preload/contract/event-schemas';
