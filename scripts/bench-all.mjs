@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench`: every figure the issues ask for, one section after another:
 // core start-up / loop overhead / CLI turn (bench.mjs), workspace prompt (bench-workspace.mjs), long sessions
-// (bench-session.mjs), the CLI turn side by side with the nanobot port (bench-peer.mjs),
+// (bench-session.mjs), a cold CLI turn in a 10,000-message session against an empty one (bench-session-turn.mjs),
+// the CLI turn side by side with the nanobot port (bench-peer.mjs),
 // exec grammar and sandbox overhead (bench-exec.mjs), provider stream assembly and transport (bench-providers.mjs),
 // idle daemon wake-ups, CPU and RSS (bench-idle.mjs), scheduler idle cost, timer drift and RSS (bench-scheduler.mjs,
 // 60 s window), the desktop start to a ready tray (bench-desktop.mjs), renderer bundle and Chromium figures
@@ -14,6 +15,7 @@ const steps = [
   ['Core: start-up, loop overhead, CLI turn', ['scripts/bench.mjs']],
   ['Workspace: prompt size, rebuild', ['scripts/bench-workspace.mjs']],
   ['Long sessions: the window of a 10,000-message session, context build, search over 100,000 messages', ['scripts/bench-session.mjs']],
+  ['Long sessions: a cold CLI turn in a 10,000-message session against the same turn in an empty one', ['scripts/bench-session-turn.mjs']],
   ['Side by side: a cold CLI turn against @jcheesepkg/nanobot 0.9.2 and a bare Node fetch', ['scripts/bench-peer.mjs']],
   ['Exec: bash grammar, command analysis, sandbox overhead', ['scripts/bench-exec.mjs']],
   ['Providers: stream assembly, transport through the openai SDK, call overhead', ['scripts/bench-providers.mjs']],

@@ -3,12 +3,13 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { openaiUnusedResources } from './openai-unused-resources.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const CLI_BUNDLE = join(ROOT, 'out', 'cli', 'nanotray.mjs');
 export const CLI_ENTRY = 'src-main/host/cli/index.ts';
 const SOURCE_DIRS = ['src-main', 'src-preload'];
-const EXTRA_INPUTS = ['scripts/build-cli.mjs', 'package.json'];
+const EXTRA_INPUTS = ['scripts/build-cli.mjs', 'scripts/openai-unused-resources.mjs', 'package.json'];
 /** Chunk sets of this many recent builds are kept, so a process started before a rebuild can still load its chunks. */
 const KEPT_BUILDS = 3;
 
@@ -88,7 +89,8 @@ const zodEnglishOnly = {
 /**
  * Bundles `entry` in memory (nothing written) with code splitting: every `import()` in the sources becomes a
  * chunk that is compiled only when a run reaches it (the MCP SDK, the tokenizer's ranks, the HTML parser, the
- * shell grammar, the web host…), so a one-shot `agent -m` parses a fraction of the code. Returns esbuild's
+ * shell grammar, the web host…), so a one-shot `agent -m` parses a fraction of the code; the openai SDK's resources
+ * that the core never calls are left out (openai-unused-resources.mjs). Returns esbuild's
  * result with `metafile` (what each output file imports, statically or dynamically).
  */
 export async function bundleCli({ root = ROOT, outfile = CLI_BUNDLE, entry = CLI_ENTRY } = {}) {
@@ -105,7 +107,7 @@ export async function bundleCli({ root = ROOT, outfile = CLI_BUNDLE, entry = CLI
     // Runtime dependencies are inlined for start-up speed; natives and dev tools stay external.
     external: externalPackages(root),
     alias: { '@contract': join(root, 'src-preload', 'contract') },
-    plugins: [zodEnglishOnly],
+    plugins: [zodEnglishOnly, openaiUnusedResources],
     outdir: dirname(outfile),
     entryNames: '[name]',
     chunkNames: `chunks/${name}/[name]-[hash]`,

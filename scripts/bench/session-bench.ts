@@ -72,6 +72,17 @@ function newBuilder(db: Database, root: string, dir: string): WorkspaceContextBu
   return new WorkspaceContextBuilder({ db, builtinSkillsDir: join(root, 'skills'), env: process.env, prompt });
 }
 
+/** Fills session `key` of the database at `dbFile` (a home's nanotray.db; created when missing) with `n` messages. */
+export function seedSession(dbFile: string, key: string, n: number): void {
+  const db = openDatabase(dbFile);
+  try {
+    ensureSession(db, key, 1);
+    appendMessages(db, sessionRows(key, n));
+  } finally {
+    db.close();
+  }
+}
+
 /** This process's first turn of each session (the tokenizer counts what was never counted, and the counts are stored). */
 export async function countOnce(root: string, dir: string): Promise<{ firstEverMs: number }> {
   const db = openDatabase(join(dir, 'bench.db'));

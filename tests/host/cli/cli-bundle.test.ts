@@ -58,6 +58,12 @@ describe('the CLI bundle', () => {
     expect(inputsOf(metafile, Object.keys(metafile.outputs)).filter((i) => i.includes('node_modules/yaml/'))).toEqual([]);
   }, 60_000);
 
+  it('carries only the openai resources the core calls (chat completions, the model list): the others are empty classes', async () => {
+    const { metafile } = await bundleCli();
+    const resources = inputsOf(metafile, Object.keys(metafile.outputs)).filter((i) => i.includes('node_modules/openai/resources/') && !i.startsWith('openai-unused:'));
+    expect(new Set(resources.map((i) => i.split('node_modules/openai/resources/')[1]!.split(/[/.]/)[0]))).toEqual(new Set(['chat', 'index', 'models']));
+  }, 60_000);
+
   it("carries zod's English messages only, not its 48 locales", async () => {
     const { metafile } = await bundleCli();
     const locales = inputsOf(metafile, Object.keys(metafile.outputs)).filter((i) => i.includes('node_modules/zod/v4/locales/'));
