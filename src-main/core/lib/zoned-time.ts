@@ -1,5 +1,7 @@
 // Time zones and wall-clock time for the whole core: resolving agent.timezone, arithmetic in an IANA zone and
-// every date format the app prints or puts in a prompt. Intl only: no date library needed.
+// every date format the app prints or puts in a prompt. Intl only (no date library), except in the zone the process
+// runs in, named as the OS names it (host-zone.ts) and read with Date's local getters: Intl's first use costs ~20 ms.
+import { hostZone } from './host-zone';
 
 export interface ZonedParts {
   year: number;
@@ -10,31 +12,36 @@ export interface ZonedParts {
   second: number;
 }
 
-/** The system zone, used when agent.timezone is empty. */
+let intlZone: { tz: string | undefined; zone: string } | undefined;
+
+/** The system zone, used when agent.timezone is empty (the OS's name for it; Intl's where the OS does not say). */
 export function systemTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  const host = hostZone();
+  if (host) return host;
+  const tz = process.env.TZ;
+  if (intlZone === undefined || intlZone.tz !== tz) intlZone = { tz, zone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC' };
+  return intlZone.zone;
 }
 
-const resolvedZones = new Map<string, string>();
+/** Whether each configured `agent.timezone` text is a zone Intl knows (checked once: this runs on every turn). */
+const validZones = new Map<string, boolean>();
 
-/**
- * `agent.timezone` as a usable zone: empty or invalid → the system zone (else UTC). Memoised: an Intl lookup
- * costs a fraction of a millisecond and this runs on every turn.
- */
+/** `agent.timezone` as a usable zone: empty or invalid → the system zone (else UTC). */
 export function resolveTimeZone(tz: string | undefined): string {
-  const configured = tz ?? '';
-  let zone = resolvedZones.get(configured);
-  if (zone === undefined) {
-    const wanted = configured.trim();
-    zone = wanted && isValidTimeZone(wanted) ? wanted : systemTimeZone();
-    resolvedZones.set(configured, zone);
+  const wanted = (tz ?? '').trim();
+  if (!wanted) return systemTimeZone();
+  let valid = validZones.get(wanted);
+  if (valid === undefined) {
+    valid = isValidTimeZone(wanted);
+    validZones.set(wanted, valid);
   }
-  return zone;
+  return valid ? wanted : systemTimeZone();
 }
 
 /** True when Intl knows the IANA zone name (e.g. `Europe/Berlin`, `UTC`). */
 export function isValidTimeZone(tz: string): boolean {
   if (!tz.trim()) return false;
+  if (tz === hostZone()) return true;
   try {
     formatterFor(tz);
     return true;
@@ -66,6 +73,11 @@ function formatterFor(tz: string): Intl.DateTimeFormat {
 
 /** The wall-clock fields of instant `ms` in zone `tz`. */
 export function zonedParts(ms: number, tz: string): ZonedParts {
+  if (tz === hostZone()) {
+    // The process's own zone: Date's local getters compute the same wall clock without Intl.
+    const d = new Date(ms);
+    return { year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate(), hour: d.getHours(), minute: d.getMinutes(), second: d.getSeconds() };
+  }
   const out: Record<string, number> = {};
   for (const p of formatterFor(tz).formatToParts(new Date(ms))) {
     if (p.type !== 'literal') out[p.type] = Number(p.value);
