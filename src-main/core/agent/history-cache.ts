@@ -22,10 +22,13 @@ interface Loaded {
 function loaded(row: WindowRow): Loaded {
   if (row.role === 'system' && row.meta.visibleToModel !== true) return { id: row.id, bytes: row.bytes, cost: 0, stored: true };
   const message = toChatMessage(row);
-  if (row.tokens !== undefined) rememberTokens(message, row.tokens);
+  if (row.tokens !== undefined) {
+    rememberTokens(message, row.tokens);
+    return { id: row.id, bytes: row.bytes, message, cost: row.tokens, stored: true };
+  }
   // Once the tokenizer is loaded, what was never counted is counted now (and stored after the turn).
   const cost = tokenizerLoaded() ? messageTokens(message) : messageTokensUpperBound(message);
-  return { id: row.id, bytes: row.bytes, message, cost, stored: row.tokens !== undefined };
+  return { id: row.id, bytes: row.bytes, message, cost, stored: false };
 }
 
 /** Tokens of the loaded messages that have no exact count (their bounds). */

@@ -258,6 +258,12 @@ export function repairHistory(messages: ChatMessage[]): ChatMessage[] {
     out.push(m);
     i++;
     if (m.role !== 'assistant' || !m.toolCalls?.length) continue;
+    if (answeredInOrder(messages, i, m.toolCalls)) {
+      // The usual shape (each call's result right after it, in order, nothing else): kept as it is.
+      for (let k = 0; k < m.toolCalls.length; k++) out.push(messages[i + k]!);
+      i += m.toolCalls.length;
+      continue;
+    }
     const results = new Map<string, ChatMessage & { role: 'tool' }>();
     for (let t = messages[i]; t?.role === 'tool'; t = messages[++i]) {
       if (!results.has(t.toolCallId)) results.set(t.toolCallId, t);
@@ -267,6 +273,16 @@ export function repairHistory(messages: ChatMessage[]): ChatMessage[] {
     }
   }
   return out;
+}
+
+/** Whether `messages[at…]` holds exactly one tool result per call of `calls`, in their order, and then no other tool message. */
+function answeredInOrder(messages: readonly ChatMessage[], at: number, calls: readonly ToolCall[]): boolean {
+  for (let k = 0; k < calls.length; k++) {
+    const t = messages[at + k];
+    if (t?.role !== 'tool' || t.toolCallId !== calls[k]!.id) return false;
+    for (let j = 0; j < k; j++) if (calls[j]!.id === calls[k]!.id) return false; // a repeated id: the general path
+  }
+  return messages[at + calls.length]?.role !== 'tool';
 }
 
 /** Stored rows as model messages (system rows only when marked `meta.visibleToModel`), not yet repaired. */
