@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `node scripts/bench-session-turn.mjs`: one cold `nanotray agent -m` turn in a session of 10,000 earlier messages
-// against the same turn in an empty session, side by side in one home (interleaved, medians of 5), against one
+// against the same turn in an empty session, side by side in one home (interleaved, medians of 7), against one
 // scripted model on 127.0.0.1. A first run of the long session stores its token counts, as a session that grew turn
 // by turn has them. A benchmark, never a test.
 import { spawn } from 'node:child_process';
@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { buildCli, cliBundleIsStale, ROOT } from './build-cli.mjs';
 import { startScriptedModel } from './bench/scripted-model.mjs';
 
-const RUNS = Number(process.env.BENCH_SESSION_TURN_RUNS ?? 5);
+const RUNS = Number(process.env.BENCH_SESSION_TURN_RUNS ?? 7);
 const MESSAGES = 10_000;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
