@@ -3,12 +3,13 @@
 // port (@jcheesepkg/nanobot 0.9.2, installed from the npm registry into a temp folder) and a bare Node script
 // that makes the same one request (the floor), interleaved, medians of 5, against one scripted model on
 // 127.0.0.1. Also `npx nanotray` against the direct `node bin/nanotray.mjs`. A benchmark, never a test.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildCli, cliBundleIsStale, ROOT } from './build-cli.mjs';
 import { startScriptedModel } from './bench/scripted-model.mjs';
+import { timedRun } from './bench/timed-run.mjs';
 
 const PEER = '@jcheesepkg/nanobot';
 const PEER_VERSION = '0.9.2';
@@ -32,25 +33,13 @@ function installPeer() {
 }
 
 /** Runs `node [--require probe] args…` (or `cmd`) once: wall ms, peak RSS MB and CPU ms of the process. */
-function measure({ cmd = process.execPath, args, env, cwd = ROOT, expect }) {
+async function measure({ cmd = process.execPath, args, env, cwd = ROOT, expect }) {
   const probeFile = join(tmpdir(), `nanotray-bench-probe-${process.pid}-${Math.random().toString(36).slice(2)}.json`);
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(cmd, args, { cwd, env: { ...env, NANOTRAY_RSS_PROBE: probeFile, NODE_OPTIONS: `--require ${PROBE}` }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (err += d));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const wall = performance.now() - started;
-      if (code !== 0 || !out.includes(expect)) return reject(new Error(`${args.join(' ')} exited ${code}: ${(err || out).trim().slice(0, 400)}`));
-      // (under npx the probe file holds whichever node process exited last: only its wall time is used)
-      const probe = JSON.parse(readFileSync(probeFile, 'utf8'));
-      rmSync(probeFile, { force: true });
-      resolve({ wall, rss: probe.maxRssKb / 1024, cpu: probe.cpuMs });
-    });
-  });
+  const { wall } = await timedRun({ cmd, args, cwd, env: { ...env, NANOTRAY_RSS_PROBE: probeFile, NODE_OPTIONS: `--require ${PROBE}` }, expect });
+  // (under npx the probe file holds whichever node process exited last: only its wall time is used)
+  const probe = JSON.parse(readFileSync(probeFile, 'utf8'));
+  rmSync(probeFile, { force: true });
+  return { wall, rss: probe.maxRssKb / 1024, cpu: probe.cpuMs };
 }
 
 function summary(name, runs) {

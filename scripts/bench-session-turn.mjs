@@ -3,13 +3,13 @@
 // against the same turn in an empty session, side by side in one home (interleaved, medians of 7), against one
 // scripted model on 127.0.0.1. A first run of the long session stores its token counts, as a session that grew turn
 // by turn has them. A benchmark, never a test.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildCli, cliBundleIsStale, ROOT } from './build-cli.mjs';
 import { startScriptedModel } from './bench/scripted-model.mjs';
+import { timedRun } from './bench/timed-run.mjs';
 
 const RUNS = Number(process.env.BENCH_SESSION_TURN_RUNS ?? 7);
 const MESSAGES = 10_000;
@@ -17,25 +17,14 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
 
 /** One `agent -m` turn in session `cli:<session>`: wall ms. */
-function turn(home, session) {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, [join(ROOT, 'bin', 'nanotray.mjs'), 'agent', '-m', 'hello', '--session', session], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH, HOME: home, NANOTRAY_HOME: home, NANOTRAY_SKIP_BUILD: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (err += d));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const wall = performance.now() - started;
-      if (code !== 0 || !out.includes('Hello from the bench.')) return reject(new Error(`agent -m exited ${code}: ${(err || out).trim().slice(0, 400)}`));
-      resolve(wall);
-    });
+async function turn(home, session) {
+  const { wall } = await timedRun({
+    args: [join(ROOT, 'bin', 'nanotray.mjs'), 'agent', '-m', 'hello', '--session', session],
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, HOME: home, NANOTRAY_HOME: home, NANOTRAY_SKIP_BUILD: '1' },
+    expect: 'Hello from the bench.',
   });
+  return wall;
 }
 
 async function main() {

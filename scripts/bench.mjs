@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildCli, cliBundleIsStale, ROOT } from './build-cli.mjs';
+import { timedRun } from './bench/timed-run.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const CLI_RUNS = Number(process.env.BENCH_CLI_RUNS ?? 7);
@@ -32,26 +33,14 @@ function coldStart(home) {
   });
 }
 
-function runCliOnce(home, probeFile) {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, ['--require', join(ROOT, 'scripts', 'bench', 'rss-probe.cjs'), join(ROOT, 'bin', 'nanotray.mjs'), 'agent', '-m', 'hello'], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH, HOME: home, NANOTRAY_HOME: home, NANOTRAY_RSS_PROBE: probeFile },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (err += d));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const wall = performance.now() - started;
-      if (code !== 0) return reject(new Error(`CLI exited ${code}: ${err.trim()}`));
-      const probe = JSON.parse(readFileSync(probeFile, 'utf8'));
-      resolve({ wall, rssKb: probe.maxRssKb, cpuMs: probe.cpuMs, out });
-    });
+async function runCliOnce(home, probeFile) {
+  const { wall, out } = await timedRun({
+    args: ['--require', join(ROOT, 'scripts', 'bench', 'rss-probe.cjs'), join(ROOT, 'bin', 'nanotray.mjs'), 'agent', '-m', 'hello'],
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, HOME: home, NANOTRAY_HOME: home, NANOTRAY_RSS_PROBE: probeFile },
   });
+  const probe = JSON.parse(readFileSync(probeFile, 'utf8'));
+  return { wall, rssKb: probe.maxRssKb, cpuMs: probe.cpuMs, out };
 }
 
 async function main() {
