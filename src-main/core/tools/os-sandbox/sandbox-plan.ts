@@ -16,8 +16,11 @@ export const CREDENTIAL_PATHS: readonly string[] = [
   'Library/Application Support/Firefox', 'Library/Application Support/Nanotray',
 ];
 
-/** Files in Nanotray's home hidden one by one too (for a workspace that is or contains the home). */
-const HOME_FILES = ['config.json', 'nanotray.db', 'nanotray.db-wal', 'nanotray.db-shm'];
+/**
+ * Files in Nanotray's home hidden one by one too (for a workspace that is or contains the home): its secrets, and its
+ * cache/ folder, which every later process trusts as what the skill files say.
+ */
+const HOME_FILES = ['config.json', 'nanotray.db', 'nanotray.db-wal', 'nanotray.db-shm', 'cache'];
 
 /** Sockets that hand out more than the sandbox allows (containers as root, the user's session bus). */
 const SOCKET_PATHS = ['/var/run/docker.sock', '/run/docker.sock', '/run/containerd', '/run/podman', '/var/run/libvirt'];

@@ -1,11 +1,16 @@
 // Files no file tool may touch, wherever the fence is: each open home's config.json and nanotray.db*
-// (by path and by inode, so a hard link or another spelling is caught too) and /proc/<pid>/environ.
+// (by path and by inode, so a hard link or another spelling is caught too), its cache/ folder and /proc/<pid>/environ.
 import { realpathSync, statSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, sep } from 'node:path';
 
 /** Names in a home folder that hold secrets: config.json (and its atomic-write temp files), the database. */
 const SECRET_NAME = /^\.?(config\.json|nanotray\.db)/i;
 const DB_FILES = ['nanotray.db', 'nanotray.db-wal', 'nanotray.db-shm', 'nanotray.db-journal'];
+/**
+ * The home's folder of what Nanotray derived from the files that steer the agent (the skill front matter cache): every
+ * later process trusts it, so writing it would change the system prompt past the review a SKILL.md change waits for.
+ */
+const CACHE_FOLDER = 'cache';
 /** procfs entries that hold a process's environment or memory (API keys from the environment). */
 const PROC_SECRET = /^\/proc\/(?:self|thread-self|\d+)(?:\/task\/\d+)?\/(?:environ|mem)$/;
 
@@ -53,11 +58,15 @@ function protectedInodes(): Array<{ dev: number; ino: number }> {
   return out;
 }
 
-/** True when `real` (a real path) names a protected file: a home's secret files, or a process's environ. */
+/** True when `real` (a real path) names a protected file: a home's secret files or cache, or a process's environ. */
 export function isProtectedPath(real: string): boolean {
   if (PROC_SECRET.test(real)) return true;
   const dir = dirname(real);
-  for (const home of homes.keys()) if (sameName(dir, home) && SECRET_NAME.test(basename(real))) return true;
+  for (const home of homes.keys()) {
+    if (sameName(dir, home) && SECRET_NAME.test(basename(real))) return true;
+    const cache = join(home, CACHE_FOLDER);
+    if (sameName(real, cache) || sameName(real.slice(0, cache.length + 1), cache + sep)) return true;
+  }
   return false;
 }
 
@@ -69,7 +78,7 @@ export function isProtectedInode(st: { dev: number; ino: number }): boolean {
 /** The model-facing refusal for a protected file. */
 export function protectedFileError(path: string): string {
   return (
-    `Error: ${path} is one of Nanotray's own files (its settings, database or a process environment), which hold ` +
-    'API keys and other secrets. No file tool may read or change it, whatever the path or link used to reach it.'
+    `Error: ${path} is one of Nanotray's own files (its settings, database, cache or a process environment), which hold ` +
+    'API keys and other secrets or steer the agent. No file tool may read or change it, whatever the path or link used to reach it.'
   );
 }
