@@ -85,7 +85,7 @@ export function createCore(options: CoreOptions): Result<Core> {
     builtinSkillsDir: base.builtinSkillsDir,
     contextBuilder: workspace.context,
     provider: (config, model) => providerFor(model.provider, config),
-    recordFileVersion: (absPath) => workspace.memory.recordAgentWrite(absPath),
+    recordFileVersion: (absPath, content) => workspace.memory.recordAgentWrite(absPath, content),
   });
   // Closed before the services built after it and before the database.
   base.onDispose(() => sessions.close());

@@ -56,7 +56,7 @@ export interface TurnSetup {
    * list_changed) is offered on the very next call. Falls back to `context.toolSpecs`.
    */
   toolSpecs?: () => ToolSpec[];
-  recordFileVersion?: (absPath: string) => void;
+  recordFileVersion?: (absPath: string, content?: string) => void;
   /** A turn whose raw answer is not for the user's eyes (the heartbeat's HEARTBEAT_OK contract). */
   quiet?: QuietTurn;
   /** Told each time a new model call starts (1-based). */

@@ -81,8 +81,8 @@ export interface SessionRunnerDeps {
   /** Builds each turn's messages (the workspace's one context builder). */
   contextBuilder: ContextBuilder;
   provider(config: Config, model: EffectiveModel): Result<LlmProvider, ProviderError>;
-  /** Called by file-writing tools before they change a file (the workspace keeps the previous version). */
-  recordFileVersion?: (absPath: string) => void;
+  /** Called by file-writing tools before they change a file to `content` (the workspace keeps the previous version). */
+  recordFileVersion?: (absPath: string, content?: string) => void;
   newTurnId?(): string;
 }
 

@@ -60,10 +60,11 @@ export interface ToolContext {
   emit(event: CoreEvent): void;
   now(): number;
   /**
-   * File-writing tools call this before they change a file. For workspace markdown files it stores the
-   * previous content in memory_versions (author 'agent'), so the user can diff and revert.
+   * File-writing tools call this before they change a file, with the text it will have. For workspace markdown
+   * files it stores the previous content in memory_versions (author 'agent'), so the user can diff and revert,
+   * and remembers `content` as the agent's (the history says so also in a process that never sees the change).
    */
-  recordFileVersion?(absPath: string): void;
+  recordFileVersion?(absPath: string, content?: string): void;
 }
 
 export interface ApprovalSubject {

@@ -11,7 +11,7 @@ import { writeFileAtomic } from '../lib/atomic-write';
 import { failure, type ServiceError } from '../lib/core-error';
 import { errorMessage, okResult, type Result } from '../lib/result';
 import { insideWorkspace } from './prompt-text';
-import { recordContentAuthor } from '../store/memory-authors.repo';
+import { contentAuthors, recordContentAuthor } from '../store/memory-authors.repo';
 import { fileHistory, type FileHistory } from './memory-history';
 import {
   getMemoryVersion,
@@ -182,17 +182,26 @@ export class MemoryFiles {
     return version ? okResult(version) : failure('not_found', `Error: version ${id} not found`);
   }
 
-  /** Puts version `id` back as the file's content (the content it replaces is stored as a version too). */
+  /**
+   * Puts version `id` back as the file's content (the content it replaces is stored as a version too). The text
+   * stays its writer's: `author` (who reverts) is its writer only when Nanotray never saw it written.
+   */
   revert(path: string, id: number, author: VersionAuthor = 'user'): Result<MemoryWriteResult, ServiceError<'refused' | 'not_found' | 'failed'>> {
     const version = getMemoryVersion(this.#opts.db, id);
     const resolved = resolveWorkspaceMarkdown(this.#opts.workspace(), path);
     if (!resolved.ok) return resolved;
-    if (!version || version.path !== resolved.value.rel) {
-      return failure('not_found', `Error: version ${id} of ${resolved.value.rel} not found`);
+    const rel = resolved.value.rel;
+    if (!version || version.path !== rel) {
+      return failure('not_found', `Error: version ${id} of ${rel} not found`);
     }
-    const current = this.read(resolved.value.rel);
+    const current = this.read(rel);
     if (!current.ok) return current;
-    return this.write(resolved.value.rel, version.content, current.value.version, author);
+    const writer = contentAuthors(this.#opts.db, rel).get(contentVersion(version.content));
+    const written = this.write(rel, version.content, current.value.version, author);
+    if (writer && written.ok && written.value.status === 'written') {
+      recordContentAuthor(this.#opts.db, { path: rel, version: written.value.version, author: writer, at: this.#opts.clock.now() });
+    }
+    return written;
   }
 
   /** Remembers the current content of every listed file, so an external change can keep what it replaced. */
@@ -201,18 +210,21 @@ export class MemoryFiles {
   }
 
   /**
-   * ToolContext.recordFileVersion: called by file-writing tools before they change `absPath`. Stores the
-   * current content of a workspace markdown file (author 'agent'); other files are ignored. For a file that
-   * forms the system prompt it also emits the "memory updated" notice, with the stored version to revert to
-   * (an empty one for a new file).
+   * ToolContext.recordFileVersion: called by file-writing tools before they change `absPath` (to `content`, when
+   * told). Stores the current content of a workspace markdown file (author 'agent') and remembers `content` as the
+   * agent's text; other files are ignored. For a file that forms the system prompt it also emits the "memory updated"
+   * notice, with the stored version to revert to (an empty one for a new file).
    */
-  recordAgentWrite(absPath: string): void {
+  recordAgentWrite(absPath: string, content?: string): void {
     const ws = this.#opts.workspace();
     const rel = toWorkspaceRelative(ws, absPath);
     if (!rel || !rel.toLowerCase().endsWith('.md')) return;
     const resolved = resolveWorkspaceMarkdown(ws, rel);
     if (!resolved.ok) return;
     this.#agentWrites.set(resolved.value.rel, this.#opts.clock.now());
+    if (content !== undefined) {
+      recordContentAuthor(this.#opts.db, { path: resolved.value.rel, version: contentVersion(content), author: 'agent', at: this.#opts.clock.now() });
+    }
     const current = readText(this.#opts.workspace(), resolved.value.abs);
     const prompt = promptFileAt(ws, resolved.value.abs) !== undefined;
     if (current === undefined && !prompt) return;

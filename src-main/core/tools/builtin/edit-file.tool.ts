@@ -46,7 +46,7 @@ export const editFileTool = defineTool({
     const plan = planEdit(args.path, content, args);
     if (!plan.ok) return failWith(plan.error);
     const { updated, count } = plan.value;
-    ctx.recordFileVersion?.(abs);
+    ctx.recordFileVersion?.(abs, updated);
     const written = writeFencedFile(args.path, fence, updated);
     if (!written.ok) return failWith(toolErrorOf(written.error));
     return ok(args.replace_all ? `Successfully edited ${abs} (${count} replacements)` : `Successfully edited ${abs}`);

@@ -24,7 +24,7 @@ export const writeFileTool = defineTool({
     const resolved = resolveToolPath(args.path, fence);
     if (!resolved.ok) return failWith(resolved.error);
     try {
-      ctx.recordFileVersion?.(resolved.value);
+      ctx.recordFileVersion?.(resolved.value, args.content);
       // Writes through symlinks to their (fenced) target instead of replacing the link itself.
       const written = writeFencedFile(args.path, fence, args.content);
       if (!written.ok) {
