@@ -18,6 +18,11 @@ export const chatSendInput = z.strictObject({
   images: z.array(imageDataUrlSchema).max(LIMITS.imagesPerMessage).optional(),
   /** MCP resources the user attached: read when the message is sent, they go with it as untrusted content. */
   resources: z.array(mcpResourceRefSchema).max(MAX_ATTACHED_RESOURCES).optional(),
+  /**
+   * The text is a message, never a slash command, whatever it starts with: the window sets it when what the user typed
+   * is not a command and a long paste leads the text (a paste is what it looks like, an attachment).
+   */
+  asText: z.boolean().optional(),
 });
 export const chatSendOutput = z.object({ turnId: z.string() });
 

@@ -34,7 +34,8 @@ export interface ChatSlice {
   /** Load the page of history before the oldest loaded message. */
   loadOlder(sessionKey: string): Promise<void>;
   /** Send the composer's text (slash commands go to commands.run first). Returns false when nothing was sent. */
-  sendMessage(text: string, images?: string[], resources?: ResourceRef[]): Promise<boolean>;
+  /** Sends a message; one starting with `/` runs as a command unless `asText` (a long paste leads it, see Composer). */
+  sendMessage(text: string, images?: string[], resources?: ResourceRef[], asText?: boolean): Promise<boolean>;
   stopTurn(sessionKey?: string): Promise<void>;
   /**
    * A new answer to the chat's last question (Retry after a failure, Regenerate): the old answer goes, the
@@ -186,12 +187,12 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
       }));
     },
 
-    async sendMessage(rawText, images, resources) {
+    async sendMessage(rawText, images, resources, asText = false) {
       let text = rawText.trim();
       if (!text && !images?.length && !resources?.length) return false;
       const sessionKey = await ensureSession();
       if (!sessionKey) return false;
-      if (text.startsWith('/') && !images?.length && !resources?.length) {
+      if (!asText && text.startsWith('/') && !images?.length && !resources?.length) {
         const res = await call(api.commands.run({ sessionKey, text }));
         if (res.ok && res.value.send) {
           // An MCP prompt, filled in by its server: sent as the user's message, visible as such.
@@ -218,7 +219,9 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
         turnId: t.turnId ?? 'pending',
         items: [...t.items, { kind: 'user', id: userItemId, text, images, ...(resources?.length ? { resources } : {}), at: now() }],
       }));
-      const res = await call(api.chat.send({ sessionKey, text, images: images?.length ? images : undefined, resources: resources?.length ? resources : undefined }));
+      const res = await call(
+        api.chat.send({ sessionKey, text, images: images?.length ? images : undefined, resources: resources?.length ? resources : undefined, ...(asText ? { asText } : {}) }),
+      );
       if (!res.ok) {
         // Not accepted, so not stored: take the bubble back (the composer keeps the text).
         updateThread(sessionKey, (t) => ({

@@ -36,12 +36,12 @@ export function createChatHandlers(core: Core): ChatHandlers {
   const isBusy = (key: string): boolean => core.sessions.isBusy(key);
 
   return {
-    async 'chat:send'({ sessionKey, text: typed, images, resources: refs }) {
+    async 'chat:send'({ sessionKey, text: typed, images, resources: refs, asText }) {
       if (!typed.trim() && !images?.length && !refs?.length) return ipcFail('invalid_input', 'Type a message or attach an image.');
       let text = typed;
       // A message starting with `/` is a slash command everywhere: answered without the model, as a system message;
       // one that fills in a message (an MCP prompt) sends that instead.
-      if (!images?.length && !refs?.length && core.commands.isCommand(typed)) {
+      if (!asText && !images?.length && !refs?.length && core.commands.isCommand(typed)) {
         const command = await core.commands.execute(sessionKey, typed);
         if (!command.send) {
           core.events.emit({ type: 'session.message', sessionKey, role: 'system', content: command.output, at: core.clock.now() });

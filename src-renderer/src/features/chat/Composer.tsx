@@ -103,7 +103,9 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
     setImages([]);
     setResources([]);
     setPastes([]);
-    const ok = await sendMessage(message, sentImages, sentResources);
+    // What the user typed decides whether this is a command: a paste that leads the text (a copied answer, a page)
+    // shows as a chip, so it may not run as one.
+    const ok = await sendMessage(message, sentImages, sentResources, sentPastes.length > 0 && !sentText.trim().startsWith('/'));
     if (!ok && !sentText.trim().startsWith('/')) {
       // keep what the user wrote when it could not be sent
       setText((t) => t || sentText);
