@@ -1,22 +1,26 @@
-// The long pastes attached to the message being written: one chip each (size, a preview to open, remove), and the
+// The long pastes attached to the message being written: one chip each (size, a preview to open, remove; characters
+// nobody sees counted on the chip and shown as \u{…} in the preview: they are sent with the user's authority), and the
 // message's length under the box once it nears the limit — over it, Send waits and says by how much.
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@contract/limits';
 import { Icon } from '../../components/Icon';
 import { currentLocale } from '../../i18n/i18n';
+import { countInvisible, revealInvisible } from '../../lib/visible-text';
 import { lengthState, pasteSize, type Paste } from './paste-text';
 
 function Chip({ paste, n, onRemove }: { paste: Paste; n: number; onRemove(): void }): ReactElement {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const size = pasteSize(paste.text);
+  const invisible = countInvisible(paste.text);
   const locale = currentLocale();
   return (
     <div className="paste-chip" role="group" aria-label={t('chat.paste.chip', { n })}>
       <Icon name="file" size={14} />
       <span className="paste-chip-name">{t('chat.paste.name', { n })}</span>
       <span className="faint">{t('chat.paste.size', { lines: size.lines.toLocaleString(locale), chars: size.chars.toLocaleString(locale) })}</span>
+      {invisible > 0 && <span className="badge badge-warn">{t('chat.paste.invisible', { count: invisible })}</span>}
       <button type="button" className="btn btn-ghost btn-sm" aria-expanded={open} onClick={() => setOpen(!open)}>
         {open ? t('chat.paste.hide') : t('chat.paste.show')}
       </button>
@@ -25,7 +29,7 @@ function Chip({ paste, n, onRemove }: { paste: Paste; n: number; onRemove(): voi
       </button>
       {open && (
         <pre className="pre paste-preview" tabIndex={0} aria-label={t('chat.paste.preview', { n })}>
-          {paste.text}
+          {revealInvisible(paste.text)}
         </pre>
       )}
     </div>

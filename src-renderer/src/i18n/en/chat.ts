@@ -201,6 +201,8 @@ export const chat = {
     showAll: 'Show all {{lines}} lines',
     showLess: 'Show less',
     chip: 'Pasted text {{n}}',
+    invisible_one: '{{count}} invisible character (the preview shows it)',
+    invisible_other: '{{count}} invisible characters (the preview shows them)',
     name: 'Pasted text {{n}}',
     size: '{{lines}} lines · {{chars}} characters',
     show: 'Show',

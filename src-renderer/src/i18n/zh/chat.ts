@@ -201,6 +201,7 @@ export const chat: Translation<typeof en> = {
     showAll: '显示全部 {{lines}} 行',
     showLess: '收起',
     chip: '粘贴的文本 {{n}}',
+    invisible_other: '{{count}} 个不可见字符（预览中会显示）',
     name: '粘贴的文本 {{n}}',
     size: '{{lines}} 行 · {{chars}} 个字符',
     show: '显示',
