@@ -24,6 +24,8 @@ export const stopReasonSchema = z.enum(['completed', 'max_iterations', 'cancelle
  */
 export const approvalCategorySchema = z.enum(['read', 'write', 'command', 'network', 'memory']);
 export const approvalDecisionSchema = z.enum(['allow_once', 'allow_always', 'deny']);
+/** How a waiting approval ended: someone answered it, nobody did in time, or its turn was stopped (Stop, quit). */
+export const approvalEndSchema = z.enum(['answered', 'expired', 'stopped']);
 export const notificationKindSchema = z.enum(['heartbeat', 'cron', 'message', 'subagent', 'error', 'info']);
 
 /** Why an exec command is not covered by a rule (the codes of core/tools/shell-grammar/uncovered.ts). */
@@ -114,6 +116,8 @@ export const coreEventSchema = z.discriminatedUnion('type', [
     id: z.string(),
     sessionKey: z.string(),
     decision: approvalDecisionSchema,
+    /** Why it ended ('answered' when absent); an expired or stopped approval is a 'deny' nobody chose. */
+    ended: approvalEndSchema.optional(),
   }),
   /** An MCP server asks the user for input (a form, or a page to open): shown until `elicitation.resolved`. */
   elicitationRequestSchema.extend({ type: z.literal('elicitation.requested') }),
@@ -244,6 +248,7 @@ export type CoreEventType = CoreEvent['type'];
 export type StopReason = z.output<typeof stopReasonSchema>;
 export type ApprovalCategory = z.output<typeof approvalCategorySchema>;
 export type ApprovalDecision = z.output<typeof approvalDecisionSchema>;
+export type ApprovalEnd = z.output<typeof approvalEndSchema>;
 export type NotificationKind = z.output<typeof notificationKindSchema>;
 export type ApprovalRequest = z.output<typeof approvalRequestSchema>;
 export type NavigateEvent = z.output<typeof navigateEventSchema>;

@@ -118,7 +118,8 @@ export const createApprovalsSlice: SliceCreator<ApprovalsSlice> = (set, get, dep
           });
         }
       } else if (event.type === 'approval.resolved') {
-        setItemDecision(event.sessionKey, event.id, event.decision);
+        // an approval nobody answered in time, or whose turn stopped, says so: nobody chose 'deny'
+        setItemDecision(event.sessionKey, event.id, event.ended === 'expired' ? 'expired' : event.ended === 'stopped' ? 'stopped' : event.decision);
         set((s) => {
           if (!(event.id in s.approvals)) return {};
           const approvals = { ...s.approvals };

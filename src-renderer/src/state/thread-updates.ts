@@ -56,7 +56,7 @@ export function finishTurn(t: Thread, event: TurnFinished, newId: IdMaker, at: n
     if (i.kind === 'tool' && i.status === 'running' && i.turnId === event.turnId) {
       return { ...i, status: 'interrupted', result: i.result ?? translate('chat.message.didNotFinish') };
     }
-    if (i.kind === 'approval' && i.decision === 'pending' && i.request.turnId === event.turnId) return { ...i, decision: 'expired' };
+    if (i.kind === 'approval' && i.decision === 'pending' && i.request.turnId === event.turnId) return { ...i, decision: event.stopReason === 'cancelled' ? 'stopped' : 'expired' };
     return i;
   });
   return {

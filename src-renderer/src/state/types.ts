@@ -63,7 +63,7 @@ export type ChatItem =
   /** A turn that failed: stored with it, so it is shown again after a reload; the last one offers its fix. */
   | { kind: 'turn-error'; id: string; message: string; fix: TurnError['fix']; at: number; turnId: string | null };
 
-export type ApprovalState = 'pending' | 'allow_once' | 'allow_always' | 'deny' | 'expired';
+export type ApprovalState = 'pending' | 'allow_once' | 'allow_always' | 'deny' | 'expired' | 'stopped';
 
 export interface TurnError {
   message: string;

@@ -6,6 +6,16 @@ export function deniedError(toolName: string): string {
   return `Error: the user denied ${toolName}`;
 }
 
+/** Model-facing text when nobody answered the approval in time (not a denial: nobody said no). */
+export function expiredError(toolName: string): string {
+  return `Error: ${toolName} was not run: nobody answered its approval request in time. Ask the user before trying again.`;
+}
+
+/** Model-facing text when the turn was stopped (Stop, quit) while the approval waited. */
+export function stoppedError(toolName: string): string {
+  return `Error: ${toolName} was not run: the turn was stopped while its approval request was waiting.`;
+}
+
 /** `tools.approval.mode = "readonly"` refuses everything but reads (and hosts the user allowed). */
 export function readonlyError(toolName: string, category: ApprovalCategory): string {
   return (

@@ -1,6 +1,6 @@
 // The approval gate every tool call passes: modes ask/auto/readonly, "always allow" rules, and prompts to a host.
 import { randomUUID } from 'node:crypto';
-import type { ApprovalCategory, ApprovalDecision, CoreEvent } from '../../../../src-preload/contract/event-schemas';
+import type { ApprovalCategory, ApprovalDecision, ApprovalEnd, CoreEvent } from '../../../../src-preload/contract/event-schemas';
 import type { Config } from '../../../../src-preload/contract/config-schema';
 import type { Clock } from '../../lib/clock';
 import { coreError, type ServiceError } from '../../lib/core-error';
@@ -12,7 +12,7 @@ import { toolError, type ToolError } from '../tool-error';
 import { parseEgressHost, unicodeLookalike } from '../sandbox/egress-host';
 import { describeUncovered, viewOf } from '../shell-grammar/uncovered';
 import type { SandboxState } from '../os-sandbox/sandbox-state';
-import { deniedError, nonInteractiveError, readonlyError } from './approval-messages';
+import { deniedError, expiredError, nonInteractiveError, readonlyError, stoppedError } from './approval-messages';
 import { commandCoverage, commandSubject, offeredRules, type CommandSubject, type RuleSpec } from './command-approval';
 import { memoryVerdict, type MemoryProposals } from './memory-approval';
 import {
@@ -74,7 +74,13 @@ interface Waiting {
   rules: RuleSpec[];
   /** Re-checks the rules for this call (used when an "always" answer elsewhere may now cover it). */
   coveredByRules(): boolean;
-  finish(decision: ApprovalDecision): void;
+  finish(decision: ApprovalDecision, ended?: ApprovalEnd): void;
+}
+
+/** What a waiting approval came to: the decision, and whether someone made it. */
+interface AskOutcome {
+  decision: ApprovalDecision;
+  ended: ApprovalEnd;
 }
 
 /**
@@ -132,7 +138,7 @@ export class ApprovalService implements ApprovalGate {
         ctx,
         autoApproved: this.#autoApproveSessions.has(ctx.sessionKey),
         proposals: this.#options.memoryProposals,
-        ask: () => this.#ask(tool, args, ctx, 'memory', subject),
+        ask: async () => (await this.#ask(tool, args, ctx, 'memory', subject)).decision,
       });
     }
     const covered = (): boolean => this.#matchesRule(tool, subject, ctx.sessionKey);
@@ -146,8 +152,10 @@ export class ApprovalService implements ApprovalGate {
       const why = this.#whyNotCovered(tool, subject, ctx.sessionKey);
       return { allowed: false, error: toolError('needs_approval', nonInteractiveError(tool.name, subject.egress?.host, why)) };
     }
-    const decision = await this.#ask(tool, args, ctx, category, subject);
-    return decision === 'deny' ? { allowed: false, error: toolError('denied', deniedError(tool.name)) } : { allowed: true };
+    const { decision, ended } = await this.#ask(tool, args, ctx, category, subject);
+    if (decision !== 'deny') return { allowed: true };
+    if (ended === 'stopped') return { allowed: false, error: toolError('cancelled', stoppedError(tool.name)) };
+    return { allowed: false, error: toolError('denied', ended === 'expired' ? expiredError(tool.name) : deniedError(tool.name)) };
   }
 
   /**
@@ -214,8 +222,8 @@ export class ApprovalService implements ApprovalGate {
     ctx: ToolContext,
     category: ApprovalCategory,
     subject: Subject,
-  ): Promise<ApprovalDecision> {
-    if (ctx.signal.aborted) return Promise.resolve('deny');
+  ): Promise<AskOutcome> {
+    if (ctx.signal.aborted) return Promise.resolve({ decision: 'deny', ended: 'stopped' });
     const { rules, label } = this.#rulesFor(tool.name, subject);
     const coverage = subject.command ? commandCoverage(tool.name, subject.command, this.#rulesOf(ctx.sessionKey)) : undefined;
     const unicodeHost = subject.egress ? unicodeLookalike(subject.egress.host) : undefined;
@@ -235,19 +243,19 @@ export class ApprovalService implements ApprovalGate {
       ...(subject.sandbox ? { sandbox: subject.sandbox } : {}),
       expiresAt: this.#options.clock.now() + this.#timeoutMs,
     };
-    return new Promise<ApprovalDecision>((resolvePromise) => {
+    return new Promise<AskOutcome>((resolvePromise) => {
       let cancelTimer = (): void => {};
-      const onAbort = (): void => finish('deny');
-      const finish = (decision: ApprovalDecision): void => {
+      const onAbort = (): void => finish('deny', 'stopped');
+      const finish = (decision: ApprovalDecision, ended: ApprovalEnd = 'answered'): void => {
         if (!this.#waiting.delete(request.id)) return;
         cancelTimer();
         ctx.signal.removeEventListener('abort', onAbort);
-        this.#options.emit({ type: 'approval.resolved', id: request.id, sessionKey: request.sessionKey, decision });
-        resolvePromise(decision);
+        this.#options.emit({ type: 'approval.resolved', id: request.id, sessionKey: request.sessionKey, decision, ...(ended === 'answered' ? {} : { ended }) });
+        resolvePromise({ decision, ended });
       };
       const coveredByRules = (): boolean => this.#matchesRule(tool, subject, ctx.sessionKey);
       this.#waiting.set(request.id, { request, rules, coveredByRules, finish });
-      cancelTimer = this.#options.clock.setTimeout(() => finish('deny'), this.#timeoutMs);
+      cancelTimer = this.#options.clock.setTimeout(() => finish('deny', 'expired'), this.#timeoutMs);
       ctx.signal.addEventListener('abort', onAbort, { once: true });
       this.#options.emit({ type: 'approval.requested', ...request });
     });
@@ -324,6 +332,6 @@ export class ApprovalService implements ApprovalGate {
 
   /** Denies everything still waiting (on shutdown). */
   dispose(): void {
-    for (const waiting of [...this.#waiting.values()]) waiting.finish('deny');
+    for (const waiting of [...this.#waiting.values()]) waiting.finish('deny', 'stopped');
   }
 }

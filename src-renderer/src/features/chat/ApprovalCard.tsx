@@ -35,6 +35,7 @@ const DECISION_KEY = {
   allow_always: 'chat.approval.alwaysAllowed',
   deny: 'chat.approval.denied',
   expired: 'chat.approval.expired',
+  stopped: 'chat.approval.stopped',
 } as const;
 
 function useSecondsLeft(expiresAt: number, active: boolean): number | null {
@@ -93,7 +94,7 @@ export const ApprovalCard = memo(function ApprovalCard({ item }: { item: Approva
         </span>
         <span className="spacer" />
         {pending && secondsLeft !== null && secondsLeft < 600 && <span className="faint">{t('chat.approval.secondsLeft', { seconds: secondsLeft })}</span>}
-        {!pending && <span className={decision === 'deny' || decision === 'expired' ? 'badge badge-danger' : 'badge badge-ok'}>{t(DECISION_KEY[decision])}</span>}
+        {!pending && <span className={decision === 'deny' || decision === 'expired' || decision === 'stopped' ? 'badge badge-danger' : 'badge badge-ok'}>{t(DECISION_KEY[decision])}</span>}
       </div>
       {pending && request.workingDir && (
         <div className="faint">

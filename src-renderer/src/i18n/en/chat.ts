@@ -137,6 +137,7 @@ export const chat = {
     alwaysAllowed: 'Always allowed',
     denied: 'Denied',
     expired: 'Expired — the request timed out',
+    stopped: 'Not run — the turn was stopped',
     secondsLeft: '{{seconds}} s left',
     workingDir: 'Working directory: <path>{{dir}}</path>',
     notCovered: 'Not covered by a rule:',

@@ -138,6 +138,7 @@ export const chat: Translation<typeof en> = {
     alwaysAllowed: '已始终允许',
     denied: '已拒绝',
     expired: '已过期 — 请求超时',
+    stopped: '未运行 — 本轮已停止',
     secondsLeft: '剩余 {{seconds}} 秒',
     workingDir: '工作目录：<path>{{dir}}</path>',
     notCovered: '没有规则覆盖：',

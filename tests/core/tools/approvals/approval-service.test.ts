@@ -154,15 +154,18 @@ describe('mode ask', () => {
     expect(ran).toEqual(['ledger list']);
   });
 
-  it('denies after 5 minutes without an answer', async () => {
+  it('refuses after 5 minutes without an answer, telling the model nobody answered (not that the user said no)', async () => {
     const pending = registry.execute('scribble', { text: 'late' }, ctx());
     await tick();
     clock.advance(5 * 60_000 - 1);
     await tick();
     expect(service.pending()).toHaveLength(1);
     clock.advance(1);
-    expect(await pending).toEqual({ ok: false, error: { code: 'denied', message: 'Error: the user denied scribble' } });
-    expect(events[1]).toEqual({ type: 'approval.resolved', id: 'req-1', sessionKey: 'cli:test', decision: 'deny' });
+    expect(await pending).toEqual({
+      ok: false,
+      error: { code: 'denied', message: 'Error: scribble was not run: nobody answered its approval request in time. Ask the user before trying again.' },
+    });
+    expect(events[1]).toEqual({ type: 'approval.resolved', id: 'req-1', sessionKey: 'cli:test', decision: 'deny', ended: 'expired' });
     expect(service.resolve('req-1', 'allow_once')).toEqual({
       ok: false,
       error: { code: 'not_found', message: 'No approval request req-1 is waiting (it was answered or expired).' },
@@ -170,12 +173,25 @@ describe('mode ask', () => {
     expect(ran).toEqual([]);
   });
 
-  it('denies when the turn is cancelled while waiting', async () => {
+  it('does not run a call whose turn is stopped while it waits, and says the turn stopped (nobody denied it)', async () => {
     const abort = new AbortController();
     const pending = registry.execute('scribble', {}, ctx({ signal: abort.signal }));
     await tick();
     abort.abort();
+    expect(await pending).toEqual({
+      ok: false,
+      error: { code: 'cancelled', message: 'Error: scribble was not run: the turn was stopped while its approval request was waiting.' },
+    });
+    expect(events.at(-1)).toEqual({ type: 'approval.resolved', id: 'req-1', sessionKey: 'cli:test', decision: 'deny', ended: 'stopped' });
+    expect(ran).toEqual([]);
+  });
+
+  it('a denial the user gave is told as such, with no end reason on the event', async () => {
+    const pending = registry.execute('scribble', {}, ctx());
+    await tick();
+    expect(service.resolve('req-1', 'deny')).toEqual({ ok: true, value: undefined });
     expect(await pending).toEqual({ ok: false, error: { code: 'denied', message: 'Error: the user denied scribble' } });
+    expect(events.at(-1)).toEqual({ type: 'approval.resolved', id: 'req-1', sessionKey: 'cli:test', decision: 'deny' });
   });
 
   it('allow_always stores a permanent tool rule that survives a new service on the same database', async () => {
