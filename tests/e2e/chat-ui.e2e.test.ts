@@ -95,6 +95,23 @@ describe('chat view', () => {
     await shootBothThemes(app, app.page, 'chat-tool-cards');
   });
 
+  it('Stop while an approval waits: the tool does not run, and nobody is said to have denied it', async () => {
+    app.llm.enqueue({ toolCalls: [{ name: 'exec', arguments: { command: 'touch stopped-marker.txt' } }] }, { text: 'Next answer.' });
+    await sendChat(app.page, 'Make a marker');
+    const card = app.page.getByRole('group', { name: /Allow exec\?/ }).last();
+    await card.getByRole('button', { name: 'Deny' }).waitFor({ timeout: 10_000 });
+    await app.page.getByRole('button', { name: 'Stop the answer' }).click();
+    await card.getByText('Not run — the turn was stopped', { exact: true }).waitFor();
+    await waitIdle(app.page);
+    expect(existsSync(join(app.home.workspace, 'stopped-marker.txt'))).toBe(false);
+    // the next turn tells the model the truth about that call
+    await sendChat(app.page, 'What happened?');
+    await waitIdle(app.page);
+    const toolMessage = app.llm.requests.at(-1)!.body.messages.filter((m: { role: string }) => m.role === 'tool').at(-1) as { content: string };
+    expect(toolMessage.content).toContain('the turn was stopped while its approval request was waiting');
+    expect(toolMessage.content).not.toContain('the user denied');
+  });
+
   it('Always allow saves a rule that settings lists and can revoke', async () => {
     app.llm.enqueue({ toolCalls: [{ name: 'exec', arguments: { command: 'echo remembered' } }] }, { text: 'Ran it again.' });
     await sendChat(app.page, 'Run echo, and do not ask next time');
