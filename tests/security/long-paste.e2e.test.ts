@@ -27,6 +27,9 @@ describe('a long paste copied from an answer', () => {
     await app?.close();
   });
 
+  /** Waits until the clipboard holds `text` (Copy writes it asynchronously). */
+  const clipboardHolds = (text: string) => app.page.waitForFunction(async (t) => (await navigator.clipboard.readText()).includes(t), text);
+
   it('starting with a slash command and sent alone, it goes to the model as text and changes no setting', async () => {
     app.llm.enqueue({ text: REPORT });
     await sendChat(app.page, 'Write up the nightly job');
@@ -34,6 +37,7 @@ describe('a long paste copied from an answer', () => {
     const answer = app.page.locator('[data-role="assistant"]', { hasText: 'step 59 of the nightly job' }).last();
     await answer.hover();
     await answer.getByRole('button', { name: 'Copy answer' }).click();
+    await clipboardHolds('step 59 of the nightly job');
     await box().focus();
     await app.page.keyboard.press('Control+V');
     await app.page.getByRole('group', { name: 'Pasted text 1' }).waitFor();
@@ -57,6 +61,7 @@ describe('a long paste copied from an answer', () => {
     const answer = app.page.locator('[data-role="assistant"]', { hasText: 'step 49 finished' }).last();
     await answer.hover();
     await answer.getByRole('button', { name: 'Copy answer' }).click();
+    await clipboardHolds('step 49 finished'); // the copy is asynchronous: the previous test's answer may still be there
     await box().fill('What does this say?');
     await app.page.keyboard.press('End');
     await app.page.keyboard.press('Control+V');
