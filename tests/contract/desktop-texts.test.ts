@@ -33,7 +33,7 @@ describe('desktop texts', () => {
 
   it('the event schema takes references with known keys only', () => {
     const notify = { type: 'notify', title: 't', body: 'b', sessionKey: 's', kind: 'cron' };
-    expect(coreEventSchema.safeParse({ ...notify, text: { body: { key: 'notify.cronRan' } } }).success).toBe(true);
+    expect(coreEventSchema.safeParse({ ...notify, text: { body: { key: 'notify.cronRanBody' } } }).success).toBe(true);
     expect(coreEventSchema.safeParse({ ...notify, text: { body: { key: 'no.such.text' } } }).success).toBe(false);
     expect(desktopTextRefSchema.safeParse({ key: 'tray.quit', values: { x: {} } }).success).toBe(false);
   });

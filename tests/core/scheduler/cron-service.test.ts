@@ -44,7 +44,16 @@ describe('CronService', () => {
     expect(run).toMatchObject({ ok: true, value: { status: 'ok', late: false } });
     expect(runner.requests[0]).toMatchObject({ sessionKey: 'desktop:abc', interactive: false, source: 'cron', inCronRun: true });
     expect(runner.requests[0]!.text).toBe("[Scheduled job 'Remind me to stretch'] Remind me to stretch");
-    expect(notes()).toEqual([{ type: 'notify', title: 'Remind me to stretch', body: 'Time to stretch!', sessionKey: 'desktop:abc', kind: 'cron' }]);
+    expect(notes()).toEqual([
+      {
+        type: 'notify',
+        title: "Cron job 'Remind me to stretch'",
+        body: 'Time to stretch!',
+        text: { title: { key: 'notify.cronRan', values: { job: 'Remind me to stretch' } } },
+        sessionKey: 'desktop:abc',
+        kind: 'cron',
+      },
+    ]);
     const stored = db.prepare("SELECT content FROM messages WHERE session_key = 'desktop:abc' AND role = 'assistant'").all();
     expect(stored).toEqual([{ content: 'Time to stretch!' }]);
     expect(listCronJobs(db)[0]).toMatchObject({ lastStatus: 'ok', consecutiveErrors: 0 });
@@ -116,7 +125,7 @@ describe('CronService', () => {
     expect(runner.requests).toHaveLength(1);
     expect(runner.requests[0]!.sessionKey).toBe('desktop:x');
     expect(listCronRuns(db, job.value.id)).toEqual([expect.objectContaining({ status: 'ok', late: true })]);
-    expect(notes()[0]).toMatchObject({ title: 'Pay the rent (late)', kind: 'cron' });
+    expect(notes()[0]).toMatchObject({ title: "Cron job 'Pay the rent' (late)", kind: 'cron' });
     expect(listCronJobs(db)).toEqual([]);
     await restarted.stop();
     cron().start();

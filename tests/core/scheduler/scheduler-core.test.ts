@@ -74,7 +74,7 @@ describe('scheduler in the core', () => {
     t.llm.enqueue({ text: 'Hi there!' });
     const run = await c.cron.runJobNow(added.value.id);
     expect(run).toMatchObject({ ok: true, value: { status: 'ok' } });
-    expect(events).toContainEqual({ type: 'notify', title: 'Say hi', body: 'Hi there!', sessionKey: 'desktop:main', kind: 'cron' });
+    expect(events).toContainEqual(expect.objectContaining({ type: 'notify', title: "Cron job 'Say hi'", body: 'Hi there!', sessionKey: 'desktop:main', kind: 'cron' }));
     expect(c.cron.status()).toMatchObject({ started: false, jobs: [{ id: added.value.id, lastStatus: 'ok' }] });
   });
 

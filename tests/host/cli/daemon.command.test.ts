@@ -25,7 +25,7 @@ describe('nanotray daemon', () => {
     const stderr = daemon.stderr();
 
     const lines = stdout.trim().split('\n');
-    expect(lines.filter((l) => l.includes('[cron] rent (late): Rent reminder sent.'))).toHaveLength(1);
+    expect(lines.filter((l) => l.includes("[cron] Cron job 'rent' (late): Rent reminder sent."))).toHaveLength(1);
     expect(lines.filter((l) => l.includes('[cron] ping: pong')).length).toBeGreaterThanOrEqual(2);
     for (const line of lines) expect(line).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \[cron\] /);
     expect(stderr).toContain('nanotray daemon: running (heartbeat disabled; 2 cron job(s)). Ctrl-C to stop.');

@@ -10,7 +10,7 @@ import { prettyArgs } from './ToolCallCard';
 import { EgressTarget } from './EgressTarget';
 import { DiffView } from '../../components/DiffView';
 import { SandboxNote } from './SandboxNote';
-import { revealInvisible } from '../../lib/visible-text';
+import { revealInvisible } from '@contract/visible-text';
 import { wordRef } from '@contract/desktop-texts';
 import type { ApprovalRequest } from '@contract/schemas';
 import { currentLanguage } from '../../i18n/i18n';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@contract/limits';
 import { Icon } from '../../components/Icon';
 import { currentLocale } from '../../i18n/i18n';
-import { countInvisible, revealInvisible } from '../../lib/visible-text';
+import { countInvisible, revealInvisible } from '@contract/visible-text';
 import { lengthState, pasteSize, type Paste } from './paste-text';
 
 function Chip({ paste, n, onRemove }: { paste: Paste; n: number; onRemove(): void }): ReactElement {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
 import { duration } from '../../lib/format';
 import type { ChatItem } from '../../state/types';
-import { revealInvisible } from '../../lib/visible-text';
+import { revealInvisible } from '@contract/visible-text';
 import { currentLocale } from '../../i18n/i18n';
 import { useAppStore } from '../../state/store';
 import { toolItemId } from '../../state/item-ids';

@@ -6,7 +6,7 @@ import { memo, useEffect, useRef, useState, type FormEvent, type ReactElement, t
 import { Trans, useTranslation } from 'react-i18next';
 import type { ElicitationAction, ElicitationRequest } from '@contract/schemas';
 import { Icon } from '../../components/Icon';
-import { revealInvisible } from '../../lib/visible-text';
+import { revealInvisible } from '@contract/visible-text';
 import { useAppStore } from '../../state/store';
 import { ElicitationField } from './ElicitationField';
 import { contentOf, initialInputs, problemMessages, type FieldInput } from './elicitation-inputs';

@@ -3,7 +3,7 @@
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ElicitationField as Field } from '@contract/schemas';
-import { revealInvisible } from '../../lib/visible-text';
+import { revealInvisible } from '@contract/visible-text';
 import type { FieldInput } from './elicitation-inputs';
 
 interface Props {

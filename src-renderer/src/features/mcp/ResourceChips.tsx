@@ -2,7 +2,7 @@
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
-import { revealInvisible } from '../../lib/visible-text';
+import { revealInvisible } from '@contract/visible-text';
 import { useAppStore } from '../../state/store';
 import type { ResourceRef } from '../../state/types';
 

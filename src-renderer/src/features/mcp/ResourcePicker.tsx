@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { McpResource } from '@contract/schemas';
 import { Icon } from '../../components/Icon';
-import { revealInvisible } from '../../lib/visible-text';
+import { revealInvisible } from '@contract/visible-text';
 import { useAppStore } from '../../state/store';
 import type { ResourceRef } from '../../state/types';
 

@@ -1,6 +1,6 @@
 // revealInvisible: what an approval card shows for characters a person cannot see.
 import { describe, expect, it } from 'vitest';
-import { revealInvisible } from '../../src-renderer/src/lib/visible-text';
+import { revealInvisible } from '../../src-preload/contract/visible-text';
 
 describe('revealInvisible', () => {
   it.each([

@@ -1,5 +1,5 @@
-// Text from the model made honest to look at: characters a person cannot see — controls, zero-width and bidi marks
-// (U+202E reorders what follows), line separators — are shown as `\u{…}`, so an approval shows what really runs.
+// Text from the model made honest to look at (approval cards, pastes, notification titles): characters a person cannot see —
+// controls, zero-width and bidi marks (U+202E reorders what follows), line separators — are shown as `\u{…}`.
 
 /** Controls (but newline and tab), format characters (zero-width, bidi, soft hyphen, BOM) and the line/paragraph separators. */
 const INVISIBLE = /[\p{Cc}\p{Cf}\u2028\u2029]/gu;
