@@ -16,7 +16,7 @@ describe('nanotray daemon', () => {
 
     const daemon = t.start(['daemon']);
     const deadline = Date.now() + 15_000;
-    while ((daemon.stdout().match(/\[cron\] ping: pong/g) ?? []).length < 2 && Date.now() < deadline) {
+    while ((daemon.stdout().match(/\[cron\] Cron job 'ping': pong/g) ?? []).length < 2 && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 100));
     }
     daemon.child.kill('SIGTERM');
@@ -26,7 +26,7 @@ describe('nanotray daemon', () => {
 
     const lines = stdout.trim().split('\n');
     expect(lines.filter((l) => l.includes("[cron] Cron job 'rent' (late): Rent reminder sent."))).toHaveLength(1);
-    expect(lines.filter((l) => l.includes('[cron] ping: pong')).length).toBeGreaterThanOrEqual(2);
+    expect(lines.filter((l) => l.includes("[cron] Cron job 'ping': pong")).length).toBeGreaterThanOrEqual(2);
     for (const line of lines) expect(line).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \[cron\] /);
     expect(stderr).toContain('nanotray daemon: running (heartbeat disabled; 2 cron job(s)). Ctrl-C to stop.');
     expect(stderr).toContain('nanotray daemon: stopped (SIGTERM).');

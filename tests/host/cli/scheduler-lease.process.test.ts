@@ -92,7 +92,7 @@ describe('one scheduler per home (real processes)', () => {
     const owner = `heartbeat and cron run in nanotray daemon (pid ${first.child.pid})`;
     expect(await eventually(() => second.stderr().includes(`nanotray daemon: waiting: ${owner}; this daemon takes over when it stops`))).toBe(true);
     expect(await eventually(() => web.stderr().includes(`nanotray web: waiting: ${owner}; this host takes over when it stops.`))).toBe(true);
-    expect(await eventually(() => count(first.stdout(), '[cron] ping: pong') >= 3)).toBe(true);
+    expect(await eventually(() => count(first.stdout(), "[cron] Cron job 'ping': pong") >= 3)).toBe(true);
     // Only the owner ran the job: no notification (and so no run) in the waiting processes.
     expect(count(second.stdout(), '[cron]') + count(web.stdout(), '[cron]')).toBe(0);
 
@@ -140,7 +140,7 @@ describe('one scheduler per home (real processes)', () => {
     children.push(daemon.child);
     expect(await eventually(() => daemon.stderr().includes('nanotray daemon: running (heartbeat disabled; 0 cron job(s))'))).toBe(true);
     expect((await t.run(['cron', 'add', '--message', 'late comer', '--every-seconds', '1', '--name', 'late'])).code).toBe(0);
-    expect(await eventually(() => count(daemon.stdout(), '[cron] late: added later') >= 2)).toBe(true);
+    expect(await eventually(() => count(daemon.stdout(), "[cron] Cron job 'late': added later") >= 2)).toBe(true);
   }, 60_000);
 
   it('`nanotray cron list | head -1` ends quietly when the reader goes away (no EPIPE trace)', async () => {
