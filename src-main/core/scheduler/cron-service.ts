@@ -26,7 +26,6 @@ import { clearPublishedDue, publishedNextDue, publishNextDue } from '../store/sc
 import type { TurnRunner } from './turn-runner';
 import { noticeWords, type NoticePart } from '../lib/notice-words';
 import { textRef } from '../../../src-preload/contract/desktop-texts';
-import { revealInvisible } from '../../../src-preload/contract/visible-text';
 
 export interface CronDeps {
   db: Database;
@@ -290,10 +289,9 @@ export class CronService {
     const run = this.#record(job, { startedAt, status, error, late: options.late });
     if (job.schedule.kind === 'at') this.#forgetAtJob(job.id);
     if (status === 'ok') {
-      // The title is Nanotray's frame around the job's name (the agent chose the name: it must not pass for a notice
-      // of Nanotray's own, such as an approval request), with characters nobody sees shown as \u{…}.
-      const named = { job: revealInvisible(job.name) };
-      this.#notify(textRef(options.late ? 'notify.cronLate' : 'notify.cronRan', named), answer || textRef('notify.cronRanBody'), job.sessionKey, 'cron');
+      // The title is Nanotray's frame around the job's name: the agent chose the name, which must not pass for a
+      // notice of Nanotray's own, such as an approval request.
+      this.#notify(textRef(options.late ? 'notify.cronLate' : 'notify.cronRan', { job: job.name }), answer || textRef('notify.cronRanBody'), job.sessionKey, 'cron');
     }
     this.#changed();
     return run;
@@ -316,13 +314,13 @@ export class CronService {
         setCronJobEnabled(this.#deps.db, job.id, false);
         this.#disarm(job.id);
         this.#notify(
-          textRef('notify.cronPaused', { job: revealInvisible(job.name) }),
+          textRef('notify.cronPaused', { job: job.name }),
           textRef('notify.cronPausedBody', { count: streak, error: shortened(r.error ?? 'unknown error') }),
           job.sessionKey,
           'error',
         );
       } else {
-        this.#notify(textRef('notify.cronFailed', { job: revealInvisible(job.name) }), r.error ?? 'unknown error', job.sessionKey, 'error');
+        this.#notify(textRef('notify.cronFailed', { job: job.name }), r.error ?? 'unknown error', job.sessionKey, 'error');
       }
     }
     return listCronRuns(this.#deps.db, job.id, 1)[0] ?? { id: 0, ...run };

@@ -5,6 +5,7 @@ import { appendMessage } from '../../store/messages.repo';
 import { ensureSession, getSession, touchSession } from '../../store/sessions.repo';
 import { defineTool, fail, ok, type Tool } from '../tool';
 import { recordFromRun } from './untrusted';
+import { noticeWords } from '../../lib/notice-words';
 
 const NOTIFICATION_BODY_CHARS = 240;
 
@@ -52,7 +53,7 @@ export function createMessageTool(db: Database): Tool<typeof params> {
         return fail('failed', `Error: Could not store the message in session ${sessionKey}: ${err instanceof Error ? err.message : String(err)}`);
       }
       ctx.emit({ type: 'session.message', sessionKey, role, content, at });
-      ctx.emit({ type: 'notify', title: 'Nanotray', body: notificationBody(args.content), sessionKey, kind: 'message' });
+      ctx.emit({ type: 'notify', ...noticeWords('Nanotray', notificationBody(args.content)), sessionKey, kind: 'message' });
       return ok(`Message delivered to session ${sessionKey} and shown to the user as a notification.`);
     },
   });
