@@ -6,12 +6,16 @@ import { createCore } from '../../src-main/core/nanotray-core';
 import { startDesktopShell } from '../../src-main/shell/desktop-shell';
 import { createSecretStore } from '../../src-main/shell/secret-store';
 
-/** Milliseconds of one start: the core, the shell, the whole of it; and since the process started (module loading). */
+/**
+ * Milliseconds of one start: the core, the shell, the whole of it; since the process started (module loading); and
+ * from the tray to the background work started after it (core.started: sandbox probe, watcher, MCP, scheduler lease).
+ */
 export interface DesktopStart {
   createCore: number;
   shell: number;
   toTray: number;
   processToTray: number;
+  trayToBackground: number;
 }
 
 /** One start in this process against `home` (the app's own folder), disposed afterwards. */
@@ -33,9 +37,12 @@ export async function startOnce(home: string, appRoot: string): Promise<DesktopS
   const t2 = performance.now();
   const tray = Tray.instances.at(-1);
   if (!tray?.menu || !tray.image) throw new Error('the shell started without a tray menu');
+  await core.started;
+  const t3 = performance.now();
+  if (core.scheduler.owner()?.here !== true) throw new Error('the background work started without the scheduler lease');
   desktop.dispose();
   await core.dispose();
-  return { createCore: t1 - t0, shell: t2 - t1, toTray: t2 - t0, processToTray: t2 };
+  return { createCore: t1 - t0, shell: t2 - t1, toTray: t2 - t0, processToTray: t2, trayToBackground: t3 - t2 };
 }
 
 const [home, appRoot] = process.argv.slice(2);

@@ -12,9 +12,11 @@ import type { RuntimeOverrides } from './config/runtime-overrides';
 import { findAppRoot } from './lib/app-root';
 import type { HostKind } from './lib/host-kind';
 import { systemClock, type Clock } from './lib/clock';
+import { DeferredStart } from './lib/deferred-start';
 import { DisposableStore } from './lib/disposable';
 import { Emitter } from './lib/emitter';
 import { registerSecret } from './lib/known-secrets';
+import { createLogger } from './lib/logger';
 import { privateFolder, tightenMode } from './lib/private-files';
 import { errorMessage, errResult, okResult, type Result } from './lib/result';
 import { openDatabase, type Database } from './store/db';
@@ -63,6 +65,12 @@ export interface CoreBase {
   updateConfig(mutate: (raw: Record<string, unknown>) => void): Result<Config>;
   /** Registers cleanup run (in reverse order) when the core is disposed. */
   onDispose(dispose: () => void | Promise<void>): void;
+  /**
+   * Queues background work (watchers, connections, timers, probes) to start right after the core is built, on the
+   * next turn of the event loop, so the host's first frame (the tray) does not wait for it. Never for a guard: a
+   * turn may start before this runs, so nothing a tool call relies on may be set up here.
+   */
+  afterStart(name: string, start: () => void): void;
 }
 
 /** Turns a secret into its stored form and back (`decode` throws when the stored form cannot be read here). */
@@ -74,8 +82,12 @@ export interface SecretCodec {
 /** An open foundation and the one call that closes it (the database last). */
 export interface OpenCoreBase {
   base: CoreBase;
+  /** The work queued with `base.afterStart`: `arm()` once every service is built; `done` once it started. */
+  deferred: DeferredStart;
   dispose(): Promise<void>;
 }
+
+const log = createLogger('core');
 
 function realWorkspace(paths: HomePaths, config: Config): string {
   const dir = resolveWorkspace(paths, config.agent.workspace);
@@ -114,6 +126,7 @@ export function openCoreBase(options: CoreBaseOptions): Result<OpenCoreBase> {
   disposables.add(() => {
     db.close();
   });
+  const deferred = new DeferredStart((name, err) => log.error(`starting ${name} failed`, err));
   const events = new Emitter<CoreEvent>();
 
   const base: CoreBase = {
@@ -144,6 +157,11 @@ export function openCoreBase(options: CoreBaseOptions): Result<OpenCoreBase> {
       return okResult(config);
     },
     onDispose: (dispose) => void disposables.add(dispose),
+    afterStart: (name, start) => deferred.add(name, start),
   };
-  return okResult({ base, dispose: () => disposables.dispose() });
+  const dispose = (): Promise<void> => {
+    deferred.cancel();
+    return disposables.dispose();
+  };
+  return okResult({ base, deferred, dispose });
 }

@@ -57,6 +57,12 @@ export interface Core extends CoreBase {
   readonly mcp: McpService;
   /** [commands] Slash commands for every host: `execute(sessionKey, text)`, `list()`, `complete(text)`. */
   readonly commands: CommandsService;
+  /**
+   * Resolves once the background work of a long-running host (sandbox probe, workspace watcher, MCP connections,
+   * the scheduler lease with heartbeat and cron) has started: on the next turn of the event loop after createCore,
+   * so the host's tray comes first. At once without `startBackground`; also when the core is disposed before.
+   */
+  readonly started: Promise<void>;
   /** Stops timers and connections, cancels running turns, then closes the database. */
   dispose(): Promise<void>;
 }
@@ -69,7 +75,7 @@ export interface Core extends CoreBase {
 export function createCore(options: CoreOptions): Result<Core> {
   const opened = openCoreBase(options);
   if (!opened.ok) return opened;
-  const { base, dispose } = opened.value;
+  const { base, deferred, dispose } = opened.value;
 
   const providerFor = createProviderLookup({ config: base.config, overrides: base.overrides, override: options.createProvider });
   const workspace = wireWorkspace(base, { providers: providerFor });
@@ -122,6 +128,8 @@ export function createCore(options: CoreOptions): Result<Core> {
     skills: workspace.skills,
     approvals: tools.approvals,
   });
+  // Every service, the approval gate among them, exists now: the background work may start (after the host's frame).
+  deferred.arm();
 
   return okResult({
     ...base,
@@ -139,6 +147,7 @@ export function createCore(options: CoreOptions): Result<Core> {
     scheduler: scheduler.scheduler,
     mcp,
     commands,
+    started: deferred.done,
     dispose,
   });
 }

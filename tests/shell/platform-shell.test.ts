@@ -163,10 +163,11 @@ describe('desktop shell per platform', () => {
     expect(resumed).toHaveBeenCalledTimes(1);
   });
 
-  it('the tray names the process that runs heartbeat and cron when it is another one', () => {
+  it('the tray names the process that runs heartbeat and cron when it is another one', async () => {
     const other = createCore({ host: 'daemon', home: home.home, env: {}, startBackground: true });
     if (!other.ok) throw new Error(other.error);
     try {
+      await other.value.started; // it took the lease
       start('linux');
       expect(tray().item(`Runs in nanotray daemon (pid ${process.pid})`)).toMatchObject({ enabled: false });
     } finally {

@@ -20,9 +20,9 @@ function registerServerSecrets(config: Config): void {
 
 /**
  * Builds the manager, adds its tools as a source of `deps.tools` (re-read before every model call), the servers'
- * instructions as a section of the system prompt (`deps.prompt`), and
- * connects in the background when `base.startBackground` is set; otherwise servers connect when a
- * caller asks (`waitForServers`, `add`, `reload`). Emits `mcp.changed` on every state or tool change.
+ * instructions as a section of the system prompt (`deps.prompt`), and connects in the background (just after the
+ * host's tray, `base.afterStart`) when `base.startBackground` is set; otherwise servers connect when a caller asks
+ * (`waitForServers`, `add`, `reload`). Emits `mcp.changed` on every state or tool change.
  */
 export function wireMcp(base: CoreBase, deps: { tools: ToolRegistry; prompt: WorkspaceContextBuilder }): McpService {
   registerServerSecrets(base.config());
@@ -46,6 +46,6 @@ export function wireMcp(base: CoreBase, deps: { tools: ToolRegistry; prompt: Wor
     }),
   );
   base.onDispose(() => manager.dispose());
-  if (base.startBackground) manager.start();
+  if (base.startBackground) base.afterStart('the MCP connections', () => manager.start());
   return manager;
 }

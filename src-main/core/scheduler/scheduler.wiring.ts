@@ -44,7 +44,8 @@ export interface SchedulerDeps {
 
 /**
  * Builds both services and the `cron` tool. Timers start only with `base.startBackground` (the app, the
- * browser host and `nanotray daemon`), and there only once this process holds the scheduler lease; one-shot
+ * browser host and `nanotray daemon`), and there only once this process holds the scheduler lease (tried first
+ * just after the host's tray is up, `base.afterStart`: `core.started` resolves after that try); one-shot
  * CLI commands use the services without them. Every process claims each run in the database.
  */
 export function wireScheduler(base: CoreBase, deps: SchedulerDeps): SchedulerServices {
@@ -111,7 +112,9 @@ export function wireScheduler(base: CoreBase, deps: SchedulerDeps): SchedulerSer
       heartbeat.stop();
       await cron.stop();
     });
-    heldLease.start();
+    // The lease (a lock file and a database write, then the timers) is taken just after the host's tray is up.
+    // A job already due runs then: its turn goes through the approval gate, which exists before this runs.
+    base.afterStart('the scheduler lease', () => heldLease.start());
     // The desktop shell reports sleep through powerMonitor; the other hosts look at the clocks now and then.
     if (base.host !== 'electron') base.onDispose(startSuspendWatch(base.clock, resumed));
     base.onDispose(

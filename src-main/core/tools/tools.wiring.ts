@@ -76,10 +76,13 @@ export function wireTools(base: CoreBase, deps: ToolsDeps, options: ToolsOptions
   const webFetchTool = (): Tool => tools.find((t) => t.name === 'web_fetch')!;
   const sandbox = exec.sandbox ?? systemSandbox;
   if (base.startBackground) {
-    // A long-running host loads the shell grammar and probes the OS sandbox (once per process) in the background
-    // now, so the first exec approval waits for neither. A one-shot CLI run does both only when exec is called.
-    void preloadBashParser();
-    void sandbox.state(base.config().tools.exec);
+    // A long-running host loads the shell grammar and probes the OS sandbox (once per process) just after its
+    // tray is up, so the first exec approval waits for neither. A one-shot CLI run does both only when exec is
+    // called. Safe to defer: exec's precheck and run await the probe's answer themselves (sandbox.state).
+    base.afterStart('the exec sandbox probe', () => {
+      void preloadBashParser();
+      void sandbox.state(base.config().tools.exec);
+    });
   }
   const approvals = new ApprovalService({
     db: base.db,

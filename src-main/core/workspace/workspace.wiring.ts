@@ -38,7 +38,7 @@ export interface WorkspaceDeps {
   providers: ProviderLookup;
 }
 
-/** Builds the services; the watcher runs only with `base.startBackground` (cleanup through `base.onDispose`). */
+/** Builds the services; the watcher runs only with `base.startBackground`, started just after the host's tray (`base.afterStart`). */
 export function wireWorkspace(base: CoreBase, deps: WorkspaceDeps): WorkspaceServices {
   const prompt = new SystemPromptBuilder({ frontMatterCacheFile: base.paths.frontMatterCache });
   const memory = new MemoryFiles({
@@ -77,7 +77,7 @@ export function wireWorkspace(base: CoreBase, deps: WorkspaceDeps): WorkspaceSer
       formatSkillsSummary(skills.list(), { builtinDir: base.builtinSkillsDir, workspaceDir: join(base.workspace(), 'skills') }),
   };
 
-  if (base.startBackground) watchExternalEdits(base, memory);
+  if (base.startBackground) base.afterStart('the workspace watcher', () => watchExternalEdits(base, memory));
   return { memory, review, proposals, skills, context };
 }
 

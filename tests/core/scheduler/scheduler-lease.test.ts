@@ -32,13 +32,19 @@ function open(host: HostKind, clock: FakeClock): Core {
   return created.value;
 }
 
+/** Every open core has started its background work: the lease is tried just after createCore (core.started). */
+async function started(): Promise<void> {
+  await Promise.all(cores.map((core) => core.started));
+}
+
 describe('scheduler lease', () => {
-  it('one core owns heartbeat and cron; the others name it, arm no timer, and show its due times', () => {
+  it('one core owns heartbeat and cron; the others name it, arm no timer, and show its due times', async () => {
     home = makeTempHome({ heartbeat: { enable: true, intervalMinutes: 30 } });
     const clock = new FakeClock();
     const daemon = open('daemon', clock);
     const web = open('web', clock);
     const app = open('electron', clock);
+    await started();
     const job = daemon.cron.add({ sessionKey: 's:1', message: 'hourly', every_seconds: 3600 });
     if (!job.ok) throw new Error(job.error.message);
     const heartbeatDue = clock.now() + 30 * MINUTE;
@@ -60,6 +66,7 @@ describe('scheduler lease', () => {
     const clock = new FakeClock();
     const first = open('electron', clock);
     const second = open('daemon', clock);
+    await started();
     await first.heartbeat.runNow(); // a tick at T0 (skipped: no tasks), recorded in the shared store
     await clock.advanceSettled(5 * MINUTE);
     await cores.shift()!.dispose();
@@ -77,6 +84,7 @@ describe('scheduler lease', () => {
     const standbyClock = new FakeClock();
     const owner = open('daemon', ownerClock);
     open('web', standbyClock);
+    await started();
     expect(owner.cron.add({ sessionKey: 's:1', message: 'hourly', every_seconds: 3600 }).ok).toBe(true);
     // Its own write is seen in the folder watch: one look a second later (it finds no change from elsewhere).
     await vi.waitFor(() => expect(ownerClock.countTimers(STORE_CHANGE_DEBOUNCE_MS)).toBe(1));
@@ -94,6 +102,7 @@ describe('changes made in another process', () => {
     const ownerClock = new FakeClock();
     const owner = open('daemon', ownerClock);
     const web = open('web', new FakeClock());
+    await started();
     const runs: string[] = [];
     owner.events.on((e) => e.type === 'cron.changed' && runs.push('changed'));
     const added = web.cron.add({ sessionKey: 's:1', message: 'from the browser', every_seconds: 600 });

@@ -59,6 +59,8 @@ export async function runDaemon(io: CliIo, stop?: AbortSignal): Promise<number> 
     return 1;
   }
   const core = created.value;
+  // The scheduler lease is tried just after createCore: what this command says first depends on its answer.
+  await core.started;
   const tz = () => resolveTimeZone(core.config().agent.timezone);
   const unreport = reportStrayErrors(io);
   // Timers never hold the process open (so one-shot commands end); the daemon holds it until stopped.

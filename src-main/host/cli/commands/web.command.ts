@@ -54,6 +54,8 @@ export async function runWeb(args: string[], io: CliIo, options: { signal?: Abor
     return 1;
   }
   const core = created.value;
+  // The scheduler lease is tried just after createCore: what this command says first depends on its answer.
+  await core.started;
   let launcher: Launcher | undefined;
   try {
     const rendererDir = join(core.appRoot, 'out', 'renderer');
