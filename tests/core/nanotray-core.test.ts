@@ -3,21 +3,15 @@
 // all of it starts (core.started); a core disposed before that starts none of it.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createCore, type Core, type CoreOptions } from '../../src-main/core/nanotray-core';
 import { createExecSandbox } from '../../src-main/core/tools/os-sandbox/exec-sandbox';
 import type { CoreEvent } from '../../src-preload/contract/event-schemas';
 import { deadPort } from '../helpers/dead-port';
-import { makeTempHome, type TempHome } from '../helpers/temp-home';
+import { makeTempHome } from '../helpers/temp-home';
+import { useTempCores } from '../helpers/temp-cores';
 
-let home: TempHome | undefined;
-const cores: Core[] = [];
-
-afterEach(async () => {
-  for (const core of cores.splice(0).reverse()) await core.dispose();
-  home?.cleanup();
-  home = undefined;
-});
+const t = useTempCores();
 
 /** A sandbox whose probe only counts how often it ran (answers "not installed"). */
 function countingSandbox() {
@@ -30,16 +24,16 @@ function countingSandbox() {
 }
 
 function open(options: Partial<CoreOptions>): Core {
-  const created = createCore({ host: 'daemon', home: home!.home, env: {}, ...options });
+  const created = createCore({ host: 'daemon', home: t.home!.home, env: {}, ...options });
   if (!created.ok) throw new Error(created.error);
-  cores.push(created.value);
+  t.cores.push(created.value);
   return created.value;
 }
 
 describe('the background work of a long-running host', () => {
   it('starts after createCore returned, all of it: probe, watcher, MCP, lease with heartbeat and cron', async () => {
     const port = await deadPort();
-    home = makeTempHome({ heartbeat: { enable: true, intervalMinutes: 30 }, mcpServers: { far: { url: `http://127.0.0.1:${port}/mcp` } } });
+    t.home = makeTempHome({ heartbeat: { enable: true, intervalMinutes: 30 }, mcpServers: { far: { url: `http://127.0.0.1:${port}/mcp` } } });
     const { probe, sandbox } = countingSandbox();
     const core = open({ startBackground: true, tools: { exec: { sandbox } } });
     // createCore has returned: the host shows its tray now, before any of it.
@@ -64,10 +58,10 @@ describe('the background work of a long-running host', () => {
   });
 
   it('a core disposed before it started starts none of it, and another core takes the lease at once', async () => {
-    home = makeTempHome({ heartbeat: { enable: true } });
+    t.home = makeTempHome({ heartbeat: { enable: true } });
     const { probe, sandbox } = countingSandbox();
     const first = open({ startBackground: true, tools: { exec: { sandbox } } });
-    await cores.shift()!.dispose();
+    await t.cores.shift()!.dispose();
     await first.started;
     expect(probe.calls).toBe(0);
 
@@ -77,7 +71,7 @@ describe('the background work of a long-running host', () => {
   });
 
   it('a one-shot host (no background work) is started at once and probes only when exec needs it', async () => {
-    home = makeTempHome({});
+    t.home = makeTempHome({});
     const { probe, sandbox } = countingSandbox();
     const core = open({ host: 'cli', startBackground: false, tools: { exec: { sandbox } } });
     await core.started;

@@ -4,22 +4,16 @@
 // the sandbox decision must hold for both.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createCore, type Core, type CoreOptions } from '../../src-main/core/nanotray-core';
 import { createExecSandbox } from '../../src-main/core/tools/os-sandbox/exec-sandbox';
 import type { CoreEvent } from '../../src-preload/contract/event-schemas';
-import { makeTempHome, testConfig, type TempHome } from '../helpers/temp-home';
+import { makeTempHome, testConfig } from '../helpers/temp-home';
+import { useTempCores } from '../helpers/temp-cores';
 import { useScriptedLlm } from '../helpers/use-scripted-llm';
 
 const llm = useScriptedLlm();
-let home: TempHome | undefined;
-const cores: Core[] = [];
-
-afterEach(async () => {
-  for (const core of cores.splice(0).reverse()) await core.dispose();
-  home?.cleanup();
-  home = undefined;
-});
+const t = useTempCores();
 
 /** A sandbox that is not there, and answers so only after `delayMs` (a slow first probe). */
 function missingSandbox(delayMs = 0) {
@@ -33,10 +27,10 @@ function missingSandbox(delayMs = 0) {
 }
 
 function open(config: Record<string, unknown>, options: Partial<CoreOptions>): Core {
-  home ??= makeTempHome(testConfig(llm()!.baseUrl, config));
-  const created = createCore({ host: 'electron', home: home.home, env: {}, ...options });
+  t.home ??= makeTempHome(testConfig(llm()!.baseUrl, config));
+  const created = createCore({ host: 'electron', home: t.home.home, env: {}, ...options });
   if (!created.ok) throw new Error(created.error);
-  cores.push(created.value);
+  t.cores.push(created.value);
   return created.value;
 }
 
@@ -90,7 +84,7 @@ describe('a cron job already due when the app starts', () => {
     const job = before.cron.add({ sessionKey: 'cron:due', message: 'clean up the folder', at: '2020-01-01T00:00:00' });
     if (!job.ok) throw new Error(job.error.message);
     const pwned = join(before.workspace(), 'pwned');
-    await cores.shift()!.dispose();
+    await t.cores.shift()!.dispose();
 
     llm()!.enqueue({ toolCalls: [{ id: 'c1', name: 'exec', arguments: { command: `touch ${pwned}` } }] }, { text: 'done' });
     const { sandbox } = missingSandbox();

@@ -3,7 +3,7 @@
 // run claims: one per due time, none while a live process runs it, a dead holder's claim is stale.
 import { spawnSync } from 'node:child_process';
 import { hostname } from 'node:os';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createCore, type Core } from '../../../src-main/core/nanotray-core';
 import { LEASE_RETRY_MS } from '../../../src-main/core/scheduler/scheduler-lease';
 import { SUSPEND_CHECK_MS, startSuspendWatch } from '../../../src-main/core/scheduler/suspend-watch';
@@ -12,34 +12,28 @@ import { openDatabase } from '../../../src-main/core/store/db';
 import { claimRun } from '../../../src-main/core/store/run-claims.repo';
 import { isHolderAlive } from '../../../src-main/core/lib/process-alive';
 import type { HostKind } from '../../../src-main/core/lib/host-kind';
-import { makeTempHome, type TempHome } from '../../helpers/temp-home';
+import { makeTempHome } from '../../helpers/temp-home';
+import { useTempCores } from '../../helpers/temp-cores';
 import { FakeClock } from './scheduler-fakes';
 
 const MINUTE = 60_000;
-let home: TempHome | undefined;
-const cores: Core[] = [];
-
-afterEach(async () => {
-  for (const core of cores.splice(0).reverse()) await core.dispose();
-  home?.cleanup();
-  home = undefined;
-});
+const t = useTempCores();
 
 function open(host: HostKind, clock: FakeClock): Core {
-  const created = createCore({ host, home: home!.home, env: {}, clock, startBackground: true });
+  const created = createCore({ host, home: t.home!.home, env: {}, clock, startBackground: true });
   if (!created.ok) throw new Error(created.error);
-  cores.push(created.value);
+  t.cores.push(created.value);
   return created.value;
 }
 
 /** Every open core has started its background work: the lease is tried just after createCore (core.started). */
 async function started(): Promise<void> {
-  await Promise.all(cores.map((core) => core.started));
+  await Promise.all(t.cores.map((core) => core.started));
 }
 
 describe('scheduler lease', () => {
   it('one core owns heartbeat and cron; the others name it, arm no timer, and show its due times', async () => {
-    home = makeTempHome({ heartbeat: { enable: true, intervalMinutes: 30 } });
+    t.home = makeTempHome({ heartbeat: { enable: true, intervalMinutes: 30 } });
     const clock = new FakeClock();
     const daemon = open('daemon', clock);
     const web = open('web', clock);
@@ -62,14 +56,14 @@ describe('scheduler lease', () => {
   });
 
   it('when the owner stops, another takes over at its next try and keeps the heartbeat rhythm', async () => {
-    home = makeTempHome({ heartbeat: { enable: true, intervalMinutes: 30 } });
+    t.home = makeTempHome({ heartbeat: { enable: true, intervalMinutes: 30 } });
     const clock = new FakeClock();
     const first = open('electron', clock);
     const second = open('daemon', clock);
     await started();
     await first.heartbeat.runNow(); // a tick at T0 (skipped: no tasks), recorded in the shared store
     await clock.advanceSettled(5 * MINUTE);
-    await cores.shift()!.dispose();
+    await t.cores.shift()!.dispose();
     expect(second.scheduler.owner()).toBeUndefined();
     await clock.advanceSettled(LEASE_RETRY_MS);
     expect(second.scheduler.owner()).toMatchObject({ here: true, host: 'daemon' });
@@ -79,7 +73,7 @@ describe('scheduler lease', () => {
   });
 
   it('a standby wakes only to try the lease; the owner sleeps until its own due times', async () => {
-    home = makeTempHome({ heartbeat: { enable: false } });
+    t.home = makeTempHome({ heartbeat: { enable: false } });
     const ownerClock = new FakeClock();
     const standbyClock = new FakeClock();
     const owner = open('daemon', ownerClock);
@@ -98,7 +92,7 @@ describe('scheduler lease', () => {
 
 describe('changes made in another process', () => {
   it('a job added and the heartbeat paused in a waiting process reach the owner\'s timers', async () => {
-    home = makeTempHome({ heartbeat: { enable: true, intervalMinutes: 30 } });
+    t.home = makeTempHome({ heartbeat: { enable: true, intervalMinutes: 30 } });
     const ownerClock = new FakeClock();
     const owner = open('daemon', ownerClock);
     const web = open('web', new FakeClock());
