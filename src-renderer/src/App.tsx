@@ -43,24 +43,6 @@ function useGlobalShortcuts(): void {
   }, []);
 }
 
-function useInitialLoad(): void {
-  useEffect(() => {
-    const s = getAppStore().getState();
-    void s.loadAppInfo();
-    void s.loadSettings();
-    void s.loadCommands();
-    void s.loadPendingApprovals();
-    void s.loadPendingElicitations();
-    void s.loadMcp();
-    void s.loadSessions().then(() => {
-      const st = getAppStore().getState();
-      // Open where the user last talked (desktop or quick ask), not a heartbeat or cron log.
-      const newest = st.sessions.find((x) => x.channel === 'desktop' || x.channel === 'quick') ?? st.sessions[0];
-      if (!st.activeSessionKey && newest) void st.selectSession(newest.key);
-    });
-  }, []);
-}
-
 /**
  * After a view switch, focus goes to the view's main control (`data-main-control`: the composer, the memory
  * editor, the runtime session picker, the Settings heading), not to <body>. Views that load lazily get a few
@@ -232,7 +214,6 @@ export function App(): ReactElement {
   const theme = useAppStore((s) => s.theme);
   const { t } = useTranslation();
   useGlobalShortcuts();
-  useInitialLoad();
   useWindowTitle();
   useFocusOnViewSwitch(view);
   useEffect(() => applyTheme(theme), [theme]);

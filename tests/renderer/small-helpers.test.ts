@@ -89,6 +89,7 @@ describe('renderer helpers', () => {
     expect(dayGroup(noon - 60_000, noon)).toBe('Today');
     expect(dayGroup(new Date(2026, 10, 28, 23, 0).getTime(), noon)).toBe('Yesterday');
     expect(dayGroup(new Date(2026, 10, 25, 9, 0).getTime(), noon)).toBe('This week');
+    expect(dayGroup(new Date(2026, 8, 3, 9, 0).getTime(), noon)).toBe('September 2026');
   });
 
   it('resolves the theme and sorts sessions newest first', () => {

@@ -1,9 +1,10 @@
 // Renders sanitised markdown; handles the copy buttons of code blocks and sends links to the system browser.
-// Re-renders once when the lazy highlighter arrives and on a language switch (the HTML carries labels).
+// Re-renders once when the lazy renderer or highlighter arrives and on a language switch (the HTML carries labels);
+// until the renderer is in, the text shows as it is (React escapes it).
 import { memo, useCallback, useMemo, useSyncExternalStore, type MouseEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { highlighterVersion, subscribeHighlighter } from '../lib/highlight';
-import { renderMarkdown, renderMarkdownCached } from '../lib/markdown';
+import { loadMarkdown, markdownRenderer, subscribeMarkdown } from '../lib/markdown-loader';
 import { useAppStore } from '../state/store';
 
 interface MarkdownProps {
@@ -28,11 +29,13 @@ export const Markdown = memo(function Markdown({ source, cacheKey, className, hi
   const openExternal = useAppStore((s) => s.openExternal);
   const { t, i18n } = useTranslation();
   const highlighter = useSyncExternalStore(subscribeHighlighter, highlighterVersion);
+  const md = useSyncExternalStore(subscribeMarkdown, markdownRenderer);
   const html = useMemo(
-    () => (cacheKey ? renderMarkdownCached(cacheKey, source) : renderMarkdown(source, { hideComments })),
+    () => (md ? (cacheKey ? md.renderMarkdownCached(cacheKey, source) : md.renderMarkdown(source, { hideComments })) : null),
     // the language and the highlighter are inputs of the HTML too (read inside the renderers)
-    [cacheKey, source, hideComments, i18n.language, highlighter],
+    [md, cacheKey, source, hideComments, i18n.language, highlighter],
   );
+  if (!md) void loadMarkdown();
 
   const onClick = useCallback(
     (event: MouseEvent<HTMLDivElement>) => {
@@ -62,11 +65,13 @@ export const Markdown = memo(function Markdown({ source, cacheKey, className, hi
     [openExternal, t],
   );
 
-  return (
-    <div
-      className={className ? `markdown ${className}` : 'markdown'}
-      onClick={onClick}
-      dangerouslySetInnerHTML={{ __html: html }}
-    />
-  );
+  const classes = className ? `markdown ${className}` : 'markdown';
+  if (html === null) {
+    return (
+      <div className={classes}>
+        <p className="markdown-plain">{source}</p>
+      </div>
+    );
+  }
+  return <div className={classes} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />;
 });

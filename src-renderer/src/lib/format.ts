@@ -27,6 +27,7 @@ const DATE_STYLES = {
   short: { month: 'short', day: 'numeric' },
   dateTime: { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' },
   clock: { hour: '2-digit', minute: '2-digit' },
+  monthYear: { month: 'long', year: 'numeric' },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 
 /**
@@ -94,5 +95,5 @@ export function dayGroup(at: number, now: number = Date.now()): string {
   if (days <= 0) return t('common.time.today');
   if (days === 1) return t('common.time.yesterdayGroup');
   if (days < 7) return t('common.time.thisWeek');
-  return new Date(at).toLocaleDateString(currentLocale(), { month: 'long', year: 'numeric' });
+  return dateFormat('monthYear').format(at);
 }

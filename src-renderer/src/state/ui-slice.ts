@@ -179,7 +179,8 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get, deps) => {
 
     async loadCommands() {
       const res = await call(api.commands.list());
-      if (res.ok) set({ commands: [...res.value.commands].sort((a, b) => a.name.localeCompare(b.name)) });
+      // Command names are ASCII: a code-unit order (localeCompare builds an ICU collator, ~10 ms on a window's start).
+      if (res.ok) set({ commands: [...res.value.commands].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) });
     },
 
     async openExternal(url) {

@@ -1,5 +1,5 @@
 // The right side of the chat view: header, messages, error banner and composer; accepts dropped images.
-import { useEffect, useRef, useState, type DragEvent, type ReactElement } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type DragEvent, type ReactElement } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/EmptyState';
 import { Icon } from '../../components/Icon';
@@ -14,6 +14,9 @@ import { TurnErrorBanner } from './TurnErrorBanner';
 import { ProviderSetup } from '../onboarding/ProviderSetup';
 import { needsSetup } from '../onboarding/setup-form';
 import { channelLabel } from './channel-label';
+import { loadMarkdown, markdownRenderer, subscribeMarkdown } from '../../lib/markdown-loader';
+
+const markdownReady = (): boolean => markdownRenderer() !== null;
 
 function hasFiles(e: DragEvent): boolean {
   return [...e.dataTransfer.types].includes('Files');
@@ -37,8 +40,15 @@ export function Conversation(): ReactElement {
   const [setupLater, setSetupLater] = useState(false);
   const setupFirst = noProvider && !setupLater;
 
-  // Focus the composer when another chat is shown, unless a dialog or the palette has the user's attention.
+  // The messages wait for the markdown renderer (its own chunk), asked for with the chat's history.
+  const canShowMessages = useSyncExternalStore(subscribeMarkdown, markdownReady);
   useEffect(() => {
+    if (sessionKey) void loadMarkdown();
+  }, [sessionKey]);
+
+  // Focus the composer when another chat is shown, unless a dialog or the palette has the user's attention; as it
+  // mounts (a layout effect), so typing works from the window's first frame.
+  useLayoutEffect(() => {
     if (getAppStore().getState().paletteOpen || document.querySelector('[aria-modal="true"]')) return;
     composer.current?.focus();
   }, [sessionKey]);
@@ -80,15 +90,15 @@ export function Conversation(): ReactElement {
           </button>
         )}
       </header>
-      {sessionKey && !empty ? (
+      {sessionKey && !empty && canShowMessages ? (
         <MessageList sessionKey={sessionKey} />
-      ) : setupFirst ? (
+      ) : setupFirst && empty ? (
         <div className="messages setup-pane" style={{ contain: 'none' }}>
           <ProviderSetup onDone={() => composer.current?.focus()} onLater={() => setSetupLater(true)} />
         </div>
       ) : (
         <div className="messages" style={{ contain: 'none' }}>
-          <EmptyState icon="chat" title={loadError ? t('chat.failure.loadFailed') : sessionKey && !loaded ? t('common.actions.loading') : t('chat.conversation.emptyTitle')}>
+          <EmptyState icon="chat" title={loadError ? t('chat.failure.loadFailed') : sessionKey && (!loaded || !empty) ? t('common.actions.loading') : t('chat.conversation.emptyTitle')}>
             {loadError && <p className="field-error">{loadError}</p>}
             <p>{t('chat.conversation.emptyBody')}</p>
             <p className="faint" style={{ marginTop: 8 }}>

@@ -1,0 +1,36 @@
+// The main window's first fetches, started before its first render: the sessions list first (the sidebar and the chat
+// to open), then what the screen shows around it. The first render waits for the list, briefly.
+import type { AppStore } from './store';
+
+/**
+ * Loads the sessions (then opens the newest chat the user talked in), settings, app info, pending requests, commands
+ * and MCP. Resolves once the sessions list is in and the chat to open is chosen.
+ */
+export function startInitialLoad(store: AppStore): Promise<void> {
+  const s = store.getState();
+  const sessions = s.loadSessions().then(() => {
+    const st = store.getState();
+    // Open where the user last talked (desktop or quick ask), not a heartbeat or cron log.
+    const newest = st.sessions.find((x) => x.channel === 'desktop' || x.channel === 'quick') ?? st.sessions[0];
+    if (!st.activeSessionKey && newest) void st.selectSession(newest.key);
+  });
+  void s.loadSettings();
+  void s.loadAppInfo();
+  void s.loadPendingApprovals();
+  void s.loadPendingElicitations();
+  void s.loadCommands();
+  void s.loadMcp();
+  return sessions;
+}
+
+/** Resolves when `promise` settles or after `maxMs`, whichever is first; never rejects. */
+export function atMost(promise: Promise<unknown>, maxMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, maxMs);
+    const done = (): void => {
+      clearTimeout(timer);
+      resolve();
+    };
+    promise.then(done, done);
+  });
+}
