@@ -1,5 +1,6 @@
-// The built bundles keep their shape: the sandboxed preload is one file that requires only electron, and neither
-// it nor the page carries the schema library (they get the channel names from the table at build time).
+// The built bundles keep their shape: the sandboxed preload is one file that requires only electron, neither it nor
+// the page carries the schema library (they get the channel names from the table at build time), and the chat
+// window's first load leaves the markdown renderer out (its own chunk, loaded when a chat is shown).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -27,5 +28,20 @@ describe('built bundles', () => {
       const code = readFileSync(join(assets, name), 'utf8');
       for (const marker of ZOD_MARKERS) expect(code.includes(marker), `${name} contains ${marker}`).toBe(false);
     }
+  });
+
+  it("the chat window's first load leaves marked and DOMPurify to their own chunk", () => {
+    const renderer = join(OUT, 'renderer');
+    const html = readFileSync(join(renderer, 'index.html'), 'utf8');
+    const firstLoad = [...html.matchAll(/(?:src|href)="\.\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+    expect(firstLoad.length).toBeGreaterThan(0);
+    const markers = ['input parameter is undefined or null', 'DOMPurify'];
+    for (const file of firstLoad) {
+      const code = readFileSync(join(renderer, file), 'utf8');
+      for (const marker of markers) expect(code.includes(marker), `${file} contains ${marker}`).toBe(false);
+    }
+    const lazy = readdirSync(join(renderer, 'assets')).filter((name) => name.endsWith('.js') && !firstLoad.includes(`assets/${name}`));
+    const withRenderer = lazy.filter((name) => markers.every((m) => readFileSync(join(renderer, 'assets', name), 'utf8').includes(m)));
+    expect(withRenderer).toHaveLength(1);
   });
 });
