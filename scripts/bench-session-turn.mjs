@@ -39,7 +39,9 @@ async function main() {
       JSON.stringify({ providers: { bench: { apiKey: 'sk-bench-000000', baseUrl: model.baseUrl } }, agent: { provider: 'bench', model: 'bench-model', providerRetryMode: 'none' }, heartbeat: { enable: false } }),
     );
     bench.seedSession(join(home, 'nanotray.db'), 'cli:long', MESSAGES);
+    const before = model.requests();
     await turn(home, 'long'); // counts the window once and stores the counts (the tokenizer loads here only)
+    const summaries = model.requests() - before - 1; // the first turn summarises what is past the window into memory
     await turn(home, 'warm-up'); // and the OS file cache
     const long = [];
     const empty = [];
@@ -49,11 +51,14 @@ async function main() {
       if (i % 2) pair.reverse(); // alternate who goes first
       for (const run of pair) await run();
     }
+    await turn(home, 'long');
+    const sent = model.lastMessages();
     const ratio = median(long) / median(empty);
     const fmt = (xs) => xs.map((x) => x.toFixed(0)).join(' ');
     console.log(`One cold \`agent -m\` turn, a ${MESSAGES.toLocaleString('en-US')}-message session vs an empty one, interleaved, medians of ${RUNS} (load before: ${loadBefore}; after: ${load()}):`);
     console.log(`  long session   wall ${median(long).toFixed(0).padStart(5)} ms   (${fmt(long)})`);
     console.log(`  empty session  wall ${median(empty).toFixed(0).padStart(5)} ms   (${fmt(empty)})`);
+    console.log(`  the long session's turns send ${sent} messages (system prompt and the newest history: agent.maxHistoryMessages 500); its first turn summarised the older ones into memory in ${summaries} request(s) first`);
     console.log(`session_cli_turn_ratio ${ratio.toFixed(2)} (the long session's turn / the empty session's; target ≤ 1.15) ${ratio <= 1.15 ? 'ok' : 'MISSED'}`);
   } finally {
     await model.close();

@@ -46,7 +46,7 @@ async function main() {
     const fts = bench.ftsSearch(RUNS);
     const load = loadavg()[0].toFixed(2);
     const coldTotal = m(big, (r) => r.loadMs + r.buildMs);
-    console.log(`session_first_turn_ms median=${fmt(coldTotal)} (new process, 10,000-message session: window read ${fmt(m(big, (r) => r.loadMs))} ms + context build ${fmt(m(big, (r) => r.buildMs))} ms; ${big[0].messages} messages in the window, ${big[0].unread} older left unread; tokenizer loaded: ${big.some((r) => r.tokenizerLoaded)}; target ≤ 30) runs=${COLD_RUNS} load=${load} ${verdict(coldTotal, 30)}`);
+    console.log(`session_first_turn_ms median=${fmt(coldTotal)} (new process, 10,000-message session: window read ${fmt(m(big, (r) => r.loadMs))} ms + context build ${fmt(m(big, (r) => r.buildMs))} ms; ${big[0].messages} messages in the window (agent.maxHistoryMessages, default 500), ${big[0].unread} older left unread; tokenizer loaded: ${big.some((r) => r.tokenizerLoaded)}; target ≤ 30) runs=${COLD_RUNS} load=${load} ${verdict(coldTotal, 30)}`);
     const coldSmall = m(cold[bench.SMALL], (r) => r.loadMs + r.buildMs);
     console.log(`session_first_turn_1k_ms median=${fmt(coldSmall)} (new process, 1,000-message session, read + build; no target of its own) runs=${COLD_RUNS}`);
     console.log(`context_build_10k_ms median=${fmt(warmBig)} (context build, 10,000-message session, window cached, counts known; target ≤ 10) runs=${RUNS} ${verdict(warmBig, 10)}`);

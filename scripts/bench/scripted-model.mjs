@@ -1,5 +1,6 @@
 // A minimal OpenAI-compatible model for the benches, on 127.0.0.1: answers every chat completion with the same
-// short text, streamed (SSE) when the request asks for a stream, else as one JSON body. Counts requests.
+// short text, streamed (SSE) when the request asks for a stream, else as one JSON body. Counts requests, and
+// remembers how many messages the last one carried.
 import { createServer } from 'node:http';
 
 const ANSWER = ['Hello', ' from the bench.'];
@@ -8,13 +9,15 @@ function chunk(delta, finish = null) {
   return `data: ${JSON.stringify({ id: 'bench', object: 'chat.completion.chunk', created: 1, model: 'bench-model', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
 }
 
-function answer(req, res, body) {
-  let request = {};
+function parse(body) {
   try {
-    request = JSON.parse(body || '{}');
+    return JSON.parse(body || '{}');
   } catch {
-    // answered like any other request
+    return {}; // answered like any other request
   }
+}
+
+function answer(res, request) {
   if (request.stream === true) {
     res.writeHead(200, { 'content-type': 'text/event-stream' });
     res.write(chunk({ role: 'assistant', content: ANSWER[0] }));
@@ -37,6 +40,7 @@ function answer(req, res, body) {
 /** Starts the server on a free loopback port; `baseUrl` ends in /v1. */
 export function startScriptedModel() {
   let requests = 0;
+  let lastMessages = 0;
   const server = createServer((req, res) => {
     let body = '';
     req.on('data', (d) => (body += d));
@@ -46,7 +50,9 @@ export function startScriptedModel() {
         return;
       }
       requests++;
-      answer(req, res, body);
+      const request = parse(body);
+      lastMessages = Array.isArray(request.messages) ? request.messages.length : 0;
+      answer(res, request);
     });
   });
   return new Promise((resolve) =>
@@ -54,6 +60,7 @@ export function startScriptedModel() {
       resolve({
         baseUrl: `http://127.0.0.1:${server.address().port}/v1`,
         requests: () => requests,
+        lastMessages: () => lastMessages,
         close: () => new Promise((r) => server.close(r)),
       }),
     ),

@@ -58,7 +58,7 @@ export function seedSessions(root: string, dir: string): void {
 async function windowTurn(db: Database, dir: string, key: string, builder: WorkspaceContextBuilder) {
   const cache = new HistoryCache();
   const t0 = performance.now();
-  const loaded = await cache.load(db, key, { afterId: 0, budgetTokens });
+  const loaded = await cache.load(db, key, { afterId: 0, budgetTokens, maxMessages: config.agent.maxHistoryMessages });
   const t1 = performance.now();
   await builder.build(input(key, loaded.messages, loaded.unread, realpathSync(join(dir, 'workspace'))));
   const t2 = performance.now();
@@ -118,7 +118,7 @@ export async function warmBuilds(root: string, dir: string, key: string, runs: n
     const workspace = realpathSync(join(dir, 'workspace'));
     const times: number[] = [];
     for (let r = 0; r < runs; r++) {
-      const loaded = await cache.load(db, key, { afterId: 0, budgetTokens });
+      const loaded = await cache.load(db, key, { afterId: 0, budgetTokens, maxMessages: config.agent.maxHistoryMessages });
       const t0 = performance.now();
       await builder.build(input(key, loaded.messages, loaded.unread, workspace));
       times.push(performance.now() - t0);

@@ -13,6 +13,8 @@ export const CONFIG_BOUNDS = {
   maxTokens: { min: 1, max: Number.MAX_SAFE_INTEGER },
   temperature: { min: 0, max: 2 },
   maxToolResultChars: { min: 100, max: Number.MAX_SAFE_INTEGER },
+  /** Messages of a session one request carries at most (older ones are summarised into memory). */
+  maxHistoryMessages: { min: 10, max: 100_000 },
   maxConcurrentSubagents: { min: 1, max: 16 },
   /** Seconds before a model call with no progress is abandoned. */
   requestTimeoutSeconds: { min: 5, max: 3600 },

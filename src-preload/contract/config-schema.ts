@@ -37,6 +37,12 @@ export const agentSchema = z.object({
   maxTokens: intIn(B.maxTokens).default(8192),
   temperature: z.number().min(B.temperature.min).max(B.temperature.max).default(0.1),
   maxToolResultChars: intIn(B.maxToolResultChars).default(16_000),
+  /**
+   * The newest messages of a session a request carries at most, however many fit the context window: older ones
+   * are summarised into memory (memory/HISTORY.md and the session's summary). Bounds each turn's cost and the work
+   * a long session's first turn does.
+   */
+  maxHistoryMessages: intIn(B.maxHistoryMessages).default(500),
   providerRetryMode: z.enum(PROVIDER_RETRY_MODES).default('standard'),
   /** IANA zone; empty means the system zone. */
   timezone: z.string().default(''),

@@ -8,7 +8,7 @@ const view: SettingsView = {
   providers: { openai: { apiKey: 'sk-…abcd', hasApiKey: true, baseUrl: 'https://api.openai.com/v1', headers: {} } },
   agent: {
     provider: 'openai', model: 'gpt-4.1-mini', maxIterations: 40, contextWindowTokens: 200000, maxTokens: 8192, temperature: 0.1,
-    maxToolResultChars: 16000, providerRetryMode: 'standard', timezone: '', workspace: '', maxConcurrentSubagents: 2, vision: false, requestTimeout: 40, fallbackModels: [],
+    maxToolResultChars: 16000, maxHistoryMessages: 500, providerRetryMode: 'standard', timezone: '', workspace: '', maxConcurrentSubagents: 2, vision: false, requestTimeout: 40, fallbackModels: [],
   },
   modelPresets: { fast: { provider: 'openai', model: 'gpt-4.1-nano', contextWindowTokens: 128000 } },
   prices: {},

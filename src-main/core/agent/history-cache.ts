@@ -1,5 +1,5 @@
-// The history a turn sends: only the newest messages that can fit the window are read (a 10,000-message session
-// reads a window's worth, newest first), with their stored token counts; kept in memory per session, so the next
+// The history a turn sends: only the newest messages that can fit the window and the message cap are read (a
+// 10,000-message session reads a window's worth, newest first), with their stored token counts; kept in memory per session, so the next
 // turn reads only the rows added since. A cheap fingerprint of the window's rows detects deletions and edits.
 import type { ChatMessage } from './chat-message';
 import { knownTokens, rememberTokens } from './known-tokens';
@@ -41,6 +41,7 @@ function unsureTokens(entry: Entry): number {
 interface Entry {
   afterId: number;
   budget: number;
+  maxMessages: number;
   rows: Loaded[];
   /** Older rows (after afterId) that were not loaded. */
   unread: number;
@@ -61,6 +62,11 @@ export interface HistoryWindow {
   afterId: number;
   /** Tokens the history may use at most (the request budget): older messages beyond it are not read. */
   budgetTokens: number;
+  /**
+   * Model messages the history may hold at most (`agent.maxHistoryMessages`), counted back from the newest question,
+   * which is always read with what followed it.
+   */
+  maxMessages: number;
 }
 
 export class HistoryCache {
@@ -77,7 +83,8 @@ export class HistoryCache {
    */
   async load(db: Database, sessionKey: string, window: HistoryWindow): Promise<LoadedHistory> {
     let entry = this.#entries.get(sessionKey);
-    if (!entry || entry.afterId !== window.afterId || entry.budget !== window.budgetTokens || !this.#refresh(db, sessionKey, entry)) {
+    const same = entry && entry.afterId === window.afterId && entry.budget === window.budgetTokens && entry.maxMessages === window.maxMessages;
+    if (!entry || !same || !this.#refresh(db, sessionKey, entry)) {
       entry = this.#read(db, sessionKey, window);
     }
     // Exact counts matter only when the budget cut the read short: a history that fits by its bounds is sent whole.
@@ -115,14 +122,16 @@ export class HistoryCache {
 
   #read(db: Database, sessionKey: string, window: HistoryWindow): Entry {
     let used = 0;
+    let models = 0;
     let sawUser = false;
     const rows: Loaded[] = [];
     const recent = listRecentMessages(db, sessionKey, {
       afterId: window.afterId,
       take: (row) => {
         const r = loaded(row);
-        if (used + r.cost > window.budgetTokens && sawUser) return false;
+        if (sawUser && (used + r.cost > window.budgetTokens || (r.message && models >= window.maxMessages))) return false;
         used += r.cost;
+        if (r.message) models++;
         sawUser ||= row.role === 'user';
         rows.push(r); // newest first here, reversed below
         return true;
@@ -132,10 +141,10 @@ export class HistoryCache {
     // The fingerprint of what was read is the rows themselves: every row from rows[0] on was read (no second query,
     // and no row appended meanwhile by another process is counted without being read).
     const bytes = rows.reduce((n, r) => n + r.bytes, 0);
-    return { afterId: window.afterId, budget: window.budgetTokens, rows, unread: recent.unread, count: rows.length, maxId: rows.at(-1)?.id ?? 0, bytes };
+    return { afterId: window.afterId, budget: window.budgetTokens, maxMessages: window.maxMessages, rows, unread: recent.unread, count: rows.length, maxId: rows.at(-1)?.id ?? 0, bytes };
   }
 
-  /** Adds the rows appended since the last load and drops the oldest beyond the budget; false when the window changed. */
+  /** Adds the rows appended since the last load and drops the oldest beyond the budget or the cap; false when the window changed. */
   #refresh(db: Database, sessionKey: string, entry: Entry): boolean {
     const fp = windowFingerprint(db, sessionKey, entry.afterId, entry.rows[0]?.id ?? 0);
     if (fp.maxId < entry.maxId) return false;
@@ -147,9 +156,14 @@ export class HistoryCache {
     entry.maxId = fp.maxId;
     entry.bytes = fp.bytes;
     let used = entry.rows.reduce((n, r) => n + r.cost, 0);
+    let models = entry.rows.reduce((n, r) => n + (r.message ? 1 : 0), 0);
     const lastUser = entry.rows.findLastIndex((r) => r.message?.role === 'user');
     let drop = 0;
-    while (used > entry.budget && drop < lastUser) used -= entry.rows[drop++]!.cost;
+    while ((used > entry.budget || models > entry.maxMessages) && drop < lastUser) {
+      const gone = entry.rows[drop++]!;
+      used -= gone.cost;
+      if (gone.message) models--;
+    }
     if (drop) {
       const gone = entry.rows.splice(0, drop);
       entry.unread += drop;

@@ -237,9 +237,11 @@ export class SessionRunner {
       if (!session.title && title) setSessionTitle(d.db, key, title);
     }
     const model = effectiveModel(config, d.overrides, session.meta.modelPreset);
-    // Only the newest messages that can fit the request are read: a long session costs a window, not its length.
+    // Only the newest messages that can fit the request (and the message cap) are read: a long session costs a
+    // window, not its length.
     const budgetTokens = requestBudget(model.contextWindowTokens, model.maxTokens);
-    const { messages: history, unread } = await this.#history.load(d.db, key, { afterId: session.meta.consolidatedThrough ?? 0, budgetTokens });
+    const afterId = session.meta.consolidatedThrough ?? 0;
+    const { messages: history, unread } = await this.#history.load(d.db, key, { afterId, budgetTokens, maxMessages: config.agent.maxHistoryMessages });
     if (req.persistUserMessage === false && !req.answerStored) history.push(userMessage);
     const { channel, chatId } = splitSessionKey(key);
     const workspace = d.workspace();

@@ -19,14 +19,15 @@ import { formatLocalTime, resolveTimeZone } from '../lib/zoned-time';
 import type { MemoryReview } from './memory-review';
 import type { CoreEvent } from '../../../src-preload/contract/event-schemas';
 import { loadTokenizer, messageTokens } from './token-estimate';
+import { excerptLength, transcriptOf } from './consolidation-transcript';
 import { HISTORY_FILE, MEMORY_FILE } from './workspace-files';
 
 const log = createLogger('consolidation');
 
 /** After consolidating, the kept history should use at most this share of the budget. */
 const KEEP_SHARE = 0.5;
-/** Characters of one message shown to the summariser. */
-const TRANSCRIPT_MESSAGE_MAX_CHARS = 2_000;
+/** Summariser requests one turn makes at most for a backlog larger than one request (a later turn goes on). */
+const MAX_PARTS_PER_TURN = 4;
 /** The running summary kept in session metadata is capped to this many characters (newest kept). */
 const SUMMARY_MAX_CHARS = 6_000;
 
@@ -95,22 +96,6 @@ export function parseSaveMemory(toolArgs: string | undefined, content: string): 
   return plain ? { historyEntry: plain, newFacts: [] } : undefined;
 }
 
-/** Messages as a plain transcript for the summariser. */
-export function transcriptOf(rows: readonly StoredMessage[], timeZone: string): string {
-  const lines: string[] = [];
-  for (const r of rows) {
-    const when = formatLocalTime(r.createdAt, timeZone);
-    let text = (r.content ?? '').trim();
-    if (r.role === 'assistant' && r.toolCalls.length) {
-      text += `${text ? '\n' : ''}(calls ${r.toolCalls.map((c) => `${c.name}(${c.arguments.slice(0, 200)})`).join(', ')})`;
-    }
-    if (text.length > TRANSCRIPT_MESSAGE_MAX_CHARS) text = `${text.slice(0, TRANSCRIPT_MESSAGE_MAX_CHARS)} [...]`;
-    const who = r.role === 'tool' ? `TOOL ${r.name ?? ''}`.trim() : r.role.toUpperCase();
-    lines.push(`[${when}] ${who}: ${text}`);
-  }
-  return lines.join('\n');
-}
-
 export class Consolidator implements HistoryConsolidator {
   readonly #opts: ConsolidatorOptions;
 
@@ -118,37 +103,63 @@ export class Consolidator implements HistoryConsolidator {
     this.#opts = options;
   }
 
-  async consolidate(input: ContextInput, historyBudgetTokens: number): Promise<{ history: ChatMessage[]; summary: string } | undefined> {
-    const outcome = await this.run(input, historyBudgetTokens);
+  async consolidate(input: ContextInput, historyBudgetTokens: number, maxMessages = Number.POSITIVE_INFINITY): Promise<{ history: ChatMessage[]; summary: string } | undefined> {
+    const outcome = await this.run(input, historyBudgetTokens, maxMessages);
     if (!outcome) return undefined;
     const summary = getSession(this.#opts.db, input.sessionKey)?.meta[SUMMARY_META_KEY];
     return { history: this.#continueFrom(input, outcome), summary: typeof summary === 'string' ? summary : outcome.historyEntry };
   }
 
   /**
-   * Summarises the oldest stored messages of the session so the rest fits half the budget. Returns
-   * undefined (and changes nothing) when there is nothing to cut or the model call fails.
+   * Summarises the oldest stored messages of the session so the rest fits half the budget and half the message cap.
+   * A backlog larger than one request can take is summarised a part per request (at most MAX_PARTS_PER_TURN; a later
+   * turn goes on). Returns undefined (and changes nothing) when there is nothing to cut or the first call fails.
    */
-  async run(input: ContextInput, historyBudgetTokens: number): Promise<ConsolidationOutcome | undefined> {
+  async run(input: ContextInput, historyBudgetTokens: number, maxMessages = Number.POSITIVE_INFINITY): Promise<ConsolidationOutcome | undefined> {
     const { db } = this.#opts;
-    const session = getSession(db, input.sessionKey);
-    const after = session?.meta.consolidatedThrough ?? 0;
+    const after = getSession(db, input.sessionKey)?.meta.consolidatedThrough ?? 0;
     const rows = listMessages(db, input.sessionKey, { afterId: after }).filter(
       (r) => r.role !== 'system' || r.meta.visibleToModel === true,
     );
     await loadTokenizer(); // chooseCut counts exactly
-    const cut = chooseCut(rows, Math.floor(historyBudgetTokens * KEEP_SHARE));
+    const keepTokens = Math.floor(historyBudgetTokens * KEEP_SHARE);
+    const cut = chooseCut(rows, keepTokens, Math.floor(maxMessages * KEEP_SHARE));
     if (cut <= 0) return undefined;
-    const old = rows.slice(0, cut);
     const provider = this.#opts.providerFor(input.config, input.model.provider);
     if (!provider.ok) {
       log.warn(`cannot consolidate ${input.sessionKey}: ${provider.error.message}`);
       return undefined;
     }
     const timeZone = resolveTimeZone(input.config.agent.timezone);
+    let done = 0;
+    const entries: string[] = [];
+    const facts: string[] = [];
+    for (let part = 0; part < MAX_PARTS_PER_TURN && done < cut; part++) {
+      // The summariser's request carries MEMORY.md but not the prompt's other parts or the tools: the excerpt may use
+      // the history's whole budget.
+      const old = rows.slice(done, done + excerptLength(rows.slice(done, cut), historyBudgetTokens, timeZone));
+      const saved = await this.#summarise(provider.value, old, input, timeZone);
+      if (!saved) break;
+      done += old.length;
+      entries.push(saved.historyEntry);
+      facts.push(...saved.newFacts);
+    }
+    if (!done) return undefined;
+    return {
+      historyEntry: entries.join('\n\n'),
+      newFacts: facts,
+      consolidatedThrough: rows[done - 1]!.id,
+      storedRoles: rows.map((r) => r.role),
+      cut: done,
+    };
+  }
+
+  /** One summariser request over `old`: its entry appended to HISTORY.md and the session's summary, its facts kept. */
+  async #summarise(provider: LlmProvider, old: readonly StoredMessage[], input: ContextInput, timeZone: string): Promise<{ historyEntry: string; newFacts: string[] } | undefined> {
+    const { db } = this.#opts;
     const memoryNow = this.#opts.memory.read(MEMORY_FILE);
     const currentMemory = memoryNow.ok ? memoryNow.value.content : '';
-    const response = await provider.value.chat({
+    const response = await provider.chat({
       model: input.model.model,
       messages: [
         { role: 'system', content: SUMMARISER_PROMPT },
@@ -166,31 +177,18 @@ export class Consolidator implements HistoryConsolidator {
       log.warn(`consolidation of ${input.sessionKey} failed: ${response.error.message}`);
       return undefined;
     }
-    insertUsage(this.#opts.db, {
-      at: input.now,
-      sessionKey: input.sessionKey,
-      source: 'consolidation',
-      model: input.model.model,
-      usage: response.value.usage,
-    });
+    insertUsage(db, { at: input.now, sessionKey: input.sessionKey, source: 'consolidation', model: input.model.model, usage: response.value.usage });
     const call = response.value.toolCalls.find((c) => c.name === SAVE_MEMORY_TOOL.name);
     const parsed = parseSaveMemory(call?.arguments, response.value.content);
     if (!parsed) return undefined;
-    const through = old[old.length - 1]!.id;
     const stamp = formatLocalTime(input.now, timeZone);
     if (!this.appendHistory(`## ${stamp} — ${input.sessionKey}\n\n${parsed.historyEntry}\n`)) return undefined;
     this.addFacts(parsed.newFacts, currentMemory, input);
-    const previous = session?.meta[SUMMARY_META_KEY];
+    const previous = getSession(db, input.sessionKey)?.meta[SUMMARY_META_KEY];
     let summary = `${typeof previous === 'string' && previous ? `${previous}\n\n` : ''}[${stamp}] ${parsed.historyEntry}`;
     if (summary.length > SUMMARY_MAX_CHARS) summary = `[...] ${summary.slice(summary.length - SUMMARY_MAX_CHARS)}`;
-    updateSessionMeta(db, input.sessionKey, { consolidatedThrough: through, [SUMMARY_META_KEY]: summary });
-    return {
-      historyEntry: parsed.historyEntry,
-      newFacts: parsed.newFacts,
-      consolidatedThrough: through,
-      storedRoles: rows.map((r) => r.role),
-      cut,
-    };
+    updateSessionMeta(db, input.sessionKey, { consolidatedThrough: old[old.length - 1]!.id, [SUMMARY_META_KEY]: summary });
+    return parsed;
   }
 
   /**
@@ -276,10 +274,10 @@ function withFacts(text: string, facts: readonly string[]): string {
 
 /**
  * Index of the first stored row to keep: everything before it is consolidated. The kept part fits
- * `keepTokens`, starts at a user message (so a tool call and its result are never separated) and always
- * contains the newest user message. 0 means nothing can be consolidated. Needs the tokenizer loaded.
+ * `keepTokens` and `keepMessages`, starts at a user message (so a tool call and its result are never separated)
+ * and always contains the newest user message. 0 means nothing can be consolidated. Needs the tokenizer loaded.
  */
-export function chooseCut(rows: readonly StoredMessage[], keepTokens: number): number {
+export function chooseCut(rows: readonly StoredMessage[], keepTokens: number, keepMessages = Number.POSITIVE_INFINITY): number {
   let lastUser = -1;
   for (let i = rows.length - 1; i >= 0; i--) {
     if (rows[i]!.role === 'user') {
@@ -292,7 +290,7 @@ export function chooseCut(rows: readonly StoredMessage[], keepTokens: number): n
   let start = rows.length;
   for (let i = rows.length - 1; i >= 0; i--) {
     used += messageTokens(toChatMessage(rows[i]!));
-    if (used > keepTokens && i < lastUser) break;
+    if ((used > keepTokens || rows.length - i > keepMessages) && i < lastUser) break;
     start = i;
   }
   while (start < lastUser && rows[start]!.role !== 'user') start++;

@@ -19,7 +19,7 @@ import { repairHistory } from '../store/messages.repo';
 /** Summarises the oldest part of a session that outgrew the window (see consolidation.ts). */
 export interface HistoryConsolidator {
   /** The history to continue with and the session's running summary, or undefined when nothing was done. */
-  consolidate(input: ContextInput, historyBudgetTokens: number): Promise<{ history: ChatMessage[]; summary: string } | undefined>;
+  consolidate(input: ContextInput, historyBudgetTokens: number, maxMessages: number): Promise<{ history: ChatMessage[]; summary: string } | undefined>;
 }
 
 export interface WorkspaceContextOptions {
@@ -115,19 +115,20 @@ export class WorkspaceContextBuilder implements ContextBuilder {
     const systemTokens = () => count.text(base) + (summary ? count.text(summarySection(summary)) : 0);
     const fixedTokens = () => systemTokens() + 4 + toolTokens + count.note(note) + 4;
     let budget = Math.max(0, total - fixedTokens());
-    let fit = fitHistoryToWindow(input.history, budget, count.message);
+    const maxMessages = input.config.agent.maxHistoryMessages;
+    let fit = fitHistoryToWindow(input.history, budget, count.message, maxMessages);
     // Messages the session runner did not even load (older than what can fit) are dropped too.
     let unread = input.unread ?? 0;
     let consolidated = false;
     if (fit.dropped + unread > 0 && this.#opts.consolidator) {
-      const result = await this.#opts.consolidator.consolidate(input, budget);
+      const result = await this.#opts.consolidator.consolidate(input, budget, maxMessages);
       if (result) {
         consolidated = true;
         unread = 0;
         summary = result.summary;
         base = this.systemPrompt(input) + this.#sectionsText(); // MEMORY.md may have gained facts: this turn already shows them
         budget = Math.max(0, total - fixedTokens());
-        fit = fitHistoryToWindow(result.history, budget, count.message);
+        fit = fitHistoryToWindow(result.history, budget, count.message, maxMessages);
       }
     }
     const system = summary ? base + summarySection(summary) : base;
@@ -174,6 +175,7 @@ export class WorkspaceContextBuilder implements ContextBuilder {
    */
   #fastPath(input: ContextInput, base: string, summary: string, note: string, total: number): ChatMessage[] | undefined {
     if (input.unread) return undefined; // older messages were left unloaded: count, and consolidate
+    if (input.history.length > input.config.agent.maxHistoryMessages) return undefined; // more than the cap: fit it
     const system = summary ? base + summarySection(summary) : base;
     const count = this.#counter;
     const systemTokens = count.bound(base) + (summary ? count.bound(summarySection(summary)) : 0) + 4;

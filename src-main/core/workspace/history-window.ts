@@ -84,9 +84,15 @@ function rangeTokens(messages: readonly ChatMessage[], from: number, to: number,
  * starts at a user message when one is available, and the newest user message is always kept (cut to the
  * budget if it alone is too big). Walks from the newest end by index, so a long, well-formed history
  * costs one validity pass plus the counting of what fits. `cost` is exact by default (the tokenizer loaded);
- * an upper bound keeps the result inside the budget too, only with less history.
+ * an upper bound keeps the result inside the budget too, only with less history. At most `maxMessages` are kept
+ * (`agent.maxHistoryMessages`), except that the newest question and what followed it are never left out for it.
  */
-export function fitHistoryToWindow(history: readonly ChatMessage[], budget: number, cost: MessageCost = messageTokens): WindowedHistory {
+export function fitHistoryToWindow(
+  history: readonly ChatMessage[],
+  budget: number,
+  cost: MessageCost = messageTokens,
+  maxMessages = Number.POSITIVE_INFINITY,
+): WindowedHistory {
   const messages = isWellFormedHistory(history) ? history : repairHistory([...history]);
   let lastUser = -1;
   for (let k = messages.length - 1; k >= 0; k--) {
@@ -101,6 +107,8 @@ export function fitHistoryToWindow(history: readonly ChatMessage[], budget: numb
     const from = unitStart(messages, start);
     const unit = rangeTokens(messages, from, start, cost);
     if (used + unit > budget) break;
+    // The message cap never cuts into the newest question's turn: it counts from there back.
+    if ((lastUser < 0 || start <= lastUser) && messages.length - from > maxMessages) break;
     used += unit;
     start = from;
   }

@@ -13,7 +13,7 @@ import { chooseCut, Consolidator, factLine, parseSaveMemory } from '../../../src
 import { MemoryReview } from '../../../src-main/core/workspace/memory-review';
 import { configSchema } from '../../../src-preload/contract/config-schema';
 import { WorkspaceContextBuilder } from '../../../src-main/core/workspace/context-builder';
-import { loadTokenizer } from '../../../src-main/core/workspace/token-estimate';
+import { loadTokenizer, messagesTokens } from '../../../src-main/core/workspace/token-estimate';
 import { MemoryFiles } from '../../../src-main/core/workspace/memory-files';
 import { contextInput, makeWorkspace, type TempWorkspace } from './context-fixtures';
 
@@ -93,12 +93,24 @@ describe('consolidation', () => {
     const history = loadHistory(db, key);
     const messages = await builder.build(contextInput(ws.workspace, history, { model: smallModel }));
 
-    expect(requests).toHaveLength(1);
-    expect(requests[0]!.tools.map((t) => t.name)).toEqual(['save_memory']);
+    // 80 long turns are far more than one request of this 8k model can take: the oldest are summarised a part per
+    // request, each request inside the model's window, at most four per turn.
+    expect(requests.length).toBeGreaterThan(1);
+    expect(requests.length).toBeLessThanOrEqual(4);
+    for (const r of requests) {
+      expect(r.tools.map((t) => t.name)).toEqual(['save_memory']);
+      expect(messagesTokens(r.messages)).toBeLessThanOrEqual(smallModel.contextWindowTokens - 2048);
+    }
     expect(String(requests[0]!.messages[1]!.content)).toContain('USER: message 0 about the Lisbon trip');
+    // Each part starts where the one before ended: together they are every consolidated message once, in order.
+    const lines = requests.flatMap((r) => String(r.messages[1]!.content).split('## Conversation excerpt\n\n')[1]!.split('\n'));
+    const questions = lines.flatMap((l) => /USER: message (\d+) /.exec(l)?.[1] ?? []).map(Number);
+    expect(questions).toEqual(questions.map((_, i) => i));
+    for (const r of requests) expect(String(r.messages[1]!.content).trimEnd()).toMatch(/ASSISTANT: answer \d+$/);
 
+    const entry = '## 2026-11-29 19:40 (Sunday) — desktop:test\n\nAda planned a trip to Lisbon and booked flights.\n';
     const historyFile = readFileSync(join(ws.workspace, 'memory', 'HISTORY.md'), 'utf8');
-    expect(historyFile).toBe('# History\n\nDated summaries of past conversations (newest last).\n\n## 2026-11-29 19:40 (Sunday) — desktop:test\n\nAda planned a trip to Lisbon and booked flights.\n');
+    expect(historyFile).toBe(`# History\n\nDated summaries of past conversations (newest last).\n${`\n${entry}`.repeat(requests.length)}`);
     // MEMORY.md is in every system prompt: the model's facts wait for the user instead of landing there.
     expect(() => readFileSync(join(ws.workspace, 'memory', 'MEMORY.md'), 'utf8')).toThrow(/ENOENT/);
     expect(review.list().map((c) => [c.path, c.source, c.sessionKey, c.proposed])).toEqual([
@@ -107,13 +119,12 @@ describe('consolidation', () => {
 
     const meta = getSession(db, key)!.meta;
     expect(meta.consolidatedThrough).toBeGreaterThan(0);
-    // The cut is at a user message: the consolidated part ends just before a question, never between a
-    // tool call and its result.
-    const firstKept = db.prepare('SELECT role FROM messages WHERE id > ? ORDER BY id LIMIT 1').get(meta.consolidatedThrough) as { role: string };
-    expect(firstKept.role).toBe('user');
+    expect(lines).toHaveLength((db.prepare('SELECT count(*) AS n FROM messages WHERE id <= ?').get(meta.consolidatedThrough) as { n: number }).n);
+    // Every part ends just before a question, never between a tool call and its result.
     const lastCut = db.prepare('SELECT role, tool_calls FROM messages WHERE id = ?').get(meta.consolidatedThrough) as { role: string; tool_calls: string | null };
     expect(lastCut).toEqual({ role: 'assistant', tool_calls: null });
-    expect(meta.consolidatedSummary).toBe('[2026-11-29 19:40 (Sunday)] Ada planned a trip to Lisbon and booked flights.');
+    const stamped = '[2026-11-29 19:40 (Sunday)] Ada planned a trip to Lisbon and booked flights.';
+    expect(meta.consolidatedSummary).toBe(Array(requests.length).fill(stamped).join('\n\n'));
     const system = String(messages[0]!.content);
     expect(system).toContain('# Earlier in this conversation');
     expect(system).toContain('Ada planned a trip to Lisbon and booked flights.');
@@ -123,11 +134,36 @@ describe('consolidation', () => {
     expect(stats.consolidated).toBe(true);
     expect(stats.systemTokens + stats.historyTokens).toBeLessThanOrEqual(8192 - 1024);
 
-    // Next turn: history after consolidatedThrough fits; no new model call, same summary in the prompt.
-    const next = loadHistory(db, key, { afterId: meta.consolidatedThrough });
-    const again = await builder.build(contextInput(ws.workspace, next, { model: smallModel }));
+    // Later turns go on from where the last part ended until the rest fits; then no more model calls.
+    let turns = 1;
+    let through = meta.consolidatedThrough as number;
+    for (let before = -1; before !== requests.length && turns < 30; turns++) {
+      before = requests.length;
+      await builder.build(contextInput(ws.workspace, loadHistory(db, key, { afterId: through }), { model: smallModel }));
+      through = getSession(db, key)!.meta.consolidatedThrough as number;
+    }
+    const firstKept = db.prepare('SELECT role FROM messages WHERE id > ? ORDER BY id LIMIT 1').get(through) as { role: string };
+    expect(firstKept.role).toBe('user'); // the final cut is at a question
+    const settled = requests.length;
+    const again = await builder.build(contextInput(ws.workspace, loadHistory(db, key, { afterId: through }), { model: smallModel }));
+    expect(requests).toHaveLength(settled);
+    expect(builder.lastStats!.consolidated).toBe(false);
+    expect(String(again.at(-1)!.content).startsWith('What did we decide?')).toBe(true);
+  });
+
+  it('keeps half the message cap after consolidating a session past agent.maxHistoryMessages, in one request', async () => {
+    seed(30); // 121 short-enough messages: well inside a 200k window, but past a cap of 40
+    const consolidator = new Consolidator({ db, memory, review, emit: (e) => events.push(e), providerFor: () => okResult(fakeProvider) });
+    const builder = new WorkspaceContextBuilder({ db, builtinSkillsDir: ws.builtinSkills, env: {}, consolidator });
+    const capped = configSchema.parse({ agent: { maxHistoryMessages: 40 } });
+    const messages = await builder.build(contextInput(ws.workspace, loadHistory(db, key), {}, capped));
     expect(requests).toHaveLength(1);
-    expect(again[0]).toEqual(messages[0]);
+    const through = getSession(db, key)!.meta.consolidatedThrough as number;
+    const kept = loadHistory(db, key, { afterId: through });
+    expect(kept.length).toBeLessThanOrEqual(20);
+    expect(kept[0]!.role).toBe('user');
+    expect(messages.slice(1)).toHaveLength(kept.length);
+    expect(String(messages.at(-1)!.content).startsWith('What did we decide?')).toBe(true);
   });
 
   it('writes the facts in auto mode, with a "memory updated" notice that names the version to revert to', async () => {
@@ -209,5 +245,13 @@ describe('chooseCut', () => {
     expect(chooseCut(rows, 1_000)).toBe(0);
     expect(chooseCut(rows, 35)).toBe(4);
     expect(chooseCut([row(1, 'user')], 0)).toBe(0);
+  });
+
+  it('keeps at most keepMessages, cut at a question', () => {
+    const rows = [row(1, 'user'), row(2, 'assistant'), row(3, 'user'), row(4, 'assistant', 'call'), row(5, 'tool'), row(6, 'assistant'), row(7, 'user'), row(8, 'assistant')];
+    expect(chooseCut(rows, 1_000, 2)).toBe(6); // the newest question and its answer
+    expect(chooseCut(rows, 1_000, 5)).toBe(6); // a sixth message would split the tool exchange: start at a question
+    expect(chooseCut(rows, 1_000, 6)).toBe(2);
+    expect(chooseCut(rows, 1_000, 100)).toBe(0);
   });
 });

@@ -100,4 +100,20 @@ describe('WorkspaceContextBuilder', () => {
     expect(messages[1]!.role).toBe('user');
     expect(messages[messages.length - 1]!.content).toContain('latest\n\n[Runtime context:');
   });
+
+  it('sends at most agent.maxHistoryMessages of a history that fits the window, starting at a question', async () => {
+    const history = [];
+    for (let i = 0; i < 50; i++) history.push(user(`question ${i}`), assistant(`answer ${i}`));
+    history.push(user('latest'));
+    const b = builder();
+    const config = defaultConfig();
+    config.agent.maxHistoryMessages = 20;
+    const messages = await b.build(contextInput(ws.workspace, history, {}, config));
+    expect(messages.slice(1).map((m) => m.content)).toEqual([...history.slice(-19).map((m) => m.content).slice(0, -1), expect.stringContaining('latest\n\n[Runtime context:')]);
+    expect(messages[1]).toEqual(user('question 41'));
+    expect(b.lastStats!.droppedMessages).toBe(history.length - 19);
+    // Within the cap, the whole history goes (the fast path).
+    config.agent.maxHistoryMessages = 101;
+    expect(await b.build(contextInput(ws.workspace, history, {}, config))).toHaveLength(102);
+  });
 });

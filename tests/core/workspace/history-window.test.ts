@@ -60,6 +60,20 @@ describe('history window', () => {
     }
   });
 
+  it('keeps at most maxMessages, starting at a question, but never cuts into the newest question\'s turn', () => {
+    const history: ChatMessage[] = [];
+    for (let i = 0; i < 30; i++) history.push(user(`q${i}`), toolCall(`c${i}`), toolResult(`c${i}`, `r${i}`), assistant(`a${i}`));
+    const fit = fitHistoryToWindow(history, 100_000, undefined, 10);
+    expect(fit.messages).toEqual(history.slice(-8)); // two whole exchanges: a third would make 12
+    expect(fit.dropped).toBe(history.length - 8);
+    // A last turn longer than the cap is sent whole (its question first), nothing older.
+    const long: ChatMessage[] = [user('old'), assistant('old answer'), user('newest')];
+    for (let i = 0; i < 6; i++) long.push(toolCall(`d${i}`), toolResult(`d${i}`, `s${i}`));
+    expect(fitHistoryToWindow(long, 100_000, undefined, 10).messages).toEqual(long.slice(2));
+    // The token budget still applies below the cap.
+    expect(fitHistoryToWindow(history, messagesTokens(history.slice(-4)), undefined, 10).messages).toEqual(history.slice(-4));
+  });
+
   it('cuts a single question that is larger than the budget', () => {
     const fit = fitHistoryToWindow([user(words(5_000))], 200);
     expect(fit.messages).toHaveLength(1);

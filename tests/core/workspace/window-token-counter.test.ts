@@ -9,6 +9,7 @@ import { getTokenCount } from '../../../src-main/core/store/token-counts.repo';
 import { WorkspaceContextBuilder } from '../../../src-main/core/workspace/context-builder';
 import { StoredTokenCounts } from '../../../src-main/core/workspace/stored-token-counts';
 import { messageTokens, messageTokensUpperBound, tokenizerLoaded } from '../../../src-main/core/workspace/token-estimate';
+import { configSchema } from '../../../src-preload/contract/config-schema';
 import { assistant, contextInput, makeWorkspace, user, type TempWorkspace } from './context-fixtures';
 
 let ws: TempWorkspace;
@@ -38,7 +39,8 @@ describe('WindowTokenCounter in the context builder', () => {
     const system = b.systemPrompt(contextInput(ws.workspace, []));
     new StoredTokenCounts(db).put(system, 900); // counted by an earlier process
     const history = [...countedHistory(), user('the newest question, not counted yet')];
-    const messages = await b.build(contextInput(ws.workspace, history, { model: MODEL }));
+    const uncapped = configSchema.parse({ agent: { maxHistoryMessages: 100_000 } }); // the token budget cuts here
+    const messages = await b.build(contextInput(ws.workspace, history, { model: MODEL }, uncapped));
     expect(tokenizerLoaded()).toBe(false);
     const stats = b.lastStats!;
     expect(stats.exact).toBe(false);

@@ -8,6 +8,7 @@ import type { Core } from '../../../src-main/core/nanotray-core';
 import { appendMessages, type NewMessage } from '../../../src-main/core/store/messages.repo';
 import { ensureSession, getSession } from '../../../src-main/core/store/sessions.repo';
 import { sumUsage } from '../../../src-main/core/store/usage.repo';
+import { loadTokenizer, messagesTokens } from '../../../src-main/core/workspace/token-estimate';
 
 const t = useScriptedCore();
 
@@ -68,7 +69,7 @@ describe('workspace services in the core', () => {
 });
 
 describe('consolidation through the core', () => {
-  it('consolidates a session that outgrew the window with one model call, then answers from the summary', async () => {
+  it('consolidates a session that outgrew the window, each summariser request inside it, then answers from the summary', async () => {
     const c = t.open({ agent: { contextWindowTokens: 16_384, maxTokens: 512 } }, { env: { PATH: '' } });
     const key = 'desktop:long';
     ensureSession(c.db, key, 1);
@@ -78,15 +79,20 @@ describe('consolidation through the core', () => {
       rows.push({ sessionKey: key, role: 'assistant', content: `Answer ${i}: noted about the garden.`, createdAt: 1_000 + i });
     }
     appendMessages(c.db, rows);
-    t.llm.enqueue(
-      { toolCalls: [{ id: 'sm', name: 'save_memory', arguments: { history_entry: 'We planned the garden: tomatoes, watering every morning.', new_facts: ['The user grows tomatoes.'] } }] },
-      { text: 'You water every morning.' },
+    const saveMemory = { id: 'sm', name: 'save_memory', arguments: { history_entry: 'We planned the garden: tomatoes, watering every morning.', new_facts: ['The user grows tomatoes.'] } };
+    t.llm.setFallback((request) =>
+      request.body.tools?.some((tool: any) => tool.function.name === 'save_memory') ? { toolCalls: [saveMemory] } : { text: 'You water every morning.' },
     );
     const turn = await c.sessions.run({ sessionKey: key, text: 'When do I water?' });
     expect(turn.text).toBe('You water every morning.');
-    expect(t.llm.requests).toHaveLength(2);
-    expect(t.llm.requests[0]!.body.tools.map((t: any) => t.function.name)).toEqual(['save_memory']);
-    const main = t.llm.requests[1]!.body.messages;
+    await loadTokenizer();
+    const summaries = t.llm.requests.slice(0, -1);
+    expect(summaries.length).toBeGreaterThanOrEqual(1);
+    for (const r of summaries) {
+      expect(r.body.tools.map((tool: any) => tool.function.name)).toEqual(['save_memory']);
+      expect(messagesTokens(r.body.messages)).toBeLessThanOrEqual(16_384 - 512);
+    }
+    const main = t.llm.requests.at(-1)!.body.messages;
     expect(main[0].content).toContain('# Earlier in this conversation');
     expect(main[0].content).toContain('We planned the garden: tomatoes, watering every morning.');
     expect(main[0].content).toContain('- The user grows tomatoes.');
