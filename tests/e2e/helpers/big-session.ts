@@ -1,12 +1,16 @@
 // A chat of 5,000 stored messages (questions, markdown answers, every fifth answer with a code block), seeded into
-// an e2e app's database: what the virtualisation test and the renderer bench (scripts/bench/renderer-bench.ts) open.
+// an e2e app's database as a chat that grew in Nanotray: all but its newest messages consolidated into memory long
+// ago. What the virtualisation test and the renderer bench (scripts/bench/renderer-bench.ts) open.
 import { appendMessages } from '../../../src-main/core/store/messages.repo';
-import { ensureSession, setSessionTitle } from '../../../src-main/core/store/sessions.repo';
+import { ensureSession, setSessionTitle, updateSessionMeta } from '../../../src-main/core/store/sessions.repo';
+import { SUMMARY_META_KEY } from '../../../src-main/core/workspace/context-builder';
 import type { E2eApp } from './e2e-app';
 
 export const BIG_SESSION = 'desktop:big';
 export const BIG_TITLE = 'Five thousand messages';
 export const BIG_COUNT = 5_000;
+/** The newest messages a turn still reads (half of agent.maxHistoryMessages, as consolidation keeps). */
+const UNCONSOLIDATED = 250;
 
 /** Stores the big chat (one minute between messages, the newest a minute ago). */
 export function seedBigSession(app: E2eApp, count = BIG_COUNT): void {
@@ -25,7 +29,12 @@ export function seedBigSession(app: E2eApp, count = BIG_COUNT): void {
           : `Answer ${i}: **short** reply with a [link](https://example.test/${i}) and a list:\n\n- one\n- two`,
     createdAt: start + i * 60_000,
   }));
-  appendMessages(app.core.db, messages);
+  const ids = appendMessages(app.core.db, messages);
+  // A turn here answers at once, as in a chat that was summarised while it grew (see README "Long chats").
+  if (count > UNCONSOLIDATED) {
+    const summary = `The user asked how to do things number 0 to ${count - UNCONSOLIDATED - 1}, one at a time; each answer gave the steps.`;
+    updateSessionMeta(app.core.db, BIG_SESSION, { consolidatedThrough: ids[count - UNCONSOLIDATED - 1], [SUMMARY_META_KEY]: summary });
+  }
 }
 
 /** In the page: scrolls the chat list to its top (what a user does to read older messages). */
