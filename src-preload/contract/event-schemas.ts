@@ -75,6 +75,11 @@ export const approvalRequestSchema = z.object({
 export const coreEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('turn.started'), sessionKey: z.string(), turnId: z.string(), at: z.number() }),
   z.object({ type: z.literal('token'), sessionKey: z.string(), turnId: z.string(), text: z.string() }),
+  /**
+   * Before the model answers, `messages` older messages of the session are summarised into memory (the chat went past
+   * agent.maxHistoryMessages or the window): one or more summariser requests, seconds each.
+   */
+  z.object({ type: z.literal('turn.summarising'), sessionKey: z.string(), turnId: z.string(), messages: z.number() }),
   z.object({
     type: z.literal('tool.started'),
     sessionKey: z.string(),

@@ -60,6 +60,19 @@ describe('chat slice: provider events', () => {
     expect(store.getState().threads[S]!.retry).toBeNull();
   });
 
+  it('says older messages are being summarised until the answer starts', async () => {
+    const { store, fake, frames } = loadedStore();
+    await store.getState().selectSession(S);
+    fake.emit({ type: 'turn.started', sessionKey: S, turnId: T, at: 1 });
+    fake.emit({ type: 'turn.summarising', sessionKey: S, turnId: 'another turn', messages: 9 });
+    expect(store.getState().threads[S]!.summarising).toBeNull(); // not this turn's
+    fake.emit({ type: 'turn.summarising', sessionKey: S, turnId: T, messages: 250 });
+    expect(store.getState().threads[S]!.summarising).toBe(250);
+    fake.emit({ type: 'token', sessionKey: S, turnId: T, text: 'ok' });
+    frames.tick();
+    expect(store.getState().threads[S]!.summarising).toBeNull();
+  });
+
   it('a failover and a notice become notices in the conversation', async () => {
     const { store, fake } = loadedStore();
     await store.getState().selectSession(S);

@@ -6,6 +6,8 @@ import type { Config } from '../../../src-preload/contract/config-schema';
 
 export interface ContextInput {
   sessionKey: string;
+  /** The turn this context is built for (absent outside a turn: the bench, the runtime panel's prompt view). */
+  turnId?: string;
   channel: string;
   chatId: string;
   /** Stored messages of the session, oldest first (already repaired: every tool call has a result). */

@@ -252,7 +252,7 @@ export class SessionRunner {
         sessionKey: key,
         channel,
         chatId,
-        context: { sessionKey: key, channel, chatId, history, unread, model, config, workspace, toolSpecs: this.#toolSpecs(req.toolFilter), now: d.now(), signal },
+        context: { sessionKey: key, turnId, channel, chatId, history, unread, model, config, workspace, toolSpecs: this.#toolSpecs(req.toolFilter), now: d.now(), signal },
         contextBuilder: d.contextBuilder,
         provider: d.provider(config, model),
         fallbacks: fallbackModels(config, d.overrides, model).map((m) => ('missing' in m ? missingPresetCandidate(m.missing, model) : { model: m, provider: d.provider(config, m) })),

@@ -131,6 +131,7 @@ export class Consolidator implements HistoryConsolidator {
       return undefined;
     }
     const timeZone = resolveTimeZone(input.config.agent.timezone);
+    if (input.turnId) this.#opts.emit?.({ type: 'turn.summarising', sessionKey: input.sessionKey, turnId: input.turnId, messages: cut });
     let done = 0;
     const entries: string[] = [];
     const facts: string[] = [];

@@ -70,7 +70,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
         const threads = { ...s.threads };
         for (const [key, text] of batch) {
           const t = threads[key] ?? emptyThread();
-          threads[key] = { ...t, [field]: t[field] + text, retry: null };
+          threads[key] = { ...t, [field]: t[field] + text, retry: null, summarising: null };
         }
         return { threads };
       });
@@ -272,7 +272,10 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
       batcher.flushNow();
       switch (event.type) {
         case 'turn.started':
-          updateThread(event.sessionKey, (t) => ({ ...t, turnId: event.turnId, streamText: '', streamReasoning: '', error: null, retry: null }));
+          updateThread(event.sessionKey, (t) => ({ ...t, turnId: event.turnId, streamText: '', streamReasoning: '', error: null, retry: null, summarising: null }));
+          break;
+        case 'turn.summarising':
+          updateThread(event.sessionKey, (t) => (t.turnId === event.turnId ? { ...t, summarising: event.messages } : t));
           break;
         case 'provider.retry':
           updateThread(event.sessionKey, (t) => ({ ...t, retry: { message: event.message, attempt: event.attempt, retryAt: event.retryAt } }));
@@ -298,7 +301,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
               status: 'running',
               startedAt: event.at,
             };
-            return { ...committed, items: [...committed.items, item] };
+            return { ...committed, summarising: null, items: [...committed.items, item] };
           });
           break;
         case 'tool.progress':

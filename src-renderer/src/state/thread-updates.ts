@@ -64,6 +64,7 @@ export function finishTurn(t: Thread, event: TurnFinished, newId: IdMaker, at: n
     items: extra.length ? [...settled, ...extra] : settled,
     turnId: null,
     retry: null,
+    summarising: null,
     stopRequested: false,
   };
 }

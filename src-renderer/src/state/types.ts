@@ -86,6 +86,8 @@ export interface Thread {
   streamReasoning: string;
   /** A model call waiting to be tried again: why, which retry, and when (the countdown). */
   retry: { message: string; attempt: number; retryAt: number } | null;
+  /** Older messages being summarised into memory before the model answers (their number), until the answer starts. */
+  summarising: number | null;
   /** A message the core did not accept (it is still in the composer); turn failures are `turn-error` items. */
   error: TurnError | null;
   /** The history could not be read (selecting the chat again tries again). */
@@ -105,6 +107,7 @@ export function emptyThread(): Thread {
     streamText: '',
     streamReasoning: '',
     retry: null,
+    summarising: null,
     error: null,
     loadError: null,
     stopRequested: false,

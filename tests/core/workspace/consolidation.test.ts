@@ -156,9 +156,12 @@ describe('consolidation', () => {
     const consolidator = new Consolidator({ db, memory, review, emit: (e) => events.push(e), providerFor: () => okResult(fakeProvider) });
     const builder = new WorkspaceContextBuilder({ db, builtinSkillsDir: ws.builtinSkills, env: {}, consolidator });
     const capped = configSchema.parse({ agent: { maxHistoryMessages: 40 } });
-    const messages = await builder.build(contextInput(ws.workspace, loadHistory(db, key), {}, capped));
+    const messages = await builder.build(contextInput(ws.workspace, loadHistory(db, key), { turnId: 't1' }, capped));
     expect(requests).toHaveLength(1);
     const through = getSession(db, key)!.meta.consolidatedThrough as number;
+    // The window says what the turn does before the model answers.
+    const summarised = (db.prepare('SELECT count(*) AS n FROM messages WHERE id <= ?').get(through) as { n: number }).n;
+    expect(events.filter((e) => e.type === 'turn.summarising')).toEqual([{ type: 'turn.summarising', sessionKey: key, turnId: 't1', messages: summarised }]);
     const kept = loadHistory(db, key, { afterId: through });
     expect(kept.length).toBeLessThanOrEqual(20);
     expect(kept[0]!.role).toBe('user');

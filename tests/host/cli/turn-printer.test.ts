@@ -32,6 +32,16 @@ describe('TurnPrinter', () => {
     );
   });
 
+  it('says on stderr when older messages are summarised before the answer', () => {
+    const t = io();
+    const p = new TurnPrinter(t, 'cli:a');
+    p.handle({ type: 'turn.summarising', sessionKey: 'cli:a', turnId: 't', messages: 250 });
+    p.handle({ type: 'token', sessionKey: 'cli:a', turnId: 't', text: 'Hi.' });
+    p.finishAnswer();
+    expect(t.out()).toBe('Hi.\n');
+    expect(t.err()).toBe('… Summarising 250 older messages into memory first\n');
+  });
+
   it('shows a running tool\'s progress on stderr only when what it says changes', () => {
     const t = io();
     const p = new TurnPrinter(t, 'cli:a');

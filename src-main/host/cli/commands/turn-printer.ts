@@ -75,6 +75,10 @@ export class TurnPrinter {
       case 'reasoning':
         this.#reasoning(event.text);
         break;
+      case 'turn.summarising':
+        this.#endLine();
+        this.io.stderr.write(`… Summarising ${event.messages} older messages into memory first\n`);
+        break;
       case 'provider.notice':
         this.#endLine();
         this.io.stderr.write(`ℹ ${terminalSafe(event.message)}\n`);

@@ -1,5 +1,6 @@
 // The answer being streamed: re-rendered once per frame from the batched text, with a cursor; the model's reasoning
-// above it in an open Thinking block, and a retry countdown while a model call waits to be tried again.
+// above it in an open Thinking block, a retry countdown while a model call waits to be tried again, and what the
+// turn does before the model answers (summarising older messages).
 import { memo, useRef, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
@@ -32,10 +33,10 @@ function StreamedMarkdown({ text }: { text: string }): ReactElement {
 
 export const StreamingRow = memo(function StreamingRow({ sessionKey }: { sessionKey: string }): ReactElement | null {
   const { t } = useTranslation();
-  const { text, reasoning, running, retry } = useAppStore(
+  const { text, reasoning, running, retry, summarising } = useAppStore(
     useShallow((s) => {
       const t = s.threads[sessionKey];
-      return { text: t?.streamText ?? '', reasoning: t?.streamReasoning ?? '', running: Boolean(t?.turnId), retry: t?.retry ?? null };
+      return { text: t?.streamText ?? '', reasoning: t?.streamReasoning ?? '', running: Boolean(t?.turnId), retry: t?.retry ?? null, summarising: t?.summarising ?? null };
     }),
   );
   const waitingForApproval = useAppStore((s) => Object.values(s.approvals).some((a) => a.sessionKey === sessionKey));
@@ -48,7 +49,17 @@ export const StreamingRow = memo(function StreamingRow({ sessionKey }: { session
       ) : retry ? (
         <RetryCountdown retry={retry} />
       ) : (
-        !reasoning && <WaitingNote text={waitingForApproval ? t('chat.message.waitingApproval') : t('chat.message.thinkingNow')} />
+        !reasoning && (
+          <WaitingNote
+            text={
+              waitingForApproval
+                ? t('chat.message.waitingApproval')
+                : summarising !== null
+                  ? t('chat.message.summarising', { count: summarising })
+                  : t('chat.message.thinkingNow')
+            }
+          />
+        )
       )}
       {text && running && <span className="cursor" aria-hidden="true" />}
     </div>

@@ -92,6 +92,8 @@ export const chat = {
     answeredBy: 'Answered by {{name}}',
     thinking: 'Thinking',
     thinkingNow: 'Thinking…',
+    summarising_one: 'Summarising {{count}} older message into memory first…',
+    summarising_other: 'Summarising {{count}} older messages into memory first…',
     words_one: '{{count}} word',
     words_other: '{{count}} words',
     waitingApproval: 'Waiting for your approval…',

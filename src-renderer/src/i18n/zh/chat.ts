@@ -94,6 +94,7 @@ export const chat: Translation<typeof en> = {
     answeredBy: '由 {{name}} 回答',
     thinking: '思考过程',
     thinkingNow: '思考中…',
+    summarising_other: '正在先把 {{count}} 条较早的消息整理进记忆…',
     words_other: '{{count}} 个词',
     waitingApproval: '等待你的批准…',
     retryingIn: '{{seconds}} 秒后重试',
