@@ -76,10 +76,11 @@ export const coreEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('turn.started'), sessionKey: z.string(), turnId: z.string(), at: z.number() }),
   z.object({ type: z.literal('token'), sessionKey: z.string(), turnId: z.string(), text: z.string() }),
   /**
-   * Before the model answers, `messages` older messages of the session are summarised into memory (the chat went past
-   * agent.maxHistoryMessages or the window): one or more summariser requests, seconds each.
+   * Before the model answers, older messages of the session are summarised into memory (the chat went past
+   * agent.maxHistoryMessages or the window): one or more summariser requests, seconds each. `started` says how many
+   * messages this turn summarises; `finished` how many it did (fewer when a request failed or the turn was stopped).
    */
-  z.object({ type: z.literal('turn.summarising'), sessionKey: z.string(), turnId: z.string(), messages: z.number() }),
+  z.object({ type: z.literal('turn.summarising'), sessionKey: z.string(), turnId: z.string(), phase: z.enum(['started', 'finished']), messages: z.number() }),
   z.object({
     type: z.literal('tool.started'),
     sessionKey: z.string(),

@@ -64,12 +64,16 @@ describe('chat slice: provider events', () => {
     const { store, fake, frames } = loadedStore();
     await store.getState().selectSession(S);
     fake.emit({ type: 'turn.started', sessionKey: S, turnId: T, at: 1 });
-    fake.emit({ type: 'turn.summarising', sessionKey: S, turnId: 'another turn', messages: 9 });
+    fake.emit({ type: 'turn.summarising', sessionKey: S, turnId: 'another turn', phase: 'started', messages: 9 });
     expect(store.getState().threads[S]!.summarising).toBeNull(); // not this turn's
-    fake.emit({ type: 'turn.summarising', sessionKey: S, turnId: T, messages: 250 });
+    fake.emit({ type: 'turn.summarising', sessionKey: S, turnId: T, phase: 'started', messages: 250 });
     expect(store.getState().threads[S]!.summarising).toBe(250);
     fake.emit({ type: 'token', sessionKey: S, turnId: T, text: 'ok' });
     frames.tick();
+    expect(store.getState().threads[S]!.summarising).toBeNull();
+    // Summarising that ends before any answer (a failed request, a slow model) stops saying so.
+    fake.emit({ type: 'turn.summarising', sessionKey: S, turnId: T, phase: 'started', messages: 40 });
+    fake.emit({ type: 'turn.summarising', sessionKey: S, turnId: T, phase: 'finished', messages: 12 });
     expect(store.getState().threads[S]!.summarising).toBeNull();
   });
 

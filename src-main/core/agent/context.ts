@@ -14,6 +14,8 @@ export interface ContextInput {
   history: ChatMessage[];
   /** Older messages of the session (after the consolidated ones) left unloaded because they cannot fit the window. */
   unread?: number;
+  /** How many messages at the end of `history` are not stored (a subagent's task): consolidation keeps them. */
+  unsaved?: number;
   model: EffectiveModel;
   config: Config;
   /** Real path of the workspace. */

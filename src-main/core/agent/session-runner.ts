@@ -6,6 +6,7 @@ import type { Database } from '../store/db';
 import { appendMessage, userMessageText } from '../store/messages.repo';
 import { HistoryCache } from './history-cache';
 import { requestBudget } from '../workspace/history-window';
+import { SUMMARY_META_KEY } from '../workspace/context-builder';
 import { deleteSession, ensureSession, getSession, setSessionTitle, splitSessionKey, touchSession, updateSessionMeta } from '../store/sessions.repo';
 import { toolParameters, type ToolRegistry } from '../tools/tool-registry';
 import type { ImageAttachment, Tool } from '../tools/tool';
@@ -162,7 +163,8 @@ export class SessionRunner {
     deleteSession(d.db, sessionKey);
     ensureSession(d.db, sessionKey, d.now());
     if (existing.title) setSessionTitle(d.db, sessionKey, existing.title);
-    updateSessionMeta(d.db, sessionKey, { ...existing.meta, consolidatedThrough: undefined });
+    // The summary of what was cleared goes with it (it would otherwise stay in every prompt of the empty chat).
+    updateSessionMeta(d.db, sessionKey, { ...existing.meta, consolidatedThrough: undefined, [SUMMARY_META_KEY]: undefined });
     d.emit({ type: 'session.changed', sessionKey, change: 'updated' });
   }
 
@@ -242,7 +244,8 @@ export class SessionRunner {
     const budgetTokens = requestBudget(model.contextWindowTokens, model.maxTokens);
     const afterId = session.meta.consolidatedThrough ?? 0;
     const { messages: history, unread } = await this.#history.load(d.db, key, { afterId, budgetTokens, maxMessages: config.agent.maxHistoryMessages });
-    if (req.persistUserMessage === false && !req.answerStored) history.push(userMessage);
+    const unsaved = req.persistUserMessage === false && !req.answerStored ? 1 : 0;
+    if (unsaved) history.push(userMessage);
     const { channel, chatId } = splitSessionKey(key);
     const workspace = d.workspace();
     const outcome = await runAgentTurn(
@@ -252,7 +255,7 @@ export class SessionRunner {
         sessionKey: key,
         channel,
         chatId,
-        context: { sessionKey: key, turnId, channel, chatId, history, unread, model, config, workspace, toolSpecs: this.#toolSpecs(req.toolFilter), now: d.now(), signal },
+        context: { sessionKey: key, turnId, channel, chatId, history, unread, unsaved, model, config, workspace, toolSpecs: this.#toolSpecs(req.toolFilter), now: d.now(), signal },
         contextBuilder: d.contextBuilder,
         provider: d.provider(config, model),
         fallbacks: fallbackModels(config, d.overrides, model).map((m) => ('missing' in m ? missingPresetCandidate(m.missing, model) : { model: m, provider: d.provider(config, m) })),

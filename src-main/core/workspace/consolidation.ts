@@ -7,7 +7,7 @@ import type { ContextInput } from '../agent/context';
 import type { LlmProvider, ProviderError, ToolSpec } from '../agent/llm-provider';
 import type { Config } from '../../../src-preload/contract/config-schema';
 import type { Database } from '../store/db';
-import { listMessages, loadHistory, toChatMessage, type StoredMessage } from '../store/messages.repo';
+import { listMessages, repairHistory, toChatMessage, toHistoryMessages, type StoredMessage } from '../store/messages.repo';
 import { getSession, updateSessionMeta } from '../store/sessions.repo';
 import { insertUsage } from '../store/usage.repo';
 import type { Result } from '../lib/result';
@@ -18,8 +18,10 @@ import type { MemoryFiles } from './memory-files';
 import { formatLocalTime, resolveTimeZone } from '../lib/zoned-time';
 import type { MemoryReview } from './memory-review';
 import type { CoreEvent } from '../../../src-preload/contract/event-schemas';
-import { loadTokenizer, messageTokens } from './token-estimate';
-import { excerptLength, transcriptOf } from './consolidation-transcript';
+import { countTokens, loadTokenizer, messageTokens, toolSpecsTokensUpperBound } from './token-estimate';
+import { planParts } from './consolidation-transcript';
+import { requestBudget } from './history-window';
+import { capWithNote, MEMORY_MAX_CHARS } from './system-prompt';
 import { HISTORY_FILE, MEMORY_FILE } from './workspace-files';
 
 const log = createLogger('consolidation');
@@ -27,7 +29,11 @@ const log = createLogger('consolidation');
 /** After consolidating, the kept history should use at most this share of the budget. */
 const KEEP_SHARE = 0.5;
 /** Summariser requests one turn makes at most for a backlog larger than one request (a later turn goes on). */
-const MAX_PARTS_PER_TURN = 4;
+export const MAX_PARTS_PER_TURN = 4;
+/** Tokens kept free in a summariser request for the facts earlier parts of the same consolidation add to MEMORY.md. */
+const FACTS_RESERVE_TOKENS = 512;
+/** The smallest excerpt budget (a tiny model with a large MEMORY.md still gets a request of some use). */
+const EXCERPT_MIN_TOKENS = 256;
 /** The running summary kept in session metadata is capped to this many characters (newest kept). */
 const SUMMARY_MAX_CHARS = 6_000;
 
@@ -74,9 +80,18 @@ export interface ConsolidationOutcome {
   historyEntry: string;
   newFacts: string[];
   consolidatedThrough: number;
-  /** Roles of the stored messages the input history was built from, and how many of them were consolidated. */
-  storedRoles: string[];
-  cut: number;
+  /** The stored rows after the consolidated ones (model-visible), oldest first. */
+  rest: StoredMessage[];
+}
+
+/** The summariser's request: MEMORY.md as it stands (capped), then the excerpt. */
+function summariserRequest(memory: { shown: string }, excerpt: string): string {
+  return `## Current MEMORY.md\n\n${memory.shown.trim() || '(empty)'}\n\n## Conversation excerpt\n\n${excerpt}`;
+}
+
+/** What the summariser may answer with at most. */
+function summariserMaxTokens(input: ContextInput): number {
+  return Math.min(2048, input.model.maxTokens);
 }
 
 /** The model's answer, from a save_memory call or (fallback) JSON in plain text. */
@@ -107,7 +122,9 @@ export class Consolidator implements HistoryConsolidator {
     const outcome = await this.run(input, historyBudgetTokens, maxMessages);
     if (!outcome) return undefined;
     const summary = getSession(this.#opts.db, input.sessionKey)?.meta[SUMMARY_META_KEY];
-    return { history: this.#continueFrom(input, outcome), summary: typeof summary === 'string' ? summary : outcome.historyEntry };
+    // The history to continue with: the stored rows not consolidated, then what the turn added without storing it.
+    const unsaved = input.unsaved ? input.history.slice(-input.unsaved) : [];
+    return { history: [...repairHistory(toHistoryMessages(outcome.rest)), ...unsaved], summary: typeof summary === 'string' ? summary : outcome.historyEntry };
   }
 
   /**
@@ -122,8 +139,7 @@ export class Consolidator implements HistoryConsolidator {
       (r) => r.role !== 'system' || r.meta.visibleToModel === true,
     );
     await loadTokenizer(); // chooseCut counts exactly
-    const keepTokens = Math.floor(historyBudgetTokens * KEEP_SHARE);
-    const cut = chooseCut(rows, keepTokens, Math.floor(maxMessages * KEEP_SHARE));
+    const cut = chooseCut(rows, Math.floor(historyBudgetTokens * KEEP_SHARE), Math.floor(maxMessages * KEEP_SHARE));
     if (cut <= 0) return undefined;
     const provider = this.#opts.providerFor(input.config, input.model.provider);
     if (!provider.ok) {
@@ -131,46 +147,59 @@ export class Consolidator implements HistoryConsolidator {
       return undefined;
     }
     const timeZone = resolveTimeZone(input.config.agent.timezone);
-    if (input.turnId) this.#opts.emit?.({ type: 'turn.summarising', sessionKey: input.sessionKey, turnId: input.turnId, messages: cut });
+    const parts = planParts(rows.slice(0, cut), this.#excerptBudget(input), timeZone, MAX_PARTS_PER_TURN);
+    const status = (phase: 'started' | 'finished', messages: number) =>
+      input.turnId && this.#opts.emit?.({ type: 'turn.summarising', sessionKey: input.sessionKey, turnId: input.turnId, phase, messages });
+    status('started', parts.reduce((n, p) => n + p.taken, 0));
     let done = 0;
     const entries: string[] = [];
     const facts: string[] = [];
-    for (let part = 0; part < MAX_PARTS_PER_TURN && done < cut; part++) {
-      // The summariser's request carries MEMORY.md but not the prompt's other parts or the tools: the excerpt may use
-      // the history's whole budget.
-      const old = rows.slice(done, done + excerptLength(rows.slice(done, cut), historyBudgetTokens, timeZone));
-      const saved = await this.#summarise(provider.value, old, input, timeZone);
-      if (!saved) break;
-      done += old.length;
-      entries.push(saved.historyEntry);
-      facts.push(...saved.newFacts);
+    try {
+      for (const part of parts) {
+        if (input.signal?.aborted) break;
+        const saved = await this.#summarise(provider.value, part.text, rows[done + part.taken - 1]!.id, input, timeZone);
+        if (!saved) break;
+        done += part.taken;
+        entries.push(saved.historyEntry);
+        facts.push(...saved.newFacts);
+      }
+    } finally {
+      status('finished', done);
     }
     if (!done) return undefined;
-    return {
-      historyEntry: entries.join('\n\n'),
-      newFacts: facts,
-      consolidatedThrough: rows[done - 1]!.id,
-      storedRoles: rows.map((r) => r.role),
-      cut: done,
-    };
+    return { historyEntry: entries.join('\n\n'), newFacts: facts, consolidatedThrough: rows[done - 1]!.id, rest: rows.slice(done) };
   }
 
-  /** One summariser request over `old`: its entry appended to HISTORY.md and the session's summary, its facts kept. */
-  async #summarise(provider: LlmProvider, old: readonly StoredMessage[], input: ContextInput, timeZone: string): Promise<{ historyEntry: string; newFacts: string[] } | undefined> {
+  /**
+   * Tokens one summariser request's excerpt may use: the model's window less its answer, the summariser's prompt and
+   * tool, MEMORY.md as the request carries it (capped as in the system prompt) and room for the facts this
+   * consolidation adds to it between parts.
+   */
+  #excerptBudget(input: ContextInput): number {
+    const memory = this.#memoryForRequest();
+    const fixed = countTokens(SUMMARISER_PROMPT) + countTokens(summariserRequest(memory, '')) + toolSpecsTokensUpperBound([SAVE_MEMORY_TOOL]) + FACTS_RESERVE_TOKENS;
+    return Math.max(EXCERPT_MIN_TOKENS, requestBudget(input.model.contextWindowTokens, summariserMaxTokens(input)) - fixed);
+  }
+
+  /** MEMORY.md as a summariser request shows it: its text, capped as the system prompt caps it. */
+  #memoryForRequest(): { full: string; shown: string } {
+    const read = this.#opts.memory.read(MEMORY_FILE);
+    const full = read.ok ? read.value.content : '';
+    return { full, shown: capWithNote(MEMORY_FILE, full, MEMORY_MAX_CHARS) };
+  }
+
+  /** One summariser request over `excerpt`: its entry appended to HISTORY.md and the session's summary, its facts kept. */
+  async #summarise(provider: LlmProvider, excerpt: string, through: number, input: ContextInput, timeZone: string): Promise<{ historyEntry: string; newFacts: string[] } | undefined> {
     const { db } = this.#opts;
-    const memoryNow = this.#opts.memory.read(MEMORY_FILE);
-    const currentMemory = memoryNow.ok ? memoryNow.value.content : '';
+    const memory = this.#memoryForRequest();
     const response = await provider.chat({
       model: input.model.model,
       messages: [
         { role: 'system', content: SUMMARISER_PROMPT },
-        {
-          role: 'user',
-          content: `## Current MEMORY.md\n\n${currentMemory.trim() || '(empty)'}\n\n## Conversation excerpt\n\n${transcriptOf(old, timeZone)}`,
-        },
+        { role: 'user', content: summariserRequest(memory, excerpt) },
       ],
       tools: [SAVE_MEMORY_TOOL],
-      maxTokens: Math.min(2048, input.model.maxTokens),
+      maxTokens: summariserMaxTokens(input),
       temperature: 0,
       ...(input.signal ? { signal: input.signal } : {}),
     });
@@ -184,25 +213,12 @@ export class Consolidator implements HistoryConsolidator {
     if (!parsed) return undefined;
     const stamp = formatLocalTime(input.now, timeZone);
     if (!this.appendHistory(`## ${stamp} — ${input.sessionKey}\n\n${parsed.historyEntry}\n`)) return undefined;
-    this.addFacts(parsed.newFacts, currentMemory, input);
+    this.addFacts(parsed.newFacts, memory.full, input);
     const previous = getSession(db, input.sessionKey)?.meta[SUMMARY_META_KEY];
     let summary = `${typeof previous === 'string' && previous ? `${previous}\n\n` : ''}[${stamp}] ${parsed.historyEntry}`;
     if (summary.length > SUMMARY_MAX_CHARS) summary = `[...] ${summary.slice(summary.length - SUMMARY_MAX_CHARS)}`;
-    updateSessionMeta(db, input.sessionKey, { consolidatedThrough: old[old.length - 1]!.id, [SUMMARY_META_KEY]: summary });
+    updateSessionMeta(db, input.sessionKey, { consolidatedThrough: through, [SUMMARY_META_KEY]: summary });
     return parsed;
-  }
-
-  /**
-   * The history to continue with: the input minus the consolidated messages. The input is the stored
-   * rows (as chat messages) plus, possibly, messages not stored (a turn's unsaved instruction); when it
-   * does not line up with the rows (a repair changed it), the kept rows are re-read and the extras kept.
-   */
-  #continueFrom(input: ContextInput, outcome: ConsolidationOutcome): ChatMessage[] {
-    const { storedRoles, cut } = outcome;
-    const lined = input.history.length >= storedRoles.length && storedRoles.every((role, i) => input.history[i]!.role === role);
-    if (lined) return input.history.slice(cut);
-    const extra = input.history.length > storedRoles.length ? input.history.slice(storedRoles.length) : [];
-    return [...loadHistory(this.#opts.db, input.sessionKey, { afterId: outcome.consolidatedThrough }), ...extra];
   }
 
   /** Appends an entry to HISTORY.md (never rewrites earlier entries); false when the write failed. */

@@ -107,13 +107,13 @@ export function fitHistoryToWindow(
     const from = unitStart(messages, start);
     const unit = rangeTokens(messages, from, start, cost);
     if (used + unit > budget) break;
-    // The message cap never cuts into the newest question's turn: it counts from there back.
-    if ((lastUser < 0 || start <= lastUser) && messages.length - from > maxMessages) break;
+    // The message cap never cuts into the newest question's turn (it counts from there back), nor sends nothing.
+    if (start < messages.length && (lastUser < 0 || start <= lastUser) && messages.length - from > maxMessages) break;
     used += unit;
     start = from;
   }
   // Prefer to begin at a user message (a reply without its question confuses models).
-  while (start < messages.length && start !== lastUser && messages[start]!.role !== 'user') {
+  while (lastUser >= 0 && start < messages.length && start !== lastUser && messages[start]!.role !== 'user') {
     let next = start + 1;
     while (next < messages.length && messages[next]!.role === 'tool') next++;
     used -= rangeTokens(messages, start, next, cost);

@@ -275,7 +275,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
           updateThread(event.sessionKey, (t) => ({ ...t, turnId: event.turnId, streamText: '', streamReasoning: '', error: null, retry: null, summarising: null }));
           break;
         case 'turn.summarising':
-          updateThread(event.sessionKey, (t) => (t.turnId === event.turnId ? { ...t, summarising: event.messages } : t));
+          updateThread(event.sessionKey, (t) => (t.turnId === event.turnId ? { ...t, summarising: event.phase === 'started' ? event.messages : null } : t));
           break;
         case 'provider.retry':
           updateThread(event.sessionKey, (t) => ({ ...t, retry: { message: event.message, attempt: event.attempt, retryAt: event.retryAt } }));

@@ -78,10 +78,10 @@ describe('/new, /clear, /sessions', () => {
     expect(await commands.execute('cli:default', '/new')).toEqual({ handled: true, output: 'Started a new session.', action: 'new_session' });
   });
 
-  it('/clear drops the messages and keeps title and preset', async () => {
+  it('/clear drops the messages and their summary, and keeps title and preset', async () => {
     ensureSession(core.db, 'cli:default');
     setSessionTitle(core.db, 'cli:default', 'Trip planning');
-    updateSessionMeta(core.db, 'cli:default', { modelPreset: 'fast' });
+    updateSessionMeta(core.db, 'cli:default', { modelPreset: 'fast', consolidatedThrough: 1, consolidatedSummary: 'We planned a trip.' });
     core.db.prepare("INSERT INTO messages (session_key, role, content, created_at) VALUES ('cli:default', 'user', 'hi', 1)").run();
     const events: string[] = [];
     core.events.on((e) => events.push(e.type));
@@ -95,6 +95,8 @@ describe('/new, /clear, /sessions', () => {
     const session = getSession(core.db, 'cli:default');
     expect(session?.title).toBe('Trip planning');
     expect(session?.meta.modelPreset).toBe('fast');
+    expect(session?.meta.consolidatedThrough).toBeUndefined();
+    expect(session?.meta.consolidatedSummary).toBeUndefined();
     expect(events).toEqual(['session.changed']);
   });
 

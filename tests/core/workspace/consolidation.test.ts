@@ -161,7 +161,10 @@ describe('consolidation', () => {
     const through = getSession(db, key)!.meta.consolidatedThrough as number;
     // The window says what the turn does before the model answers.
     const summarised = (db.prepare('SELECT count(*) AS n FROM messages WHERE id <= ?').get(through) as { n: number }).n;
-    expect(events.filter((e) => e.type === 'turn.summarising')).toEqual([{ type: 'turn.summarising', sessionKey: key, turnId: 't1', messages: summarised }]);
+    expect(events.filter((e) => e.type === 'turn.summarising')).toEqual([
+      { type: 'turn.summarising', sessionKey: key, turnId: 't1', phase: 'started', messages: summarised },
+      { type: 'turn.summarising', sessionKey: key, turnId: 't1', phase: 'finished', messages: summarised },
+    ]);
     const kept = loadHistory(db, key, { afterId: through });
     expect(kept.length).toBeLessThanOrEqual(20);
     expect(kept[0]!.role).toBe('user');
@@ -189,7 +192,7 @@ describe('consolidation', () => {
     const consolidator = new Consolidator({ db, memory, review, emit: (e) => events.push(e), providerFor: () => okResult(fakeProvider) });
     const builder = new WorkspaceContextBuilder({ db, builtinSkillsDir: ws.builtinSkills, env: {}, consolidator });
     const history = [...loadHistory(db, key), { role: 'user' as const, content: 'Summarise the subagent result.' }];
-    const messages = await builder.build(contextInput(ws.workspace, history, { model: smallModel }));
+    const messages = await builder.build(contextInput(ws.workspace, history, { model: smallModel, unsaved: 1 }));
     expect(builder.lastStats!.consolidated).toBe(true);
     expect(String(messages[messages.length - 1]!.content).startsWith('Summarise the subagent result.\n\n[Runtime context:')).toBe(true);
     expect(messages[messages.length - 2]!.content).toBe('What did we decide?');

@@ -35,7 +35,8 @@ describe('TurnPrinter', () => {
   it('says on stderr when older messages are summarised before the answer', () => {
     const t = io();
     const p = new TurnPrinter(t, 'cli:a');
-    p.handle({ type: 'turn.summarising', sessionKey: 'cli:a', turnId: 't', messages: 250 });
+    p.handle({ type: 'turn.summarising', sessionKey: 'cli:a', turnId: 't', phase: 'started', messages: 250 });
+    p.handle({ type: 'turn.summarising', sessionKey: 'cli:a', turnId: 't', phase: 'finished', messages: 250 });
     p.handle({ type: 'token', sessionKey: 'cli:a', turnId: 't', text: 'Hi.' });
     p.finishAnswer();
     expect(t.out()).toBe('Hi.\n');

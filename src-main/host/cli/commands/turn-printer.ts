@@ -76,6 +76,7 @@ export class TurnPrinter {
         this.#reasoning(event.text);
         break;
       case 'turn.summarising':
+        if (event.phase === 'finished') break;
         this.#endLine();
         this.io.stderr.write(`… Summarising ${event.messages} older messages into memory first\n`);
         break;
