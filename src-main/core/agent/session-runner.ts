@@ -164,7 +164,7 @@ export class SessionRunner {
     ensureSession(d.db, sessionKey, d.now());
     if (existing.title) setSessionTitle(d.db, sessionKey, existing.title);
     // The summary of what was cleared goes with it (it would otherwise stay in every prompt of the empty chat).
-    updateSessionMeta(d.db, sessionKey, { ...existing.meta, consolidatedThrough: undefined, [SUMMARY_META_KEY]: undefined });
+    updateSessionMeta(d.db, sessionKey, { ...existing.meta, consolidatedThrough: undefined, consolidationFailedAt: undefined, [SUMMARY_META_KEY]: undefined });
     d.emit({ type: 'session.changed', sessionKey, change: 'updated' });
   }
 

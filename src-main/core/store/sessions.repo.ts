@@ -13,6 +13,11 @@ export const sessionMetaSchema = z
     lastUsage: usageSchema.optional(),
     /** Messages with id <= this were consolidated into memory and are not sent to the model. */
     consolidatedThrough: z.number().int().optional(),
+    /**
+     * Consolidation failed (the model answered without a summary, or the call failed) when the session had this many
+     * messages after consolidatedThrough: it is tried again once the session has grown by a few more, not every turn.
+     */
+    consolidationFailedAt: z.number().int().optional(),
   })
   .loose();
 

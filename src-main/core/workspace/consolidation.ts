@@ -32,6 +32,8 @@ const KEEP_SHARE = 0.5;
 export const MAX_PARTS_PER_TURN = 4;
 /** Tokens kept free in a summariser request for the facts earlier parts of the same consolidation add to MEMORY.md. */
 const FACTS_RESERVE_TOKENS = 512;
+/** Messages a session grows by after a failed consolidation before it is tried again (each try is a model call). */
+export const RETRY_AFTER_MESSAGES = 20;
 /** The smallest excerpt budget (a tiny model with a large MEMORY.md still gets a request of some use). */
 const EXCERPT_MIN_TOKENS = 256;
 /** The running summary kept in session metadata is capped to this many characters (newest kept). */
@@ -134,10 +136,13 @@ export class Consolidator implements HistoryConsolidator {
    */
   async run(input: ContextInput, historyBudgetTokens: number, maxMessages = Number.POSITIVE_INFINITY): Promise<ConsolidationOutcome | undefined> {
     const { db } = this.#opts;
-    const after = getSession(db, input.sessionKey)?.meta.consolidatedThrough ?? 0;
+    const meta = getSession(db, input.sessionKey)?.meta;
+    const after = meta?.consolidatedThrough ?? 0;
     const rows = listMessages(db, input.sessionKey, { afterId: after }).filter(
       (r) => r.role !== 'system' || r.meta.visibleToModel === true,
     );
+    // After a failure, the window drops the oldest messages unsummarised for a while instead of paying a call per turn.
+    if (meta?.consolidationFailedAt !== undefined && rows.length < meta.consolidationFailedAt + RETRY_AFTER_MESSAGES) return undefined;
     await loadTokenizer(); // chooseCut counts exactly
     const cut = chooseCut(rows, Math.floor(historyBudgetTokens * KEEP_SHARE), Math.floor(maxMessages * KEEP_SHARE));
     if (cut <= 0) return undefined;
@@ -166,7 +171,10 @@ export class Consolidator implements HistoryConsolidator {
     } finally {
       status('finished', done);
     }
-    if (!done) return undefined;
+    if (!done) {
+      if (!input.signal?.aborted) updateSessionMeta(db, input.sessionKey, { consolidationFailedAt: rows.length });
+      return undefined;
+    }
     return { historyEntry: entries.join('\n\n'), newFacts: facts, consolidatedThrough: rows[done - 1]!.id, rest: rows.slice(done) };
   }
 
@@ -217,7 +225,7 @@ export class Consolidator implements HistoryConsolidator {
     const previous = getSession(db, input.sessionKey)?.meta[SUMMARY_META_KEY];
     let summary = `${typeof previous === 'string' && previous ? `${previous}\n\n` : ''}[${stamp}] ${parsed.historyEntry}`;
     if (summary.length > SUMMARY_MAX_CHARS) summary = `[...] ${summary.slice(summary.length - SUMMARY_MAX_CHARS)}`;
-    updateSessionMeta(db, input.sessionKey, { consolidatedThrough: through, [SUMMARY_META_KEY]: summary });
+    updateSessionMeta(db, input.sessionKey, { consolidatedThrough: through, consolidationFailedAt: undefined, [SUMMARY_META_KEY]: summary });
     return parsed;
   }
 

@@ -8,7 +8,7 @@ import { okResult } from '../../../src-main/core/lib/result';
 import { openDatabase, type Database } from '../../../src-main/core/store/db';
 import { appendMessages, listMessages, loadHistory, type NewMessage, type StoredMessage } from '../../../src-main/core/store/messages.repo';
 import { ensureSession, getSession } from '../../../src-main/core/store/sessions.repo';
-import { Consolidator } from '../../../src-main/core/workspace/consolidation';
+import { Consolidator, RETRY_AFTER_MESSAGES } from '../../../src-main/core/workspace/consolidation';
 import { summariserExcerpt, transcriptOf } from '../../../src-main/core/workspace/consolidation-transcript';
 import { MemoryReview } from '../../../src-main/core/workspace/memory-review';
 import { WorkspaceContextBuilder } from '../../../src-main/core/workspace/context-builder';
@@ -143,6 +143,35 @@ describe('multi-part consolidation', () => {
     expect(meta.consolidatedSummary).toMatch(/part 1\n\n.*part 2$/s);
     const lines = requests.slice(0, 2).flatMap((r) => String(r.messages[1]!.content).split('## Conversation excerpt\n\n')[1]!.split('\n').filter((l) => /^\[/.test(l)));
     expect(lines).toHaveLength(listMessages(db, key).filter((r) => r.id <= (meta.consolidatedThrough as number)).length);
+  });
+
+  it('a consolidation that failed is tried again only after the session grew by RETRY_AFTER_MESSAGES, not every turn', async () => {
+    seedOneLongTurn(150);
+    const silent: LlmProvider = {
+      async chat(request) {
+        requests.push(request);
+        // A model that answers the summariser with another tool and no text: no summary to keep.
+        return okResult({ content: '', toolCalls: [{ id: 'x', name: 'list_dir', arguments: '{}' }], finishReason: 'tool_calls', usage: { promptTokens: 1, completionTokens: 1, totalTokens: 2 } });
+      },
+    };
+    const b = builder(silent);
+    const turn = async () => b.build(contextInput(ws.workspace, loadHistory(db, key), { model: smallModel, turnId: `t${requests.length}` }));
+    const sent = await turn();
+    expect(requests).toHaveLength(1);
+    expect(getSession(db, key)!.meta.consolidatedThrough).toBeUndefined();
+    expect(String(sent.at(-1)!.content).startsWith('What next?')).toBe(true); // the turn still answers, from the window
+    await turn();
+    await turn();
+    expect(requests).toHaveLength(1); // no call per turn while nothing changed
+    const more = Array.from({ length: RETRY_AFTER_MESSAGES }, (_, i) => ({ sessionKey: key, role: i % 2 ? ('assistant' as const) : ('user' as const), content: `later ${i}`, createdAt: 3 }));
+    appendMessages(db, more);
+    await turn();
+    expect(requests).toHaveLength(2);
+    // A success (the session grew again) clears the mark.
+    appendMessages(db, more);
+    await builder(provider()).build(contextInput(ws.workspace, loadHistory(db, key), { model: smallModel }));
+    expect(getSession(db, key)!.meta.consolidationFailedAt).toBeUndefined();
+    expect(getSession(db, key)!.meta.consolidatedThrough).toBeGreaterThan(0);
   });
 
   it('one oversized row (a hostile tool name) does not stop consolidation for good (a provider rejects an over-window request)', async () => {
