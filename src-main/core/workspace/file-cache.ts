@@ -24,7 +24,9 @@ export class FileCache {
 
   /** `accept` decides, at every read, whether the file may be read at all (prompt files: see prompt-text.ts). */
   read(path: string, accept?: (path: string) => boolean): string | undefined {
-    const stamp = accept && !accept(path) ? undefined : FileCache.stampOf(path);
+    // Stat first: a missing file (most bootstrap files) is known absent without running `accept`'s checks on it.
+    const found = FileCache.stampOf(path);
+    const stamp = found === undefined || (accept && !accept(path)) ? undefined : found;
     if (stamp === undefined) {
       this.#files.delete(path);
       return undefined;

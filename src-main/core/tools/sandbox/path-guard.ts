@@ -1,5 +1,5 @@
 // Workspace fence for file paths: resolves a model-given path and checks its REAL path (symlinks followed).
-import { lstatSync, readlinkSync } from 'node:fs';
+import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, parse, relative, resolve, sep } from 'node:path';
 import { errResult, okResult, type Result } from '../../lib/result';
@@ -31,6 +31,16 @@ export function expandTilde(p: string): string {
  * pointing outside, is judged by where it would land. Only symlinks count as hops, never missing levels.
  */
 export function realPathLoose(abs: string): string | undefined {
+  // A path that exists (the usual case, checked on every turn for each prompt file and skill): the kernel's own walk
+  // gives the same answer in one call, without a JavaScript object per component. Anything else (a missing tail, a
+  // loop, a component that cannot be read) takes the walk below.
+  if (process.platform !== 'win32') {
+    try {
+      return realpathSync.native(abs);
+    } catch {
+      // walk it
+    }
+  }
   const { root } = parse(abs);
   const pending = abs.slice(root.length).split(/[\\/]+/).filter(Boolean);
   let real = root;

@@ -16,6 +16,14 @@ const PROC_SECRET = /^\/proc\/(?:self|thread-self|\d+)(?:\/task\/\d+)?\/(?:envir
 
 const homes = new Map<string, number>();
 
+/**
+ * The protected inodes as seen by the synchronous code running now, dropped when it ends (a microtask): a prompt build
+ * checks a dozen files in one go, and stats the protected files once for all of them rather than once a file. Nothing
+ * this process does can replace those files inside one synchronous stretch without telling this module (a home's
+ * protection starting or ending clears it); another process can race any check anyway, taken at once or not.
+ */
+let snapshot: Array<{ dev: number; ino: number }> | undefined;
+
 function realOr(path: string): string {
   try {
     return realpathSync.native(path);
@@ -28,10 +36,12 @@ function realOr(path: string): string {
 export function protectHomeFiles(home: string): () => void {
   const real = realOr(home);
   homes.set(real, (homes.get(real) ?? 0) + 1);
+  snapshot = undefined;
   let disposed = false;
   return () => {
     if (disposed) return;
     disposed = true;
+    snapshot = undefined;
     const n = (homes.get(real) ?? 1) - 1;
     if (n > 0) homes.set(real, n);
     else homes.delete(real);
@@ -42,19 +52,25 @@ function sameName(a: string, b: string): boolean {
   return process.platform === 'linux' ? a === b : a.toLowerCase() === b.toLowerCase();
 }
 
-/** dev+ino of every protected file that exists now. */
+/** dev+ino of every protected file that exists now (taken once per synchronous stretch, see `snapshot`). */
 function protectedInodes(): Array<{ dev: number; ino: number }> {
+  if (snapshot) return snapshot;
   const out: Array<{ dev: number; ino: number }> = [];
   for (const home of homes.keys()) {
     for (const name of ['config.json', ...DB_FILES]) {
       try {
-        const st = statSync(join(home, name));
-        out.push({ dev: st.dev, ino: st.ino });
+        // no exception for a file that is not there (a database without its journal is the usual case)
+        const st = statSync(join(home, name), { throwIfNoEntry: false });
+        if (st) out.push({ dev: st.dev, ino: st.ino });
       } catch {
-        // not there: nothing to protect by inode
+        // unreadable: nothing to protect by inode
       }
     }
   }
+  snapshot = out;
+  queueMicrotask(() => {
+    if (snapshot === out) snapshot = undefined;
+  });
   return out;
 }
 

@@ -92,6 +92,17 @@ describe('realPathLoose', () => {
     expect(realPathLoose(join(fx.workspace, 'via', 'rel'))).toBe(join(fx.root, 'elsewhere', 'up.txt'));
   });
 
+  it('gives an existing path and a missing one beside it the same real folder (links, `..` after a link)', () => {
+    mkdirSync(join(fx.root, 'elsewhere', 'deep'), { recursive: true });
+    writeFileSync(join(fx.root, 'elsewhere', 'up.txt'), 'up');
+    symlinkSync(join(fx.root, 'elsewhere', 'deep'), join(fx.workspace, 'via'));
+    symlinkSync('../up.txt', join(fx.root, 'elsewhere', 'deep', 'rel'));
+    expect(realPathLoose(join(fx.workspace, 'via', 'rel'))).toBe(join(fx.root, 'elsewhere', 'up.txt'));
+    expect(realPathLoose(`${fx.workspace}/via/../up.txt`)).toBe(join(fx.root, 'elsewhere', 'up.txt'));
+    expect(realPathLoose(`${fx.workspace}/via/../not-yet.txt`)).toBe(join(fx.root, 'elsewhere', 'not-yet.txt'));
+    expect(realPathLoose(join(fx.workspace, 'link-in'))).toBe(join(fx.workspace, 'notes', 'a.md'));
+  });
+
   it('gives up (undefined) after 40 hops', () => {
     symlinkSync('loop2', join(fx.workspace, 'loop1'));
     symlinkSync('loop1', join(fx.workspace, 'loop2'));
