@@ -22,28 +22,43 @@ export interface SkillRoots {
 
 /**
  * Loads skills from both roots; results are cached per SKILL.md until the file changes, and the parsed front matter
- * by its text in `frontMatterCacheFile` (when given), so a new process parses no YAML for skills it has seen.
+ * by its text in `frontMatterCacheFile` (when given), so a new process parses no YAML for skills it has seen. Every
+ * load checks every skill again (its folder, file, links and requirements); when the answer is the one of the last
+ * load, it hands back the same objects (and the same list), so a daemon's turns allocate no skills and callers can
+ * tell "unchanged" by identity.
  */
 export class SkillLoader {
   readonly #files = new FileCache();
   readonly #parsed = new Map<string, { content: string; parsed: Parsed }>();
   readonly #frontMatter: FrontMatterCache;
+  /** The skill each SKILL.md gave last time, with the parse it came from. */
+  readonly #loaded = new Map<string, { parsed: Parsed; skill: Skill }>();
+  #last: readonly Skill[] = [];
 
   constructor(frontMatterCacheFile?: string) {
     this.#frontMatter = new FrontMatterCache(frontMatterCacheFile);
   }
 
-  /** All skills sorted by name; a workspace skill wins over a built-in with the same name. */
-  load(roots: SkillRoots, env: NodeJS.ProcessEnv = process.env, now = Date.now()): Skill[] {
+  /**
+   * All skills sorted by name; a workspace skill wins over a built-in with the same name. The list and its skills are
+   * the ones of the last call when nothing about them changed: treat them as read-only.
+   */
+  load(roots: SkillRoots, env: NodeJS.ProcessEnv = process.env, now = Date.now()): readonly Skill[] {
     const byName = new Map<string, Skill>();
+    const seen = new Set<string>();
     for (const [source, root] of [['builtin', roots.builtinDir], ['workspace', roots.workspaceDir]] as const) {
       for (const folder of listFolders(root)) {
         const skill = this.#loadOne(source, join(root, folder), folder, env, now);
-        if (skill) byName.set(skill.name, skill);
+        if (!skill) continue;
+        byName.set(skill.name, skill);
+        seen.add(skill.skillFile);
       }
     }
+    for (const file of this.#loaded.keys()) if (!seen.has(file)) this.#loaded.delete(file);
     this.#frontMatter.save();
-    return [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const skills = [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    if (skills.length !== this.#last.length || skills.some((skill, i) => skill !== this.#last[i])) this.#last = skills;
+    return this.#last;
   }
 
   #loadOne(source: SkillSource, dir: string, folder: string, env: NodeJS.ProcessEnv, now: number): Skill | undefined {
@@ -57,7 +72,13 @@ export class SkillLoader {
     }
     const parsed = entry.parsed;
     const missing = parsed.broken ? [] : missingRequirements(parsed.requires, env, now);
-    return { ...parsed, source, dir, skillFile, missing };
+    const last = this.#loaded.get(skillFile);
+    if (last && last.parsed === parsed && last.skill.source === source && last.skill.dir === dir && sameItems(last.skill.missing, missing)) {
+      return last.skill;
+    }
+    const skill: Skill = { ...parsed, source, dir, skillFile, missing };
+    this.#loaded.set(skillFile, { parsed, skill });
+    return skill;
   }
 }
 
@@ -132,6 +153,10 @@ function stringList(value: YamlValue | undefined): string[] | undefined {
   if (typeof value === 'string') return [value];
   if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) return undefined;
   return value as string[]; // every item checked to be a string just above
+}
+
+function sameItems(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((item, i) => item === b[i]);
 }
 
 function listFolders(root: string): string[] {

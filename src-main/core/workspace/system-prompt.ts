@@ -59,49 +59,91 @@ export function capWithNote(name: string, text: string, max: number): string {
   return `${text.slice(0, max)}\n\n[... ${name} was cut here: showing ${max} of ${text.length} characters. Read the rest with read_file.]`;
 }
 
-/** Builds the system prompt; files are read through a cache keyed by inode, size and mtime. */
+/** The workspace files the prompt shows, in its order (MEMORY.md after the bootstrap files). */
+const PROMPT_FILES: readonly string[] = [...BOOTSTRAP_FILES, MEMORY_FILE];
+
+/** Everything a prompt is made of: the same values give the same prompt. */
+interface PromptInputs {
+  workspace: string;
+  builtinSkillsDir: string;
+  timeZone: string;
+  /** The bootstrap files' and MEMORY.md's texts (undefined when absent), in prompt order. */
+  texts: Array<string | undefined>;
+  skills: readonly Skill[];
+}
+
+function sameInputs(a: PromptInputs, b: PromptInputs): boolean {
+  return (
+    a.workspace === b.workspace &&
+    a.builtinSkillsDir === b.builtinSkillsDir &&
+    a.timeZone === b.timeZone &&
+    a.skills === b.skills &&
+    a.texts.length === b.texts.length &&
+    a.texts.every((text, i) => text === b.texts[i])
+  );
+}
+
+/**
+ * Builds the system prompt; files are read through a cache keyed by inode, size and mtime. Every build reads (stats)
+ * the files and checks the skills again; when that gives what the last build had, the last prompt is handed back
+ * without assembling it again (a daemon's 1-second job would otherwise rebuild the same ~10 KB text every second).
+ */
 export class SystemPromptBuilder {
   readonly #files = new FileCache();
   readonly #skills: SkillLoader;
-  #last: string | undefined;
+  #last: { inputs: PromptInputs; prompt: string } | undefined;
 
   /** `frontMatterCacheFile`: where parsed skill front matter is kept between processes (HomePaths.frontMatterCache). */
   constructor(options: { frontMatterCacheFile?: string } = {}) {
     this.#skills = new SkillLoader(options.frontMatterCacheFile);
   }
 
-  /** The skills as they are now (also used by core.skills). */
-  skills(workspace: string, builtinSkillsDir: string, env: NodeJS.ProcessEnv, now: number): Skill[] {
+  /** The skills as they are now (also used by core.skills): the same list as last time when nothing changed. */
+  skills(workspace: string, builtinSkillsDir: string, env: NodeJS.ProcessEnv, now: number): readonly Skill[] {
     return this.#skills.load({ builtinDir: builtinSkillsDir, workspaceDir: join(workspace, 'skills') }, env, now);
   }
 
   build(input: SystemPromptInput): string {
     const { workspace } = input;
-    const sections: string[] = [identitySection(workspace, input.timeZone)];
     const confined = insideWorkspace(workspace);
-    for (const name of BOOTSTRAP_FILES) {
-      const text = this.#files.read(join(workspace, name), confined)?.trim();
-      if (text) sections.push(`# ${name}\n\n${capWithNote(name, text, BOOTSTRAP_MAX_CHARS)}`);
-    }
-    const memory = this.#files.read(join(workspace, ...MEMORY_FILE.split('/')), confined)?.trim();
-    if (memory) sections.push(`# Memory (${MEMORY_FILE})\n\n${capWithNote(MEMORY_FILE, memory, MEMORY_MAX_CHARS)}`);
-    const skills = this.skills(workspace, input.builtinSkillsDir, input.env, input.now);
-    const always = formatAlwaysSkills(skills);
-    if (always) sections.push(always);
-    const summary = formatSkillsSummary(skills, {
-      builtinDir: input.builtinSkillsDir,
-      workspaceDir: join(workspace, 'skills'),
-    });
-    if (summary) sections.push(summary);
-    const prompt = sections.join('\n\n---\n\n');
-    // Hand back the identical string object when nothing changed (cheap equality for callers' caches).
-    if (this.#last === prompt) return this.#last;
-    this.#last = prompt;
+    const inputs: PromptInputs = {
+      workspace,
+      builtinSkillsDir: input.builtinSkillsDir,
+      timeZone: input.timeZone,
+      texts: PROMPT_FILES.map((name) => this.#files.read(join(workspace, ...name.split('/')), confined)),
+      skills: this.skills(workspace, input.builtinSkillsDir, input.env, input.now),
+    };
+    // The identical string object when nothing changed (cheap equality for callers' caches, no text assembled).
+    if (this.#last && sameInputs(this.#last.inputs, inputs)) return this.#last.prompt;
+    let prompt = assemble(inputs);
+    if (this.#last?.prompt === prompt) prompt = this.#last.prompt;
+    this.#last = { inputs, prompt };
     return prompt;
   }
 
   /** Drop cached file contents (after the core itself wrote a workspace file). */
   invalidate(path?: string): void {
     this.#files.invalidate(path);
+    this.#last = undefined;
   }
+}
+
+/** The prompt's text: identity, the files present (MEMORY.md last, each capped), the always-on skills, the summary. */
+function assemble(inputs: PromptInputs): string {
+  const sections: string[] = [identitySection(inputs.workspace, inputs.timeZone)];
+  inputs.texts.forEach((raw, i) => {
+    const text = raw?.trim();
+    if (!text) return;
+    const name = PROMPT_FILES[i]!;
+    if (name === MEMORY_FILE) sections.push(`# Memory (${MEMORY_FILE})\n\n${capWithNote(MEMORY_FILE, text, MEMORY_MAX_CHARS)}`);
+    else sections.push(`# ${name}\n\n${capWithNote(name, text, BOOTSTRAP_MAX_CHARS)}`);
+  });
+  const always = formatAlwaysSkills(inputs.skills);
+  if (always) sections.push(always);
+  const summary = formatSkillsSummary(inputs.skills, {
+    builtinDir: inputs.builtinSkillsDir,
+    workspaceDir: join(inputs.workspace, 'skills'),
+  });
+  if (summary) sections.push(summary);
+  return sections.join('\n\n---\n\n');
 }

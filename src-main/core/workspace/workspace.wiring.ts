@@ -18,7 +18,7 @@ import { SystemPromptBuilder } from './system-prompt';
 /** `core.skills`: what the agent can do, as the prompt shows it. */
 export interface SkillsApi {
   /** Every skill (built-in and workspace; a workspace skill replaces a built-in of the same name). */
-  list(): Skill[];
+  list(): readonly Skill[];
   /** The skills section of the system prompt. */
   summary(): string;
 }

@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SkillLoader } from '../../../src-main/core/skills/skill-loader';
@@ -81,5 +81,67 @@ describe('SkillLoader', () => {
     expect(loader.load(roots(), {})[0]!.description).toBe('Old.');
     writeFileSync(file, skill('tea', 'New and longer.'));
     expect(loader.load(roots(), {})[0]!.description).toBe('New and longer.');
+  });
+});
+
+describe('SkillLoader: the same objects while nothing changed', () => {
+  it('hands back the same list and skills while nothing changed, checking them again on every load', () => {
+    ws.write('builtin-skills/tea/SKILL.md', skill('tea', 'Tea.'));
+    ws.write('workspace/skills/notes/SKILL.md', skill('notes', 'Notes.'));
+    const loader = new SkillLoader();
+    const first = loader.load(roots(), {});
+    expect(loader.load(roots(), {})).toBe(first);
+    // a new skill folder: a new list, the unchanged skills are the same objects
+    ws.write('workspace/skills/weather/SKILL.md', skill('weather', 'Weather.'));
+    const second = loader.load(roots(), {});
+    expect(second).not.toBe(first);
+    expect(second.map((s) => s.name)).toEqual(['notes', 'tea', 'weather']);
+    expect(second[0]).toBe(first[0]);
+    expect(second[1]).toBe(first[1]);
+    // a removed one is gone at once
+    rmSync(join(ws.workspace, 'skills', 'notes'), { recursive: true });
+    expect(loader.load(roots(), {}).map((s) => s.name)).toEqual(['tea', 'weather']);
+  });
+
+  it('sees an edited SKILL.md, also one replaced by a rename with the same size', () => {
+    const file = ws.write('workspace/skills/tea/SKILL.md', skill('tea', 'Old.'));
+    const loader = new SkillLoader();
+    const first = loader.load(roots(), {});
+    writeFileSync(`${file}.tmp`, skill('tea', 'New.'));
+    renameSync(`${file}.tmp`, file);
+    const second = loader.load(roots(), {});
+    expect(second).not.toBe(first);
+    expect(second[0]!.description).toBe('New.');
+  });
+
+  it('sees a required program appear (after the PATH lookup cache) and a variable being set', () => {
+    ws.write('builtin-skills/github/SKILL.md', skill('github', 'GitHub via gh.', 'metadata:\n  requires:\n    bins: [gh]\n    env: [GITHUB_TOKEN]\n'));
+    const loader = new SkillLoader();
+    const now = 1_000_000;
+    const first = loader.load(roots(), { PATH: bin }, now);
+    expect(first[0]!.missing).toEqual(['CLI gh', 'ENV GITHUB_TOKEN']);
+    expect(loader.load(roots(), { PATH: bin, GITHUB_TOKEN: 't' }, now)[0]!.missing).toEqual(['CLI gh']);
+    writeFileSync(join(bin, 'gh'), '#!/bin/sh\n');
+    chmodSync(join(bin, 'gh'), 0o755);
+    expect(loader.load(roots(), { PATH: bin, GITHUB_TOKEN: 't' }, now + 31_000)[0]!.missing).toEqual([]);
+    // another PATH is looked up at once
+    expect(loader.load(roots(), { PATH: join(ws.root, 'elsewhere'), GITHUB_TOKEN: 't' }, now + 31_000)[0]!.missing).toEqual(['CLI gh']);
+  });
+
+  it('follows a skill folder link when it is pointed elsewhere, and drops a SKILL.md that becomes a link out of its folder', () => {
+    ws.write('kept/a/SKILL.md', skill('linked', 'First target.'));
+    ws.write('kept/b/SKILL.md', skill('linked', 'Second target.'));
+    ws.write('secret.txt', skill('leak', 'Text from outside the folder.'));
+    mkdirSync(join(ws.workspace, 'skills'));
+    const link = join(ws.workspace, 'skills', 'linked');
+    symlinkSync(join(ws.root, 'kept', 'a'), link);
+    const loader = new SkillLoader();
+    expect(loader.load(roots(), {})[0]!.description).toBe('First target.');
+    rmSync(link);
+    symlinkSync(join(ws.root, 'kept', 'b'), link);
+    expect(loader.load(roots(), {})[0]!.description).toBe('Second target.');
+    rmSync(join(ws.root, 'kept', 'b', 'SKILL.md'));
+    symlinkSync(join(ws.root, 'secret.txt'), join(ws.root, 'kept', 'b', 'SKILL.md'));
+    expect(loader.load(roots(), {})).toEqual([]);
   });
 });
