@@ -60,7 +60,7 @@ export function capWithNote(name: string, text: string, max: number): string {
 }
 
 /** The workspace files the prompt shows, in its order (MEMORY.md after the bootstrap files). */
-const PROMPT_FILES: readonly string[] = [...BOOTSTRAP_FILES, MEMORY_FILE];
+const SHOWN_FILES: readonly string[] = [...BOOTSTRAP_FILES, MEMORY_FILE];
 
 /** Everything a prompt is made of: the same values give the same prompt. */
 interface PromptInputs {
@@ -110,7 +110,7 @@ export class SystemPromptBuilder {
       workspace,
       builtinSkillsDir: input.builtinSkillsDir,
       timeZone: input.timeZone,
-      texts: PROMPT_FILES.map((name) => this.#files.read(join(workspace, ...name.split('/')), confined)),
+      texts: SHOWN_FILES.map((name) => this.#files.read(join(workspace, ...name.split('/')), confined)),
       skills: this.skills(workspace, input.builtinSkillsDir, input.env, input.now),
     };
     // The identical string object when nothing changed (cheap equality for callers' caches, no text assembled).
@@ -134,7 +134,7 @@ function assemble(inputs: PromptInputs): string {
   inputs.texts.forEach((raw, i) => {
     const text = raw?.trim();
     if (!text) return;
-    const name = PROMPT_FILES[i]!;
+    const name = SHOWN_FILES[i]!;
     if (name === MEMORY_FILE) sections.push(`# Memory (${MEMORY_FILE})\n\n${capWithNote(MEMORY_FILE, text, MEMORY_MAX_CHARS)}`);
     else sections.push(`# ${name}\n\n${capWithNote(name, text, BOOTSTRAP_MAX_CHARS)}`);
   });

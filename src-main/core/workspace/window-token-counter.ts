@@ -19,7 +19,18 @@ function toolsKey(specs: readonly ToolSpec[]): string {
   return `tools\n${specs.map((s) => JSON.stringify(s)).join('\n')}`;
 }
 
+/** Same tools: each definition's name, description and (kept per tool, never changed) parameters object. */
+function sameTools(a: readonly ToolSpec[], b: readonly ToolSpec[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((spec, i) => spec.name === b[i]!.name && spec.description === b[i]!.description && spec.parameters === b[i]!.parameters)
+  );
+}
+
 export class WindowTokenCounter {
+  /** The last tool list's key and bound: a turn's list is new objects around the same definitions. */
+  #lastTools: { specs: readonly ToolSpec[]; key: string; bound: number } | undefined;
+
   constructor(private readonly counts: StoredTokenCounts) {}
 
   /** A message: exact with the tokenizer, else its stored count or its bound. */
@@ -37,7 +48,7 @@ export class WindowTokenCounter {
 
   /** The tool definitions, like `text`. */
   tools(specs: readonly ToolSpec[]): number {
-    return specs.length ? this.#count(toolsKey(specs), () => toolSpecsTokensUpperBound(specs), () => toolSpecsTokens(specs)) : 0;
+    return specs.length ? this.#count(this.#toolsKey(specs), () => this.#toolsBound(specs), () => toolSpecsTokens(specs)) : 0;
   }
 
   /** Stored count or bound, without counting anything (the fast path). */
@@ -47,7 +58,7 @@ export class WindowTokenCounter {
 
   /** Stored count or bound of the tool definitions. */
   toolsBound(specs: readonly ToolSpec[]): number {
-    return specs.length ? (this.counts.get(toolsKey(specs)) ?? toolSpecsTokensUpperBound(specs)) : 0;
+    return specs.length ? (this.counts.get(this.#toolsKey(specs)) ?? this.#toolsBound(specs)) : 0;
   }
 
   /** The stored count of a prompt text, if any. */
@@ -57,7 +68,22 @@ export class WindowTokenCounter {
 
   /** The stored count of a tool list, if any. */
   storedTools(specs: readonly ToolSpec[]): number | undefined {
-    return specs.length ? this.counts.get(toolsKey(specs)) : 0;
+    return specs.length ? this.counts.get(this.#toolsKey(specs)) : 0;
+  }
+
+  #tools(specs: readonly ToolSpec[]): { key: string; bound: number } {
+    if (!this.#lastTools || !sameTools(this.#lastTools.specs, specs)) {
+      this.#lastTools = { specs, key: toolsKey(specs), bound: toolSpecsTokensUpperBound(specs) };
+    }
+    return this.#lastTools;
+  }
+
+  #toolsKey(specs: readonly ToolSpec[]): string {
+    return this.#tools(specs).key;
+  }
+
+  #toolsBound(specs: readonly ToolSpec[]): number {
+    return this.#tools(specs).bound;
   }
 
   #count(key: string, bound: () => number, exact: () => number): number {

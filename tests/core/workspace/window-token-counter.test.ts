@@ -8,7 +8,9 @@ import { openDatabase, type Database } from '../../../src-main/core/store/db';
 import { getTokenCount } from '../../../src-main/core/store/token-counts.repo';
 import { WorkspaceContextBuilder } from '../../../src-main/core/workspace/context-builder';
 import { StoredTokenCounts } from '../../../src-main/core/workspace/stored-token-counts';
-import { messageTokens, messageTokensUpperBound, tokenizerLoaded } from '../../../src-main/core/workspace/token-estimate';
+import { WindowTokenCounter } from '../../../src-main/core/workspace/window-token-counter';
+import type { ToolSpec } from '../../../src-main/core/agent/llm-provider';
+import { loadTokenizer, messageTokens, messageTokensUpperBound, tokenizerLoaded } from '../../../src-main/core/workspace/token-estimate';
 import { configSchema } from '../../../src-preload/contract/config-schema';
 import { assistant, contextInput, makeWorkspace, user, type TempWorkspace } from './context-fixtures';
 
@@ -73,5 +75,42 @@ describe('WindowTokenCounter in the context builder', () => {
     expect(new StoredTokenCounts(db).get('text 299')).toBe(299);
     expect(new StoredTokenCounts(db).get('text 0')).toBeUndefined();
     expect(getTokenCount(db, 'not a digest')).toBeUndefined();
+  });
+});
+
+describe('the counts a turn asks for again', () => {
+  const read: ToolSpec['parameters'] = { type: 'object', properties: { path: { type: 'string' } } };
+  const exec: ToolSpec['parameters'] = { type: 'object', properties: { command: { type: 'string' } } };
+  // every turn builds new spec objects around the same parameters objects (kept per tool by the session runner)
+  const specs = (readDescription = 'Reads a file.', parameters = read): ToolSpec[] => [
+    { name: 'read_file', description: readDescription, parameters },
+    { name: 'exec', description: 'Runs a command.', parameters: exec },
+  ];
+
+  it('gives a tool list the stored count of the same definitions, and a changed list its own count or bound', async () => {
+    await loadTokenizer(); // loaded by the test above already; exact counts are what gets stored
+    const counts = new StoredTokenCounts(db);
+    const counter = new WindowTokenCounter(counts);
+    const unstored = counter.toolsBound(specs());
+    expect(counter.storedTools(specs())).toBeUndefined();
+    const tokens = new WindowTokenCounter(counts).tools(specs()); // counted and stored
+    expect(counter.storedTools(specs())).toBe(tokens);
+    expect(counter.toolsBound(specs())).toBe(tokens);
+    expect(counter.storedTools(specs('Reads a file, all of it.'))).toBeUndefined();
+    expect(counter.toolsBound(specs('Reads a file, all of it.'))).toBeGreaterThan(unstored);
+    const wider = { type: 'object', properties: { path: { type: 'string' }, limit: { type: 'number' } } };
+    expect(counter.storedTools(specs('Reads a file.', wider))).toBeUndefined();
+    expect(counter.storedTools([...specs(), { name: 'grep', description: 'Searches.', parameters: read }])).toBeUndefined();
+    expect(counter.storedTools(specs())).toBe(tokens);
+  });
+
+  it('finds a text stored under the same words in a new string, and keeps finding texts beyond the few it remembers', () => {
+    const counts = new StoredTokenCounts(db);
+    counts.put('the system prompt', 42);
+    expect(counts.get(['the', 'system', 'prompt'].join(' '))).toBe(42);
+    for (let i = 0; i < 20; i++) counts.put(`prompt ${i}`, i);
+    for (let i = 0; i < 20; i++) expect(counts.get(`prompt ${i}`)).toBe(i);
+    expect(counts.get('the system prompt')).toBe(42);
+    expect(counts.get('the system prompt!')).toBeUndefined();
   });
 });
