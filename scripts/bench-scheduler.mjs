@@ -3,7 +3,7 @@
 //     HEARTBEAT.md, through createCore on a fake clock. Must be 0 and 0.
 //  2. Timer drift of a 1-second `every` cron job on a real `nanotray daemon`, measured where the model
 //     request arrives (a local OpenAI-compatible server), and the daemon's RSS growth over the window.
-//     Default window 60 s; `--minutes 10` for the 10-minute soak.
+//     Default window 60 s; `--minutes 10` (or BENCH_DRIFT_MINUTES=10) for the 10-minute soak.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,7 +14,9 @@ import { buildCli, cliBundleIsStale, ROOT } from './build-cli.mjs';
 
 const args = process.argv.slice(2);
 const minutesFlag = args.indexOf('--minutes');
-const windowSeconds = minutesFlag >= 0 ? Math.max(0.1, Number(args[minutesFlag + 1])) * 60 : 60;
+// `--minutes N`, else $BENCH_DRIFT_MINUTES (as `npm run bench` passes it on), else one minute.
+const minutes = minutesFlag >= 0 ? args[minutesFlag + 1] : process.env.BENCH_DRIFT_MINUTES;
+const windowSeconds = minutes ? Math.max(0.1, Number(minutes)) * 60 : 60;
 const fmt = (n, d = 1) => n.toFixed(d);
 
 /** A minimal OpenAI-compatible streaming server that answers "pong" and records arrival times. */
