@@ -1,8 +1,10 @@
-// Entry of the main window: boot (store, events), the first screen's data asked for, React's first render.
+// Entry of the main window: boot (store, events), the first screen's data asked for, React's first render once the
+// language's catalogue is in.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { boot, isBrowserHost, showBootError } from './boot';
+import { catalogueReady } from './i18n/i18n';
 import { connectBrowserNotifications } from './ipc/connect-browser-notifications';
 import { browserNotifyEnv } from './lib/browser-notifications';
 import { atMost, startInitialLoad } from './state/initial-load';
@@ -38,10 +40,10 @@ if (root) {
     const store = boot();
     // Only the browser host: under Electron the shell shows native notifications itself.
     if (isBrowserHost(store)) connectBrowserNotifications(window.nanotray, store, browserNotifyEnv());
-    void atMost(startInitialLoad(store), FIRST_SCREEN_WAIT_MS)
+    void Promise.all([catalogueReady, atMost(startInitialLoad(store), FIRST_SCREEN_WAIT_MS)])
       .then(render)
       .catch((err: unknown) => showBootError(root, err));
   } catch (err) {
-    showBootError(root, err);
+    void catalogueReady.then(() => showBootError(root, err));
   }
 }

@@ -1,9 +1,10 @@
-// Entry of the quick-ask popup.
+// Entry of the quick-ask popup: rendered once the language's catalogue is in.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { boot, showBootError } from './boot';
 import { Toasts } from './components/Toasts';
 import { QuickAsk } from './features/quick/QuickAsk';
+import { catalogueReady } from './i18n/i18n';
 import { applyTheme } from './lib/theme';
 import './styles/tokens.css';
 import './styles/base.css';
@@ -22,13 +23,15 @@ if (root) {
     store.subscribe((s, prev) => {
       if (s.theme !== prev.theme) applyTheme(s.theme);
     });
-    createRoot(root).render(
-      <StrictMode>
-        <QuickAsk />
-        <Toasts />
-      </StrictMode>,
-    );
+    void catalogueReady.then(() => {
+      createRoot(root).render(
+        <StrictMode>
+          <QuickAsk />
+          <Toasts />
+        </StrictMode>,
+      );
+    });
   } catch (err) {
-    showBootError(root, err);
+    void catalogueReady.then(() => showBootError(root, err));
   }
 }

@@ -1,6 +1,6 @@
 // Languages in real Chromium: a Chinese browser gets the Chinese window (and <html lang>), Settings can switch
 // it to English at once (lang "en": the browser names no English region), and the choice is saved in the config
-// and survives a reload.
+// and survives a reload; an English window switches to Chinese (its catalogue fetched then) at once too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2eApp, type E2eApp } from './helpers/e2e-app';
 
@@ -31,5 +31,37 @@ describe('window language', () => {
     await app.page.reload();
     await app.page.getByRole('textbox', { name: 'Message' }).waitFor();
     expect(await app.page.evaluate(() => document.documentElement.lang)).toBe('en');
+  });
+});
+
+describe('window language from English', () => {
+  let app: E2eApp;
+
+  beforeAll(async () => {
+    app = await startE2eApp({ locale: 'en-US' });
+    await app.page.getByRole('textbox', { name: 'Message' }).waitFor();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('switches to Chinese from Settings without a reload (the Chinese catalogue loaded then), in both themes', async () => {
+    const chineseChunks: string[] = [];
+    app.page.on('request', (r) => {
+      if (/\/assets\/zh-[^/]+\.js$/.test(r.url())) chineseChunks.push(r.url());
+    });
+    await app.page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await app.page.getByLabel('Language').selectOption('zh');
+    await app.page.getByRole('button', { name: 'Save changes' }).click();
+    await app.page.getByRole('button', { name: '对话', exact: true }).waitFor();
+    expect(await app.page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+    expect(chineseChunks).toHaveLength(1);
+    expect(app.core.config().ui.language).toBe('zh');
+    for (const theme of ['light', 'dark'] as const) {
+      await app.page.evaluate((t) => {
+        document.documentElement.dataset.theme = t;
+      }, theme);
+      await app.screenshot(`language-switched-zh-${theme}`);
+    }
   });
 });

@@ -44,13 +44,13 @@ describe('browser notifications', () => {
     expect([focused(), opened, shown[0]!.notification.closed]).toEqual([1, ['heartbeat:default'], true]);
   });
 
-  it('words Nanotray\'s own report in the window\'s language; what the agent wrote stays as it was', () => {
+  it('words Nanotray\'s own report in the window\'s language; what the agent wrote stays as it was', async () => {
     const { env, shown } = fakeEnv('granted', false);
-    applyLanguage('zh');
+    await applyLanguage('zh');
     try {
       notifyInBackground(env, { ...report, title: 'Nanotray heartbeat', text: { title: { key: 'notify.heartbeat' } } }, () => undefined);
     } finally {
-      applyLanguage('en');
+      await applyLanguage('en');
     }
     expect(shown.map((s) => [s.title, s.options.body])).toEqual([['Nanotray 心跳', 'Water the basil']]);
   });

@@ -2,9 +2,10 @@
 // the language follows the system unless Settings picks one; no JSX text escapes the catalogue.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { i18n, t } from '../../src-renderer/src/i18n/i18n';
+import { applyLanguage, i18n, t } from '../../src-renderer/src/i18n/i18n';
 import { localeTag, resolveLanguage, systemLanguage } from '../../src-renderer/src/i18n/language';
-import { en, zh } from '../../src-renderer/src/i18n/resources';
+import { en } from '../../src-renderer/src/i18n/en';
+import { zh } from '../../src-renderer/src/i18n/zh';
 import { findJsxLiterals, findJsxLiteralsIn } from './helpers/jsx-literals';
 
 const ROOT = join(__dirname, '../..');
@@ -70,14 +71,14 @@ describe('i18n catalogue', () => {
   });
 
   it('t() picks the language, interpolates and pluralises', async () => {
-    await i18n.changeLanguage('en');
+    await applyLanguage('en');
     expect(t('common.views.changesToReview', { count: 1 })).toBe('1 change to review');
     expect(t('common.views.changesToReview', { count: 3 })).toBe('3 changes to review');
     expect(t('chat.row.deleteBody', { title: 'A & B <x>' })).toBe('“A & B <x>” and all its messages will be removed. This cannot be undone.');
-    await i18n.changeLanguage('zh');
+    await applyLanguage('zh');
     expect(t('common.views.changesToReview', { count: 1 })).toBe('1 项修改待审阅');
     expect(t('chat.composer.send')).toBe('发送');
-    await i18n.changeLanguage('en');
+    await applyLanguage('en');
   });
 });
 

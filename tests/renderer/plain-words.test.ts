@@ -1,12 +1,12 @@
 // The runtime panel in plain words: the `my` snapshot's values read as sentences, never as JSON or quoted strings.
 import { describe, expect, it } from 'vitest';
-import { i18n } from '../../src-renderer/src/i18n/i18n';
+import { applyLanguage } from '../../src-renderer/src/i18n/i18n';
 import { plainLabel, plainValue } from '../../src-renderer/src/features/runtime/plain-words';
 import { dollars, usageLine, usageSplit } from '../../src-renderer/src/lib/usage-text';
 
 describe('runtime panel in plain words', () => {
   it('describes every value without JSON', async () => {
-    await i18n.changeLanguage('en');
+    await applyLanguage('en');
     expect(plainValue('model', 'fake-model')).toBe('fake-model');
     expect(plainValue('_current_iteration', 0)).toBe('none now');
     expect(plainValue('_current_iteration', 3)).toBe('step 3');
@@ -24,15 +24,15 @@ describe('runtime panel in plain words', () => {
   });
 
   it('says tokens and cost the way people read them, in both languages', async () => {
-    await i18n.changeLanguage('en');
+    await applyLanguage('en');
     const usage = { promptTokens: 1100, completionTokens: 134, totalTokens: 1234, cost: 0.00065 };
     expect(usageLine(usage, 'en-US')).toBe('1,234 tokens · $0.00065');
     expect(usageLine({ ...usage, cost: undefined }, 'en-US')).toBe('1,234 tokens');
     expect(usageSplit(usage, 'en-US')).toBe('1,100 sent · 134 received');
     expect(dollars(12.5, 'en-US')).toBe('$12.50');
-    await i18n.changeLanguage('zh');
+    await applyLanguage('zh');
     expect(usageLine(usage, 'zh-CN')).toBe('1,234 个 token · US$0.00065');
     expect(plainValue('_current_iteration', 2)).toBe('第 2 步');
-    await i18n.changeLanguage('en');
+    await applyLanguage('en');
   });
 });

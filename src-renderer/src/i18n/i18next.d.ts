@@ -1,7 +1,7 @@
 // Types i18next's `t()` against the English catalogue: an unknown key or a missing interpolation value
 // does not compile.
 import 'i18next';
-import type { en } from './resources';
+import type { en } from './en';
 
 declare module 'i18next' {
   interface CustomTypeOptions {

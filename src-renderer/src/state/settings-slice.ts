@@ -42,7 +42,7 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get, deps)
       else {
         set({ settings: res.value, settingsError: null });
         get().setTheme(res.value.config.ui.theme);
-        applyLanguage(res.value.config.ui.language);
+        await applyLanguage(res.value.config.ui.language);
       }
     },
 
@@ -51,7 +51,7 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (set, get, deps)
       if (!res.ok) return { ok: false, message: res.message, path: errorPath(res.message) };
       set({ settings: res.value, settingsError: null });
       get().setTheme(res.value.config.ui.theme);
-      applyLanguage(res.value.config.ui.language);
+      await applyLanguage(res.value.config.ui.language); // the caller's "saved" toast is in the new language
       return { ok: true };
     },
 

@@ -11,7 +11,7 @@ import { MessageList } from './MessageList';
 import { ApprovalDock } from './ApprovalDock';
 import { ElicitationDock } from '../mcp/ElicitationDock';
 import { TurnErrorBanner } from './TurnErrorBanner';
-import { ProviderSetup } from '../onboarding/ProviderSetup';
+import { LazyProviderSetup } from '../onboarding/LazyProviderSetup';
 import { needsSetup } from '../onboarding/setup-form';
 import { channelLabel } from './channel-label';
 import { loadMarkdown, markdownRenderer, subscribeMarkdown } from '../../lib/markdown-loader';
@@ -94,7 +94,7 @@ export function Conversation(): ReactElement {
         <MessageList sessionKey={sessionKey} />
       ) : setupFirst && empty ? (
         <div className="messages setup-pane" style={{ contain: 'none' }}>
-          <ProviderSetup onDone={() => composer.current?.focus()} onLater={() => setSetupLater(true)} />
+          <LazyProviderSetup onDone={() => composer.current?.focus()} onLater={() => setSetupLater(true)} />
         </div>
       ) : (
         <div className="messages" style={{ contain: 'none' }}>

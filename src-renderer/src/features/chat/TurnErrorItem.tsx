@@ -6,7 +6,7 @@ import { Icon } from '../../components/Icon';
 import { useAppStore } from '../../state/store';
 import type { ChatItem } from '../../state/types';
 import { Dialog } from '../../components/Dialog';
-import { ProviderSetup } from '../onboarding/ProviderSetup';
+import { LazyProviderSetup } from '../onboarding/LazyProviderSetup';
 import { needsSetup } from '../onboarding/setup-form';
 
 type ErrorItem = Extract<ChatItem, { kind: 'turn-error' }>;
@@ -58,7 +58,7 @@ export function TurnErrorItem({ item, sessionKey, latest, openSettings }: Props)
       </div>
       {setupOpen && (
         <Dialog title={t('settings.setup.title')} onClose={() => setSetupOpen(false)} wide>
-          <ProviderSetup
+          <LazyProviderSetup
             heading={false}
             onDone={() => {
               setSetupOpen(false);
