@@ -45,6 +45,8 @@ interface Entry {
   rows: Loaded[];
   /** Older rows (after afterId) that were not loaded. */
   unread: number;
+  /** The token budget (not only the message cap) left rows out: only then can exact counts change the window. */
+  budgetCut: boolean;
   /** windowFingerprint of the rows from rows[0] on, as of the last load. */
   count: number;
   maxId: number;
@@ -88,7 +90,7 @@ export class HistoryCache {
       entry = this.#read(db, sessionKey, window);
     }
     // Exact counts matter only when the budget cut the read short: a history that fits by its bounds is sent whole.
-    if (!tokenizerLoaded() && entry.unread > 0 && unsureTokens(entry) > countSlack(window.budgetTokens)) {
+    if (!tokenizerLoaded() && entry.budgetCut && unsureTokens(entry) > countSlack(window.budgetTokens)) {
       await loadTokenizer();
       entry = this.#read(db, sessionKey, window);
     }
@@ -124,12 +126,17 @@ export class HistoryCache {
     let used = 0;
     let models = 0;
     let sawUser = false;
+    let budgetCut = false;
     const rows: Loaded[] = [];
     const recent = listRecentMessages(db, sessionKey, {
       afterId: window.afterId,
       take: (row) => {
         const r = loaded(row);
-        if (sawUser && (used + r.cost > window.budgetTokens || (r.message && models >= window.maxMessages))) return false;
+        if (sawUser && used + r.cost > window.budgetTokens) {
+          budgetCut = true;
+          return false;
+        }
+        if (sawUser && r.message && models >= window.maxMessages) return false;
         used += r.cost;
         if (r.message) models++;
         sawUser ||= row.role === 'user';
@@ -141,7 +148,7 @@ export class HistoryCache {
     // The fingerprint of what was read is the rows themselves: every row from rows[0] on was read (no second query,
     // and no row appended meanwhile by another process is counted without being read).
     const bytes = rows.reduce((n, r) => n + r.bytes, 0);
-    return { afterId: window.afterId, budget: window.budgetTokens, maxMessages: window.maxMessages, rows, unread: recent.unread, count: rows.length, maxId: rows.at(-1)?.id ?? 0, bytes };
+    return { afterId: window.afterId, budget: window.budgetTokens, maxMessages: window.maxMessages, rows, unread: recent.unread, budgetCut, count: rows.length, maxId: rows.at(-1)?.id ?? 0, bytes };
   }
 
   /** Adds the rows appended since the last load and drops the oldest beyond the budget or the cap; false when the window changed. */
@@ -160,6 +167,7 @@ export class HistoryCache {
     const lastUser = entry.rows.findLastIndex((r) => r.message?.role === 'user');
     let drop = 0;
     while ((used > entry.budget || models > entry.maxMessages) && drop < lastUser) {
+      if (used > entry.budget) entry.budgetCut = true;
       const gone = entry.rows[drop++]!;
       used -= gone.cost;
       if (gone.message) models--;

@@ -2,7 +2,7 @@
 // no text of a message can pass for another line), and the part of the oldest messages one summariser request takes.
 import type { StoredMessage } from '../store/messages.repo';
 import { formatLocalTime } from '../lib/zoned-time';
-import { countTokens } from './token-estimate';
+import { countOrBound } from './token-estimate';
 
 /** Characters of one message shown to the summariser (its tool calls included). */
 const TRANSCRIPT_MESSAGE_MAX_CHARS = 2_000;
@@ -53,7 +53,7 @@ function partEnd(rows: readonly StoredMessage[], n: number): number {
 /** The lines joined, every line cut shorter (alike) while the text is over the budget. */
 function fitLines(lines: readonly string[], budgetTokens: number): string {
   let text = lines.join('\n');
-  for (let max = TRANSCRIPT_MESSAGE_MAX_CHARS; countTokens(text) > budgetTokens && max > LINE_MIN_CHARS; ) {
+  for (let max = TRANSCRIPT_MESSAGE_MAX_CHARS; countOrBound(text) > budgetTokens && max > LINE_MIN_CHARS; ) {
     max = Math.max(LINE_MIN_CHARS, Math.floor(max * 0.7));
     text = lines.map((line) => clip(line, max)).join('\n');
   }
@@ -67,8 +67,8 @@ export interface ExcerptPart {
 }
 
 /**
- * The part of the oldest `rows` one summariser request takes: as many whole lines as fit `budgetTokens` (counted
- * exactly: the tokenizer is loaded), ending where partEnd says, at least one message; a part whose lines are still over
+ * The part of the oldest `rows` one summariser request takes: as many whole lines as fit `budgetTokens` (exactly
+ * when the tokenizer is loaded, else by their byte bound: smaller parts, no tokenizer in a long-running daemon), ending where partEnd says, at least one message; a part whose lines are still over
  * the budget has them cut. A backlog far past the window is summarised a part per request, each one the model can
  * take, instead of one request larger than its window that fails every time.
  */
@@ -77,7 +77,7 @@ export function summariserExcerpt(rows: readonly StoredMessage[], budgetTokens: 
   let used = 0;
   while (lines.length < rows.length) {
     const line = transcriptLine(rows[lines.length]!, timeZone);
-    used += countTokens(line) + 1;
+    used += countOrBound(line) + 1;
     if (lines.length > 0 && used > budgetTokens) break;
     lines.push(line);
   }

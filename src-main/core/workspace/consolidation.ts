@@ -18,7 +18,7 @@ import type { MemoryFiles } from './memory-files';
 import { formatLocalTime, resolveTimeZone } from '../lib/zoned-time';
 import type { MemoryReview } from './memory-review';
 import type { CoreEvent } from '../../../src-preload/contract/event-schemas';
-import { countTokens, loadTokenizer, messageTokens, toolSpecsTokensUpperBound } from './token-estimate';
+import { countOrBound, messageTokens, messageTokensUpperBound, tokenizerLoaded, toolSpecsTokensUpperBound } from './token-estimate';
 import { planParts } from './consolidation-transcript';
 import { requestBudget } from './history-window';
 import { capWithNote, MEMORY_MAX_CHARS } from './system-prompt';
@@ -143,7 +143,6 @@ export class Consolidator implements HistoryConsolidator {
     );
     // After a failure, the window drops the oldest messages unsummarised for a while instead of paying a call per turn.
     if (meta?.consolidationFailedAt !== undefined && rows.length < meta.consolidationFailedAt + RETRY_AFTER_MESSAGES) return undefined;
-    await loadTokenizer(); // chooseCut counts exactly
     const cut = chooseCut(rows, Math.floor(historyBudgetTokens * KEEP_SHARE), Math.floor(maxMessages * KEEP_SHARE));
     if (cut <= 0) return undefined;
     const provider = this.#opts.providerFor(input.config, input.model.provider);
@@ -185,7 +184,7 @@ export class Consolidator implements HistoryConsolidator {
    */
   #excerptBudget(input: ContextInput): number {
     const memory = this.#memoryForRequest();
-    const fixed = countTokens(SUMMARISER_PROMPT) + countTokens(summariserRequest(memory, '')) + toolSpecsTokensUpperBound([SAVE_MEMORY_TOOL]) + FACTS_RESERVE_TOKENS;
+    const fixed = countOrBound(SUMMARISER_PROMPT) + countOrBound(summariserRequest(memory, '')) + toolSpecsTokensUpperBound([SAVE_MEMORY_TOOL]) + FACTS_RESERVE_TOKENS;
     return Math.max(EXCERPT_MIN_TOKENS, requestBudget(input.model.contextWindowTokens, summariserMaxTokens(input)) - fixed);
   }
 
@@ -297,10 +296,18 @@ function withFacts(text: string, facts: readonly string[]): string {
   return `${text}${text && !text.endsWith('\n') ? '\n' : ''}${text.trim() ? '\n' : '# Memory\n\n'}${block}\n`;
 }
 
+/** A stored message's tokens: its stored count, the exact count when the tokenizer is loaded, else its byte bound. */
+function rowTokens(row: StoredMessage): number {
+  if (row.tokens !== undefined) return row.tokens;
+  const message = toChatMessage(row);
+  return tokenizerLoaded() ? messageTokens(message) : messageTokensUpperBound(message);
+}
+
 /**
  * Index of the first stored row to keep: everything before it is consolidated. The kept part fits
  * `keepTokens` and `keepMessages`, starts at a user message (so a tool call and its result are never separated)
- * and always contains the newest user message. 0 means nothing can be consolidated. Needs the tokenizer loaded.
+ * and always contains the newest user message. 0 means nothing can be consolidated. Counts as rowTokens does (a bound keeps
+ * less, never more).
  */
 export function chooseCut(rows: readonly StoredMessage[], keepTokens: number, keepMessages = Number.POSITIVE_INFINITY): number {
   let lastUser = -1;
@@ -314,7 +321,7 @@ export function chooseCut(rows: readonly StoredMessage[], keepTokens: number, ke
   let used = 0;
   let start = rows.length;
   for (let i = rows.length - 1; i >= 0; i--) {
-    used += messageTokens(toChatMessage(rows[i]!));
+    used += rowTokens(rows[i]!);
     if ((used > keepTokens || rows.length - i > keepMessages) && i < lastUser) break;
     start = i;
   }

@@ -110,7 +110,9 @@ export class WorkspaceContextBuilder implements ContextBuilder {
     const count = this.#counter;
     const fast = this.#fastPath(input, base, summary, note, total);
     if (fast) return fast;
-    await this.#loadTokenizerIfUnsure(input, [base, summary ? summarySection(summary) : ''], total);
+    // Past the message cap, or with older messages unread, the loaded history may still fit by its bounds: then
+    // nothing needs exact counts (a long-running daemon keeps ~70 MB of tokenizer tables unloaded).
+    if (!this.#boundsFit(input, base, summary, note, total)) await this.#loadTokenizerIfUnsure(input, [base, summary ? summarySection(summary) : ''], total);
     const toolTokens = count.tools(input.toolSpecs);
     const systemTokens = () => count.text(base) + (summary ? count.text(summarySection(summary)) : 0);
     const fixedTokens = () => systemTokens() + 4 + toolTokens + count.note(note) + 4;
@@ -176,7 +178,16 @@ export class WorkspaceContextBuilder implements ContextBuilder {
   #fastPath(input: ContextInput, base: string, summary: string, note: string, total: number): ChatMessage[] | undefined {
     if (input.unread) return undefined; // older messages were left unloaded: count, and consolidate
     if (input.history.length > input.config.agent.maxHistoryMessages) return undefined; // more than the cap: fit it
+    const fits = this.#boundsFit(input, base, summary, note, total);
+    if (!fits) return undefined;
     const system = summary ? base + summarySection(summary) : base;
+    const history = isWellFormedHistory(input.history) ? input.history : repairHistory([...input.history]);
+    this.lastStats = { ...fits, droppedMessages: 0, consolidated: false, exact: false };
+    return withRuntimeNote([{ role: 'system', content: system }, ...history], note);
+  }
+
+  /** The request's size by upper bounds (stored counts where known) when the whole loaded history fits; else undefined. */
+  #boundsFit(input: ContextInput, base: string, summary: string, note: string, total: number): Pick<ContextBuildStats, 'systemTokens' | 'historyTokens' | 'toolTokens' | 'budgetTokens'> | undefined {
     const count = this.#counter;
     const systemTokens = count.bound(base) + (summary ? count.bound(summarySection(summary)) : 0) + 4;
     const toolTokens = count.toolsBound(input.toolSpecs);
@@ -186,8 +197,6 @@ export class WorkspaceContextBuilder implements ContextBuilder {
       historyTokens += messageTokensUpperBound(m);
       if (historyTokens > budget) return undefined;
     }
-    const history = isWellFormedHistory(input.history) ? input.history : repairHistory([...input.history]);
-    this.lastStats = { systemTokens, historyTokens, toolTokens, budgetTokens: budget, droppedMessages: 0, consolidated: false, exact: false };
-    return withRuntimeNote([{ role: 'system', content: system }, ...history], note);
+    return { systemTokens, historyTokens, toolTokens, budgetTokens: budget };
   }
 }

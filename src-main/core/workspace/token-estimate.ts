@@ -155,6 +155,11 @@ export function tokensUpperBound(text: string): number {
   return text ? Buffer.byteLength(text, 'utf8') : 0;
 }
 
+/** The exact count when the tokenizer is loaded, else the byte bound: never loads the tokenizer (~70 MB). */
+export function countOrBound(text: string): number {
+  return tokenizerLoaded() ? countTokens(text) : tokensUpperBound(text);
+}
+
 /** messageTokens computed with tokensUpperBound, or the exact count when it is known (the tightest bound). */
 export function messageTokensUpperBound(message: ChatMessage): number {
   const known = knownTokens(message);
