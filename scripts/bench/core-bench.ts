@@ -74,12 +74,18 @@ export function makeBenchHome(): string {
   return tempHome(BENCH_CONFIG);
 }
 
-/** A provider that answers at once (first a tool call, then text) and reports how long it was busy. */
+/** A provider that answers at once (first a tool call, then text; the summariser with a summary) and reports how long it was busy. */
 class InstantProvider implements LlmProvider {
   modelMs = 0;
   #calls = 0;
   async chat(request: LlmRequest): Promise<Result<LlmResponse, ProviderError>> {
     const t = performance.now();
+    if (request.tools.some((tool) => tool.name === 'save_memory')) {
+      // The summariser's request (the session is past agent.maxHistoryMessages): answered as a model would.
+      const args = JSON.stringify({ history_entry: 'Earlier bench turns.', new_facts: [] });
+      this.modelMs += performance.now() - t;
+      return { ok: true, value: { content: '', toolCalls: [{ id: 'sm', name: 'save_memory', arguments: args }], finishReason: 'tool_calls', usage: { promptTokens: 1, completionTokens: 1, totalTokens: 2 } } };
+    }
     const first = this.#calls++ % 2 === 0;
     const value: LlmResponse = first
       ? { content: '', toolCalls: [{ id: `c${this.#calls}`, name: 'bench_echo', arguments: '{"text":"hi"}' }], finishReason: 'tool_calls', usage: { promptTokens: 1, completionTokens: 1, totalTokens: 2 } }
