@@ -5,6 +5,9 @@ import { allowAllGate, type ApprovalGate } from './approval-gate';
 import { fail, failWith, ok, type Tool, type ToolContext, type ToolResult } from './tool';
 
 /** Tools that come and go at run time (MCP servers) are provided by a source, re-read before each call. */
+
+/** Characters of an unknown tool name an error quotes. */
+const UNKNOWN_NAME_SHOWN = 64;
 export interface ToolSource {
   tools(): Tool[];
 }
@@ -68,7 +71,9 @@ export class ToolRegistry {
   async execute(name: string, rawArgs: unknown, ctx: ToolContext, filter?: (tool: Tool) => boolean): Promise<ToolResult> {
     const tool = this.list(filter).find((t) => t.name === name);
     if (!tool) {
-      return fail('not_found', `Error: Tool '${name}' not found. Available: ${this.names(filter).join(', ') || '(none)'}`);
+      // The name is the model's own (any length): the error quotes only its start.
+      const shown = name.length > UNKNOWN_NAME_SHOWN ? `${name.slice(0, UNKNOWN_NAME_SHOWN)}…` : name;
+      return fail('not_found', `Error: Tool '${shown}' not found. Available: ${this.names(filter).join(', ') || '(none)'}`);
     }
     const parsedArgs = parseArguments(rawArgs);
     if (!parsedArgs.ok) {
