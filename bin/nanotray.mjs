@@ -1,13 +1,10 @@
 #!/usr/bin/env node
-// `nanotray` entry: (re)builds the CLI bundle when it is missing or older than the sources, then runs it.
+// `nanotray` entry: (re)builds the CLI bundle when it is missing or older than the sources, then runs it, with the
+// compiled code of its files kept on disk (bundle-loader.mjs), so a run after the first skips most of compiling.
 import { existsSync } from 'node:fs';
-import module from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { buildCli, cliBundleIsStale, CLI_BUNDLE } from '../scripts/build-cli.mjs';
-
-// Node ≥ 22.1 keeps V8's compiled code of the bundle on disk: later runs skip most of the compile step.
-// Older Node has no such cache (the call is absent there) and compiles the (split, lazily loaded) bundle.
-module.enableCompileCache?.();
+import { dirname, join } from 'node:path';
+import { createBundleLoader } from './bundle-loader.mjs';
+import { buildCli, cliBundleIsStale, CLI_BUNDLE, COMPILE_CACHE_DIR } from '../scripts/build-cli.mjs';
 
 if (process.env.NANOTRAY_SKIP_BUILD !== '1' && cliBundleIsStale()) {
   try {
@@ -22,4 +19,6 @@ if (process.env.NANOTRAY_SKIP_BUILD !== '1' && cliBundleIsStale()) {
     process.stderr.write(`nanotray: could not rebuild the CLI, running the previous build:\n${detail}\n`);
   }
 }
-await import(pathToFileURL(CLI_BUNDLE).href);
+const loader = createBundleLoader({ cacheDir: join(dirname(CLI_BUNDLE), COMPILE_CACHE_DIR) });
+process.once('exit', () => loader.saveCache());
+loader.load(CLI_BUNDLE);

@@ -4,6 +4,7 @@ import type { BuildResult, Metafile, OutputFile } from 'esbuild';
 export const ROOT: string;
 export const CLI_BUNDLE: string;
 export const CLI_ENTRY: string;
+export const COMPILE_CACHE_DIR: string;
 export function cliBundleIsStale(root?: string, bundle?: string): boolean;
 export interface CliBuildOptions {
   root?: string;

@@ -1,15 +1,18 @@
-// Bundles the CLI (src-main/host/cli/index.ts) with esbuild into out/cli/nanotray.mjs plus the chunks it loads
+// Bundles the CLI (src-main/host/cli/index.ts) with esbuild into out/cli/nanotray.cjs plus the chunks it loads
 // on demand, and tells whether the bundle is older than its sources. Used by bin/nanotray.mjs and `npm run build`.
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { esmToCommonJs } from './esm-to-commonjs.mjs';
 import { openaiUnusedResources } from './openai-unused-resources.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-export const CLI_BUNDLE = join(ROOT, 'out', 'cli', 'nanotray.mjs');
+export const CLI_BUNDLE = join(ROOT, 'out', 'cli', 'nanotray.cjs');
 export const CLI_ENTRY = 'src-main/host/cli/index.ts';
+/** The folder beside a CommonJS bundle where bin/bundle-loader.mjs keeps V8's compiled code of its files. */
+export const COMPILE_CACHE_DIR = '.compile-cache';
 const SOURCE_DIRS = ['src-main', 'src-preload'];
-const EXTRA_INPUTS = ['scripts/build-cli.mjs', 'scripts/openai-unused-resources.mjs', 'package.json'];
+const EXTRA_INPUTS = ['scripts/build-cli.mjs', 'scripts/esm-to-commonjs.mjs', 'scripts/openai-unused-resources.mjs', 'package.json'];
 /** Chunk sets of this many recent builds are kept, so a process started before a rebuild can still load its chunks. */
 const KEPT_BUILDS = 3;
 
@@ -90,12 +93,14 @@ const zodEnglishOnly = {
  * Bundles `entry` in memory (nothing written) with code splitting: every `import()` in the sources becomes a
  * chunk that is compiled only when a run reaches it (the MCP SDK, the tokenizer's ranks, the HTML parser, the
  * shell grammar, the web host…), so a one-shot `agent -m` parses a fraction of the code; the openai SDK's resources
- * that the core never calls are left out (openai-unused-resources.mjs). Returns esbuild's
- * result with `metafile` (what each output file imports, statically or dynamically).
+ * that the core never calls are left out (openai-unused-resources.mjs). An `outfile` ending in `.cjs` names chunks
+ * `.cjs` too: buildCli then writes them as CommonJS (esm-to-commonjs.mjs). Returns esbuild's result with `metafile`
+ * (what each output file imports, statically or dynamically), its files still ES modules.
  */
 export async function bundleCli({ root = ROOT, outfile = CLI_BUNDLE, entry = CLI_ENTRY } = {}) {
   const esbuild = await import('esbuild');
-  const name = basename(outfile).replace(/\.mjs$/, '');
+  const ext = extname(outfile);
+  const name = basename(outfile, ext);
   return esbuild.build({
     absWorkingDir: root,
     entryPoints: { [name]: join(root, entry) },
@@ -111,11 +116,12 @@ export async function bundleCli({ root = ROOT, outfile = CLI_BUNDLE, entry = CLI
     outdir: dirname(outfile),
     entryNames: '[name]',
     chunkNames: `chunks/${name}/[name]-[hash]`,
-    outExtension: { '.js': '.mjs' },
+    outExtension: { '.js': ext },
     metafile: true,
     write: false,
-    // Bundled CommonJS packages call require(); an ESM module has none unless we make one (in every chunk).
-    banner: { js: "import { createRequire as __nanotrayCreateRequire } from 'node:module'; const require = __nanotrayCreateRequire(import.meta.url);" },
+    // Bundled CommonJS packages call require(); an ES module has none unless we make one (in every chunk).
+    // Chunks that become CommonJS have their own.
+    ...(ext === '.cjs' ? {} : { banner: { js: "import { createRequire as __nanotrayCreateRequire } from 'node:module'; const require = __nanotrayCreateRequire(import.meta.url);" } }),
     logLevel: 'silent',
   });
 }
@@ -127,8 +133,11 @@ function writeAtomically(path, contents) {
   renameSync(tmp, path);
 }
 
-/** Deletes chunks that none of the last KEPT_BUILDS builds of this entry uses (their list is kept beside them). */
-function pruneChunks(chunkDir, current) {
+/**
+ * Deletes chunks that none of the last KEPT_BUILDS builds of this entry uses (their list is kept beside them),
+ * and the compiled code that bin/bundle-loader.mjs keeps of files that are gone or rewritten.
+ */
+function pruneChunks(chunkDir, current, cacheDir, entryName) {
   const listFile = join(chunkDir, 'builds.json');
   let builds = [];
   try {
@@ -140,26 +149,41 @@ function pruneChunks(chunkDir, current) {
   writeAtomically(listFile, JSON.stringify(builds));
   const kept = new Set(builds.flat());
   for (const file of readdirSync(chunkDir)) {
-    if (file.endsWith('.mjs') && !kept.has(file)) rmSync(join(chunkDir, file), { force: true });
+    if (/\.[cm]js$/.test(file) && !kept.has(file)) rmSync(join(chunkDir, file), { force: true });
   }
+  if (!existsSync(cacheDir)) return;
+  for (const file of readdirSync(cacheDir)) {
+    const source = file.replace(/\.[0-9a-f]+\.v8$/, ''); // `<source file>.<its hash>.v8`
+    if (source === entryName || !kept.has(source)) rmSync(join(cacheDir, file), { force: true });
+  }
+}
+
+/** Writes `path` unless it holds these bytes already (a chunk is named by its content, as esbuild emitted it). */
+function writeIfChanged(path, contents) {
+  if (existsSync(path) && readFileSync(path).equals(contents)) return;
+  writeAtomically(path, contents);
 }
 
 /**
  * Builds the bundle. Chunks are named by their content and written before the entry, each to a temp file that
  * is renamed, so a run (or a parallel build) never sees half a file or an entry whose chunks are missing.
+ * A `.cjs` outfile is written as CommonJS, with its compiled-code cache folder (`.compile-cache`) beside it.
  */
 export async function buildCli({ root = ROOT, outfile = CLI_BUNDLE, entry = CLI_ENTRY } = {}) {
   const result = await bundleCli({ root, outfile, entry });
+  const commonJs = extname(outfile) === '.cjs';
+  const esbuild = commonJs ? await import('esbuild') : undefined;
+  const contentsOf = async (file) => (esbuild ? Buffer.from(await esmToCommonJs(esbuild, file.text)) : Buffer.from(file.contents));
   const entryFile = resolve(outfile);
   const chunks = result.outputFiles.filter((f) => resolve(f.path) !== entryFile);
-  for (const chunk of chunks) {
-    if (!existsSync(chunk.path)) writeAtomically(chunk.path, chunk.contents);
-  }
+  for (const chunk of chunks) writeIfChanged(chunk.path, await contentsOf(chunk));
   const main = result.outputFiles.find((f) => resolve(f.path) === entryFile);
   if (!main) throw new Error(`esbuild wrote no ${relative(root, entryFile)}`);
-  writeAtomically(entryFile, main.contents);
-  const chunkDir = join(dirname(entryFile), 'chunks', basename(entryFile).replace(/\.mjs$/, ''));
-  if (existsSync(chunkDir)) pruneChunks(chunkDir, chunks.map((c) => basename(c.path)));
+  writeAtomically(entryFile, await contentsOf(main));
+  if (commonJs) rmSync(entryFile.replace(/\.cjs$/, '.mjs'), { force: true }); // the ES module entry of older builds
+  const chunkDir = join(dirname(entryFile), 'chunks', basename(entryFile, extname(entryFile)));
+  const cacheDir = join(dirname(entryFile), COMPILE_CACHE_DIR);
+  if (existsSync(chunkDir)) pruneChunks(chunkDir, chunks.map((c) => basename(c.path)), cacheDir, basename(entryFile));
   return outfile;
 }
 

@@ -15,7 +15,7 @@ describe('nanotray agent -m (spawned)', () => {
     expect(result.err).toContain('→ list_dir {"path":"."}');
     expect(result.err).toMatch(/[✓✗] list_dir/);
     expect(result.code).toBe(0);
-    expect(existsSync(join(ROOT, 'out', 'cli', 'nanotray.mjs'))).toBe(true);
+    expect(existsSync(join(ROOT, 'out', 'cli', 'nanotray.cjs'))).toBe(true);
   });
 
   it('without a provider exits non-zero with one line saying how to configure one', async () => {

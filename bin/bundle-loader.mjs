@@ -1,0 +1,86 @@
+// Loads a CommonJS bundle and the chunks it requires with V8's code cache: the compiled code of each file is kept
+// beside the bundle after a run and reused by the next, which then skips compiling (~60 ms of a cold CLI turn on
+// Node 20, whose ES module loader keeps no such cache).
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { basename, dirname, join, resolve } from 'node:path';
+import { Script } from 'node:vm';
+
+function removeQuietly(path) {
+  try {
+    rmSync(path, { force: true });
+  } catch {
+    // nothing was written there (the folder is not one)
+  }
+}
+
+/** Node's CommonJS wrapper, on the first line so that line numbers in stack traces stay the file's own. */
+const WRAPPER_HEAD = '(function (exports, require, module, __filename, __dirname) {';
+
+/**
+ * A loader of the bundle's own files (`entry`, and every `./….cjs` they require) whose compiled code is kept in
+ * `cacheDir`, one file per source named by the source's SHA-1: a changed file never meets code compiled from its
+ * old text (V8 itself checks only the length, the V8 version and its flags). Everything else is required as usual.
+ * The cache folder is as trusted as the bundle: it sits beside it, with the same owner.
+ */
+export function createBundleLoader({ cacheDir }) {
+  const modules = new Map();
+  /** Scripts compiled without usable cached code: their code is written by `saveCache`. */
+  const unsaved = [];
+  const stats = { fromCache: 0, compiled: 0 };
+
+  function cachedCode(path) {
+    try {
+      return readFileSync(path);
+    } catch {
+      return undefined; // first run, or a cache that cannot be read: compile
+    }
+  }
+
+  function load(file) {
+    const known = modules.get(file);
+    if (known) return known.exports;
+    const module = { exports: {}, filename: file, loaded: false };
+    modules.set(file, module);
+    const source = readFileSync(file, 'utf8');
+    const cachePath = join(cacheDir, `${basename(file)}.${createHash('sha1').update(source).digest('hex')}.v8`);
+    const cachedData = cachedCode(cachePath);
+    const script = new Script(`${WRAPPER_HEAD}${source}\n})`, { filename: file, cachedData });
+    if (cachedData && !script.cachedDataRejected) stats.fromCache++;
+    else {
+      stats.compiled++;
+      unsaved.push({ script, cachePath });
+    }
+    const dir = dirname(file);
+    const requireOther = createRequire(file);
+    const require = (id) => (/^\.\.?\/.*\.cjs$/.test(id) ? load(resolve(dir, id)) : requireOther(id));
+    Object.assign(require, { resolve: requireOther.resolve, cache: requireOther.cache });
+    script.runInThisContext()(module.exports, require, module, file, dir);
+    module.loaded = true;
+    return module.exports;
+  }
+
+  /**
+   * Writes the compiled code of every file that had none (after the run, so it holds the functions the run
+   * compiled lazily too). Each file is written to a temp name and renamed: a parallel run reads a whole file or
+   * none. A folder that cannot be written (a read-only install) leaves the next run compiling, nothing else.
+   */
+  function saveCache() {
+    let written = 0;
+    for (const { script, cachePath } of unsaved.splice(0)) {
+      const temp = `${cachePath}.${process.pid}.tmp`;
+      try {
+        mkdirSync(cacheDir, { recursive: true });
+        writeFileSync(temp, script.createCachedData());
+        renameSync(temp, cachePath);
+        written++;
+      } catch {
+        removeQuietly(temp);
+      }
+    }
+    return written;
+  }
+
+  return { load, saveCache, stats };
+}

@@ -1,0 +1,114 @@
+// The CLI's bundle loader (bin/bundle-loader.mjs): it runs a CommonJS bundle and its chunks, keeps their compiled
+// code beside them, reuses it in the next process, and never runs code compiled from a file's older text.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ROOT } from '../../scripts/build-cli.mjs';
+
+const LOADER = pathToFileURL(join(ROOT, 'bin', 'bundle-loader.mjs')).href;
+
+let dir: string;
+let cacheDir: string;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'nanotray-loader-'));
+  cacheDir = join(dir, '.compile-cache');
+  mkdirSync(join(dir, 'chunks'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+interface Run {
+  result: unknown;
+  stats: { fromCache: number; compiled: number };
+  written: number;
+}
+
+/** Loads `entry.cjs` in a new Node process (as bin/nanotray.mjs does), saves the cache, prints what happened. */
+function run(): Run {
+  const script = `
+    const { createBundleLoader } = await import(${JSON.stringify(LOADER)});
+    const loader = createBundleLoader({ cacheDir: ${JSON.stringify(cacheDir)} });
+    const entry = loader.load(${JSON.stringify(join(dir, 'entry.cjs'))});
+    const result = await entry.main();
+    const written = loader.saveCache();
+    process.stdout.write(JSON.stringify({ result, stats: loader.stats, written }));`;
+  const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+  expect(child.stderr).toBe('');
+  return JSON.parse(child.stdout) as Run;
+}
+
+function writeBundle(shared: string): void {
+  writeFileSync(
+    join(dir, 'entry.cjs'),
+    `'use strict';
+     const shared = require('./chunks/shared.cjs');
+     const other = require('./chunks/other.cjs');
+     const { join } = require('node:path');
+     exports.main = async () => {
+       const later = await Promise.resolve().then(() => require('./chunks/later.cjs'));
+       return { value: shared.value, sameInstance: other.shared === shared, joined: join('a', 'b'), later: later.loadedAfterMain, count: shared.count() };
+     };`,
+  );
+  writeFileSync(join(dir, 'chunks', 'shared.cjs'), shared);
+  writeFileSync(join(dir, 'chunks', 'other.cjs'), `exports.shared = require('./shared.cjs');`);
+  writeFileSync(join(dir, 'chunks', 'later.cjs'), `exports.loadedAfterMain = true;`);
+}
+
+const SHARED_A = `let n = 0; exports.value = 'aaa'; exports.count = () => ++n;`;
+const SHARED_B = `let n = 0; exports.value = 'bbb'; exports.count = () => ++n;`; // same length as SHARED_A
+
+describe('the bundle loader', () => {
+  it('runs the entry and the chunks it requires, each file once, and hands other names to Node', () => {
+    writeBundle(SHARED_A);
+    const first = run();
+    expect(first.result).toEqual({ value: 'aaa', sameInstance: true, joined: join('a', 'b'), later: true, count: 1 });
+    expect(first.stats).toEqual({ fromCache: 0, compiled: 4 });
+    expect(first.written).toBe(4);
+  });
+
+  it('a second process runs every file from the compiled code the first one kept', () => {
+    writeBundle(SHARED_A);
+    run();
+    const second = run();
+    expect(second.result).toMatchObject({ value: 'aaa', count: 1 });
+    expect(second.stats).toEqual({ fromCache: 4, compiled: 0 });
+    expect(second.written).toBe(0);
+  });
+
+  it('a file changed to a text of the same length is compiled again, never run from its old code', () => {
+    writeBundle(SHARED_A);
+    run();
+    writeFileSync(join(dir, 'chunks', 'shared.cjs'), SHARED_B);
+    const after = run();
+    expect(after.result).toMatchObject({ value: 'bbb' });
+    expect(after.stats).toEqual({ fromCache: 3, compiled: 1 });
+  });
+
+  it('a damaged cache file is refused: the file is compiled, runs as written, and its code is written anew', () => {
+    writeBundle(SHARED_A);
+    run();
+    for (const file of readdirSync(cacheDir)) writeFileSync(join(cacheDir, file), Buffer.from('not V8 code at all'.repeat(20)));
+    const damaged = run();
+    expect(damaged.result).toMatchObject({ value: 'aaa', sameInstance: true, later: true });
+    expect(damaged.stats).toEqual({ fromCache: 0, compiled: 4 });
+    expect(damaged.written).toBe(4);
+    expect(run().stats).toEqual({ fromCache: 4, compiled: 0 });
+  });
+
+  it('a cache folder that cannot be written changes nothing but the speed', () => {
+    writeBundle(SHARED_A);
+    writeFileSync(cacheDir, 'a file where the folder would be');
+    const result = run();
+    expect(result.result).toMatchObject({ value: 'aaa', count: 1 });
+    expect(result.written).toBe(0);
+    expect(run().stats).toEqual({ fromCache: 0, compiled: 4 });
+  });
+
+  it('keeps the line numbers of stack traces the file’s own', () => {
+    writeFileSync(join(dir, 'entry.cjs'), `'use strict';\n\nexports.main = async () => new Error('here').stack.split('\\n')[1];`);
+    expect(run().result).toContain(`${join(dir, 'entry.cjs')}:3:`);
+  });
+});
