@@ -3,6 +3,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** The app root's folder of built code (the CLI bundle and its compiled-code cache, the desktop app's bundles). */
+export const APP_BUILD_FOLDER = 'out';
+
 function isAppRoot(dir: string): boolean {
   const pkg = join(dir, 'package.json');
   if (!existsSync(pkg)) return false;

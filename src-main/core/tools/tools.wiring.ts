@@ -1,6 +1,8 @@
 // Builds the tool registry for the composition root: the built-in tools, the approval gate and the files no tool reaches.
+import { join } from 'node:path';
 import type { Config } from '../../../src-preload/contract/config-schema';
 import type { CoreBase } from '../core-base';
+import { APP_BUILD_FOLDER } from '../lib/app-root';
 import type { Database } from '../store/db';
 import { ApprovalService } from './approvals/approval-service';
 import { editFileTool } from './builtin/edit-file.tool';
@@ -13,7 +15,7 @@ import type { SearchDeps } from './sandbox/web-search-providers';
 import { readFileTool } from './builtin/read-file.tool';
 import { writeFileTool } from './builtin/write-file.tool';
 import { FileProvenance, markingReads, recordingWrites } from './builtin/file-provenance';
-import { protectHomeFiles } from './sandbox/protected-files';
+import { protectFolder, protectHomeFiles } from './sandbox/protected-files';
 import { preloadBashParser } from './shell-grammar/bash-parser';
 import { systemSandbox } from './os-sandbox/exec-sandbox';
 import type { MemoryProposals } from './approvals/memory-approval';
@@ -66,12 +68,15 @@ export interface ToolsDeps {
 export function wireTools(base: CoreBase, deps: ToolsDeps, options: ToolsOptions = {}): ToolServices {
   // config.json and nanotray.db* hold the keys: no file tool reaches them, whatever the fence says.
   base.onDispose(protectHomeFiles(base.paths.home));
+  // The app's built code (and the CLI's compiled-code cache in it) runs in every later process: no tool writes it.
+  const appBuild = join(base.appRoot, APP_BUILD_FOLDER);
+  base.onDispose(protectFolder(appBuild));
   // web_fetch asks the gate (created below) whether a redirect may go on to another host.
   const webFetch: WebFetchDeps = {
     ...options.webFetch,
     egressAllowed: (host, ctx) => approvals.allowsEgress(webFetchTool(), host, ctx),
   };
-  const exec: ExecToolDeps = { nanotrayHome: base.paths.home, memoryProposals: deps.memoryProposals, ...options.exec };
+  const exec: ExecToolDeps = { nanotrayHome: base.paths.home, appBuild, memoryProposals: deps.memoryProposals, ...options.exec };
   const tools = builtinTools(base.config(), base.db, { ...options, webFetch, exec });
   const webFetchTool = (): Tool => tools.find((t) => t.name === 'web_fetch')!;
   const sandbox = exec.sandbox ?? systemSandbox;

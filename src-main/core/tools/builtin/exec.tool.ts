@@ -43,6 +43,8 @@ export interface ExecToolDeps {
   sandbox?: ExecSandbox;
   /** $NANOTRAY_HOME, hidden inside the sandbox (wireTools passes the core's). */
   nanotrayHome?: string;
+  /** The app's built code (`<app root>/out`): read-only inside the sandbox, also when the workspace contains it. */
+  appBuild?: string;
   /** Where what a command wrote into a prompt file goes for review after it is undone (the workspace's review). */
   memoryProposals?: MemoryProposals;
 }
@@ -122,7 +124,7 @@ export function createExecTool(deps: ExecToolDeps = {}): Tool<typeof params> {
                 userHome: parentEnv.HOME || homedir(),
                 ...(parentEnv.XDG_RUNTIME_DIR ? { runtimeDir: parentEnv.XDG_RUNTIME_DIR } : {}),
                 network: state.network,
-                readOnly: steeringPaths(ctx.workspace),
+                readOnly: [...steeringPaths(ctx.workspace), ...(deps.appBuild ? [deps.appBuild] : [])],
               })
             : shell,
         cwd: cwd.value,

@@ -1,5 +1,6 @@
 // Files no file tool may touch, wherever the fence is: each open home's config.json and nanotray.db*
-// (by path and by inode, so a hard link or another spelling is caught too), its cache/ folder and /proc/<pid>/environ.
+// (by path and by inode, so a hard link or another spelling is caught too), its cache/ folder, the app's built code
+// and /proc/<pid>/environ.
 import { realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
 
@@ -15,6 +16,8 @@ const CACHE_FOLDER = 'cache';
 const PROC_SECRET = /^\/proc\/(?:self|thread-self|\d+)(?:\/task\/\d+)?\/(?:environ|mem)$/;
 
 const homes = new Map<string, number>();
+/** Folders protected whole (the app's built code), each with the number of cores protecting it. */
+const folders = new Map<string, number>();
 
 /**
  * The protected inodes as seen by the synchronous code running now, dropped when it ends (a microtask): a prompt build
@@ -48,6 +51,23 @@ export function protectHomeFiles(home: string): () => void {
   };
 }
 
+/**
+ * Protects everything in `folder` from the file tools until the returned disposer runs: the app's built code (`out/`),
+ * which every later process runs, and whose compiled-code cache no review would see through (bin/bundle-loader.mjs).
+ */
+export function protectFolder(folder: string): () => void {
+  const real = realOr(folder);
+  folders.set(real, (folders.get(real) ?? 0) + 1);
+  let disposed = false;
+  return () => {
+    if (disposed) return;
+    disposed = true;
+    const n = (folders.get(real) ?? 1) - 1;
+    if (n > 0) folders.set(real, n);
+    else folders.delete(real);
+  };
+}
+
 function sameName(a: string, b: string): boolean {
   return process.platform === 'linux' ? a === b : a.toLowerCase() === b.toLowerCase();
 }
@@ -74,15 +94,23 @@ function protectedInodes(): Array<{ dev: number; ino: number }> {
   return out;
 }
 
-/** True when `real` (a real path) names a protected file: a home's secret files or cache, or a process's environ. */
+/** True when `real` is `folder` or inside it. */
+function inFolder(real: string, folder: string): boolean {
+  return sameName(real, folder) || sameName(real.slice(0, folder.length + 1), folder + sep);
+}
+
+/**
+ * True when `real` (a real path) names a protected file: a home's secret files or cache, the app's built code, or a
+ * process's environ.
+ */
 export function isProtectedPath(real: string): boolean {
   if (PROC_SECRET.test(real)) return true;
   const dir = dirname(real);
   for (const home of homes.keys()) {
     if (sameName(dir, home) && SECRET_NAME.test(basename(real))) return true;
-    const cache = join(home, CACHE_FOLDER);
-    if (sameName(real, cache) || sameName(real.slice(0, cache.length + 1), cache + sep)) return true;
+    if (inFolder(real, join(home, CACHE_FOLDER))) return true;
   }
+  for (const folder of folders.keys()) if (inFolder(real, folder)) return true;
   return false;
 }
 
@@ -94,7 +122,7 @@ export function isProtectedInode(st: { dev: number; ino: number }): boolean {
 /** The model-facing refusal for a protected file. */
 export function protectedFileError(path: string): string {
   return (
-    `Error: ${path} is one of Nanotray's own files (its settings, database, cache or a process environment), which hold ` +
-    'API keys and other secrets or steer the agent. No file tool may read or change it, whatever the path or link used to reach it.'
+    `Error: ${path} is one of Nanotray's own files (its settings, database, cache, built code or a process environment), which ` +
+    'hold API keys and other secrets or steer the agent. No file tool may read or change it, whatever the path or link used to reach it.'
   );
 }
