@@ -6,7 +6,6 @@ import type { Database } from '../store/db';
 import { appendMessage, userMessageText } from '../store/messages.repo';
 import { HistoryCache } from './history-cache';
 import { requestBudget } from '../workspace/history-window';
-import { SUMMARY_META_KEY } from '../workspace/context-builder';
 import { deleteSession, ensureSession, getSession, setSessionTitle, splitSessionKey, touchSession, updateSessionMeta } from '../store/sessions.repo';
 import { toolParameters, type ToolRegistry } from '../tools/tool-registry';
 import type { ImageAttachment, Tool } from '../tools/tool';
@@ -164,7 +163,7 @@ export class SessionRunner {
     ensureSession(d.db, sessionKey, d.now());
     if (existing.title) setSessionTitle(d.db, sessionKey, existing.title);
     // The summary of what was cleared goes with it (it would otherwise stay in every prompt of the empty chat).
-    updateSessionMeta(d.db, sessionKey, { ...existing.meta, consolidatedThrough: undefined, consolidationFailedAt: undefined, [SUMMARY_META_KEY]: undefined });
+    updateSessionMeta(d.db, sessionKey, { ...existing.meta, consolidatedThrough: undefined, consolidationFailedAt: undefined, consolidatedSummary: undefined });
     d.emit({ type: 'session.changed', sessionKey, change: 'updated' });
   }
 

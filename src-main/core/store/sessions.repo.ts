@@ -18,6 +18,11 @@ export const sessionMetaSchema = z
      * messages after consolidatedThrough: it is tried again once the session has grown by a few more, not every turn.
      */
     consolidationFailedAt: z.number().int().optional(),
+    /**
+     * The running summary of the consolidated messages, shown in the system prompt in their place. A value of another
+     * type (written by hand) reads as no summary rather than failing the session's metadata.
+     */
+    consolidatedSummary: z.string().optional().catch(undefined),
   })
   .loose();
 

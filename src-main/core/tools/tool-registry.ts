@@ -8,6 +8,7 @@ import { fail, failWith, ok, type Tool, type ToolContext, type ToolResult } from
 
 /** Characters of an unknown tool name an error quotes. */
 const UNKNOWN_NAME_SHOWN = 64;
+
 export interface ToolSource {
   tools(): Tool[];
 }

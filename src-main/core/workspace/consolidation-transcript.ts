@@ -88,7 +88,7 @@ export function summariserExcerpt(rows: readonly StoredMessage[], budgetTokens: 
 }
 
 /** The parts of `rows` (all of them, or the oldest that `maxParts` requests take), each `budgetTokens` at most. */
-export function planParts(rows: readonly StoredMessage[], budgetTokens: number, timeZone: string, maxParts = 4): ExcerptPart[] {
+export function planParts(rows: readonly StoredMessage[], budgetTokens: number, timeZone: string, maxParts: number): ExcerptPart[] {
   const parts: ExcerptPart[] = [];
   for (let done = 0; done < rows.length && parts.length < maxParts; ) {
     const part = summariserExcerpt(rows.slice(done), budgetTokens, timeZone);

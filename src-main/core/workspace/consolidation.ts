@@ -13,7 +13,6 @@ import { insertUsage } from '../store/usage.repo';
 import type { Result } from '../lib/result';
 import { createLogger } from '../lib/logger';
 import type { HistoryConsolidator } from './context-builder';
-import { SUMMARY_META_KEY } from './context-builder';
 import type { MemoryFiles } from './memory-files';
 import { formatLocalTime, resolveTimeZone } from '../lib/zoned-time';
 import type { MemoryReview } from './memory-review';
@@ -123,10 +122,10 @@ export class Consolidator implements HistoryConsolidator {
   async consolidate(input: ContextInput, historyBudgetTokens: number, maxMessages = Number.POSITIVE_INFINITY): Promise<{ history: ChatMessage[]; summary: string } | undefined> {
     const outcome = await this.run(input, historyBudgetTokens, maxMessages);
     if (!outcome) return undefined;
-    const summary = getSession(this.#opts.db, input.sessionKey)?.meta[SUMMARY_META_KEY];
+    const summary = getSession(this.#opts.db, input.sessionKey)?.meta.consolidatedSummary;
     // The history to continue with: the stored rows not consolidated, then what the turn added without storing it.
     const unsaved = input.unsaved ? input.history.slice(-input.unsaved) : [];
-    return { history: [...repairHistory(toHistoryMessages(outcome.rest)), ...unsaved], summary: typeof summary === 'string' ? summary : outcome.historyEntry };
+    return { history: [...repairHistory(toHistoryMessages(outcome.rest)), ...unsaved], summary: summary ?? outcome.historyEntry };
   }
 
   /**
@@ -221,10 +220,10 @@ export class Consolidator implements HistoryConsolidator {
     const stamp = formatLocalTime(input.now, timeZone);
     if (!this.appendHistory(`## ${stamp} — ${input.sessionKey}\n\n${parsed.historyEntry}\n`)) return undefined;
     this.addFacts(parsed.newFacts, memory.full, input);
-    const previous = getSession(db, input.sessionKey)?.meta[SUMMARY_META_KEY];
-    let summary = `${typeof previous === 'string' && previous ? `${previous}\n\n` : ''}[${stamp}] ${parsed.historyEntry}`;
+    const previous = getSession(db, input.sessionKey)?.meta.consolidatedSummary;
+    let summary = `${previous ? `${previous}\n\n` : ''}[${stamp}] ${parsed.historyEntry}`;
     if (summary.length > SUMMARY_MAX_CHARS) summary = `[...] ${summary.slice(summary.length - SUMMARY_MAX_CHARS)}`;
-    updateSessionMeta(db, input.sessionKey, { consolidatedThrough: through, consolidationFailedAt: undefined, [SUMMARY_META_KEY]: summary });
+    updateSessionMeta(db, input.sessionKey, { consolidatedThrough: through, consolidationFailedAt: undefined, consolidatedSummary: summary });
     return parsed;
   }
 

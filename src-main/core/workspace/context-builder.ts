@@ -32,9 +32,6 @@ export interface WorkspaceContextOptions {
   marginTokens?: number;
 }
 
-/** Key in session metadata holding the summary of consolidated turns. */
-export const SUMMARY_META_KEY = 'consolidatedSummary';
-
 /**
  * The running summary in the system prompt. It is the model's own account of messages that included tool output,
  * pages and files, so it is framed as a record, and quoted line by line: a heading inside it cannot pass for a
@@ -103,8 +100,7 @@ export class WorkspaceContextBuilder implements ContextBuilder {
   async build(input: ContextInput): Promise<ChatMessage[]> {
     const timeZone = resolveTimeZone(input.config.agent.timezone);
     let base = this.systemPrompt(input) + this.#sectionsText();
-    const stored = getSession(this.#opts.db, input.sessionKey)?.meta[SUMMARY_META_KEY];
-    let summary = typeof stored === 'string' ? stored : '';
+    let summary = getSession(this.#opts.db, input.sessionKey)?.meta.consolidatedSummary ?? '';
     const note = runtimeNote(input.now, timeZone, input.channel);
     const total = requestBudget(input.model.contextWindowTokens, input.model.maxTokens, this.#opts.marginTokens ?? WINDOW_SAFETY_MARGIN_TOKENS);
     const count = this.#counter;

@@ -3,7 +3,6 @@
 // ago. What the virtualisation test and the renderer bench (scripts/bench/renderer-bench.ts) open.
 import { appendMessages } from '../../../src-main/core/store/messages.repo';
 import { ensureSession, setSessionTitle, updateSessionMeta } from '../../../src-main/core/store/sessions.repo';
-import { SUMMARY_META_KEY } from '../../../src-main/core/workspace/context-builder';
 import type { E2eApp } from './e2e-app';
 
 export const BIG_SESSION = 'desktop:big';
@@ -33,7 +32,7 @@ export function seedBigSession(app: E2eApp, count = BIG_COUNT): void {
   // A turn here answers at once, as in a chat that was summarised while it grew (see README "Long chats").
   if (count > UNCONSOLIDATED) {
     const summary = `The user asked how to do things number 0 to ${count - UNCONSOLIDATED - 1}, one at a time; each answer gave the steps.`;
-    updateSessionMeta(app.core.db, BIG_SESSION, { consolidatedThrough: ids[count - UNCONSOLIDATED - 1], [SUMMARY_META_KEY]: summary });
+    updateSessionMeta(app.core.db, BIG_SESSION, { consolidatedThrough: ids[count - UNCONSOLIDATED - 1], consolidatedSummary: summary });
   }
 }
 
