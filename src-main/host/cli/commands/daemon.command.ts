@@ -6,6 +6,7 @@ import { errorMessage } from '../../../core/lib/result';
 import { write, type CliCommand, type CliIo } from '../cli-command';
 import { keepAlive } from '../keep-alive';
 import { announceTakeover, waitingLine } from '../scheduler-notes';
+import { stopOptimizingCompilers } from '../optimizing-compilers';
 import { stopYoungGenerationGrowth } from '../young-generation';
 
 const USAGE = `Usage: nanotray daemon
@@ -88,8 +89,10 @@ export const daemonCommand: CliCommand = {
   summary: 'Run the heartbeat and cron jobs without a window; print notifications to stdout',
   usage: USAGE,
   run: (_args, io) => {
-    // The daemon process only (runDaemon also runs inside tests): it runs for days, see young-generation.ts.
+    // The daemon process only (runDaemon also runs inside tests): it runs for days, see young-generation.ts and
+    // optimizing-compilers.ts.
     stopYoungGenerationGrowth();
+    stopOptimizingCompilers();
     return runDaemon(io);
   },
 };
