@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node
 import { createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import { Script } from 'node:vm';
+import { crc32 } from 'node:zlib';
 
 function removeQuietly(path) {
   try {
@@ -13,6 +14,28 @@ function removeQuietly(path) {
   } catch {
     // nothing was written there (the folder is not one)
   }
+}
+
+/**
+ * Bytes before V8's code in a cache file: the code's CRC-32 and length (8, so the code stays 8-byte aligned). V8 checks
+ * only its own header (version, flags, the source's length), never the code after it: damaged code (a lost tail, a
+ * flipped bit) would crash the process in every run. Node's own compile cache keeps a CRC-32 the same way.
+ */
+const CHECK_BYTES = 8;
+
+/** The cache file's V8 code when its check holds, else undefined (compile). */
+function checkedCode(file) {
+  if (file.length < CHECK_BYTES) return undefined;
+  const code = file.subarray(CHECK_BYTES);
+  return file.readUInt32LE(0) === crc32(code) && file.readUInt32LE(4) === code.length ? code : undefined;
+}
+
+/** V8's code with its check in front, as a cache file holds it. */
+function withCheck(code) {
+  const head = Buffer.alloc(CHECK_BYTES);
+  head.writeUInt32LE(crc32(code), 0);
+  head.writeUInt32LE(code.length, 4);
+  return Buffer.concat([head, code]);
 }
 
 /** Node's CommonJS wrapper, on the first line so that line numbers in stack traces stay the file's own. */
@@ -32,7 +55,7 @@ export function createBundleLoader({ cacheDir }) {
 
   function cachedCode(path) {
     try {
-      return readFileSync(path);
+      return checkedCode(readFileSync(path));
     } catch {
       return undefined; // first run, or a cache that cannot be read: compile
     }
@@ -72,7 +95,7 @@ export function createBundleLoader({ cacheDir }) {
       const temp = `${cachePath}.${process.pid}.tmp`;
       try {
         mkdirSync(cacheDir, { recursive: true });
-        writeFileSync(temp, script.createCachedData());
+        writeFileSync(temp, withCheck(script.createCachedData()));
         renameSync(temp, cachePath);
         written++;
       } catch {

@@ -1,7 +1,7 @@
 // The CLI's bundle loader (bin/bundle-loader.mjs): it runs a CommonJS bundle and its chunks, keeps their compiled
 // code beside them, reuses it in the next process, and never runs code compiled from a file's older text.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -91,6 +91,23 @@ describe('the bundle loader', () => {
     writeBundle(SHARED_A);
     run();
     for (const file of readdirSync(cacheDir)) writeFileSync(join(cacheDir, file), Buffer.from('not V8 code at all'.repeat(20)));
+    const damaged = run();
+    expect(damaged.result).toMatchObject({ value: 'aaa', sameInstance: true, later: true });
+    expect(damaged.stats).toEqual({ fromCache: 0, compiled: 4 });
+    expect(damaged.written).toBe(4);
+    expect(run().stats).toEqual({ fromCache: 4, compiled: 0 });
+  });
+
+  it('a cache file damaged behind an intact header (its second half lost) is refused, never handed to V8', () => {
+    // V8 checks only the header of cached code (its version, flags and the source's length), not the payload: a
+    // damaged payload crashes the process (a fatal error or a segfault), in every run until the file is deleted.
+    writeBundle(SHARED_A);
+    run();
+    for (const file of readdirSync(cacheDir)) {
+      const bytes = readFileSync(join(cacheDir, file));
+      bytes.fill(0, bytes.length >> 1);
+      writeFileSync(join(cacheDir, file), bytes);
+    }
     const damaged = run();
     expect(damaged.result).toMatchObject({ value: 'aaa', sameInstance: true, later: true });
     expect(damaged.stats).toEqual({ fromCache: 0, compiled: 4 });
