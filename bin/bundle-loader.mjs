@@ -66,6 +66,17 @@ export function createBundleLoader({ cacheDir }) {
     if (known) return known.exports;
     const module = { exports: {}, filename: file, loaded: false };
     modules.set(file, module);
+    try {
+      run(file, module);
+    } catch (err) {
+      modules.delete(file); // as Node's require: the next require runs it again, never hands out half its exports
+      throw err;
+    }
+    return module.exports;
+  }
+
+  /** Compiles `file` (from its cached code when that is usable) and runs it as `module`. */
+  function run(file, module) {
     const source = readFileSync(file, 'utf8');
     const cachePath = join(cacheDir, `${basename(file)}.${createHash('sha1').update(source).digest('hex')}.v8`);
     const cachedData = cachedCode(cachePath);
@@ -81,7 +92,6 @@ export function createBundleLoader({ cacheDir }) {
     Object.assign(require, { resolve: requireOther.resolve, cache: requireOther.cache });
     script.runInThisContext()(module.exports, require, module, file, dir);
     module.loaded = true;
-    return module.exports;
   }
 
   /**

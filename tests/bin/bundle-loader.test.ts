@@ -124,6 +124,18 @@ describe('the bundle loader', () => {
     expect(run().stats).toEqual({ fromCache: 0, compiled: 4 });
   });
 
+  it('a file whose first run threw is run again when required again (as Node\'s require does), never hands out half its exports', () => {
+    writeFileSync(
+      join(dir, 'entry.cjs'),
+      `'use strict';
+       const attempt = () => Promise.resolve().then(() => require('./chunks/flaky.cjs')).then((m) => typeof m.ready, (err) => err.message);
+       exports.main = async () => [await attempt(), await attempt(), await attempt()];`,
+    );
+    // throws the first time it runs (a chunk a rebuild pruned, a failed native load, …), loads on a retry
+    writeFileSync(join(dir, 'chunks', 'flaky.cjs'), `if (!globalThis.flakyTried) { globalThis.flakyTried = true; throw new Error('first run failed'); }\nexports.ready = () => true;`);
+    expect(run().result).toEqual(['first run failed', 'function', 'function']);
+  });
+
   it('keeps the line numbers of stack traces the file’s own', () => {
     writeFileSync(join(dir, 'entry.cjs'), `'use strict';\n\nexports.main = async () => new Error('here').stack.split('\\n')[1];`);
     expect(run().result).toContain(`${join(dir, 'entry.cjs')}:3:`);
