@@ -1,7 +1,7 @@
 // What the exec sandbox lets a command see: the workspace read-write but for the files that steer the agent,
 // everything else read-only, and Nanotray's home, the user's credential stores and the sockets of other managers hidden.
 import { lstatSync, realpathSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { isInside } from '../sandbox/path-guard';
 
 /** Relative to the user's home: keys, tokens, cookies and shell histories. */
@@ -71,6 +71,20 @@ function existing(path: string): { real: string; dir: boolean } | undefined {
 const depth = (p: string): number => p.split('/').filter(Boolean).length;
 
 /**
+ * The folders of the workspace above `path` (a hidden or read-only mount deeper in it), each to be bound onto itself:
+ * a mount point cannot be renamed, so no command moves a folder holding the mount away and puts another folder, with
+ * its own files, at the very path the next process reads (the app's out/ inside a workspace such as ~/code). Folders
+ * inside a hidden or read-only mount of the workspace are left alone (binding them would show what the mount hides).
+ */
+function foldersAbove(path: string, workspace: string, mounts: ReadonlyMap<string, PlanMount>): string[] {
+  const folders: string[] = [];
+  for (let dir = dirname(path); dir !== workspace && isInside(workspace, dir); dir = dirname(dir)) folders.push(dir);
+  const covered = (dir: string): boolean =>
+    [...mounts.values()].some((m) => m.kind !== 'writable' && m.path !== workspace && isInside(workspace, m.path) && m.path !== dir && isInside(m.path, dir));
+  return folders.filter((dir) => !mounts.has(dir) && !covered(dir));
+}
+
+/**
  * Builds the mounts: every existing hidden path (folders become empty, files empty) and the workspace bound
  * read-write, ordered by depth so that the workspace stays visible inside a hidden home and a hidden path
  * inside the workspace stays hidden. Paths that do not exist are left out (nothing to hide).
@@ -97,6 +111,11 @@ export function planSandbox(input: SandboxPlanInput): SandboxPlan {
     if (found && !isInside(input.workspace, found.real)) continue;
     const target = found?.real ?? path;
     if (!mounts.has(target)) mounts.set(target, { kind: 'read-only', path: target, exists: found !== undefined });
+  }
+  const pinned = [...mounts.values()].filter((m) => m.kind !== 'writable' && (m.kind !== 'read-only' || m.exists));
+  for (const mount of pinned) {
+    if (mount.path === input.workspace || !isInside(input.workspace, mount.path)) continue;
+    for (const dir of foldersAbove(mount.path, input.workspace, mounts)) mounts.set(dir, { kind: 'writable', path: dir });
   }
   const ordered = [...mounts.values()].sort((a, b) => depth(a.path) - depth(b.path));
   return { cwd: input.cwd, network: input.network, mounts: ordered };

@@ -60,6 +60,8 @@ describe('planSandbox', () => {
     expect(after).toEqual([
       { kind: 'read-only', path: join(ws, 'memory'), exists: true },
       { kind: 'read-only', path: join(ws, 'IDENTITY.md'), exists: false },
+      // bound onto itself: a mount point cannot be renamed, so no command swaps in another src/ with another agents.md
+      { kind: 'writable', path: join(ws, 'src') },
       { kind: 'read-only', path: join(ws, 'src', 'agents.md'), exists: true },
     ]);
     const args = bwrapInvocation('bwrap', plan, { file: 'sh', args: [] }).args;
@@ -68,6 +70,18 @@ describe('planSandbox', () => {
     const profile = seatbeltProfile(plan).split('\n');
     expect(profile).toContain(`(deny file-write* (subpath ${sbplString(join(ws, 'IDENTITY.md'))}))`);
     expect(profile).toContain(`(deny file-write* (subpath ${sbplString(join(ws, 'memory'))}))`);
+  });
+
+  it('binds every workspace folder above a deeper read-only path onto itself, none inside a hidden one', () => {
+    const ws = join(root, 'code');
+    const out = join(ws, 'tools', 'nanotray', 'out');
+    mkdirSync(out, { recursive: true });
+    mkdirSync(join(ws, '.secret', 'inner', 'deeper'), { recursive: true });
+    const plan = planSandbox({ ...input, workspace: ws, cwd: ws, nanotrayHome: join(ws, '.secret'), readOnly: [out, join(ws, '.secret', 'inner', 'deeper')] });
+    const order = plan.mounts.map((m) => `${m.kind}:${m.path.slice(ws.length)}`);
+    expect(order).toEqual(expect.arrayContaining(['writable:', 'writable:/tools', 'writable:/tools/nanotray', 'read-only:/tools/nanotray/out', 'hide-dir:/.secret']));
+    expect(order.indexOf('writable:/tools/nanotray')).toBeLessThan(order.indexOf('read-only:/tools/nanotray/out'));
+    expect(order).not.toContain('writable:/.secret/inner'); // binding it would show what the hidden home holds
   });
 
   it('knows no home files when the home is unknown', () => {
