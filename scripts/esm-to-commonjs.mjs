@@ -23,6 +23,8 @@ export async function esmToCommonJs(esbuild, code) {
     banner: `'use strict';\nconst ${OWN_REQUIRE} = require;\nconst ${IMPORT_META_URL} = require('node:url').pathToFileURL(__filename).href;`,
     logLevel: 'silent',
   });
+  // A warning is a construct CommonJS cannot keep (import.meta.dirname would become undefined): fail the build.
+  if (result.warnings.length > 0) throw new Error(`a chunk cannot become CommonJS: ${result.warnings.map((w) => w.text).join('; ')}`);
   // An import() becomes a call of `require` where the import() was, and Emscripten's loader (web-tree-sitter)
   // declares its own `var require` in the very function that imports node:module: call the module's own.
   return result.code.replace(CONVERTED_IMPORT, `Promise.resolve().then(() => $1(${OWN_REQUIRE}(`);

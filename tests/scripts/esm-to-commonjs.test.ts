@@ -52,4 +52,8 @@ describe('esmToCommonJs', () => {
     );
     expect(await (createRequire(import.meta.url)(file) as { load: () => Promise<string> }).load()).toBe('depfunction');
   });
+
+  it('refuses what CommonJS cannot keep (any import.meta but its url) instead of turning it into undefined', async () => {
+    await expect(esmToCommonJs(esbuild, `export const dir = import.meta.dirname;`)).rejects.toThrow(/cannot become CommonJS/);
+  });
 });

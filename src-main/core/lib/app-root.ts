@@ -3,8 +3,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The app root's folder of built code (the CLI bundle and its compiled-code cache, the desktop app's bundles). */
-export const APP_BUILD_FOLDER = 'out';
+/**
+ * The app root's folders of code that every run executes and git does not show: the built code (the CLI bundle and
+ * its compiled-code cache, the desktop app's bundles) and the installed packages.
+ */
+export const APP_CODE_FOLDERS: readonly string[] = ['out', 'node_modules'];
 
 function isAppRoot(dir: string): boolean {
   const pkg = join(dir, 'package.json');

@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import type { Config } from '../../../src-preload/contract/config-schema';
 import type { CoreBase } from '../core-base';
-import { APP_BUILD_FOLDER } from '../lib/app-root';
+import { APP_CODE_FOLDERS } from '../lib/app-root';
 import type { Database } from '../store/db';
 import { ApprovalService } from './approvals/approval-service';
 import { editFileTool } from './builtin/edit-file.tool';
@@ -68,15 +68,16 @@ export interface ToolsDeps {
 export function wireTools(base: CoreBase, deps: ToolsDeps, options: ToolsOptions = {}): ToolServices {
   // config.json and nanotray.db* hold the keys: no file tool reaches them, whatever the fence says.
   base.onDispose(protectHomeFiles(base.paths.home));
-  // The app's built code (and the CLI's compiled-code cache in it) runs in every later process: no tool writes it.
-  const appBuild = join(base.appRoot, APP_BUILD_FOLDER);
-  base.onDispose(protectFolder(appBuild));
+  // The app's built code (with the CLI's compiled-code cache) and its packages run in every later process: no tool
+  // writes them.
+  const appCode = APP_CODE_FOLDERS.map((folder) => join(base.appRoot, folder));
+  for (const folder of appCode) base.onDispose(protectFolder(folder));
   // web_fetch asks the gate (created below) whether a redirect may go on to another host.
   const webFetch: WebFetchDeps = {
     ...options.webFetch,
     egressAllowed: (host, ctx) => approvals.allowsEgress(webFetchTool(), host, ctx),
   };
-  const exec: ExecToolDeps = { nanotrayHome: base.paths.home, appBuild, memoryProposals: deps.memoryProposals, ...options.exec };
+  const exec: ExecToolDeps = { nanotrayHome: base.paths.home, appCode, memoryProposals: deps.memoryProposals, ...options.exec };
   const tools = builtinTools(base.config(), base.db, { ...options, webFetch, exec });
   const webFetchTool = (): Tool => tools.find((t) => t.name === 'web_fetch')!;
   const sandbox = exec.sandbox ?? systemSandbox;

@@ -43,8 +43,8 @@ export interface ExecToolDeps {
   sandbox?: ExecSandbox;
   /** $NANOTRAY_HOME, hidden inside the sandbox (wireTools passes the core's). */
   nanotrayHome?: string;
-  /** The app's built code (`<app root>/out`): read-only inside the sandbox, also when the workspace contains it. */
-  appBuild?: string;
+  /** The app's code folders (`<app root>/out`, `node_modules`): read-only inside the sandbox, also in the workspace. */
+  appCode?: readonly string[];
   /** Where what a command wrote into a prompt file goes for review after it is undone (the workspace's review). */
   memoryProposals?: MemoryProposals;
 }
@@ -124,7 +124,7 @@ export function createExecTool(deps: ExecToolDeps = {}): Tool<typeof params> {
                 userHome: parentEnv.HOME || homedir(),
                 ...(parentEnv.XDG_RUNTIME_DIR ? { runtimeDir: parentEnv.XDG_RUNTIME_DIR } : {}),
                 network: state.network,
-                readOnly: [...steeringPaths(ctx.workspace), ...(deps.appBuild ? [deps.appBuild] : [])],
+                readOnly: [...steeringPaths(ctx.workspace), ...(deps.appCode ?? [])],
               })
             : shell,
         cwd: cwd.value,

@@ -56,7 +56,7 @@ function changed(input: string): Result<never, FencedFsError> {
 function check(input: string, fence: PathFence): Result<CheckedPath, FencedFsError> {
   const checked = checkToolPath(input, fence);
   if (!checked.ok) return fail('refused', checked.error.message);
-  if (isProtectedPath(checked.value.real)) return fail('protected', protectedFileError(input));
+  if (isProtectedPath(checked.value.real)) return fail('protected', protectedFileError(input, checked.value.real));
   return checked;
 }
 

@@ -1,6 +1,6 @@
 // Files no file tool may touch, wherever the fence is: each open home's config.json and nanotray.db*
 // (by path and by inode, so a hard link or another spelling is caught too), its cache/ folder, the app's built code
-// and /proc/<pid>/environ.
+// and packages, and /proc/<pid>/environ.
 import { realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
 
@@ -16,7 +16,7 @@ const CACHE_FOLDER = 'cache';
 const PROC_SECRET = /^\/proc\/(?:self|thread-self|\d+)(?:\/task\/\d+)?\/(?:environ|mem)$/;
 
 const homes = new Map<string, number>();
-/** Folders protected whole (the app's built code), each with the number of cores protecting it. */
+/** Folders protected whole (the app's built code and packages), each with the number of cores protecting it. */
 const folders = new Map<string, number>();
 
 /**
@@ -52,8 +52,9 @@ export function protectHomeFiles(home: string): () => void {
 }
 
 /**
- * Protects everything in `folder` from the file tools until the returned disposer runs: the app's built code (`out/`),
- * which every later process runs, and whose compiled-code cache no review would see through (bin/bundle-loader.mjs).
+ * Protects everything in `folder` from the file tools until the returned disposer runs: the app's built code (`out/`,
+ * with the compiled-code cache of bin/bundle-loader.mjs, which no review would see through) and its packages
+ * (`node_modules/`): every later process runs them, and git shows neither.
  */
 export function protectFolder(folder: string): () => void {
   const real = realOr(folder);
@@ -100,7 +101,7 @@ function inFolder(real: string, folder: string): boolean {
 }
 
 /**
- * True when `real` (a real path) names a protected file: a home's secret files or cache, the app's built code, or a
+ * True when `real` (a real path) names a protected file: a home's secret files or cache, the app's code folders, or a
  * process's environ.
  */
 export function isProtectedPath(real: string): boolean {
@@ -119,10 +120,16 @@ export function isProtectedInode(st: { dev: number; ino: number }): boolean {
   return protectedInodes().some((p) => p.dev === st.dev && p.ino === st.ino);
 }
 
-/** The model-facing refusal for a protected file. */
-export function protectedFileError(path: string): string {
+/** The model-facing refusal for a protected file (`real`: its real path, when known). */
+export function protectedFileError(path: string, real?: string): string {
+  if (real !== undefined && [...folders.keys()].some((folder) => inFolder(real, folder))) {
+    return (
+      `Error: ${path} is part of Nanotray's own code (its built bundles or installed packages), which every later run ` +
+      'executes. No file tool may read or change it, whatever the path or link used to reach it.'
+    );
+  }
   return (
-    `Error: ${path} is one of Nanotray's own files (its settings, database, cache, built code or a process environment), which ` +
-    'hold API keys and other secrets or steer the agent. No file tool may read or change it, whatever the path or link used to reach it.'
+    `Error: ${path} is one of Nanotray's own files (its settings, database, cache or a process environment), which hold ` +
+    'API keys and other secrets or steer the agent. No file tool may read or change it, whatever the path or link used to reach it.'
   );
 }
