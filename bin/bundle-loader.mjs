@@ -38,14 +38,27 @@ function withCheck(code) {
   return Buffer.concat([head, code]);
 }
 
+/** Where runtime-v8-flags.ts records the V8 flags set after start (a registry symbol: the bundle shares it). */
+const RUNTIME_V8_FLAGS = Symbol.for('nanotray.runtimeV8Flags');
+
+/** What V8 checks compiled code against besides the source: its version and the flags in force now. */
+function compileSettings() {
+  return [process.versions.v8, ...process.execArgv, '--', ...(globalThis[RUNTIME_V8_FLAGS] ?? [])].join('\0');
+}
+
 /** Node's CommonJS wrapper, on the first line so that line numbers in stack traces stay the file's own. */
 const WRAPPER_HEAD = '(function (exports, require, module, __filename, __dirname) {';
 
 /**
  * A loader of the bundle's own files (`entry`, and every `./….cjs` they require) whose compiled code is kept in
- * `cacheDir`, one file per source named by the source's SHA-1: a changed file never meets code compiled from its
- * old text (V8 itself checks only the length, the V8 version and its flags). Everything else is required as usual.
- * The cache folder is as trusted as the bundle: it sits beside it, with the same owner.
+ * `cacheDir`, one file per source and V8 version, named by their SHA-1: a changed file never meets code compiled
+ * from its old text (V8 itself checks only the length, the V8 version and its flags). Everything else is required
+ * as usual. The cache folder is as trusted as the bundle: it sits beside it, with the same owner.
+ *
+ * V8 also refuses code compiled under other flags, so the name covers them too: the command line's, and those a
+ * command sets once it runs (the daemon turns TurboFan off: src-main/host/cli/runtime-v8-flags.ts records them under
+ * RUNTIME_V8_FLAGS). Code V8 still refuses although its check holds (flags set some other way) is left for the runs
+ * it fits, and the file is compiled.
  */
 export function createBundleLoader({ cacheDir }) {
   const modules = new Map();
@@ -78,13 +91,14 @@ export function createBundleLoader({ cacheDir }) {
   /** Compiles `file` (from its cached code when that is usable) and runs it as `module`. */
   function run(file, module) {
     const source = readFileSync(file, 'utf8');
-    const cachePath = join(cacheDir, `${basename(file)}.${createHash('sha1').update(source).digest('hex')}.v8`);
+    const key = createHash('sha1').update(compileSettings()).update('\0').update(source).digest('hex');
+    const cachePath = join(cacheDir, `${basename(file)}.${key}.v8`);
     const cachedData = cachedCode(cachePath);
     const script = new Script(`${WRAPPER_HEAD}${source}\n})`, { filename: file, cachedData });
     if (cachedData && !script.cachedDataRejected) stats.fromCache++;
     else {
       stats.compiled++;
-      unsaved.push({ script, cachePath });
+      if (!cachedData) unsaved.push({ script, cachePath });
     }
     const dir = dirname(file);
     const requireOther = createRequire(file);

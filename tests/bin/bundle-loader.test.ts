@@ -27,15 +27,18 @@ interface Run {
 }
 
 /** Loads `entry.cjs` in a new Node process (as bin/nanotray.mjs does), saves the cache, prints what happened. */
-function run(): Run {
+function run({ nodeArgs = [], beforeMain = '' }: { nodeArgs?: string[]; beforeMain?: string } = {}): Run {
   const script = `
+    import { createRequire } from 'node:module';
+    const require = createRequire(import.meta.url);
     const { createBundleLoader } = await import(${JSON.stringify(LOADER)});
     const loader = createBundleLoader({ cacheDir: ${JSON.stringify(cacheDir)} });
     const entry = loader.load(${JSON.stringify(join(dir, 'entry.cjs'))});
+    new Function('require', process.env.BEFORE_MAIN ?? '')(require); // not in the script: node -e puts it in execArgv
     const result = await entry.main();
     const written = loader.saveCache();
     process.stdout.write(JSON.stringify({ result, stats: loader.stats, written }));`;
-  const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+  const child = spawnSync(process.execPath, [...nodeArgs, '--input-type=module', '-e', script], { encoding: 'utf8', env: { ...process.env, BEFORE_MAIN: beforeMain } });
   expect(child.stderr).toBe('');
   return JSON.parse(child.stdout) as Run;
 }
@@ -139,5 +142,29 @@ describe('the bundle loader', () => {
   it('keeps the line numbers of stack traces the file’s own', () => {
     writeFileSync(join(dir, 'entry.cjs'), `'use strict';\n\nexports.main = async () => new Error('here').stack.split('\\n')[1];`);
     expect(run().result).toContain(`${join(dir, 'entry.cjs')}:3:`);
+  });
+
+  it('a run under other V8 flags keeps its compiled code under its own names and leaves the others’ alone', () => {
+    writeBundle(SHARED_A);
+    run();
+    const other = run({ nodeArgs: ['--no-opt'] });
+    expect(other.result).toMatchObject({ value: 'aaa', count: 1 });
+    expect(other.stats).toEqual({ fromCache: 0, compiled: 4 });
+    expect(run({ nodeArgs: ['--no-opt'] }).stats).toEqual({ fromCache: 4, compiled: 0 });
+    expect(run().stats).toEqual({ fromCache: 4, compiled: 0 });
+  });
+
+  it('flags a command records once it runs (the daemon) name the code compiled after them; unrecorded ones overwrite nothing', () => {
+    writeBundle(SHARED_A);
+    run();
+    // what runtime-v8-flags.ts does: the chunk loaded after it (later.cjs) is compiled anew and kept under a new name
+    const recorded = run({ beforeMain: `require('node:v8').setFlagsFromString('--no-opt'); (globalThis[Symbol.for('nanotray.runtimeV8Flags')] ??= []).push('--no-opt');` });
+    expect(recorded.stats).toEqual({ fromCache: 3, compiled: 1 });
+    expect(recorded.written).toBe(1);
+    // a flag set without a record: V8 refuses later.cjs's code, which stays as it is for the runs it fits
+    const unrecorded = run({ beforeMain: `require('node:v8').setFlagsFromString('--no-opt');` });
+    expect(unrecorded.stats).toEqual({ fromCache: 3, compiled: 1 });
+    expect(unrecorded.written).toBe(0);
+    expect(run().stats).toEqual({ fromCache: 4, compiled: 0 });
   });
 });

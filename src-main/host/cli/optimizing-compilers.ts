@@ -1,5 +1,5 @@
 // Keeps the long-running daemon's code on V8's baseline tier: its optimising compilers' threads grow its memory for good.
-import { setFlagsFromString } from 'node:v8';
+import { setRuntimeV8Flags } from './runtime-v8-flags';
 
 /**
  * V8 optimises hot functions (TurboFan; also Maglev on newer Node) on its 4 worker threads, and glibc gives each thread
@@ -15,6 +15,5 @@ import { setFlagsFromString } from 'node:v8';
  * effect for all code from then on (`--no-turbofan` alone already stops Maglev on Node 20, not on newer V8).
  */
 export function stopOptimizingCompilers(): void {
-  setFlagsFromString('--no-turbofan');
-  setFlagsFromString('--no-maglev');
+  setRuntimeV8Flags('--no-turbofan', '--no-maglev');
 }

@@ -1,5 +1,5 @@
 // Keeps V8's young generation from growing in the long-running daemon: under steady work it climbs to 32 MB and stays.
-import { setFlagsFromString } from 'node:v8';
+import { setRuntimeV8Flags } from './runtime-v8-flags';
 
 /**
  * V8 doubles the young generation (up to 32 MB on 64-bit Node 20) whenever the bytes that survived its collections add
@@ -10,5 +10,5 @@ import { setFlagsFromString } from 'node:v8';
  * the flag at each growth step, so setting it at run time takes effect (command-line flags are read only at start-up).
  */
 export function stopYoungGenerationGrowth(): void {
-  setFlagsFromString('--semi-space-growth-factor=1');
+  setRuntimeV8Flags('--semi-space-growth-factor=1');
 }
