@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync,
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ROOT } from '../../scripts/build-cli.mjs';
+import { recordedToolResult } from '../helpers/recorded-tool-result';
 import { useScriptedCore } from '../helpers/scripted-core';
 
 // under /var/tmp: the sandbox's private /tmp would hide an app root under /tmp anyway
@@ -32,13 +33,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(appRoot, { recursive: true, force: true }));
 
-function toolResult(id: string): string {
-  for (const r of t.llm.requests) {
-    const message = r.body.messages.find((m: { role: string; tool_call_id?: string }) => m.role === 'tool' && m.tool_call_id === id);
-    if (message) return String(message.content);
-  }
-  return '(no such tool result)';
-}
+const toolResult = (id: string): string => recordedToolResult(t.llm.requests, id);
 
 function unchanged(): void {
   expect(readFileSync(join(appRoot, 'out', 'cli', 'nanotray.cjs'), 'utf8')).toBe(BUNDLE);

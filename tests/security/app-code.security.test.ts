@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ROOT } from '../../scripts/build-cli.mjs';
+import { recordedToolResult } from '../helpers/recorded-tool-result';
 import { useScriptedCore } from '../helpers/scripted-core';
 
 const t = useScriptedCore({ tempRoot: '/var/tmp' });
@@ -34,13 +35,7 @@ function unchanged(): void {
 
 const OWN_CODE = /^Error: .* is part of Nanotray's own code/;
 
-function toolResult(id: string): string {
-  for (const r of t.llm.requests) {
-    const message = r.body.messages.find((m: { role: string; tool_call_id?: string }) => m.role === 'tool' && m.tool_call_id === id);
-    if (message) return String(message.content);
-  }
-  return '(no such tool result)';
-}
+const toolResult = (id: string): string => recordedToolResult(t.llm.requests, id);
 
 describe("the app's installed packages", () => {
   it('with the fence off and writes allowed: write_file and edit_file into node_modules/ are refused', async () => {

@@ -8,6 +8,7 @@ import { createCore, type Core } from '../../src-main/core/nanotray-core';
 import { ensureSession } from '../../src-main/core/store/sessions.repo';
 import { appendMessages, type NewMessage } from '../../src-main/core/store/messages.repo';
 import type { RecordedRequest, ScriptedStep } from '../helpers/scripted-llm-server';
+import { recordedToolResult } from '../helpers/recorded-tool-result';
 import { useScriptedCore } from '../helpers/scripted-core';
 
 const t = useScriptedCore();
@@ -25,14 +26,7 @@ const read = (core: Core, rel: string): string | undefined => {
   const abs = join(core.workspace(), ...rel.split('/'));
   return existsSync(abs) ? readFileSync(abs, 'utf8') : undefined;
 };
-/** The result of tool call `id` as the model was sent it (in the first request that carried it). */
-function toolResult(id: string): string {
-  for (const r of t.llm.requests) {
-    const message = r.body.messages.find((m: { role: string; tool_call_id?: string }) => m.role === 'tool' && m.tool_call_id === id);
-    if (message) return String(message.content);
-  }
-  return '(no such tool result)';
-}
+const toolResult = (id: string): string => recordedToolResult(t.llm.requests, id);
 
 /** The scripted model makes these calls in one round, then answers; then a second turn shows the next prompt. */
 async function attack(core: Core, calls: ScriptedStep['toolCalls'], sessionKey = 'heartbeat', interactive = false): Promise<void> {

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createCore } from '../../src-main/core/nanotray-core';
 import type { RecordedRequest } from '../helpers/scripted-llm-server';
+import { recordedToolResult } from '../helpers/recorded-tool-result';
 import { useScriptedCore } from '../helpers/scripted-core';
 
 // under /var/tmp: the sandbox's private /tmp would hide a home under /tmp anyway
@@ -40,14 +41,7 @@ async function nextProcessPrompt(): Promise<string> {
   return systemOf(t.llm.requests[t.llm.requests.length - 1]!);
 }
 
-/** What the model was sent as the result of tool call `id`. */
-function toolResult(id: string): string {
-  for (const r of t.llm.requests) {
-    const message = r.body.messages.find((m: { role: string; tool_call_id?: string }) => m.role === 'tool' && m.tool_call_id === id);
-    if (message) return String(message.content);
-  }
-  return '(no such tool result)';
-}
+const toolResult = (id: string): string => recordedToolResult(t.llm.requests, id);
 
 describe('the skill front matter cache', () => {
   it('with the fence off and writes allowed: write_file, edit_file and a symlink to the cache are refused; the next process prompt is clean', async () => {

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../src-main/core/nanotray-core';
 import { untrustedBanner } from '../../src-main/core/tools/builtin/untrusted';
 import type { RecordedRequest, ScriptedStep } from '../helpers/scripted-llm-server';
+import { recordedToolResult } from '../helpers/recorded-tool-result';
 import { useScriptedCore } from '../helpers/scripted-core';
 import { fixtureServer } from '../core/mcp/mcp-test-kit';
 
@@ -37,13 +38,7 @@ async function openWithServers(): Promise<{ core: Core; log: string }> {
 
 const received = (log: string): string => (existsSync(log) ? readFileSync(log, 'utf8') : '');
 
-function toolResult(id: string): string {
-  for (const r of t.llm.requests as RecordedRequest[]) {
-    const m = r.body.messages.find((x: { role: string; tool_call_id?: string }) => x.role === 'tool' && x.tool_call_id === id);
-    if (m) return String(m.content);
-  }
-  return '(no such tool result)';
-}
+const toolResult = (id: string): string => recordedToolResult(t.llm.requests, id);
 
 async function turn(core: Core, calls: ScriptedStep['toolCalls'], interactive = false, sessionKey = 'cron:job'): Promise<void> {
   t.llm.enqueue({ toolCalls: calls }, { text: 'Done.' });
