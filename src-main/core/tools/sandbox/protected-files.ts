@@ -35,20 +35,25 @@ function realOr(path: string): string {
   }
 }
 
-/** Protects `home`'s secret files from the file tools until the returned disposer runs. */
-export function protectHomeFiles(home: string): () => void {
-  const real = realOr(home);
-  homes.set(real, (homes.get(real) ?? 0) + 1);
+/** Counts one more protection of `path`'s real path in `counts` until the returned disposer runs (once). */
+function retain(counts: Map<string, number>, path: string): () => void {
+  const real = realOr(path);
+  counts.set(real, (counts.get(real) ?? 0) + 1);
   snapshot = undefined;
   let disposed = false;
   return () => {
     if (disposed) return;
     disposed = true;
     snapshot = undefined;
-    const n = (homes.get(real) ?? 1) - 1;
-    if (n > 0) homes.set(real, n);
-    else homes.delete(real);
+    const n = (counts.get(real) ?? 1) - 1;
+    if (n > 0) counts.set(real, n);
+    else counts.delete(real);
   };
+}
+
+/** Protects `home`'s secret files from the file tools until the returned disposer runs. */
+export function protectHomeFiles(home: string): () => void {
+  return retain(homes, home);
 }
 
 /**
@@ -57,16 +62,7 @@ export function protectHomeFiles(home: string): () => void {
  * (`node_modules/`): every later process runs them, and git shows neither.
  */
 export function protectFolder(folder: string): () => void {
-  const real = realOr(folder);
-  folders.set(real, (folders.get(real) ?? 0) + 1);
-  let disposed = false;
-  return () => {
-    if (disposed) return;
-    disposed = true;
-    const n = (folders.get(real) ?? 1) - 1;
-    if (n > 0) folders.set(real, n);
-    else folders.delete(real);
-  };
+  return retain(folders, folder);
 }
 
 function sameName(a: string, b: string): boolean {
@@ -100,6 +96,12 @@ function inFolder(real: string, folder: string): boolean {
   return sameName(real, folder) || sameName(real.slice(0, folder.length + 1), folder + sep);
 }
 
+/** True when `real` is in one of the folders protected whole (the app's code). */
+function inProtectedFolder(real: string): boolean {
+  for (const folder of folders.keys()) if (inFolder(real, folder)) return true;
+  return false;
+}
+
 /**
  * True when `real` (a real path) names a protected file: a home's secret files or cache, the app's code folders, or a
  * process's environ.
@@ -111,8 +113,7 @@ export function isProtectedPath(real: string): boolean {
     if (sameName(dir, home) && SECRET_NAME.test(basename(real))) return true;
     if (inFolder(real, join(home, CACHE_FOLDER))) return true;
   }
-  for (const folder of folders.keys()) if (inFolder(real, folder)) return true;
-  return false;
+  return inProtectedFolder(real);
 }
 
 /** True when a file with this dev+ino is one of the protected files (a hard link to config.json, …). */
@@ -122,7 +123,7 @@ export function isProtectedInode(st: { dev: number; ino: number }): boolean {
 
 /** The model-facing refusal for a protected file (`real`: its real path, when known). */
 export function protectedFileError(path: string, real?: string): string {
-  if (real !== undefined && [...folders.keys()].some((folder) => inFolder(real, folder))) {
+  if (real !== undefined && inProtectedFolder(real)) {
     return (
       `Error: ${path} is part of Nanotray's own code (its built bundles or installed packages), which every later run ` +
       'executes. No file tool may read or change it, whatever the path or link used to reach it.'
