@@ -7,17 +7,23 @@ import { MIGRATIONS, type Migration } from './migrations';
 
 export type { Database };
 
-/** Runs every migration newer than the database's user_version, each in its own transaction. */
+const userVersion = (db: Database): number => Number(db.pragma('user_version', { simple: true }));
+
+/**
+ * Runs every migration newer than the database's user_version, each in its own transaction. Processes opening
+ * one new home at once (several CLIs, the app and the daemon) race here: each migration takes the write lock
+ * first (IMMEDIATE) and reads the version again under it, so it runs once and the others skip it.
+ */
 export function migrate(db: Database, migrations: readonly Migration[] = MIGRATIONS): number {
-  const current = Number(db.pragma('user_version', { simple: true }));
-  const pending = [...migrations].filter((m) => m.version > current).sort((a, b) => a.version - b.version);
+  const pending = [...migrations].filter((m) => m.version > userVersion(db)).sort((a, b) => a.version - b.version);
   for (const m of pending) {
     db.transaction(() => {
+      if (userVersion(db) >= m.version) return;
       m.up(db);
       db.pragma(`user_version = ${m.version}`);
-    })();
+    }).immediate();
   }
-  return Number(db.pragma('user_version', { simple: true }));
+  return userVersion(db);
 }
 
 /** The files SQLite keeps beside the database; they hold the same data, so they get the same mode. */
@@ -36,10 +42,11 @@ export function openDatabase(file: string): Database {
   }
   const Driver = sqliteDriver();
   const db = new Driver(file);
+  // First: another process opening the same new file holds its lock for a moment (WAL switch, migrations).
+  db.pragma('busy_timeout = 5000');
   if (file !== ':memory:') db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
   migrate(db);
   return db;
 }
