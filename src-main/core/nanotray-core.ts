@@ -1,11 +1,14 @@
 // The composition root of the agent runtime: builds every core service, in dependency order, by constructor
 // injection. Hosts (Electron shell, CLI, browser host, daemon, tests) create one Core and talk to it; nothing
 // here knows which host it runs in.
+import { join } from 'node:path';
 import { openCoreBase, type CoreBase, type CoreBaseOptions } from './core-base';
 import { okResult, type Result } from './lib/result';
 import { effectiveModel } from './agent/model-presets';
 import { createProviderLookup, type ProviderLookup, type ProviderOverride } from './agent/providers/provider-lookup';
 import { SessionRunner } from './agent/session-runner';
+import { SessionLeases } from './agent/session-lease';
+import { createLogger } from './lib/logger';
 import { wireWorkspace, type SkillsApi } from './workspace/workspace.wiring';
 import type { MemoryFiles } from './workspace/memory-files';
 import type { MemoryReview } from './workspace/memory-review';
@@ -20,6 +23,8 @@ import { wireMcp } from './mcp/mcp.wiring';
 import type { McpService } from './mcp/mcp-types';
 import { wireCommands, type CommandsService } from './commands/commands.wiring';
 
+
+const log = createLogger('core');
 export interface CoreOptions extends CoreBaseOptions {
   /** Tests may inject a provider instead of the OpenAI-compatible one. */
   createProvider?: ProviderOverride;
@@ -92,6 +97,7 @@ export function createCore(options: CoreOptions): Result<Core> {
     contextBuilder: workspace.context,
     provider: (config, model) => providerFor(model.provider, config),
     recordFileVersion: (absPath, content) => workspace.memory.recordAgentWrite(absPath, content),
+    leases: new SessionLeases({ dir: join(base.paths.home, 'run', 'turn-locks'), onProblem: (message) => log.warn(message) }),
   });
   // Closed before the services built after it and before the database.
   base.onDispose(() => sessions.close());

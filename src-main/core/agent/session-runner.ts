@@ -19,11 +19,14 @@ import { runAgentTurn, type QuietTurn } from './agent-loop';
 import { missingPresetCandidate } from './model-call';
 import { turnErrorFields, type TurnErrorKind } from './turn-error';
 import { errorMessage, type Result } from '../lib/result';
+import type { SessionLease, SessionLeases } from './session-lease';
 
 export type TurnSource = 'user' | 'heartbeat' | 'cron' | 'subagent' | 'system';
 
 export interface TurnRequest {
   sessionKey: string;
+  /** The id the turn will have (minted by the caller, so it can answer with it before the turn starts). */
+  turnId?: string;
   text: string;
   images?: ImageAttachment[];
   /** MCP resources the user attached (framed, bounded text): the model reads them after the message. */
@@ -83,6 +86,8 @@ export interface SessionRunnerDeps {
   provider(config: Config, model: EffectiveModel): Result<LlmProvider, ProviderError>;
   /** Called by file-writing tools before they change a file to `content` (the workspace keeps the previous version). */
   recordFileVersion?: (absPath: string, content?: string) => void;
+  /** One turn at a time per session across processes (the CLI, the app and the daemon share a home). */
+  leases?: SessionLeases;
   newTurnId?(): string;
 }
 
@@ -180,7 +185,7 @@ export class SessionRunner {
 
   async #runNow(req: TurnRequest): Promise<TurnResult> {
     const d = this.deps;
-    const turnId = d.newTurnId?.() ?? randomUUID();
+    const turnId = req.turnId ?? d.newTurnId?.() ?? randomUUID();
     if (this.#closed) {
       return { turnId, stopReason: 'cancelled', text: '', error: 'Nanotray is shutting down.', errorKind: 'shutdown', usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 }, iterations: 0 };
     }
@@ -191,7 +196,14 @@ export class SessionRunner {
     req.signal?.addEventListener('abort', onOuterAbort, { once: true });
     const active = { turnId, iteration: 0, startedAt: d.now(), source, controller };
     this.#active.set(req.sessionKey, active);
+    let lease: SessionLease | undefined;
     try {
+      // Another process (the CLI, the app, the daemon) may be running a turn of this session: wait for it, so the
+      // questions and answers of both are stored in order.
+      lease = await d.leases?.acquire(req.sessionKey, controller.signal, (holder) =>
+        d.emit({ type: 'turn.waiting', sessionKey: req.sessionKey, turnId, ...(holder ? { holderPid: holder.pid } : {}) }),
+      );
+      if (d.leases && !lease) return stoppedBeforeStart(turnId);
       return { turnId, ...(await this.#turn(req, turnId, source, controller.signal, (n) => (active.iteration = n))) };
     } catch (err) {
       // Only set-up can throw here (the loop itself never does): e.g. the database is locked or gone.
@@ -201,6 +213,7 @@ export class SessionRunner {
       d.emit({ type: 'turn.finished', sessionKey: req.sessionKey, turnId, stopReason: 'error', text: '', ...failure, usage });
       return { turnId, stopReason: 'error', text: '', ...failure, usage, iterations: 0 };
     } finally {
+      lease?.release();
       req.signal?.removeEventListener('abort', onOuterAbort);
       if (this.#active.get(req.sessionKey) === active) this.#active.delete(req.sessionKey);
     }
@@ -280,6 +293,11 @@ export class SessionRunner {
     d.emit({ type: 'session.changed', sessionKey: key, change: 'updated' });
     return outcome;
   }
+}
+
+/** The result of a turn stopped while it waited for another process's turn: nothing was stored. */
+function stoppedBeforeStart(turnId: string): TurnResult {
+  return { turnId, stopReason: 'cancelled', text: '', usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 }, iterations: 0 };
 }
 
 function userContent(text: string, images?: ImageAttachment[]): string | ContentPart[] {

@@ -283,6 +283,12 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
         case 'provider.notice':
           appendItems(event.sessionKey, [{ kind: 'notice', id: localId('n'), text: event.message, tone: 'info', at: now() }]);
           break;
+        case 'turn.waiting': {
+          // Another window, terminal or the daemon is answering in this chat: this message waits its turn.
+          const text = event.holderPid ? translate('chat.message.waiting', { pid: event.holderPid }) : translate('chat.message.waitingNoPid');
+          appendItems(event.sessionKey, [{ kind: 'notice', id: localId('n'), text, tone: 'info', at: now() }]);
+          break;
+        }
         case 'provider.failover': // only before anything of the answer streamed
           appendItems(event.sessionKey, [
             { kind: 'notice', id: localId('n'), text: translate('chat.message.failover', { to: event.to, from: event.from, reason: event.reason }), tone: 'info', at: now() },

@@ -75,6 +75,10 @@ export class TurnPrinter {
       case 'reasoning':
         this.#reasoning(event.text);
         break;
+      case 'turn.waiting':
+        this.#endLine();
+        this.io.stderr.write(`… waiting for the turn running in this chat${event.holderPid ? ` (pid ${event.holderPid})` : ''}…\n`);
+        break;
       case 'turn.summarising':
         if (event.phase === 'finished') break;
         this.#endLine();

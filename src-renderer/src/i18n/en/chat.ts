@@ -100,6 +100,8 @@ export const chat = {
     retryingIn: 'Retrying in {{seconds}} s',
     retryingNow: 'Retrying now',
     retryAttempt: ' (retry {{attempt}})',
+    waiting: 'Waiting for the turn running in this chat elsewhere (pid {{pid}})…',
+    waitingNoPid: 'Waiting for the turn running in this chat elsewhere…',
     failover: 'Answered by {{to}} — {{from}} failed: {{reason}}',
     stopped: 'Stopped.',
     maxIterations: 'Stopped after the maximum number of steps (max_iterations).',

@@ -100,6 +100,8 @@ export const chat: Translation<typeof en> = {
     retryingIn: '{{seconds}} 秒后重试',
     retryingNow: '正在重试',
     retryAttempt: '（第 {{attempt}} 次重试）',
+    waiting: '正在等待此对话在别处运行的回合（进程 {{pid}}）…',
+    waitingNoPid: '正在等待此对话在别处运行的回合…',
     failover: '由 {{to}} 回答 — {{from}} 失败：{{reason}}',
     stopped: '已停止。',
     maxIterations: '已达到最大步数（max_iterations），已停止。',
