@@ -209,6 +209,31 @@ describe('API handlers on a real core', () => {
       ]);
     });
 
+    it('ten messages queued on one chat each get the id of the turn that answers them', async () => {
+      const answeredBy = new Map<string, string>();
+      const done = new Promise<void>((resolve) => {
+        const off = core.events.on((e) => {
+          if (e.type === 'turn.finished' && e.sessionKey === 'desktop:queue') {
+            answeredBy.set(e.turnId, e.text);
+            if (answeredBy.size === 10) {
+              off();
+              resolve();
+            }
+          }
+        });
+      });
+      llm.setFallback((request) => {
+        const users = request.body.messages.filter((m: { role: string }) => m.role === 'user');
+        return { text: `answer to ${/q\d/.exec(String(users.at(-1).content))?.[0]}` };
+      });
+      const sent = await Promise.all(Array.from({ length: 10 }, (_, i) => call('chat:send', { sessionKey: 'desktop:queue', text: `q${i}` })));
+      await done;
+      llm.setFallback(undefined);
+      const ids = sent.map((r) => r.value.turnId as string);
+      expect(new Set(ids).size).toBe(10);
+      ids.forEach((id, i) => expect(answeredBy.get(id)).toBe(`answer to q${i}`));
+    });
+
     it('pages history backwards', async () => {
       ensureSession(core.db, 'desktop:many');
       for (let i = 1; i <= 5; i++) appendMessage(core.db, { sessionKey: 'desktop:many', role: 'user', content: `m${i}`, createdAt: i });
