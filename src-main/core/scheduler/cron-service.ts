@@ -81,6 +81,14 @@ interface RunOptions {
 
 export const jobNotFound = (id: string): ServiceError<'not_found'> => coreError('not_found', `Error: job '${id}' not found`);
 
+/**
+ * The session a job's runs answer in: one of its own, never the chat it was made in (a run firing while the user
+ * types there would put its question and answer in the middle of the user's turn).
+ */
+export function cronRunSessionKey(jobId: string): string {
+  return `cron:${jobId}`;
+}
+
 export class CronService {
   #deps: CronDeps;
   #started = false;
@@ -255,6 +263,7 @@ export class CronService {
       return undefined;
     }
     const controller = new AbortController();
+    const runSession = cronRunSessionKey(job.id);
     this.#running.set(job.id, controller);
     this.#changed();
     let status: CronRunStatus = 'ok';
@@ -262,7 +271,7 @@ export class CronService {
     let answer = '';
     try {
       const result = await runner.run({
-        sessionKey: job.sessionKey,
+        sessionKey: runSession,
         text: `[Scheduled job '${job.name}'] ${job.message}`,
         interactive: false,
         source: 'cron',
@@ -291,7 +300,7 @@ export class CronService {
     if (status === 'ok') {
       // The title is Nanotray's frame around the job's name: the agent chose the name, which must not pass for a
       // notice of Nanotray's own, such as an approval request.
-      this.#notify(textRef(options.late ? 'notify.cronLate' : 'notify.cronRan', { job: job.name }), answer || textRef('notify.cronRanBody'), job.sessionKey, 'cron');
+      this.#notify(textRef(options.late ? 'notify.cronLate' : 'notify.cronRan', { job: job.name }), answer || textRef('notify.cronRanBody'), runSession, 'cron');
     }
     this.#changed();
     return run;
@@ -316,11 +325,11 @@ export class CronService {
         this.#notify(
           textRef('notify.cronPaused', { job: job.name }),
           textRef('notify.cronPausedBody', { count: streak, error: shortened(r.error ?? 'unknown error') }),
-          job.sessionKey,
+          cronRunSessionKey(job.id),
           'error',
         );
       } else {
-        this.#notify(textRef('notify.cronFailed', { job: job.name }), r.error ?? 'unknown error', job.sessionKey, 'error');
+        this.#notify(textRef('notify.cronFailed', { job: job.name }), r.error ?? 'unknown error', cronRunSessionKey(job.id), 'error');
       }
     }
     return listCronRuns(this.#deps.db, job.id, 1)[0] ?? { id: 0, ...run };

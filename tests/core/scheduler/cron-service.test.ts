@@ -34,7 +34,7 @@ afterEach(async () => {
 });
 
 describe('CronService', () => {
-  it('a run is a non-interactive cron turn in the job session, answered there and notified', async () => {
+  it('a run is a non-interactive cron turn in a session of its own (not the chat it came from), answered there and notified', async () => {
     const service = cron();
     const job = service.add({ sessionKey: 'desktop:abc', message: 'Remind me to stretch', every_seconds: 3600 });
     expect(job.ok).toBe(true);
@@ -42,7 +42,8 @@ describe('CronService', () => {
     runner.replies.push({ text: 'Time to stretch!' });
     const run = await service.runJobNow(job.value.id);
     expect(run).toMatchObject({ ok: true, value: { status: 'ok', late: false } });
-    expect(runner.requests[0]).toMatchObject({ sessionKey: 'desktop:abc', interactive: false, source: 'cron', inCronRun: true });
+    const runSession = `cron:${job.value.id}`;
+    expect(runner.requests[0]).toMatchObject({ sessionKey: runSession, interactive: false, source: 'cron', inCronRun: true });
     expect(runner.requests[0]!.text).toBe("[Scheduled job 'Remind me to stretch'] Remind me to stretch");
     expect(notes()).toEqual([
       {
@@ -50,12 +51,13 @@ describe('CronService', () => {
         title: "Cron job 'Remind me to stretch'",
         body: 'Time to stretch!',
         text: { title: { key: 'notify.cronRan', values: { job: 'Remind me to stretch' } } },
-        sessionKey: 'desktop:abc',
+        sessionKey: runSession,
         kind: 'cron',
       },
     ]);
-    const stored = db.prepare("SELECT content FROM messages WHERE session_key = 'desktop:abc' AND role = 'assistant'").all();
+    const stored = db.prepare('SELECT content FROM messages WHERE session_key = ? AND role = ?').all(runSession, 'assistant');
     expect(stored).toEqual([{ content: 'Time to stretch!' }]);
+    expect(db.prepare("SELECT COUNT(*) AS n FROM messages WHERE session_key = 'desktop:abc'").get()).toEqual({ n: 0 });
     expect(listCronJobs(db)[0]).toMatchObject({ lastStatus: 'ok', consecutiveErrors: 0 });
     expect(events.some((e) => e.type === 'cron.changed')).toBe(true);
   });
@@ -123,7 +125,7 @@ describe('CronService', () => {
     restarted.start();
     await flush();
     expect(runner.requests).toHaveLength(1);
-    expect(runner.requests[0]!.sessionKey).toBe('desktop:x');
+    expect(runner.requests[0]!.sessionKey).toBe(`cron:${job.value.id}`);
     expect(listCronRuns(db, job.value.id)).toEqual([expect.objectContaining({ status: 'ok', late: true })]);
     expect(notes()[0]).toMatchObject({ title: "Cron job 'Pay the rent' (late)", kind: 'cron' });
     expect(listCronJobs(db)).toEqual([]);

@@ -64,7 +64,7 @@ describe('scheduler in the core', () => {
     expect(assistant.map((m) => m.content)).toEqual([report.replace(' HEARTBEAT_OK', '').trim()]);
   });
 
-  it('the cron tool is registered and a job runs as a cron turn in its session', async () => {
+  it('the cron tool is registered and a job runs as a cron turn in a session of its own', async () => {
     const c = open();
     expect(c.tools.names()).toContain('cron');
     const added = c.cron.add({ sessionKey: 'desktop:main', message: 'Say hi', every_seconds: 3600 });
@@ -74,7 +74,7 @@ describe('scheduler in the core', () => {
     t.llm.enqueue({ text: 'Hi there!' });
     const run = await c.cron.runJobNow(added.value.id);
     expect(run).toMatchObject({ ok: true, value: { status: 'ok' } });
-    expect(events).toContainEqual(expect.objectContaining({ type: 'notify', title: "Cron job 'Say hi'", body: 'Hi there!', sessionKey: 'desktop:main', kind: 'cron' }));
+    expect(events).toContainEqual(expect.objectContaining({ type: 'notify', title: "Cron job 'Say hi'", body: 'Hi there!', sessionKey: `cron:${added.value.id}`, kind: 'cron' }));
     expect(c.cron.status()).toMatchObject({ started: false, jobs: [{ id: added.value.id, lastStatus: 'ok' }] });
   });
 
