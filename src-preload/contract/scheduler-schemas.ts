@@ -42,6 +42,12 @@ export const cronScheduleSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('at'), at: z.string().min(1).max(100) }),
 ]);
 
+/**
+ * A cron run: `running` from the moment it starts; then `ok`, `error`, `skipped` (not run: the previous run still
+ * going), `stopped` (cancelled) or `interrupted` (its process died while it ran; marked by the next scheduler owner).
+ */
+export const cronRunStatusSchema = z.enum(['running', 'ok', 'error', 'skipped', 'stopped', 'interrupted']);
+
 export const cronJobSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -49,7 +55,7 @@ export const cronJobSchema = z.object({
   message: z.string(),
   schedule: cronScheduleSchema,
   enabled: z.boolean(),
-  lastStatus: z.string().nullable(),
+  lastStatus: cronRunStatusSchema.nullable(),
   lastError: z.string().nullable(),
   lastRunAt: z.number().nullable(),
   nextRunAt: z.number().nullable(),
@@ -77,7 +83,7 @@ export const cronSetEnabledInput = z.strictObject({ id: nameSchema, enabled: z.b
 export const cronSetEnabledOutput = cronJobSchema;
 export const cronRunNowInput = z.strictObject({ id: nameSchema });
 export const cronRunNowOutput = z.object({
-  status: z.enum(['ok', 'error', 'skipped']),
+  status: cronRunStatusSchema,
   durationMs: z.number(),
   error: z.string().optional(),
 });
@@ -105,3 +111,4 @@ export const cronChannels = {
   /** Runs a job now, outside its schedule. */
   runNow: invoke('cron:run-now', cronRunNowInput, cronRunNowOutput),
 };
+export type CronRunStatus = z.output<typeof cronRunStatusSchema>;

@@ -11,13 +11,19 @@ import {
   getCronJob,
   insertCronJob,
   listCronJobs,
+  CRON_RUNS_KEPT,
+  finishCronRun,
   listCronRuns,
+  markInterruptedRuns,
   recordCronRun,
   setCronJobEnabled,
+  startCronRun,
   type CronJob,
   type CronRun,
+  type CronRunEnd,
   type CronRunStatus,
 } from '../store/cron-jobs.repo';
+import { isHolderAlive } from '../lib/process-alive';
 import { CRON_ERRORS, describeSchedule, parseCronSchedule, type CronScheduleInput } from './cron-schedule';
 import { cronTurnNote } from './scheduler-text';
 import { startJobTimer, type JobTimer } from './cron-timers';
@@ -265,8 +271,10 @@ export class CronService {
     const controller = new AbortController();
     const runSession = cronRunSessionKey(job.id);
     this.#running.set(job.id, controller);
+    // Recorded before it runs: a run whose process dies shows as interrupted, never as nothing.
+    const runId = startCronRun(this.#deps.db, { jobId: job.id, startedAt, late: options.late, holder: this.#claims.self });
     this.#changed();
-    let status: CronRunStatus = 'ok';
+    let status: CronRunEnd = 'ok';
     let error: string | undefined;
     let answer = '';
     try {
@@ -281,8 +289,8 @@ export class CronService {
         title: `Scheduled: ${job.name}`,
       });
       if (result.stopReason === 'cancelled') {
-        status = 'skipped';
-        error = 'cancelled';
+        status = 'stopped';
+        error = 'stopped before it finished';
       } else if (result.error || result.stopReason === 'error') {
         status = 'error';
         error = result.error ?? 'the turn failed';
@@ -295,7 +303,7 @@ export class CronService {
       this.#running.delete(job.id);
       this.#claims.finish(claimKey(job.id));
     }
-    const run = this.#record(job, { startedAt, status, error, late: options.late });
+    const run = this.#finish(job, runId, { startedAt, status, error });
     if (job.schedule.kind === 'at') this.#forgetAtJob(job.id);
     if (status === 'ok') {
       // The title is Nanotray's frame around the job's name: the agent chose the name, which must not pass for a
@@ -314,25 +322,45 @@ export class CronService {
     this.#changed();
   }
 
+  /** A run that did not start (skipped): recorded whole. */
   #record(job: CronJob, r: { startedAt: number; status: CronRunStatus; error?: string | undefined; late: boolean }): CronRun {
     const durationMs = this.#deps.clock.now() - r.startedAt;
     const run = { jobId: job.id, startedAt: r.startedAt, durationMs, status: r.status, late: r.late, ...(r.error ? { error: r.error } : {}) };
-    const streak = recordCronRun(this.#deps.db, run);
-    if (r.status === 'error') {
-      if (streak >= MAX_CONSECUTIVE_ERRORS && job.schedule.kind !== 'at') {
-        setCronJobEnabled(this.#deps.db, job.id, false);
-        this.#disarm(job.id);
-        this.#notify(
-          textRef('notify.cronPaused', { job: job.name }),
-          textRef('notify.cronPausedBody', { count: streak, error: shortened(r.error ?? 'unknown error') }),
-          cronRunSessionKey(job.id),
-          'error',
-        );
-      } else {
-        this.#notify(textRef('notify.cronFailed', { job: job.name }), r.error ?? 'unknown error', cronRunSessionKey(job.id), 'error');
-      }
-    }
+    this.#afterRun(job, r.status, r.error, recordCronRun(this.#deps.db, run));
     return listCronRuns(this.#deps.db, job.id, 1)[0] ?? { id: 0, ...run };
+  }
+
+  /** Ends a started run, then the error-streak rule. */
+  #finish(job: CronJob, runId: number, r: { startedAt: number; status: CronRunEnd; error?: string | undefined }): CronRun {
+    const durationMs = this.#deps.clock.now() - r.startedAt;
+    const streak = finishCronRun(this.#deps.db, runId, { status: r.status, durationMs, error: r.error });
+    this.#afterRun(job, r.status, r.error, streak);
+    const run = listCronRuns(this.#deps.db, job.id, CRON_RUNS_KEPT).find((x) => x.id === runId);
+    return run ?? { id: runId, jobId: job.id, startedAt: r.startedAt, durationMs, status: r.status, late: false, ...(r.error ? { error: r.error } : {}) };
+  }
+
+  /** After a failed run: pause the job after MAX_CONSECUTIVE_ERRORS in a row, else say it failed. */
+  #afterRun(job: CronJob, status: CronRunStatus, error: string | undefined, streak: number): void {
+    if (status !== 'error') return;
+    if (streak >= MAX_CONSECUTIVE_ERRORS && job.schedule.kind !== 'at') {
+      setCronJobEnabled(this.#deps.db, job.id, false);
+      this.#disarm(job.id);
+      this.#notify(
+        textRef('notify.cronPaused', { job: job.name }),
+        textRef('notify.cronPausedBody', { count: streak, error: shortened(error ?? 'unknown error') }),
+        cronRunSessionKey(job.id),
+        'error',
+      );
+    } else {
+      this.#notify(textRef('notify.cronFailed', { job: job.name }), error ?? 'unknown error', cronRunSessionKey(job.id), 'error');
+    }
+  }
+
+  /** Runs left `running` by a process that died are marked interrupted (called when this process takes the lease). */
+  markInterrupted(): number {
+    const marked = markInterruptedRuns(this.#deps.db, this.#claims.self.holderId, isHolderAlive);
+    if (marked > 0) this.#changed();
+    return marked;
   }
 
   #notify(title: NoticePart, body: NoticePart, sessionKey: string, kind: 'cron' | 'error'): void {

@@ -86,6 +86,8 @@ export function wireScheduler(base: CoreBase, deps: SchedulerDeps): SchedulerSer
       host: base.host,
       self,
       onAcquired: () => {
+        // Runs the previous owner left unfinished (it died) are marked interrupted before anything runs again.
+        cron.markInterrupted();
         heartbeat.start();
         cron.start();
         // Jobs added and pauses made in the other processes of this home reach the timers here.

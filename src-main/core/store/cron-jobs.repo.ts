@@ -3,9 +3,12 @@ import { z } from 'zod';
 import type { Database } from './sqlite-driver';
 import { countRowSchema, parseRow, parseRows } from './row-parsing';
 import type { CronSchedule } from '../scheduler/cron-schedule';
+import { cronRunStatusSchema } from '../../../src-preload/contract/scheduler-schemas';
 
-const runStatusSchema = z.enum(['ok', 'error', 'skipped']);
+const runStatusSchema = cronRunStatusSchema;
 export type CronRunStatus = z.output<typeof runStatusSchema>;
+/** How a started run can end. */
+export type CronRunEnd = Exclude<CronRunStatus, 'running' | 'skipped' | 'interrupted'>;
 
 export interface CronJob {
   id: string;
@@ -63,6 +66,9 @@ const runRowSchema = z.object({
   status: runStatusSchema,
   error: z.string().nullable(),
   late: z.number(),
+  holder_id: z.string().nullable().optional(),
+  holder_pid: z.number().nullable().optional(),
+  holder_host: z.string().nullable().optional(),
 });
 
 function scheduleOf(r: JobRow): CronSchedule {
@@ -129,10 +135,26 @@ export function setCronJobEnabled(db: Database, id: string, enabled: boolean): b
   );
 }
 
-/**
- * Records one run and updates the job's state (last status/error/time, consecutive errors: reset by `ok`,
- * +1 by `error`, unchanged by `skipped`). Keeps the last 20 runs. Returns the job's error streak.
- */
+/** Keeps the last CRON_RUNS_KEPT runs of a job. */
+function pruneRuns(db: Database, jobId: string): void {
+  db.prepare(
+    `DELETE FROM cron_runs WHERE job_id = ? AND id NOT IN
+       (SELECT id FROM cron_runs WHERE job_id = ? ORDER BY id DESC LIMIT ${CRON_RUNS_KEPT})`,
+  ).run(jobId, jobId);
+}
+
+/** Sets the job's last status and error streak (reset by `ok`, +1 by `error`, else unchanged); returns the streak. */
+function setJobState(db: Database, jobId: string, status: CronRunStatus, error: string | undefined, startedAt: number): number {
+  db.prepare(
+    `UPDATE cron_jobs SET last_status = ?, last_error = ?, last_run_at = ?,
+       consecutive_errors = CASE ? WHEN 'ok' THEN 0 WHEN 'error' THEN consecutive_errors + 1 ELSE consecutive_errors END
+     WHERE id = ?`,
+  ).run(status, error ?? null, startedAt, status, jobId);
+  const row = db.prepare('SELECT consecutive_errors AS n FROM cron_jobs WHERE id = ?').get(jobId);
+  return parseRow('cron_jobs', countRowSchema, row)?.n ?? 0;
+}
+
+/** A run that never started (`skipped`): recorded whole at once. Returns the job's error streak. */
 export function recordCronRun(db: Database, run: Omit<CronRun, 'id'>): number {
   return db.transaction(() => {
     db.prepare('INSERT INTO cron_runs (job_id, started_at, duration_ms, status, error, late) VALUES (?, ?, ?, ?, ?, ?)').run(
@@ -143,17 +165,68 @@ export function recordCronRun(db: Database, run: Omit<CronRun, 'id'>): number {
       run.error ?? null,
       run.late ? 1 : 0,
     );
-    db.prepare(
-      `DELETE FROM cron_runs WHERE job_id = ? AND id NOT IN
-         (SELECT id FROM cron_runs WHERE job_id = ? ORDER BY id DESC LIMIT ${CRON_RUNS_KEPT})`,
-    ).run(run.jobId, run.jobId);
-    db.prepare(
-      `UPDATE cron_jobs SET last_status = ?, last_error = ?, last_run_at = ?,
-         consecutive_errors = CASE ? WHEN 'ok' THEN 0 WHEN 'error' THEN consecutive_errors + 1 ELSE consecutive_errors END
-       WHERE id = ?`,
-    ).run(run.status, run.error ?? null, run.startedAt, run.status, run.jobId);
-    const row = db.prepare('SELECT consecutive_errors AS n FROM cron_jobs WHERE id = ?').get(run.jobId);
-    return parseRow('cron_jobs', countRowSchema, row)?.n ?? 0;
+    pruneRuns(db, run.jobId);
+    return setJobState(db, run.jobId, run.status, run.error, run.startedAt);
+  })();
+}
+
+/** The process running a run: the one the next scheduler owner asks about when it finds the run unfinished. */
+export interface RunHolder {
+  holderId: string;
+  pid: number;
+  hostname: string;
+}
+
+/** Records a run as it starts (`running`, with its process), so a crash cannot hide it. Returns its id. */
+export function startCronRun(db: Database, run: { jobId: string; startedAt: number; late: boolean; holder: RunHolder }): number {
+  return db.transaction(() => {
+    const { lastInsertRowid } = db
+      .prepare(
+        `INSERT INTO cron_runs (job_id, started_at, status, late, holder_id, holder_pid, holder_host)
+         VALUES (?, ?, 'running', ?, ?, ?, ?)`,
+      )
+      .run(run.jobId, run.startedAt, run.late ? 1 : 0, run.holder.holderId, run.holder.pid, run.holder.hostname);
+    pruneRuns(db, run.jobId);
+    setJobState(db, run.jobId, 'running', undefined, run.startedAt);
+    return Number(lastInsertRowid);
+  })();
+}
+
+/** Ends a started run and updates its job's state. Returns the job's error streak. */
+export function finishCronRun(db: Database, runId: number, end: { status: CronRunEnd; durationMs: number; error?: string | undefined }): number {
+  return db.transaction(() => {
+    const row = db.prepare('SELECT job_id, started_at FROM cron_runs WHERE id = ?').get(runId) as { job_id: string; started_at: number } | undefined;
+    if (!row) return 0;
+    db.prepare('UPDATE cron_runs SET status = ?, duration_ms = ?, error = ? WHERE id = ?').run(end.status, end.durationMs, end.error ?? null, runId);
+    return setJobState(db, row.job_id, end.status, end.error, row.started_at);
+  })();
+}
+
+/**
+ * Marks as `interrupted` every run still `running` whose process is gone (a run of `selfId` is this process's own
+ * and left alone); the job's last status follows when that run was its newest. Returns how many were marked.
+ */
+export function markInterruptedRuns(db: Database, selfId: string, isAlive: (holder: { pid: number; hostname: string }) => boolean): number {
+  return db.transaction(() => {
+    const rows = db.prepare("SELECT id, job_id, holder_id, holder_pid, holder_host FROM cron_runs WHERE status = 'running'").all() as {
+      id: number;
+      job_id: string;
+      holder_id: string | null;
+      holder_pid: number | null;
+      holder_host: string | null;
+    }[];
+    let marked = 0;
+    for (const r of rows) {
+      if (r.holder_id === selfId) continue;
+      if (r.holder_pid !== null && isAlive({ pid: r.holder_pid, hostname: r.holder_host ?? '' })) continue;
+      db.prepare("UPDATE cron_runs SET status = 'interrupted', error = ? WHERE id = ?").run('the process running it ended before it finished', r.id);
+      db.prepare(
+        `UPDATE cron_jobs SET last_status = 'interrupted', last_error = ?
+         WHERE id = ? AND ? = (SELECT MAX(id) FROM cron_runs WHERE job_id = ?)`,
+      ).run('the process running it ended before it finished', r.job_id, r.id, r.job_id);
+      marked++;
+    }
+    return marked;
   })();
 }
 

@@ -4,7 +4,8 @@ import type { CoreEvent } from '../../../src-preload/contract/event-schemas';
 import { configSchema } from '../../../src-preload/contract/config-schema';
 import { openDatabase, type Database } from '../../../src-main/core/store/db';
 import { CronService } from '../../../src-main/core/scheduler/cron-service';
-import { listCronJobs, listCronRuns } from '../../../src-main/core/store/cron-jobs.repo';
+import { listCronJobs, listCronRuns, startCronRun } from '../../../src-main/core/store/cron-jobs.repo';
+import { hostname } from 'node:os';
 import { systemClock } from '../../../src-main/core/lib/clock';
 import { FakeRunner, flush } from './scheduler-fakes';
 
@@ -166,5 +167,36 @@ describe('CronService', () => {
     expect(status.jobs[0]).toMatchObject({ scheduleText: "cron '0 9 * * *' (UTC)", enabled: true, running: false });
     const next = new Date(status.jobs[0]!.nextRunAt!);
     expect([next.getUTCHours(), next.getUTCMinutes()]).toEqual([9, 0]);
+  });
+});
+
+describe('cron runs across a crash', () => {
+  it('a run is recorded as running when it starts, and as stopped when it is cancelled', async () => {
+    const service = cron();
+    const job = service.add({ sessionKey: 's:1', message: 'long', every_seconds: 3600 });
+    if (!job.ok) throw new Error(job.error.message);
+    let seenWhileRunning: string | undefined;
+    runner.replies.push(async (req) => {
+      seenWhileRunning = listCronRuns(db, job.value.id)[0]?.status;
+      return { turnId: 't', stopReason: 'cancelled', text: '', usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 } };
+    });
+    const run = await service.runJobNow(job.value.id);
+    expect(seenWhileRunning).toBe('running');
+    expect(run).toMatchObject({ ok: true, value: { status: 'stopped' } });
+    expect(listCronJobs(db)[0]).toMatchObject({ lastStatus: 'stopped' });
+  });
+
+  it('a run left running by a dead process is marked interrupted; one of a live process or of this one is not', () => {
+    const service = cron();
+    const job = service.add({ sessionKey: 's:1', message: 'x', every_seconds: 3600 });
+    if (!job.ok) throw new Error(job.error.message);
+    const dead = startCronRun(db, { jobId: job.value.id, startedAt: 1, late: false, holder: { holderId: 'gone', pid: 2 ** 22 + 7, hostname: hostname() } });
+    const alive = startCronRun(db, { jobId: job.value.id, startedAt: 2, late: false, holder: { holderId: 'other', pid: process.pid, hostname: hostname() } });
+    expect(service.markInterrupted()).toBe(1);
+    const runs = listCronRuns(db, job.value.id);
+    expect(runs.find((r) => r.id === dead)).toMatchObject({ status: 'interrupted', error: 'the process running it ended before it finished' });
+    expect(runs.find((r) => r.id === alive)).toMatchObject({ status: 'running' });
+    // The job's last status is its newest run's: still running.
+    expect(listCronJobs(db)[0]).toMatchObject({ lastStatus: 'running' });
   });
 });

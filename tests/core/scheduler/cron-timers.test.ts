@@ -104,12 +104,15 @@ describe('cron timers (fake clock)', () => {
     expect(runner.requests).toHaveLength(1);
     await clock.advanceSettled(2_000);
     expect(runner.requests).toHaveLength(1);
+    // The run in progress is recorded from its start (a crash could not hide it), the due times during it as skipped.
     expect(listCronRuns(db, id).map((r) => [r.status, r.error])).toEqual([
       ['skipped', 'previous run still going'],
       ['skipped', 'previous run still going'],
+      ['running', undefined],
     ]);
     finish();
     await clock.advanceSettled(0);
+    expect(listCronRuns(db, id).at(-1)?.status).toBe('ok');
     await clock.advanceSettled(1_000);
     expect(runner.requests).toHaveLength(2);
   });

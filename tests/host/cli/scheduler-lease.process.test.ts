@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../src-main/core/store/db';
-import { insertCronJob, listCronRuns } from '../../../src-main/core/store/cron-jobs.repo';
+import { insertCronJob, listCronRuns, setCronJobEnabled } from '../../../src-main/core/store/cron-jobs.repo';
 import { ROOT, useCliHarness, type CliChild } from './cli-harness';
 
 const t = useCliHarness();
@@ -111,6 +111,38 @@ describe('one scheduler per home (real processes)', () => {
     }
     expect(heirIsDaemon ? takeover(web, 'web') : takeover(second, 'daemon')).toBe(false);
     expect(count(heirIsDaemon ? web.stdout() : second.stdout(), '[cron]')).toBe(0);
+  }, 90_000);
+
+  it('a run whose daemon is killed mid-run is recorded: the next owner marks it interrupted and cron list says so', async () => {
+    t.open({ agent: { timezone: 'UTC' }, heartbeat: { enable: false } });
+    // The model never answers: the run is in progress when its daemon dies.
+    t.llm.setFallback({ text: 'never', hang: true });
+    const added = await t.run(['cron', 'add', '--message', 'slow report', '--every-seconds', '1', '--name', 'slow']);
+    const jobId = /id: (\w+)/.exec(added.out)![1]!;
+    const first = t.start(['daemon']);
+    children.push(first.child);
+    expect(await eventually(() => t.llm.requests.length >= 1)).toBe(true);
+    const db = openDatabase(join(t.home.home, 'nanotray.db'));
+    try {
+      // Recorded when it started, before any answer.
+      expect(listCronRuns(db, jobId).map((r) => r.status)).toEqual(['running']);
+      first.child.kill('SIGKILL');
+      await first.exited;
+      // Paused, so the heir only looks at what the dead daemon left (it would otherwise run the job again at once).
+      setCronJobEnabled(db, jobId, false);
+      const heir = t.start(['daemon']);
+      children.push(heir.child);
+      expect(await eventually(() => listCronRuns(db, jobId).some((r) => r.status === 'interrupted'), 30_000)).toBe(true);
+      const killed = listCronRuns(db, jobId).find((r) => r.status === 'interrupted');
+      expect(killed?.error).toBe('the process running it ended before it finished');
+      heir.child.kill('SIGKILL');
+      await heir.exited;
+      const listed = await t.spawn(['cron', 'list']);
+      expect(listed.out).toContain('last: interrupted');
+      expect(listCronRuns(db, jobId).map((r) => r.status)).toEqual(['interrupted']);
+    } finally {
+      db.close();
+    }
   }, 90_000);
 
   it('`cron run` from a third process runs a job once while a daemon runs the schedule', async () => {

@@ -7,6 +7,7 @@ import { dateTime, relativeTime } from '../../lib/format';
 import { t as translate } from '../../i18n/i18n';
 import { useAppStore } from '../../state/store';
 import type { CronJob } from '@contract/schemas';
+import type { CronRunStatus } from '@contract/scheduler-schemas';
 import { parseCronForm, type CronFormErrors, type CronFormValues } from './cron-form';
 
 function scheduleText(job: CronJob): string {
@@ -106,6 +107,16 @@ function AddCronForm({ onDone }: { onDone: () => void }): ReactElement {
   );
 }
 
+
+/** The badge of a run's status: failures and interruptions stand out, a run in progress or stopped does not. */
+const RUN_BADGE: Record<CronRunStatus, string> = {
+  running: 'badge-warn',
+  ok: 'badge-ok',
+  error: 'badge-danger',
+  skipped: 'badge-warn',
+  stopped: 'badge-warn',
+  interrupted: 'badge-danger',
+};
 export function CronCard(): ReactElement {
   const { t } = useTranslation();
   const jobs = useAppStore((s) => s.cronJobs);
@@ -159,7 +170,7 @@ export function CronCard(): ReactElement {
                   <td className="mono">{scheduleText(job)}</td>
                   <td className="nowrap">{!job.enabled ? <span className="badge badge-warn">{t('runtime.cron.paused')}</span> : job.nextRunAt ? relativeTime(job.nextRunAt) : '—'}</td>
                   <td>
-                    {job.lastStatus ? <span className={job.lastStatus === 'ok' ? 'badge badge-ok' : 'badge badge-danger'}>{job.lastStatus}</span> : <span className="faint">{t('runtime.cron.never')}</span>}
+                    {job.lastStatus ? <span className={`badge ${RUN_BADGE[job.lastStatus]}`}>{t(`runtime.cron.runStatus.${job.lastStatus}`)}</span> : <span className="faint">{t('runtime.cron.never')}</span>}
                     {job.lastError && <div className="faint">{job.lastError}</div>}
                   </td>
                   <td className="nowrap">
