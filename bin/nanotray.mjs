@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `nanotray` entry: (re)builds the CLI bundle when it is missing or older than the sources, then runs it, with the
+// `nanotray` entry: (re)builds the CLI bundle (and, for `web`, the window) when missing or older than the sources, then runs it, with the
 // compiled code of its files kept on disk (bundle-loader.mjs), so a run after the first skips most of compiling.
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -18,6 +18,12 @@ if (process.env.NANOTRAY_SKIP_BUILD !== '1' && cliBundleIsStale()) {
     // A read-only install or a broken edit: the previous bundle still works.
     process.stderr.write(`nanotray: could not rebuild the CLI, running the previous build:\n${detail}\n`);
   }
+}
+// The browser host serves the built window: build it first when a checkout has none (or an old one).
+if (process.env.NANOTRAY_SKIP_BUILD !== '1' && process.argv[2] === 'web') {
+  const { ensureWindowBuilt } = await import('../scripts/build-window.mjs');
+  const window = ensureWindowBuilt();
+  if (typeof window === 'object') process.stderr.write(`nanotray web: could not build the window: ${window.failed}\n`);
 }
 const loader = createBundleLoader({ cacheDir: join(dirname(CLI_BUNDLE), COMPILE_CACHE_DIR) });
 process.once('exit', () => loader.saveCache());
