@@ -19,7 +19,8 @@ import { registerSecret } from './lib/known-secrets';
 import { createLogger } from './lib/logger';
 import { privateFolder, tightenMode } from './lib/private-files';
 import { errorMessage, errResult, okResult, type Result } from './lib/result';
-import { openDatabase, type Database } from './store/db';
+import type { Database } from './store/db';
+import { describeRepair, homeDatabasePaths, openHomeDatabase, type RepairReport } from './store/home-database';
 
 export type { HostKind };
 
@@ -55,6 +56,8 @@ export interface CoreBase {
   readonly overrides: RuntimeOverrides;
   /** Whether timers and connections start (see CoreBaseOptions.startBackground). */
   readonly startBackground: boolean;
+  /** Set when the database was found damaged at open and repaired: what was restored, from when. */
+  readonly databaseRepair?: RepairReport;
   /** How secrets the core writes itself (OAuth tokens) are stored: encrypted where the host can, else plain. */
   readonly secretCodec: SecretCodec;
   /** The current, validated config (replaced when the file is updated through the core). */
@@ -113,8 +116,12 @@ export function openCoreBase(options: CoreBaseOptions): Result<OpenCoreBase> {
   registerConfigSecrets(config);
 
   let db: Database;
+  let databaseRepair: RepairReport | undefined;
   try {
-    db = openDatabase(paths.dbFile);
+    const opened = openHomeDatabase(homeDatabasePaths(paths.home), (options.clock ?? systemClock).now());
+    db = opened.db;
+    databaseRepair = opened.repaired;
+    if (databaseRepair) log.warn(describeRepair(databaseRepair));
   } catch (err) {
     return errResult(`Could not open the database ${paths.dbFile}: ${errorMessage(err)}`);
   }
@@ -140,6 +147,7 @@ export function openCoreBase(options: CoreBaseOptions): Result<OpenCoreBase> {
     clock: options.clock ?? systemClock,
     overrides: {},
     startBackground: options.startBackground === true,
+    ...(databaseRepair ? { databaseRepair } : {}),
     secretCodec: { encode: options.encodeSecret ?? ((plain) => plain), decode: options.decodeSecret ?? ((stored) => stored) },
     config: () => config,
     workspace: () => workspace,

@@ -8,6 +8,8 @@ import { effectiveModel } from './agent/model-presets';
 import { createProviderLookup, type ProviderLookup, type ProviderOverride } from './agent/providers/provider-lookup';
 import { SessionRunner } from './agent/session-runner';
 import { SessionLeases } from './agent/session-lease';
+import { homeDatabasePaths, noteDatabaseError } from './store/home-database';
+import { startDailyBackup } from './store/daily-backup';
 import { createLogger } from './lib/logger';
 import { wireWorkspace, type SkillsApi } from './workspace/workspace.wiring';
 import type { MemoryFiles } from './workspace/memory-files';
@@ -97,10 +99,18 @@ export function createCore(options: CoreOptions): Result<Core> {
     contextBuilder: workspace.context,
     provider: (config, model) => providerFor(model.provider, config),
     recordFileVersion: (absPath, content) => workspace.memory.recordAgentWrite(absPath, content),
+    damagedStore: (err) => noteDatabaseError(homeDatabasePaths(base.paths.home), err),
     leases: new SessionLeases({ dir: join(base.paths.home, 'run', 'turn-locks'), onProblem: (message) => log.warn(message) }),
   });
   // Closed before the services built after it and before the database.
   base.onDispose(() => sessions.close());
+
+  if (base.startBackground) {
+    // The long-running hosts keep a backup of the database no older than a day (see store/db-backup.ts).
+    base.afterStart('the daily database backup', () =>
+      base.onDispose(startDailyBackup(base.db, homeDatabasePaths(base.paths.home).backupsDir, base.clock, (err) => log.error('the database backup failed', err))),
+    );
+  }
 
   const subagents = new SubagentManager({
     runner: sessions,

@@ -27,6 +27,7 @@ import { desktopText, wordRef, type DesktopTextRef } from '../../src-preload/con
 import { INITIAL_TRAY_STATUS, iconState, markSeen, reduceTrayStatus, trayTooltip, type TrayStatus } from './tray-state';
 import { isTrustedSender } from './trusted-sender';
 import { createAppWindow, type WindowOptions } from './windows';
+import { homeDatabasePaths, noteDatabaseError } from '../core/store/home-database';
 
 const MENU_REFRESH_MS = 60_000;
 /**
@@ -112,7 +113,7 @@ export function startDesktopShell(options: DesktopShellOptions): DesktopShell {
 
   // IPC: one dispatcher (validation + handlers), senders checked against the app's own pages.
   const host = createElectronHost({ version: options.version, secrets: options.secrets, showMain, hideQuickAsk: () => quickAsk.hide() });
-  const dispatch = createDispatcher(createApiHandlers(core, host));
+  const dispatch = createDispatcher(createApiHandlers(core, host), { damagedStore: (err) => noteDatabaseError(homeDatabasePaths(core.paths.home), err) });
   disposers.push(registerIpcRouter(dispatch, (event) => isTrustedSender(event, options.windows.devServerUrl, options.windows.rendererDir)));
   disposers.push(forwardCoreEvents(core.events, () => [main?.webContents, quick?.webContents]));
   disposers.push(

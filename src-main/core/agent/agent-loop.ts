@@ -26,6 +26,8 @@ export interface AgentLoopDeps {
   tools: ToolRegistry;
   emit(event: CoreEvent): void;
   now(): number;
+  /** For a store failure: the message when the database file is damaged (the home is then marked for repair). */
+  damagedStore?(err: unknown): string | undefined;
 }
 
 export interface TurnSetup {
@@ -249,7 +251,8 @@ class TurnRun {
     try {
       messages = [...(await s.contextBuilder.build(s.context))];
     } catch (err) {
-      return this.finish('error', '', { kind: 'context_failed', message: `Could not build the context for this turn: ${errorMessage(err)}` });
+      const damaged = this.deps.damagedStore?.(err);
+      return this.finish('error', '', { kind: 'context_failed', message: damaged ?? `Could not build the context for this turn: ${errorMessage(err)}` });
     }
     if (s.extraSystem) messages = appendToSystem(messages, s.extraSystem);
     if (!s.context.model.vision) messages = withoutImages(messages);
@@ -338,6 +341,7 @@ export async function runAgentTurn(deps: AgentLoopDeps, setup: TurnSetup): Promi
     return await run.run();
   } catch (err) {
     // A bug or a database failure: still end the turn cleanly.
-    return run.finish(setup.signal.aborted ? 'cancelled' : 'error', '', { kind: 'internal', message: `The turn failed unexpectedly: ${errorMessage(err)}` });
+    const damaged = deps.damagedStore?.(err);
+    return run.finish(setup.signal.aborted ? 'cancelled' : 'error', '', { kind: 'internal', message: damaged ?? `The turn failed unexpectedly: ${errorMessage(err)}` });
   }
 }

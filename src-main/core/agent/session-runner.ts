@@ -88,6 +88,8 @@ export interface SessionRunnerDeps {
   recordFileVersion?: (absPath: string, content?: string) => void;
   /** One turn at a time per session across processes (the CLI, the app and the daemon share a home). */
   leases?: SessionLeases;
+  /** For a store failure: the message when it means the database file is damaged (and the home is marked for repair). */
+  damagedStore?(err: unknown): string | undefined;
   newTurnId?(): string;
 }
 
@@ -207,7 +209,8 @@ export class SessionRunner {
       return { turnId, ...(await this.#turn(req, turnId, source, controller.signal, (n) => (active.iteration = n))) };
     } catch (err) {
       // Only set-up can throw here (the loop itself never does): e.g. the database is locked or gone.
-      const failure = turnErrorFields({ kind: 'not_started', message: `The turn could not start: ${errorMessage(err)}` });
+      const damaged = d.damagedStore?.(err);
+      const failure = turnErrorFields({ kind: 'not_started', message: damaged ?? `The turn could not start: ${errorMessage(err)}` });
       const usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
       d.emit({ type: 'turn.started', sessionKey: req.sessionKey, turnId, at: d.now() });
       d.emit({ type: 'turn.finished', sessionKey: req.sessionKey, turnId, stopReason: 'error', text: '', ...failure, usage });
@@ -261,7 +264,7 @@ export class SessionRunner {
     const { channel, chatId } = splitSessionKey(key);
     const workspace = d.workspace();
     const outcome = await runAgentTurn(
-      { db: d.db, tools: d.tools, emit: d.emit, now: d.now },
+      { db: d.db, tools: d.tools, emit: d.emit, now: d.now, ...(d.damagedStore ? { damagedStore: d.damagedStore } : {}) },
       {
         turnId,
         sessionKey: key,

@@ -14,6 +14,8 @@ export type Dispatcher = (channel: string, rawPayload: unknown) => Promise<IpcRe
 export interface DispatcherOptions {
   /** Where handler crashes are reported (details stay on this side). */
   logError?: (message: string, err: unknown) => void;
+  /** For a handler crash: the message when the database file is damaged (the home is then marked for repair). */
+  damagedStore?: (err: unknown) => string | undefined;
 }
 
 const MAX_ERROR_CHARS = 1_000;
@@ -57,6 +59,8 @@ export function createDispatcher(handlers: InvokeHandlers, options: DispatcherOp
       logError(`[ipc] ${channel} returned a malformed result`, result);
     } catch (err) {
       logError(`[ipc] ${channel} failed`, err);
+      const damaged = options.damagedStore?.(err);
+      if (damaged) return { ok: false, error: { code: 'unavailable', message: damaged } };
     }
     return { ok: false, error: { code: 'internal', message: 'Internal error' } };
   };

@@ -14,8 +14,10 @@ const userVersion = (db: Database): number => Number(db.pragma('user_version', {
  * one new home at once (several CLIs, the app and the daemon) race here: each migration takes the write lock
  * first (IMMEDIATE) and reads the version again under it, so it runs once and the others skip it.
  */
-export function migrate(db: Database, migrations: readonly Migration[] = MIGRATIONS): number {
+export function migrate(db: Database, migrations: readonly Migration[] = MIGRATIONS, before?: (db: Database) => void): number {
   const pending = [...migrations].filter((m) => m.version > userVersion(db)).sort((a, b) => a.version - b.version);
+  // A database that has data (version > 0) is copied before its schema changes.
+  if (pending.length > 0 && userVersion(db) > 0) before?.(db);
   for (const m of pending) {
     db.transaction(() => {
       if (userVersion(db) >= m.version) return;
@@ -34,7 +36,12 @@ const COMPANIONS = ['-wal', '-shm', '-journal'];
  * created 0600 and an existing one (with its -wal/-shm) tightened to 0600: it holds every conversation.
  * SQLite gives the -wal and -shm files it creates the database file's mode.
  */
-export function openDatabase(file: string): Database {
+export interface OpenOptions {
+  /** Called once before migrations change an existing schema (the home makes a backup). */
+  beforeMigrations?: (db: Database) => void;
+}
+
+export function openDatabase(file: string, options: OpenOptions = {}): Database {
   if (file !== ':memory:') {
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
     privateFile(file);
@@ -42,11 +49,16 @@ export function openDatabase(file: string): Database {
   }
   const Driver = sqliteDriver();
   const db = new Driver(file);
-  // First: another process opening the same new file holds its lock for a moment (WAL switch, migrations).
-  db.pragma('busy_timeout = 5000');
-  if (file !== ':memory:') db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('foreign_keys = ON');
-  migrate(db);
+  try {
+    // First: another process opening the same new file holds its lock for a moment (WAL switch, migrations).
+    db.pragma('busy_timeout = 5000');
+    if (file !== ':memory:') db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    migrate(db, MIGRATIONS, options.beforeMigrations);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
   return db;
 }

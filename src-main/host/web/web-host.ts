@@ -19,6 +19,7 @@ import { encodeWsFrame, parseWsRequest, type WsPush, type WsResponse } from '../
 import { createLogger } from '../../core/lib/logger';
 import { registerSecret } from '../../core/lib/known-secrets';
 import { textRef } from '../../../src-preload/contract/desktop-texts';
+import { homeDatabasePaths, noteDatabaseError } from '../../core/store/home-database';
 
 const log = createLogger('web');
 
@@ -91,7 +92,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHostResu
   const broadcast = (push: WsPush): void => clients.forEach((ws) => send(ws, push));
 
   const handlers = createApiHandlers(options.core, webApiHost(options.version ?? '0.0.0', broadcast));
-  const dispatch: Dispatcher = createDispatcher(handlers, { logError });
+  const dispatch: Dispatcher = createDispatcher(handlers, { logError, damagedStore: (err) => noteDatabaseError(homeDatabasePaths(options.core.paths.home), err) });
   let port = 0;
   const csp = (): string => buildCsp({ connectSrc: [`ws://127.0.0.1:${port}`, `ws://localhost:${port}`] });
 

@@ -4,6 +4,7 @@ import type { CoreEvent } from '../../../../src-preload/contract/event-schemas';
 import type { CliIo } from '../cli-command';
 import { write } from '../cli-command';
 import type { Result } from '../../../core/lib/result';
+import { describeRepair } from '../../../core/store/home-database';
 
 /** Opens the core for a CLI run (no background timers); prints the reason and returns undefined on failure. */
 export function openCliCore(io: CliIo, commandName: string): Core | undefined {
@@ -12,7 +13,9 @@ export function openCliCore(io: CliIo, commandName: string): Core | undefined {
     write(io.stderr, `nanotray ${commandName}: ${created.error}`);
     return undefined;
   }
-  return created.value;
+  const core = created.value;
+  if (core.databaseRepair) write(io.stderr, `nanotray ${commandName}: ${describeRepair(core.databaseRepair)}`);
+  return core;
 }
 
 export type ApprovalRequestedEvent = Extract<CoreEvent, { type: 'approval.requested' }>;

@@ -8,6 +8,7 @@ import { keepAlive } from '../keep-alive';
 import { announceTakeover, waitingLine } from '../scheduler-notes';
 import { stopOptimizingCompilers } from '../optimizing-compilers';
 import { stopYoungGenerationGrowth } from '../young-generation';
+import { describeRepair } from '../../../core/store/home-database';
 
 const USAGE = `Usage: nanotray daemon
 
@@ -61,6 +62,7 @@ export async function runDaemon(io: CliIo, stop?: AbortSignal): Promise<number> 
     return 1;
   }
   const core = created.value;
+  if (core.databaseRepair) write(io.stderr, `nanotray daemon: ${describeRepair(core.databaseRepair)}`);
   // The scheduler lease is tried just after createCore: what this command says first depends on its answer.
   await core.started;
   const tz = () => resolveTimeZone(core.config().agent.timezone);

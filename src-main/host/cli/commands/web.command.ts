@@ -8,6 +8,7 @@ import { openFile, writeLauncher, type Launcher } from '../../web/browser-launch
 import { newWebToken, readWebHostState, writeWebHostState } from '../../web/web-host-state';
 import { flagString, parseArgs, write, type CliCommand, type CliIo } from '../cli-command';
 import { announceTakeover, waitingLine } from '../scheduler-notes';
+import { describeRepair } from '../../../core/store/home-database';
 
 const USAGE = `Usage: nanotray web [--port N] [--open] [--new-token]
 
@@ -54,6 +55,7 @@ export async function runWeb(args: string[], io: CliIo, options: { signal?: Abor
     return 1;
   }
   const core = created.value;
+  if (core.databaseRepair) write(io.stderr, `nanotray web: ${describeRepair(core.databaseRepair)}`);
   // The scheduler lease is tried just after createCore: what this command says first depends on its answer.
   await core.started;
   let launcher: Launcher | undefined;
