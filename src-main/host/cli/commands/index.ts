@@ -17,4 +17,5 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'memory', load: async () => (await import('./memory.command')).memoryCommand },
   { name: 'mcp', load: async () => (await import('./mcp.command')).mcpCliCommand },
   { name: 'daemon', load: async () => (await import('./daemon.command')).daemonCommand },
+  { name: 'doctor', load: async () => (await import('./doctor.command')).doctorCommand },
 ];
