@@ -87,6 +87,8 @@ export function createCore(options: CoreOptions): Result<Core> {
   const providerFor = createProviderLookup({ config: base.config, overrides: base.overrides, override: options.createProvider });
   const workspace = wireWorkspace(base, { providers: providerFor });
   const tools = wireTools(base, { memoryProposals: workspace.proposals }, options.tools);
+  const leases = new SessionLeases({ dir: join(base.paths.home, 'run', 'turn-locks'), onProblem: (message) => log.warn(message) });
+  base.onDispose(() => leases.close());
   const sessions = new SessionRunner({
     db: base.db,
     tools: tools.registry,
@@ -100,7 +102,7 @@ export function createCore(options: CoreOptions): Result<Core> {
     provider: (config, model) => providerFor(model.provider, config),
     recordFileVersion: (absPath, content) => workspace.memory.recordAgentWrite(absPath, content),
     damagedStore: (err) => noteDatabaseError(homeDatabasePaths(base.paths.home), err),
-    leases: new SessionLeases({ dir: join(base.paths.home, 'run', 'turn-locks'), onProblem: (message) => log.warn(message) }),
+    leases,
   });
   // Closed before the services built after it and before the database.
   base.onDispose(() => sessions.close());

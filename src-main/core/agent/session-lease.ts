@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { privateFolder } from '../lib/private-files';
-import { tryHoldLock, type HeldLock } from '../store/scheduler-lock';
+import { ReusableLock } from '../store/scheduler-lock';
 
 /** Lock files: one per bucket, so the folder stays small however many sessions there are. */
 const BUCKETS_HEX_DIGITS = 3;
@@ -32,9 +32,12 @@ export interface SessionLease {
 }
 
 interface Held {
-  lock: HeldLock;
+  lock: ReusableLock;
   count: number;
 }
+
+/** Lock files kept open at most: a process that served more sessions closes the oldest when it releases. */
+const OPEN_LOCKS_KEPT = 16;
 
 /**
  * Leases for the turns of this process. Two sessions of one process may share a bucket: the lock is then held
@@ -43,6 +46,8 @@ interface Held {
 export class SessionLeases {
   readonly #options: SessionLeaseOptions;
   readonly #held = new Map<string, Held>();
+  /** Lock files open but not held, newest last (opening SQLite costs more than taking its lock). */
+  readonly #idle = new Map<string, ReusableLock>();
   #folderReady = false;
   #problemTold = false;
 
@@ -78,17 +83,43 @@ export class SessionLeases {
       held.count++;
       return this.#leaseOf(bucket, held);
     }
-    const file = this.#lockFile(bucket);
-    const attempt = file === undefined ? { failed: 'the lock folder cannot be made' } : tryHoldLock(file);
-    if ('busy' in attempt) return undefined;
-    if ('failed' in attempt) {
+    const lock = this.#idle.get(bucket) ?? this.#newLock(bucket);
+    this.#idle.delete(bucket);
+    const attempt = lock ? lock.tryHold() : { failed: 'the lock folder cannot be made' };
+    if (attempt === 'busy') {
+      this.#keepIdle(bucket, lock!);
+      return undefined;
+    }
+    if (attempt !== 'held') {
       this.#tellProblem(attempt.failed);
       return { release() {} };
     }
-    const entry: Held = { lock: attempt.held, count: 1 };
+    const entry: Held = { lock: lock!, count: 1 };
     this.#held.set(bucket, entry);
     this.#writeHolder(bucket);
     return this.#leaseOf(bucket, entry);
+  }
+
+  #newLock(bucket: string): ReusableLock | undefined {
+    const file = this.#lockFile(bucket);
+    return file === undefined ? undefined : new ReusableLock(file);
+  }
+
+  #keepIdle(bucket: string, lock: ReusableLock): void {
+    this.#idle.set(bucket, lock);
+    for (const [oldest, old] of this.#idle) {
+      if (this.#idle.size <= OPEN_LOCKS_KEPT) break;
+      old.close();
+      this.#idle.delete(oldest);
+    }
+  }
+
+  /** Closes every lock file (the core's disposal); held leases are freed with them. */
+  close(): void {
+    for (const lock of this.#idle.values()) lock.close();
+    for (const held of this.#held.values()) held.lock.close();
+    this.#idle.clear();
+    this.#held.clear();
   }
 
   #leaseOf(bucket: string, entry: Held): SessionLease {
@@ -97,13 +128,10 @@ export class SessionLeases {
       release: () => {
         if (released) return;
         released = true;
-        if (--entry.count > 0) return;
+        if (--entry.count > 0 || this.#held.get(bucket) !== entry) return;
         this.#held.delete(bucket);
-        try {
-          entry.lock.release();
-        } catch {
-          // the file is closed however this ends; the OS frees the lock with it
-        }
+        entry.lock.release();
+        this.#keepIdle(bucket, entry.lock);
       },
     };
   }

@@ -51,3 +51,55 @@ export function tryHoldLock(file: string): LockAttempt {
     },
   };
 }
+
+/**
+ * The same lock on a file kept open between holds (the session lease takes one per turn): opening SQLite costs
+ * more than the lock itself. `tryHold` answers at once; `release` lets go and keeps the file open.
+ */
+export class ReusableLock {
+  readonly #file: string;
+  #db: Database | undefined;
+  #held = false;
+
+  constructor(file: string) {
+    this.#file = file;
+  }
+
+  /** `held`, `busy` (another holds it), or `failed` with the reason. */
+  tryHold(): 'held' | 'busy' | { failed: string } {
+    if (this.#held) return 'held';
+    try {
+      if (!this.#db) {
+        privateFile(this.#file);
+        this.#db = new (sqliteDriver())(this.#file, { timeout: 0 });
+      }
+      this.#db.exec('BEGIN EXCLUSIVE');
+      this.#held = true;
+      return 'held';
+    } catch (err) {
+      if (isBusy(err)) return 'busy';
+      this.close();
+      return { failed: err instanceof Error ? err.message : String(err) };
+    }
+  }
+
+  release(): void {
+    if (!this.#held) return;
+    this.#held = false;
+    try {
+      this.#db?.exec('ROLLBACK');
+    } catch {
+      this.close(); // closing frees the lock in any case
+    }
+  }
+
+  close(): void {
+    this.#held = false;
+    try {
+      this.#db?.close();
+    } catch {
+      // already closed
+    }
+    this.#db = undefined;
+  }
+}
