@@ -40,8 +40,8 @@ describe('the CLI shows hostile text escaped', () => {
     const { code, out, err } = await t.runOnTty(['agent', '-m', 'go'], ['n']);
     expect(code).toBe(0);
     expect(err).toContain('Approval needed: exec');
-    // JSON already writes ESC as \u001b; the bidi override and the C1 CSI it leaves as they are, the CLI does not.
-    expect(err).toContain('echo hi \\u{202e}; echo pwned \\x9b1A # \\u001b]52;c;');
+    // The arguments are shown decoded, every control and bidi mark as a marker (the CLI prints no live one).
+    expect(err).toContain('echo hi ⟨U+202E⟩; echo pwned ⟨U+009B⟩1A # ⟨ESC⟩]52;c;');
     expect(LIVE_CONTROL.exec(err)).toBeNull();
     expect(LIVE_CONTROL.exec(out)).toBeNull();
   });

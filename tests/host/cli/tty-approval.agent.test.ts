@@ -18,7 +18,7 @@ describe('nanotray agent on a terminal', () => {
     const io = await t.runOnTty(['agent', '-m', 'write a note'], ['y']);
     expect(io.code).toBe(0);
     expect(io.err).toContain('⚠ Approval needed: write_file (write)');
-    expect(io.err).toContain('"content": "hi"');
+    expect(io.err).toContain('    content: hi\n');
     expect(readFileSync(join(home.workspace, 'note.md'), 'utf8')).toBe('hi');
     expect(io.out).toBe('Done.\n');
   });
