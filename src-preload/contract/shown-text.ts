@@ -156,12 +156,20 @@ export interface CutText {
   tail: string;
 }
 
-/** `text` whole when it has at most `max` characters, else its first and last `max / 2` and the count between. */
-export function cutMiddle(text: string, max: number): CutText {
+/**
+ * `text` whole when it has at most `maxChars` characters and `maxLines` lines, else its start and its end (each at
+ * most half of either bound) and the count of the characters between.
+ */
+export function cutMiddle(text: string, maxChars: number, maxLines = Infinity): CutText {
   const chars = [...text];
-  if (chars.length <= max) return { head: text, omitted: 0, tail: '' };
-  const half = Math.max(1, Math.floor(max / 2));
-  return { head: chars.slice(0, half).join(''), omitted: chars.length - 2 * half, tail: chars.slice(-half).join('') };
+  const halfChars = Math.max(1, Math.floor(maxChars / 2));
+  const halfLines = Math.max(1, Math.floor(maxLines / 2));
+  let headEnd = Math.min(chars.length, halfChars);
+  for (let i = 0, lines = 0; i < headEnd; i++) if (chars[i] === '\n' && ++lines === halfLines) headEnd = i + 1;
+  let tailStart = Math.max(0, chars.length - halfChars);
+  for (let i = chars.length - 1, lines = 0; i >= tailStart; i--) if (chars[i] === '\n' && ++lines === halfLines) tailStart = i + 1;
+  if (headEnd >= tailStart) return { head: text, omitted: 0, tail: '' };
+  return { head: chars.slice(0, headEnd).join(''), omitted: tailStart - headEnd, tail: chars.slice(tailStart).join('') };
 }
 
 /** The marker that stands for what `cutMiddle` left out. */

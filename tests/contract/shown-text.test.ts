@@ -79,3 +79,16 @@ describe('cutMiddle', () => {
     expect(cut).toEqual({ head: '🙂', omitted: 4, tail: '🙂' });
   });
 });
+
+describe('cutMiddle by lines', () => {
+  it('keeps the first and last lines of a text of many short lines', () => {
+    const text = Array.from({ length: 10 }, (_, i) => `l${i}`).join('\n');
+    const cut = cutMiddle(text, 1000, 4);
+    expect(cut.head).toBe('l0\nl1\n');
+    expect(cut.tail).toBe('l8\nl9');
+    expect(cut.head.length + cut.omitted + cut.tail.length).toBe(text.length);
+  });
+  it('keeps a text within both bounds whole', () => {
+    expect(cutMiddle('a\nb\nc', 100, 4)).toEqual({ head: 'a\nb\nc', omitted: 0, tail: '' });
+  });
+});

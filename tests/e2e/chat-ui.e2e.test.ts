@@ -64,7 +64,7 @@ describe('chat view', () => {
     await sendChat(app.page, 'Run echo for me');
     const card = app.page.getByRole('group', { name: /Allow exec\?/ });
     await card.waitFor();
-    expect(await card.getByLabel('Arguments').innerText()).toBe('{\n  "command": "echo approved-run"\n}');
+    expect(await card.getByLabel('Arguments').innerText()).toBe('command: echo approved-run');
     expect(await card.innerText()).toContain(`Working directory: ${app.home.workspace}`);
     await shootBothThemes(app, app.page, 'chat-approval');
     await card.getByRole('button', { name: 'Allow once' }).click();

@@ -1,12 +1,12 @@
-// An approval request inline in the chat: the full arguments (working dir and why no rule covers it for exec,
-// host and full URL for egress, the diff for a memory change), then Allow once / Always allow (when offered) /
+// An approval request inline in the chat: the arguments with hidden characters marked, the command last (working
+// dir and why no rule covers it for exec, host and full URL for egress, the diff for a memory change), then Allow once / Always allow (when offered) /
 // Deny (keys Y / A / N while the card has focus, as in the CLI). After the decision it shows what was chosen.
 import { memo, useEffect, useState, type KeyboardEvent, type ReactElement } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
 import { useAppStore } from '../../state/store';
 import type { ChatItem } from '../../state/types';
-import { prettyArgs } from './ToolCallCard';
+import { ApprovalArguments } from './ApprovalArguments';
 import { EgressTarget } from './EgressTarget';
 import { DiffView } from '../../components/DiffView';
 import { SandboxNote } from './SandboxNote';
@@ -120,14 +120,10 @@ export const ApprovalCard = memo(function ApprovalCard({ item }: { item: Approva
         (request.memory ? (
           <details>
             <summary className="faint">{t('chat.approval.arguments')}</summary>
-            <pre className="pre" aria-label={t('chat.approval.arguments')}>
-              {prettyArgs(request.args)}
-            </pre>
+            <ApprovalArguments args={request.args} />
           </details>
         ) : (
-          <pre className="pre" aria-label={t('chat.approval.arguments')}>
-            {prettyArgs(request.args)}
-          </pre>
+          <ApprovalArguments args={request.args} />
         ))}
       {pending && (
         <div className="approval-actions">

@@ -148,6 +148,8 @@ export const chat = {
     memoryIntro: '<path>{{path}}</path> is part of what the agent reads with every message. The change:',
     proposedChange: 'Proposed change to {{path}}',
     arguments: 'Arguments',
+    showAll: 'Show all ({{n}} more characters)',
+    showLess: 'Show less',
     allowOnce: 'Allow once',
     alwaysAllow: 'Always allow',
     alwaysAllowHost: 'Always allow this host',

@@ -148,6 +148,8 @@ export const chat: Translation<typeof en> = {
     memoryIntro: '<path>{{path}}</path> 是智能体每条消息都会读取的内容。修改如下：',
     proposedChange: '对 {{path}} 的拟议修改',
     arguments: '参数',
+    showAll: '显示全部（另有 {{n}} 个字符）',
+    showLess: '收起',
     allowOnce: '允许一次',
     alwaysAllow: '始终允许',
     alwaysAllowHost: '始终允许此主机',
