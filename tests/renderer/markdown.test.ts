@@ -30,7 +30,7 @@ describe('markdown', () => {
 
   it('keeps http(s) links, marked for the system browser, and drops javascript: links', () => {
     expect(markdownToHtml('[site](https://example.test/a?b=1)')).toBe(
-      '<p><a href="https://example.test/a?b=1" data-external-link="" rel="noreferrer noopener">site</a></p>\n',
+      '<p><a href="https://example.test/a?b=1" title="Opens example.test" data-external-link="" rel="noreferrer noopener">site</a></p>\n',
     );
     const evil = markdownToHtml('[click](javascript:alert(1))');
     expect(evil).not.toContain('href');

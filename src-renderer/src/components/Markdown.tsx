@@ -1,8 +1,10 @@
-// Renders sanitised markdown; handles the copy buttons of code blocks and sends links to the system browser.
+// Renders sanitised markdown; handles the copy buttons of code blocks and sends links to the system browser (a link
+// whose text names another host than it opens asks first, naming both).
 // Re-renders once when the lazy renderer or highlighter arrives and on a language switch (the HTML carries labels);
 // until the renderer is in, the text shows as it is (React escapes it).
-import { memo, useCallback, useMemo, useSyncExternalStore, type MouseEvent, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { memo, useCallback, useMemo, useState, useSyncExternalStore, type MouseEvent, type ReactElement } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { ConfirmDialog } from './Dialog';
 import { highlighterVersion, subscribeHighlighter } from '../lib/highlight';
 import { loadMarkdown, markdownRenderer, subscribeMarkdown } from '../lib/markdown-loader';
 import { useAppStore } from '../state/store';
@@ -28,6 +30,7 @@ async function copyText(text: string): Promise<boolean> {
 export const Markdown = memo(function Markdown({ source, cacheKey, className, hideComments = false }: MarkdownProps): ReactElement {
   const openExternal = useAppStore((s) => s.openExternal);
   const { t, i18n } = useTranslation();
+  const [misleading, setMisleading] = useState<{ href: string; host: string; named: string } | null>(null);
   const highlighter = useSyncExternalStore(subscribeHighlighter, highlighterVersion);
   const md = useSyncExternalStore(subscribeMarkdown, markdownRenderer);
   const html = useMemo(
@@ -59,7 +62,11 @@ export const Markdown = memo(function Markdown({ source, cacheKey, className, hi
       const link = target.closest<HTMLAnchorElement>('a[href]');
       if (link) {
         event.preventDefault();
-        void openExternal(link.getAttribute('href') ?? '');
+        const href = link.getAttribute('href') ?? '';
+        const host = link.getAttribute('data-link-host');
+        const named = link.getAttribute('data-named-host');
+        if (host && named) setMisleading({ href, host, named });
+        else void openExternal(href);
       }
     },
     [openExternal, t],
@@ -73,5 +80,28 @@ export const Markdown = memo(function Markdown({ source, cacheKey, className, hi
       </div>
     );
   }
-  return <div className={classes} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />;
+  return (
+    <>
+      <div className={classes} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
+      {misleading && (
+        <ConfirmDialog
+          title={t('chat.link.mismatchTitle')}
+          body={
+            <Trans
+              i18nKey="chat.link.mismatchBody"
+              values={{ host: misleading.host, named: misleading.named }}
+              components={{ host: <strong className="mono" />, named: <span className="mono" /> }}
+            />
+          }
+          confirmLabel={t('chat.link.open', { host: misleading.host })}
+          danger
+          onCancel={() => setMisleading(null)}
+          onConfirm={() => {
+            setMisleading(null);
+            void openExternal(misleading.href);
+          }}
+        />
+      )}
+    </>
+  );
 });

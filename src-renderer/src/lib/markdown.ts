@@ -1,11 +1,12 @@
 // Markdown → safe HTML for chat messages and the memory preview: marked with raw HTML escaped, only
-// http(s)/mailto links, code blocks with a copy button and syntax colours (once the lazy highlighter is in),
+// http(s)/mailto links (each names its host; one whose text names another host is marked for a confirmation), code blocks with a copy button and syntax colours (once the lazy highlighter is in),
 // read-only labelled task checkboxes, scrollable tables and code that the keyboard can reach; then DOMPurify.
 // Documents (the memory preview) also hide HTML comments, as GitHub does; chat shows them as text.
 import DOMPurify from 'dompurify';
 import { Marked, Renderer, type RendererObject, type Tokens } from 'marked';
 import { currentLanguage, t } from '../i18n/i18n';
 import { highlightCode, highlighterVersion } from './highlight';
+import { misleadingLink, targetHost } from './link-host';
 
 const SAFE_URL = /^(https?:|mailto:)/i;
 
@@ -37,6 +38,19 @@ function rawHtml(hideComments: boolean) {
   return ({ text }: Tokens.HTML | Tokens.Tag): string => escapeHtml(hideComments ? text.replace(HTML_COMMENT, '') : text);
 }
 
+/**
+ * What a link says of where it goes: its host first in the title (hover and focus; the model's own title after
+ * it), and when its text names another host, both hosts for the confirmation before it opens.
+ */
+function hostAttrs(href: string, text: string, title: string | null | undefined): string {
+  const host = targetHost(href);
+  const opens = host === null ? href.replace(/^mailto:/i, '') : t('chat.link.opens', { host });
+  const attrs = [`title="${escapeHtml(title ? `${opens}\n${title}` : opens)}"`];
+  const misleading = misleadingLink(text, href);
+  if (misleading) attrs.push(`data-link-host="${escapeHtml(misleading.target)}"`, `data-named-host="${escapeHtml(misleading.named)}"`);
+  return ` ${attrs.join(' ')}`;
+}
+
 const renderer: RendererObject = {
   code({ text, lang }: Tokens.Code): string {
     const language = ((lang ?? '').trim().split(/\s+/)[0] ?? '').toLowerCase();
@@ -62,11 +76,10 @@ const renderer: RendererObject = {
   table(token: Tokens.Table): string {
     return `<div class="table-wrap" tabindex="0">${Renderer.prototype.table.call(this, token)}</div>\n`;
   },
-  link({ href, title, tokens }: Tokens.Link): string {
+  link({ href, title, text, tokens }: Tokens.Link): string {
     const inner = this.parser.parseInline(tokens);
     if (!isSafeExternalUrl(href)) return `<span class="link-blocked">${inner}</span>`;
-    const titleAttr = title ? ` title="${escapeHtml(title)}"` : '';
-    return `<a href="${escapeHtml(href)}"${titleAttr} data-external-link="" rel="noreferrer noopener">${inner}</a>`;
+    return `<a href="${escapeHtml(href)}"${hostAttrs(href, text, title)} data-external-link="" rel="noreferrer noopener">${inner}</a>`;
   },
   // Remote images would leak that a message was read; show the alt text as a link instead.
   image({ href, text }: Tokens.Image): string {
@@ -93,12 +106,12 @@ const PURIFY_CONFIG = {
   ],
   ALLOWED_ATTR: [
     'href', 'title', 'class', 'type', 'aria-label', 'data-copy-code', 'data-external-link', 'rel', 'src',
-    'alt', 'checked', 'disabled', 'align', 'tabindex', 'start',
+    'alt', 'checked', 'disabled', 'align', 'tabindex', 'start', 'data-link-host', 'data-named-host',
   ],
   ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|data:image\/)/i,
   // Attributes whose values are not URLs: without this DOMPurify holds them to the URL pattern above and drops
   // them (task checkboxes became text inputs, code lost its tabindex).
-  ADD_URI_SAFE_ATTR: ['type', 'tabindex', 'start', 'rel', 'align'],
+  ADD_URI_SAFE_ATTR: ['type', 'tabindex', 'start', 'rel', 'align', 'data-link-host', 'data-named-host'],
 };
 
 /** Markdown → sanitised HTML, safe for innerHTML. */

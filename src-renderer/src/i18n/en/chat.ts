@@ -108,6 +108,12 @@ export const chat = {
     didNotFinish: 'Did not finish: the turn ended first.',
     turnFailed: 'The turn failed.',
   },
+  link: {
+    opens: 'Opens {{host}}',
+    mismatchTitle: 'Open a link to another site?',
+    mismatchBody: 'This link goes to <host>{{host}}</host>, not <named>{{named}}</named> as its text says.',
+    open: 'Open {{host}}',
+  },
   code: {
     copyCode: 'Copy code',
     taskDone: 'Done',

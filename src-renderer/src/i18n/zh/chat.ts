@@ -108,6 +108,12 @@ export const chat: Translation<typeof en> = {
     didNotFinish: '未完成：本轮先结束了。',
     turnFailed: '本轮失败了。',
   },
+  link: {
+    opens: '打开 {{host}}',
+    mismatchTitle: '要打开指向其他网站的链接吗？',
+    mismatchBody: '此链接实际指向 <host>{{host}}</host>，而不是文字所写的 <named>{{named}}</named>。',
+    open: '打开 {{host}}',
+  },
   code: {
     copyCode: '复制代码',
     taskDone: '已完成',
