@@ -52,6 +52,11 @@ export interface TurnRequest {
   quiet?: QuietTurn;
   /** Title for a session that has none yet (default: the first line of `text`). */
   title?: string;
+  /**
+   * For a turn nobody asked for that follows a subagent's result: how many such turns in a row led here since the
+   * user last wrote (1 for the first). What it may start is bounded by it (see SubagentManager).
+   */
+  followUp?: number;
 }
 
 export interface TurnResult {
@@ -70,6 +75,8 @@ export interface ActiveTurn {
   iteration: number;
   startedAt: number;
   source: TurnSource;
+  /** Set for an unattended follow-up turn (TurnRequest.followUp). */
+  followUp?: number;
 }
 
 export interface SessionRunnerDeps {
@@ -177,7 +184,7 @@ export class SessionRunner {
   /** The running turn of a session, for the `my` tool and the runtime panel. */
   activeTurn(sessionKey: string): ActiveTurn | undefined {
     const a = this.#active.get(sessionKey);
-    return a ? { turnId: a.turnId, iteration: a.iteration, startedAt: a.startedAt, source: a.source } : undefined;
+    return a ? { turnId: a.turnId, iteration: a.iteration, startedAt: a.startedAt, source: a.source, ...(a.followUp ? { followUp: a.followUp } : {}) } : undefined;
   }
 
   /** Every running turn by session key. */
@@ -196,7 +203,7 @@ export class SessionRunner {
     const onOuterAbort = (): void => controller.abort();
     if (req.signal?.aborted) controller.abort();
     req.signal?.addEventListener('abort', onOuterAbort, { once: true });
-    const active = { turnId, iteration: 0, startedAt: d.now(), source, controller };
+    const active = { turnId, iteration: 0, startedAt: d.now(), source, controller, followUp: req.followUp };
     this.#active.set(req.sessionKey, active);
     let lease: SessionLease | undefined;
     try {

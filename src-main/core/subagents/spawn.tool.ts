@@ -22,7 +22,7 @@ export function createSpawnTool(manager: Pick<SubagentManager, 'spawn'>) {
     params,
     category: 'read',
     async run(args, ctx) {
-      const started = manager.spawn(args.task, args.label, ctx.sessionKey);
+      const started = manager.spawn(args.task, args.label, ctx.sessionKey, ctx.turnId);
       if (!started.ok) return failWith(toolErrorOfService(started.error));
       return ok(`Subagent [${started.value.label}] started (id: ${started.value.id}).`);
     },

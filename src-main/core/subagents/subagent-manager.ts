@@ -19,6 +19,12 @@ import { noticeWords } from '../lib/notice-words';
 import { textRef } from '../../../src-preload/contract/desktop-texts';
 
 const LABEL_MAX_CHARS = 40;
+/**
+ * How many unattended follow-up turns may follow one another: a subagent's result starts a turn nobody asked for
+ * (its summary), which may spawn another subagent, whose result starts the next… The turn at this depth starts no
+ * new subagent, so a hijacked or confused model cannot keep itself running (and spending) without the user.
+ */
+export const MAX_UNATTENDED_FOLLOW_UPS = 3;
 const TOOL_EVENTS_KEPT = 20;
 const FINISHED_TASKS_KEPT = 20;
 
@@ -70,11 +76,23 @@ export class SubagentManager implements SubagentStatusSource {
 
   /**
    * Starts a subagent for `task` and returns at once; refuses when `agent.maxConcurrentSubagents` are
-   * already running. The result is announced in `originSessionKey`.
+   * already running, or when the turn that asks (`turnId` in `originSessionKey`) is the last unattended follow-up
+   * a chain may have. The result is announced in `originSessionKey`.
    */
-  spawn(task: string, label: string | undefined, originSessionKey: string): Result<SubagentTask, ServiceError<'invalid' | 'unavailable'>> {
+  spawn(task: string, label: string | undefined, originSessionKey: string, turnId?: string): Result<SubagentTask, ServiceError<'invalid' | 'unavailable' | 'refused'>> {
     const text = task.trim();
     if (!text) return errResult(coreError('invalid', 'Error: the task is empty; describe what the subagent should do.'));
+    const followUp = this.#followUpOf(originSessionKey, turnId);
+    if (followUp >= MAX_UNATTENDED_FOLLOW_UPS) {
+      this.#noteChainEnd(originSessionKey);
+      return errResult(
+        coreError(
+          'refused',
+          `Error: no new subagent: this turn follows a subagent's result without the user (${followUp} such turns in a row; ` +
+            `the limit is ${MAX_UNATTENDED_FOLLOW_UPS}). Tell the user what you have; they can ask you to go on.`,
+        ),
+      );
+    }
     const limit = this.#deps.maxConcurrent();
     const running = this.running().length;
     if (running >= limit) {
@@ -97,6 +115,7 @@ export class SubagentManager implements SubagentStatusSource {
       phase: 'initializing',
       iteration: 0,
       toolEvents: [],
+      followUp,
     };
     this.#tasks.set(id, entry);
     this.#prune();
@@ -203,6 +222,7 @@ export class SubagentManager implements SubagentStatusSource {
       persistUserMessage: false,
       source: 'system',
       interactive: false,
+      followUp: task.followUp + 1,
       signal: this.#disposing.signal,
     });
     const body = (summary.text || task.result || task.error || '').trim();
@@ -212,6 +232,27 @@ export class SubagentManager implements SubagentStatusSource {
       sessionKey: task.originSessionKey,
       kind: 'subagent',
     });
+  }
+
+  /** How many unattended follow-up turns led to the asking turn (0 for a turn the user, a job or a beat started). */
+  #followUpOf(sessionKey: string, turnId: string | undefined): number {
+    const active = this.#deps.runner.activeTurn?.(sessionKey);
+    if (!active || (turnId !== undefined && active.turnId !== turnId)) return 0;
+    return active.followUp ?? 0;
+  }
+
+  /** Tells the user in the session that a chain of follow-ups ended here (the model gets the refusal). */
+  #noteChainEnd(sessionKey: string): void {
+    const { db, events, clock } = this.#deps;
+    const content =
+      `[Nanotray started no further subagent: ${MAX_UNATTENDED_FOLLOW_UPS} follow-up turns ran in a row without you ` +
+      '(each after a subagent finished). Write in this chat if the work should go on.]';
+    try {
+      appendMessage(db, { sessionKey, role: 'system', content, meta: { visibleToModel: false, source: 'subagent' }, createdAt: clock.now() });
+    } catch {
+      return; // the refusal still reaches the model; the note is a courtesy
+    }
+    events.emit({ type: 'session.message', sessionKey, role: 'system', content, at: clock.now() });
   }
 
   #onEvent(event: CoreEvent): void {

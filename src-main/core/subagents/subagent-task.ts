@@ -29,6 +29,8 @@ export interface SubagentTask {
   error?: string;
   /** The subagent's final answer. */
   result?: string;
+  /** Unattended follow-up turns before the turn that spawned it (0: the user's, a job's or a beat's turn). */
+  followUp: number;
 }
 
 /** The tools a subagent may use: files, exec and web. Never message, spawn, cron, my or MCP tools. */
