@@ -11,6 +11,7 @@ import { EgressTarget } from './EgressTarget';
 import { DiffView } from '../../components/DiffView';
 import { SandboxNote } from './SandboxNote';
 import { revealInvisible } from '@contract/visible-text';
+import { markHidden } from '@contract/shown-text';
 import { wordRef } from '@contract/desktop-texts';
 import type { ApprovalRequest } from '@contract/schemas';
 import { currentLanguage } from '../../i18n/i18n';
@@ -131,8 +132,8 @@ export const ApprovalCard = memo(function ApprovalCard({ item }: { item: Approva
             {t('chat.approval.allowOnce')}
           </button>
           {request.alwaysLabel !== undefined && (
-            <button type="button" className="btn" disabled={busy} onClick={() => void answer('allow_always')} title={t('chat.approval.remember', { rule: request.alwaysLabel })}>
-              {request.egress ? t('chat.approval.alwaysAllowHost') : t('chat.approval.alwaysAllow')} <span className="mono faint">{request.alwaysLabel}</span>
+            <button type="button" className="btn" disabled={busy} onClick={() => void answer('allow_always')} title={t('chat.approval.remember', { rule: markHidden(request.alwaysLabel) })}>
+              {request.egress ? t('chat.approval.alwaysAllowHost') : t('chat.approval.alwaysAllow')} <span className="mono faint">{markHidden(request.alwaysLabel)}</span>
             </button>
           )}
           <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void answer('deny')}>
