@@ -51,9 +51,14 @@ function hiddenMarker(c: string, n: number): string {
   return n === 1 ? `${OPEN}${codeName(c)}${CLOSE}` : `${OPEN}${n} × ${codeName(c)}${CLOSE}`;
 }
 
-/** A run of blanks (spaces and tabs) as it is when short, else its marker. */
-function blankRun(run: string): string {
+/** Indentation (blanks at the start of a line) up to this many columns stays as it is: code is indented. */
+export const INDENT_KEPT_COLUMNS = 32;
+
+/** A run of blanks (spaces and tabs) as it is when short (or modest indentation), else its marker. */
+function blankRun(run: string, atLineStart: boolean): string {
   if (run.length < BLANK_RUN_MARKED) return run;
+  const columns = [...run].reduce((n, c) => n + (c === '\t' ? 8 : 1), 0);
+  if (atLineStart && columns <= INDENT_KEPT_COLUMNS) return run;
   const tabs = [...run].filter((c) => c === '\t').length;
   const what = tabs === 0 ? 'spaces' : tabs === run.length ? 'tabs' : 'blanks';
   return `${OPEN}${run.length} ${what}${CLOSE}`;
@@ -77,7 +82,7 @@ function markLine(line: string): string {
     let j = i + 1;
     if (c === ' ' || c === '\t') {
       while (j < chars.length && (chars[j] === ' ' || chars[j] === '\t')) j++;
-      out += blankRun(chars.slice(i, j).join(''));
+      out += blankRun(chars.slice(i, j).join(''), i === 0);
     } else if (isTag(c)) {
       while (j < chars.length && isTag(chars[j]!)) j++;
       out += tagRun(chars.slice(i, j));
@@ -93,8 +98,9 @@ function markLine(line: string): string {
 }
 
 /**
- * `text` as it should be shown where a person decides on it: each line on its own line, blanks of 4 or more and
- * every hidden character as a marker, 2 or more empty (or blank-only) lines in a row as one `⟨N empty lines⟩` line.
+ * `text` as it should be shown where a person decides on it: each line on its own line, runs of 4 or more blanks
+ * (but indentation up to INDENT_KEPT_COLUMNS) and every hidden character as a marker, 2 or more empty (or
+ * blank-only) lines in a row as one `⟨N empty lines⟩` line.
  */
 export function markHidden(text: string): string {
   const lines = text.split('\n');

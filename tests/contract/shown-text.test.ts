@@ -29,6 +29,10 @@ describe('markHidden', () => {
     ['many empty lines', `a${'\n'.repeat(40)}b`, 'a\n⟨39 empty lines⟩\nb'],
     ['blank-only lines count as empty', 'a\n  \n\t\n \nb', 'a\n⟨3 empty lines⟩\nb'],
     ['one empty line (a paragraph break, kept)', 'a\n\nb', 'a\n\nb'],
+    ['indentation (kept up to 32 columns)', 'if x:\n        y()\n\t\tz', 'if x:\n        y()\n\t\tz'],
+    ['indentation past 32 columns', `${' '.repeat(33)}rm -rf ~`, '⟨33 spaces⟩rm -rf ~'],
+    ['tabs as indentation count 8 columns each', '\t\t\t\t\tx', '⟨5 tabs⟩x'],
+    ['trailing blanks', 'git status    ', 'git status⟨4 spaces⟩'],
   ])('marks %s', (_what, text, shown) => {
     expect(markHidden(text)).toBe(shown);
     expect(hasHidden(text)).toBe(shown !== text);

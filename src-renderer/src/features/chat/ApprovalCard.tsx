@@ -10,7 +10,6 @@ import { ApprovalArguments } from './ApprovalArguments';
 import { EgressTarget } from './EgressTarget';
 import { DiffView } from '../../components/DiffView';
 import { SandboxNote } from './SandboxNote';
-import { revealInvisible } from '@contract/visible-text';
 import { markHidden } from '@contract/shown-text';
 import { wordRef } from '@contract/desktop-texts';
 import type { ApprovalRequest } from '@contract/schemas';
@@ -19,7 +18,7 @@ import { currentLanguage } from '../../i18n/i18n';
 /** Why no rule covers the command, in the window's language (the core's English when it sent no detail). */
 function uncoveredText(why: NonNullable<ApprovalRequest['notCovered']>): string {
   if (why.detail === undefined) return why.message;
-  return wordRef(currentLanguage(), { key: `uncovered.${why.code}`, values: { d: revealInvisible(why.detail) } });
+  return wordRef(currentLanguage(), { key: `uncovered.${why.code}`, values: { d: markHidden(why.detail) } });
 }
 
 type ApprovalItem = Extract<ChatItem, { kind: 'approval' }>;
@@ -99,7 +98,7 @@ export const ApprovalCard = memo(function ApprovalCard({ item }: { item: Approva
       </div>
       {pending && request.workingDir && (
         <div className="faint">
-          <Trans i18nKey="chat.approval.workingDir" values={{ dir: revealInvisible(request.workingDir) }} components={{ path: <span className="mono" /> }} />
+          <Trans i18nKey="chat.approval.workingDir" values={{ dir: markHidden(request.workingDir) }} components={{ path: <span className="mono" /> }} />
         </div>
       )}
       {pending && request.egress && <EgressTarget egress={request.egress} />}
@@ -114,7 +113,7 @@ export const ApprovalCard = memo(function ApprovalCard({ item }: { item: Approva
           <div>
             <Trans i18nKey="chat.approval.memoryIntro" values={{ path: request.memory.path }} components={{ path: <span className="mono" /> }} />
           </div>
-          <DiffView before={revealInvisible(request.memory.before)} after={revealInvisible(request.memory.after)} label={t('chat.approval.proposedChange', { path: request.memory.path })} />
+          <DiffView before={markHidden(request.memory.before)} after={markHidden(request.memory.after)} label={t('chat.approval.proposedChange', { path: request.memory.path })} />
         </div>
       )}
       {pending &&
