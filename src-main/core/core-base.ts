@@ -9,7 +9,7 @@ import { resolveHomePaths, resolveWorkspace, type HomePaths } from './config/hom
 import { loadConfig, updateConfigFile, type SecretDecoder } from './config/load-config';
 import { ensureConfigFile, ensureWorkspace } from './config/onboard';
 import type { RuntimeOverrides } from './config/runtime-overrides';
-import { findAppRoot } from './lib/app-root';
+import { findAppRoot, readableAppRoot } from './lib/app-root';
 import type { HostKind } from './lib/host-kind';
 import { systemClock, type Clock } from './lib/clock';
 import { DeferredStart } from './lib/deferred-start';
@@ -126,7 +126,7 @@ export function openCoreBase(options: CoreBaseOptions): Result<OpenCoreBase> {
     return errResult(`Could not open the database ${paths.dbFile}: ${errorMessage(err)}`);
   }
   const appRoot = options.appRoot ?? findAppRoot();
-  const templatesDir = join(appRoot, 'resources', 'workspace');
+  const templatesDir = join(readableAppRoot(appRoot), 'resources', 'workspace');
   let workspace = realWorkspace(paths, config);
   ensureWorkspace(workspace, templatesDir);
   const disposables = new DisposableStore();
@@ -141,7 +141,7 @@ export function openCoreBase(options: CoreBaseOptions): Result<OpenCoreBase> {
     env,
     paths,
     appRoot,
-    builtinSkillsDir: join(appRoot, 'skills'),
+    builtinSkillsDir: join(readableAppRoot(appRoot), 'skills'),
     db,
     events,
     clock: options.clock ?? systemClock,

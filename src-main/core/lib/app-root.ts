@@ -31,3 +31,13 @@ export function findAppRoot(start?: string): string {
     dir = parent;
   }
 }
+
+/**
+ * Where the app's readable files (skills/, resources/) really are. Packaged, the app root is `…/app.asar`, an
+ * archive that Electron's fs reads file by file but cannot open as a folder (the fenced file system does, and its
+ * stats are made up on macOS and Windows); electron-builder unpacks those folders beside it (`asarUnpack`), so the
+ * model reads real files at `…/app.asar.unpacked`. From source the two are one folder.
+ */
+export function readableAppRoot(appRoot: string): string {
+  return /\.asar$/i.test(appRoot) ? `${appRoot}.unpacked` : appRoot;
+}
