@@ -4,7 +4,7 @@
 // no source, tests, scripts or dotfiles; every module the main bundle loads is inside; built-in skills are real files
 // the model can read through the file tools.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore } from '../../src-main/core/nanotray-core';
 import { coreToolContext } from '../helpers/core-tool-context';
 import { makeTempHome, testConfig } from '../helpers/temp-home';
+import { readFuses, writeStandInElectron } from '../helpers/stand-in-electron';
 
 const ROOT = join(__dirname, '..', '..');
 const require_ = createRequire(join(ROOT, 'package.json'));
@@ -25,9 +26,7 @@ let entries: string[];
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'nanotray-pack-'));
   const electronDist = join(work, 'electron-dist');
-  mkdirSync(electronDist);
-  writeFileSync(join(electronDist, 'electron'), '');
-  chmodSync(join(electronDist, 'electron'), 0o755);
+  writeStandInElectron(electronDist);
   const builder = require_.resolve('electron-builder/cli.js');
   const run = spawnSync(
     process.execPath,
@@ -48,6 +47,13 @@ describe('the Linux installer, packed against a stand-in Electron', () => {
     const outFolders = [...new Set(entries.filter((e) => e.startsWith('/out/')).map((e) => e.split('/')[2]!))].sort();
     expect(outFolders).toEqual(['main', 'preload', 'renderer']);
     expect(entries.filter((e) => /^\/(src-|tests|scripts|bin|\.)/.test(e))).toEqual([]);
+  });
+
+  it('the app binary has the fuses package.json sets (no RunAsNode, NODE_OPTIONS or inspector; asar only)', () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { build: { electronFuses: Record<string, boolean> } };
+    const fuses = readFuses(readFileSync(join(work, 'out', 'linux-unpacked', 'nanotray')));
+    expect(fuses).toMatchObject(pkg.build.electronFuses);
+    expect(fuses).toMatchObject({ runAsNode: false, enableNodeOptionsEnvironmentVariable: false, enableNodeCliInspectArguments: false, onlyLoadAppFromAsar: true });
   });
 
   it('ships this platform’s SQLite build only, unpacked, and the one tokenizer table the app uses', () => {

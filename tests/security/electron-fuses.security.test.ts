@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FUSE_SENTINEL, FUSE_WIRE, writeStandInElectron } from '../helpers/stand-in-electron';
 
 const ROOT = resolve(__dirname, '../..');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { build: Record<string, unknown> };
@@ -22,22 +23,6 @@ const REQUIRED = {
   enableEmbeddedAsarIntegrityValidation: true,
   enableCookieEncryption: true,
 };
-
-/** @electron/fuses' marker before the wire; then the wire version (1), its length and one byte per fuse. */
-const SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
-/** The fuse wire's order (Electron's fuses.md, @electron/fuses FuseV1Options). */
-const WIRE = [
-  'runAsNode',
-  'enableCookieEncryption',
-  'enableNodeOptionsEnvironmentVariable',
-  'enableNodeCliInspectArguments',
-  'enableEmbeddedAsarIntegrityValidation',
-  'onlyLoadAppFromAsar',
-  'loadBrowserProcessSpecificV8Snapshot',
-  'grantFileProtocolExtraPrivileges',
-] as const;
-/** Electron's own defaults ('1' on, '0' off): what a build without fuses ships. */
-const ELECTRON_DEFAULTS = '10110001';
 
 describe('package.json build config', () => {
   it('sets the fuses', () => {
@@ -67,7 +52,7 @@ describe('electron-builder with that config', () => {
     const project = join(dir, 'project');
     const out = join(dir, 'out');
     for (const d of [dist, project]) mkdirSync(d);
-    writeFileSync(join(dist, 'electron'), Buffer.concat([Buffer.from('stand-in\n'), Buffer.from(SENTINEL), Buffer.from([1, WIRE.length]), Buffer.from(ELECTRON_DEFAULTS)]));
+    writeStandInElectron(dist);
     writeFileSync(join(project, 'index.js'), '// the app\n');
     const build = {
       appId: 'app.nanotray.fuse-probe',
@@ -87,9 +72,9 @@ describe('electron-builder with that config', () => {
     });
     expect(run.status, run.stderr + run.stdout).toBe(0);
     const binary = readFileSync(join(out, 'linux-unpacked', 'probe'));
-    const at = binary.indexOf(SENTINEL) + SENTINEL.length;
-    const wire = binary.subarray(at + 2, at + 2 + WIRE.length).toString('latin1');
-    const state = Object.fromEntries(WIRE.map((name, i) => [name, wire[i] === '1']));
+    const at = binary.indexOf(FUSE_SENTINEL) + FUSE_SENTINEL.length;
+    const wire = binary.subarray(at + 2, at + 2 + FUSE_WIRE.length).toString('latin1');
+    const state = Object.fromEntries(FUSE_WIRE.map((name, i) => [name, wire[i] === '1']));
     expect(state).toMatchObject(REQUIRED);
     // The windows load from file:// with ES module scripts, which Chromium refuses there without this privilege
     // (module scripts need CORS, and file:// has none): it stays Electron's default until they load from a custom
