@@ -17,6 +17,7 @@ import type { MemoryReview } from './workspace/memory-review';
 import { wireTools, type ToolsOptions } from './tools/tools.wiring';
 import type { ToolRegistry } from './tools/tool-registry';
 import type { ApprovalService } from './tools/approvals/approval-service';
+import type { SqliteEgressLedger } from './tools/egress/egress-ledger';
 import { SubagentManager } from './subagents/subagent-manager';
 import { createSpawnTool } from './subagents/spawn.tool';
 import { wireRuntime, type RuntimeApi } from './runtime/runtime.wiring';
@@ -48,6 +49,8 @@ export interface Core extends CoreBase {
   readonly tools: ToolRegistry;
   /** [tools] The approval gate: `resolve(id, decision)`, `pending()`, `listRules()`, `revokeRule(id)`, `mode()`. */
   readonly approvals: ApprovalService;
+  /** [tools] The egress ledger (30 days): `record(entry)`, `list({ since, until?, host? })`, `byHost(range)`, `summary(day, host?)`. */
+  readonly egress: SqliteEgressLedger;
   /** [agent] Runs agent turns: `sessions.run(req)`, `cancel`, `clear`, `isBusy`, `activeTurn`. */
   readonly sessions: SessionRunner;
   /** [subagents] `spawn(task, label, originSessionKey)`, `cancel(id)`, `tasks(origin?)`, `get(id)`, `wait(id)`, `list()`. */
@@ -157,6 +160,7 @@ export function createCore(options: CoreOptions): Result<Core> {
     skills: workspace.skills,
     tools: tools.registry,
     approvals: tools.approvals,
+    egress: tools.egress,
     sessions,
     subagents,
     runtime,

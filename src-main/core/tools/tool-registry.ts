@@ -87,7 +87,7 @@ export class ToolRegistry {
     const verdict = await this.#gate.check(tool, validated.data, ctx);
     if (!verdict.allowed) return 'deferred' in verdict ? ok(verdict.deferred) : failWith(verdict.error);
     try {
-      return await tool.run(validated.data, ctx);
+      return await tool.run(validated.data, verdict.egress ? { ...ctx, egressVerdict: verdict.egress } : ctx);
     } catch (err) {
       return fail('failed', `Error executing ${name}: ${err instanceof Error ? err.message : String(err)}`);
     }

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { ApprovalCategory, CoreEvent } from '../../../src-preload/contract/event-schemas';
 import type { Config } from '../../../src-preload/contract/config-schema';
 import { toolError, type ToolError } from './tool-error';
+import type { EgressVerdict } from './egress/egress-record';
 
 export interface ImageAttachment {
   mimeType: string;
@@ -65,6 +66,8 @@ export interface ToolContext {
    * and remembers `content` as the agent's (the history says so also in a process that never sees the change).
    */
   recordFileVersion?(absPath: string, content?: string): void;
+  /** For a call to a host: why the approval gate let it through (set by the registry; the egress ledger records it). */
+  egressVerdict?: EgressVerdict;
 }
 
 export interface ApprovalSubject {

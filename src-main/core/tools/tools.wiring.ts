@@ -21,6 +21,9 @@ import { systemSandbox } from './os-sandbox/exec-sandbox';
 import type { MemoryProposals } from './approvals/memory-approval';
 import type { Tool } from './tool';
 import { ToolRegistry } from './tool-registry';
+import type { EgressLedger } from './egress/egress-record';
+import { SqliteEgressLedger } from './egress/egress-ledger';
+import { recordingRefusals } from './egress/refusal-recording-gate';
 
 /** What tests may inject: endpoints, DNS and the approval timeout. */
 export interface ToolsOptions {
@@ -30,6 +33,8 @@ export interface ToolsOptions {
   /** Injectable search endpoints/fetch and DNS for the web tools (tests use loopback servers). */
   webSearch?: SearchDeps;
   webFetch?: WebFetchDeps;
+  /** Where connections are recorded (default: the core's SQLite ledger, `core.egress`). */
+  ledger?: EgressLedger;
 }
 
 /**
@@ -54,6 +59,8 @@ export function builtinTools(config: Config, db: Database, options: ToolsOptions
 export interface ToolServices {
   registry: ToolRegistry;
   approvals: ApprovalService;
+  /** The egress ledger: every connection web_fetch, sandboxed commands and MCP servers made or tried. */
+  egress: SqliteEgressLedger;
 }
 
 export interface ToolsDeps {
@@ -72,12 +79,15 @@ export function wireTools(base: CoreBase, deps: ToolsDeps, options: ToolsOptions
   // writes them.
   const appCode = APP_CODE_FOLDERS.map((folder) => join(base.appRoot, folder));
   for (const folder of appCode) base.onDispose(protectFolder(folder));
+  const egress = new SqliteEgressLedger({ db: base.db, clock: base.clock });
+  const ledger = options.ledger ?? egress;
   // web_fetch asks the gate (created below) whether a redirect may go on to another host.
   const webFetch: WebFetchDeps = {
+    ledger,
     ...options.webFetch,
-    egressAllowed: (host, ctx) => approvals.allowsEgress(webFetchTool(), host, ctx),
+    egressAllowedBy: (host, ctx) => approvals.egressVerdict(webFetchTool(), host, ctx),
   };
-  const exec: ExecToolDeps = { nanotrayHome: base.paths.home, appCode, memoryProposals: deps.memoryProposals, ...options.exec };
+  const exec: ExecToolDeps = { nanotrayHome: base.paths.home, appCode, memoryProposals: deps.memoryProposals, ledger, ...options.exec };
   const tools = builtinTools(base.config(), base.db, { ...options, webFetch, exec });
   const webFetchTool = (): Tool => tools.find((t) => t.name === 'web_fetch')!;
   const sandbox = exec.sandbox ?? systemSandbox;
@@ -89,6 +99,7 @@ export function wireTools(base: CoreBase, deps: ToolsDeps, options: ToolsOptions
       void preloadBashParser();
       void sandbox.state(base.config().tools.exec);
     });
+    base.afterStart('pruning the egress ledger', () => egress.pruneWhenDue());
   }
   const approvals = new ApprovalService({
     db: base.db,
@@ -107,8 +118,10 @@ export function wireTools(base: CoreBase, deps: ToolsDeps, options: ToolsOptions
     memoryProposals: deps.memoryProposals,
     ...(options.approvalTimeoutMs !== undefined ? { timeoutMs: options.approvalTimeoutMs } : {}),
   });
-  const registry = new ToolRegistry(approvals);
+  // A call to a host the gate refuses is recorded as a refused connection (an allowed one records its own bytes).
+  const sourceOf = (tool: Tool) => (tool.name === 'web_fetch' && tools.includes(tool) ? { kind: 'web_fetch' as const } : undefined);
+  const registry = new ToolRegistry(recordingRefusals(approvals, ledger, sourceOf));
   for (const tool of tools) base.onDispose(registry.register(tool));
   base.onDispose(() => approvals.dispose());
-  return { registry, approvals };
+  return { registry, approvals, egress };
 }

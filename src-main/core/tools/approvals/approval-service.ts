@@ -23,6 +23,7 @@ import {
   type NewApprovalRule,
 } from '../../store/approval-rules.repo';
 import { mcpServerOf } from '../../mcp/mcp-tool';
+import type { EgressVerdict } from '../egress/egress-record';
 
 export { deniedError } from './approval-messages';
 
@@ -142,20 +143,24 @@ export class ApprovalService implements ApprovalGate {
       });
     }
     const covered = (): boolean => this.#matchesRule(tool, subject, ctx.sessionKey);
+    // For a call to a host: why it went through or not, for the egress ledger.
+    const why = (verdict: EgressVerdict): { egress?: EgressVerdict } => (subject.egress ? { egress: verdict } : {});
     if (mode === 'readonly') {
       // A host the user allowed for good stays reachable in read-only mode; nothing else that is not a read runs.
-      return category === 'network' && covered() ? { allowed: true } : { allowed: false, error: toolError('refused', readonlyError(tool.name, category)) };
+      return category === 'network' && covered()
+        ? { allowed: true, ...why('rule') }
+        : { allowed: false, error: toolError('refused', readonlyError(tool.name, category)), ...why('readonly') };
     }
-    if (mode === 'auto' || this.#autoApproveSessions.has(ctx.sessionKey)) return { allowed: true };
-    if (covered()) return { allowed: true };
+    if (mode === 'auto' || this.#autoApproveSessions.has(ctx.sessionKey)) return { allowed: true, ...why('auto') };
+    if (covered()) return { allowed: true, ...why('rule') };
     if (!ctx.interactive) {
-      const why = this.#whyNotCovered(tool, subject, ctx.sessionKey);
-      return { allowed: false, error: toolError('needs_approval', nonInteractiveError(tool.name, subject.egress?.host, why)) };
+      const uncovered = this.#whyNotCovered(tool, subject, ctx.sessionKey);
+      return { allowed: false, error: toolError('needs_approval', nonInteractiveError(tool.name, subject.egress?.host, uncovered)), ...why('unattended') };
     }
     const { decision, ended } = await this.#ask(tool, args, ctx, category, subject);
-    if (decision !== 'deny') return { allowed: true };
-    if (ended === 'stopped') return { allowed: false, error: toolError('cancelled', stoppedError(tool.name)) };
-    return { allowed: false, error: toolError('denied', ended === 'expired' ? expiredError(tool.name) : deniedError(tool.name)) };
+    if (decision !== 'deny') return { allowed: true, ...why(decision === 'allow_always' ? 'always' : 'once') };
+    if (ended === 'stopped') return { allowed: false, error: toolError('cancelled', stoppedError(tool.name)), ...why('denied') };
+    return { allowed: false, error: toolError('denied', ended === 'expired' ? expiredError(tool.name) : deniedError(tool.name)), ...why('denied') };
   }
 
   /**
@@ -163,9 +168,14 @@ export class ApprovalService implements ApprovalGate {
    * or with --yes, else only when a rule covers the host. Never asks.
    */
   allowsEgress(tool: Tool, host: string, ctx: ToolContext): boolean {
+    return this.egressVerdict(tool, host, ctx) !== undefined;
+  }
+
+  /** allowsEgress with the reason: `auto` (mode auto or --yes), `rule`, or undefined when the host is not allowed. */
+  egressVerdict(tool: Tool, host: string, ctx: ToolContext): 'auto' | 'rule' | undefined {
     const mode = ctx.config.tools.approval.mode;
-    if (mode !== 'readonly' && (mode === 'auto' || this.#autoApproveSessions.has(ctx.sessionKey))) return true;
-    return this.#matchesRule(tool, { egress: { url: '', host } }, ctx.sessionKey);
+    if (mode !== 'readonly' && (mode === 'auto' || this.#autoApproveSessions.has(ctx.sessionKey))) return 'auto';
+    return this.#matchesRule(tool, { egress: { url: '', host } }, ctx.sessionKey) ? 'rule' : undefined;
   }
 
   async #subject(tool: Tool, args: unknown, ctx: ToolContext): Promise<Subject> {

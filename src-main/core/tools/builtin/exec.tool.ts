@@ -18,6 +18,7 @@ import type { MemoryProposals } from '../approvals/memory-approval';
 import { steeringPaths } from '../../workspace/prompt-files';
 import { settlePromptChanges, snapshotPrompt } from './exec-prompt-guard';
 import { assertNever } from '../../lib/assert-never';
+import type { EgressLedger } from '../egress/egress-record';
 
 /** Output longer than this keeps its head and tail. */
 export const MAX_EXEC_OUTPUT_CHARS = 10_000;
@@ -47,6 +48,8 @@ export interface ExecToolDeps {
   appCode?: readonly string[];
   /** Where what a command wrote into a prompt file goes for review after it is undone (the workspace's review). */
   memoryProposals?: MemoryProposals;
+  /** Where the connections of sandboxed commands are recorded (the core's egress ledger). */
+  ledger?: EgressLedger;
 }
 
 /** The working dir as the model gave it, resolved against the workspace (not yet fence-checked). */

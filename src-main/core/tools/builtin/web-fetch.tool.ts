@@ -1,5 +1,6 @@
 // web_fetch: reads a web page as text/markdown, through the SSRF guard (no private addresses, checked per redirect)
 // and the egress approval (network category: per host; a redirect to another host needs that host's approval too).
+// Every request of the chain, sent or refused, goes to the egress ledger with its bytes and why it was allowed.
 import { z } from 'zod';
 import { defineTool, fail, failWith, ok, type Tool, type ToolContext } from '../tool';
 import { toolError, type ToolError } from '../tool-error';
@@ -8,6 +9,8 @@ import { guardedFetch } from '../sandbox/guarded-http';
 import { egressHost } from '../sandbox/egress-host';
 import { parseFetchUrl } from '../sandbox/url-guard';
 import { untrustedBanner } from './untrusted';
+import type { EgressLedger, EgressVerdict } from '../egress/egress-record';
+import { egressTarget } from '../egress/egress-target';
 
 const params = z.object({
   url: z.string().min(1).describe('The http:// or https:// URL to read'),
@@ -19,10 +22,19 @@ export interface WebFetchDeps {
   resolveAll?: ResolveAll;
   timeoutMs?: number;
   /**
-   * May this call go on to `host` without asking? Consulted for a redirect to a host other than the approved
-   * one (the approval gate answers: auto mode, --yes, or a rule). Missing: redirects never leave the host.
+   * May this call go on to `host` without asking, and why? Consulted for a redirect to a host other than the
+   * approved one (the approval gate answers: `auto` for auto mode or --yes, `rule`, or undefined: no). Missing:
+   * redirects never leave the host.
    */
-  egressAllowed?(host: string, ctx: ToolContext): boolean;
+  egressAllowedBy?(host: string, ctx: ToolContext): 'auto' | 'rule' | undefined;
+  /** Where every request is recorded (the core's egress ledger). */
+  ledger?: EgressLedger;
+}
+
+/** Why a hop to a host nobody approved is refused: read-only mode, nobody to ask, or not approved. */
+function redirectVerdict(ctx: ToolContext): EgressVerdict {
+  if (ctx.config.tools.approval.mode === 'readonly') return 'readonly';
+  return ctx.interactive ? 'denied' : 'unattended';
 }
 
 /** What web_fetch and web_search answer while `tools.web.enable` is false. */
@@ -65,15 +77,26 @@ export function createWebFetchTool(deps: WebFetchDeps = {}): Tool<typeof params>
       if (!start.ok) return failWith(start.error);
       // The gate approved this call's host; every other host a redirect leads to needs its own yes.
       const approved = egressHost(start.value);
+      // Without a gate (tests, a host with none) nothing was asked: that is approval mode auto.
+      const approvedBy: EgressVerdict = ctx.egressVerdict ?? 'auto';
+      let hopVerdict = approvedBy;
+      const record = (url: URL, verdict: EgressVerdict, bytesOut: number, bytesIn: number): void =>
+        deps.ledger?.record({ at: ctx.now(), sessionKey: ctx.sessionKey, ...egressTarget(url), bytesOut, bytesIn, source: { kind: 'web_fetch' }, verdict });
       const fetched = await guardedFetch(start.value.href, {
         allowPrivateHosts: web.allowPrivateHosts,
         proxy: web.proxy,
         signal: ctx.signal,
         beforeRedirect: (from, to) => {
           const host = egressHost(to);
-          if (host === approved || deps.egressAllowed?.(host, ctx)) return undefined;
+          const by = host === approved ? approvedBy : deps.egressAllowedBy?.(host, ctx);
+          if (by) {
+            hopVerdict = by;
+            return undefined;
+          }
+          record(to, redirectVerdict(ctx), 0, 0);
           return redirectRefusal(from, to, host);
         },
+        onHop: (hop) => record(hop.url, hop.refused ?? hopVerdict, hop.bytesOut, hop.bytesIn),
         ...(deps.resolveAll ? { resolveAll: deps.resolveAll } : {}),
         ...(deps.timeoutMs !== undefined ? { timeoutMs: deps.timeoutMs } : {}),
       });

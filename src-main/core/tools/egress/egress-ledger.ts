@@ -43,7 +43,6 @@ export class SqliteEgressLedger implements EgressLedger {
     this.#db = options.db;
     this.#clock = options.clock;
     this.#log = options.log ?? createLogger('egress-ledger');
-    this.#pruneWhenDue();
   }
 
   /** Stores one connection. A failure is logged; the connection it describes is not affected. */
@@ -53,7 +52,7 @@ export class SqliteEgressLedger implements EgressLedger {
     } catch (err) {
       this.#log.warn(`could not record the connection to ${entry.host}:${entry.port}`, err);
     }
-    this.#pruneWhenDue();
+    this.pruneWhenDue();
   }
 
   /** Rows of a range, newest first. */
@@ -74,8 +73,11 @@ export class SqliteEgressLedger implements EgressLedger {
     return this.byHost({ since, until: next.getTime(), ...(host !== undefined ? { host } : {}) });
   }
 
-  /** Deletes rows older than 30 days, at most once a day (and when the ledger opens). */
-  #pruneWhenDue(): void {
+  /**
+   * Deletes rows older than 30 days, at most once a day: a long-running host calls it at start, and every record
+   * calls it (so a one-shot CLI run that sends nothing writes nothing).
+   */
+  pruneWhenDue(): void {
     const now = this.#clock.now();
     if (now - this.#prunedAt < DAY_MS) return;
     this.#prunedAt = now;

@@ -1,6 +1,7 @@
 // web_fetch's GET on the core's HTTP client with its SSRF guard on: every resolved address is checked at connection
 // time (before the request when a proxy resolves names), redirects are followed by hand (at most 5, each hop checked
 // again and offered to beforeRedirect).
+import type { IncomingMessage } from 'node:http';
 import { errResult, okResult, type Result } from '../../lib/result';
 import { toolError, type ToolError } from '../tool-error';
 import {
@@ -34,6 +35,19 @@ export interface GuardedFetchOptions {
    * has not approved); undefined follows it.
    */
   beforeRedirect?(from: URL, to: URL): string | undefined;
+  /** Told of every request of the chain once it is over (the egress ledger records each hop). */
+  onHop?(hop: FetchHop): void;
+}
+
+/**
+ * One request of the chain: the bytes its socket wrote and read (headers included; the decoded body when the socket
+ * cannot say), or `refused: 'address'` when the SSRF guard stopped it before anything was sent.
+ */
+export interface FetchHop {
+  url: URL;
+  bytesOut: number;
+  bytesIn: number;
+  refused?: 'address';
 }
 
 export interface FetchedResponse {
@@ -62,7 +76,16 @@ function addressGuard(url: URL, options: GuardedFetchOptions): AddressGuard | un
   };
 }
 
-type Hop = { location: string } | { location?: undefined; status: number; contentType: string; body: Buffer; cut: boolean };
+type Hop = ({ location: string } | { location?: undefined; status: number; contentType: string; body: Buffer; cut: boolean }) & {
+  bytesOut: number;
+  bytesIn: number;
+};
+
+/** What the response's socket wrote and read so far (a fresh socket per guarded request), at least `minIn` read. */
+function socketBytes(res: IncomingMessage, minIn: number): { bytesOut: number; bytesIn: number } {
+  const socket = res.socket as { bytesWritten?: number; bytesRead?: number } | null;
+  return { bytesOut: socket?.bytesWritten ?? 0, bytesIn: Math.max(socket?.bytesRead ?? 0, minIn) };
+}
 
 /** One request of the redirect chain: a redirect's Location, or the answer with its (capped) body. */
 async function requestOnce(url: URL, options: GuardedFetchOptions, signal: AbortSignal): Promise<Hop> {
@@ -76,10 +99,10 @@ async function requestOnce(url: URL, options: GuardedFetchOptions, signal: Abort
   const location = redirectLocation(res);
   if (location !== undefined) {
     res.resume();
-    return { location };
+    return { location, ...socketBytes(res, 0) };
   }
   const { body, cut } = await readHttpBody(res, options.maxBytes ?? MAX_BODY_BYTES);
-  return { status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), body, cut };
+  return { status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), body, cut, ...socketBytes(res, body.length) };
 }
 
 /**
@@ -95,16 +118,22 @@ export async function guardedFetch(rawUrl: string, options: GuardedFetchOptions)
     if (!parsed.ok) return parsed;
     const url = parsed.value;
     const literal = checkHostLiteral(url, options.allowPrivateHosts);
-    if (!literal.ok) return literal;
+    if (!literal.ok) {
+      options.onHop?.({ url, bytesOut: 0, bytesIn: 0, refused: 'address' });
+      return literal;
+    }
     let response: Hop;
     try {
       response = await requestOnce(url, options, signal);
     } catch (err) {
-      if (err instanceof GuardRefusal) return errResult(toolError('refused', err.message));
+      const refused = err instanceof GuardRefusal;
+      options.onHop?.({ url, bytesOut: 0, bytesIn: 0, ...(refused ? { refused: 'address' as const } : {}) });
+      if (refused) return errResult(toolError('refused', err.message));
       if (timeout.aborted) return errResult(toolError('timeout', `Error: Timed out after ${timeoutMs / 1000} seconds fetching ${url.href}`));
       if (options.signal?.aborted) return errResult(toolError('cancelled', 'Error: web_fetch was cancelled'));
       return errResult(toolError('failed', `Error: Could not fetch ${url.href}: ${err instanceof Error ? err.message : String(err)}`));
     }
+    options.onHop?.({ url, bytesOut: response.bytesOut, bytesIn: response.bytesIn });
     if (response.location === undefined) {
       const { status, contentType, body, cut } = response;
       return okResult({ finalUrl: url.href, status, contentType, body, cut });

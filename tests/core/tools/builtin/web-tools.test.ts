@@ -172,7 +172,7 @@ describe('web_fetch', () => {
     });
     expect(requests.length).toBe(before + 1);
     // … and an approved one still passes the address check of every hop.
-    const approvedEverywhere = (allow: string[]) => fetcher(allow, { egressAllowed: () => true });
+    const approvedEverywhere = (allow: string[]) => fetcher(allow, { egressAllowedBy: () => 'auto' });
     expect(await approvedEverywhere(['127.0.0.1'])({ url: `${base}/redirect-localhost` })).toEqual({
       ok: false,
       error: { code: 'refused', message: refusal(`http://localhost:${port}/page`, '127.0.0.1', 'a loopback') },

@@ -56,9 +56,11 @@ describe('SqliteEgressLedger', () => {
     expect(ledger.summary(clock.now(), 'api.github.com')).toHaveLength(1);
   });
 
-  it('prunes rows older than 30 days when it opens, then at most once a day', () => {
+  it('prunes rows older than 30 days at start, then at most once a day', () => {
     insertEgressRows(db, [{ at: clock.now() - 31 * DAY, sessionKey: '', host: 'old.test', port: 80, bytesOut: 1, bytesIn: 1, sourceKind: 'web_fetch', sourceName: '', verdict: 'rule' }]);
     const ledger = new SqliteEgressLedger({ db, clock, log });
+    expect(countEgress(db)).toBe(1);
+    ledger.pruneWhenDue();
     expect(countEgress(db)).toBe(0);
     const t0 = clock.now();
     ledger.record(entry({ at: t0 - 29.5 * DAY }));
@@ -76,6 +78,6 @@ describe('SqliteEgressLedger', () => {
     db.close();
     expect(() => ledger.record(entry())).not.toThrow();
     expect(warnings.some((w) => w.includes('example.com:443'))).toBe(true);
-    expect(() => new SqliteEgressLedger({ db, clock, log })).not.toThrow();
+    expect(() => new SqliteEgressLedger({ db, clock, log }).pruneWhenDue()).not.toThrow();
   });
 });
