@@ -139,7 +139,7 @@ export function egressByHost(db: Database, range: EgressRange, allowedVerdicts: 
   const uses = parseRows(
     'egress_log',
     useSchema,
-    cachedStatement(db, `SELECT host, source_kind, source_name, verdict, count(*) AS n FROM egress_log WHERE ${sql} GROUP BY host, source_kind, source_name, verdict ORDER BY n DESC`).all(
+    cachedStatement(db, `SELECT host, source_kind, source_name, verdict, count(*) AS n FROM egress_log WHERE ${sql} GROUP BY host, source_kind, source_name, verdict ORDER BY n DESC, source_kind, source_name, verdict`).all(
       ...params,
     ),
   );

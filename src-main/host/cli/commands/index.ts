@@ -15,6 +15,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'heartbeat', load: async () => (await import('./heartbeat.command')).heartbeatCommand },
   { name: 'cron', load: async () => (await import('./cron.command')).cronCommand },
   { name: 'memory', load: async () => (await import('./memory.command')).memoryCommand },
+  { name: 'egress', load: async () => (await import('./egress.command')).egressCommand },
   { name: 'mcp', load: async () => (await import('./mcp.command')).mcpCliCommand },
   { name: 'daemon', load: async () => (await import('./daemon.command')).daemonCommand },
   { name: 'doctor', load: async () => (await import('./doctor.command')).doctorCommand },
