@@ -1,9 +1,11 @@
-// Runtime panel domain: the same policy object as the `my` tool (overview, check, set, presets, audit).
+// Runtime panel domain: the same policy object as the `my` tool (overview, check, set, presets, audit), and the
+// egress ledger's day (network).
 import { z } from 'zod';
 import { LIMITS } from './limits';
-import { jsonValueSchema, nameSchema, sessionKeySchema } from './common-schemas';
+import { emptyInputSchema, jsonValueSchema, nameSchema, sessionKeySchema } from './common-schemas';
 import { sandboxStateSchema, usageCostSchema } from './event-schemas';
 import { invoke } from './channel-spec';
+import { runtimeNetworkOutput } from './network-schemas';
 
 /** One runtime key as the policy describes it. */
 export const runtimeEntrySchema = z.object({
@@ -109,4 +111,6 @@ export const runtimeChannels = {
   audit: invoke('runtime:audit', runtimeAuditInput, runtimeAuditOutput),
   /** Stops a running subagent task. */
   cancelSubagent: invoke('runtime:cancel-subagent', runtimeCancelSubagentInput, runtimeCancelSubagentOutput),
+  /** Today's connections by host from the egress ledger, with the host rules that allow each (the Network section). */
+  network: invoke('runtime:network', emptyInputSchema, runtimeNetworkOutput),
 };

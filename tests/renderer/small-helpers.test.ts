@@ -153,6 +153,7 @@ describe('runtime slice: subagent cancel and usage today', () => {
         calls.push(input);
         return answer;
       },
+      network: async () => ok({ since: 0, hosts: [] }),
     };
     const deps = { frames: { request: () => 0, cancel: () => undefined }, now: () => 0, refreshDelayMs: 0 };
     const store = createAppStore({ ...deps, api: { ...base, runtime } as typeof base });

@@ -8,6 +8,7 @@ import { createChatHandlers } from './handlers/chat-handlers';
 import { createApprovalHandlers } from './handlers/approvals-handlers';
 import { createMemoryHandlers } from './handlers/memory-handlers';
 import { createRuntimeHandlers } from './handlers/runtime-handlers';
+import { createNetworkHandlers } from './handlers/network-handlers';
 import { createSchedulerHandlers } from './handlers/scheduler-handlers';
 import { createSettingsHandlers } from './handlers/settings-handlers';
 import { createAppHandlers } from './handlers/app-handlers';
@@ -21,6 +22,7 @@ export function createApiHandlers(core: Core, host: ApiHost): InvokeHandlers {
     ...createApprovalHandlers(core),
     ...createMemoryHandlers(core),
     ...createRuntimeHandlers(core),
+    ...createNetworkHandlers(core),
     ...createSchedulerHandlers(core),
     ...createSettingsHandlers(core, host),
     ...createMcpHandlers(core),

@@ -72,6 +72,19 @@ export function compactNumber(n: number): string {
   return new Intl.NumberFormat(currentLocale(), { notation: 'compact', maximumFractionDigits: n < 10_000 ? 1 : 0 }).format(n);
 }
 
+/** 512 B, 1.5 KB, 3.2 MB (powers of 1024; the units are the same in every language). */
+export function byteSize(n: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let value = n;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  const digits = unit === 0 || value >= 10 ? 0 : 1;
+  return `${new Intl.NumberFormat(currentLocale(), { maximumFractionDigits: digits }).format(value)} ${units[unit]}`;
+}
+
 /** `desktop:abc` → `desktop`. */
 export function channelOf(sessionKey: string): string {
   const i = sessionKey.indexOf(':');

@@ -10,6 +10,7 @@ import type { ReviewSlice } from './review-slice';
 import type { RuntimeSlice } from './runtime-slice';
 import type { McpSignInSlice } from './mcp-sign-in-slice';
 import type { McpSlice } from './mcp-slice';
+import type { NetworkSlice } from './network-slice';
 import type { ElicitationSlice } from './elicitation-slice';
 import type { SchedulerSlice } from './scheduler-slice';
 import type { SettingsSlice } from './settings-slice';
@@ -22,6 +23,7 @@ export type AppState = ChatSlice &
   ReviewSlice &
   RuntimeSlice &
   McpSlice &
+  NetworkSlice &
   ElicitationSlice &
   McpSignInSlice &
   SchedulerSlice &

@@ -6,6 +6,7 @@ import { browserFrameScheduler } from '../lib/stream-batcher';
 import { createApprovalsSlice } from './approvals-slice';
 import { createChatSlice } from './chat-slice';
 import { createMcpSlice } from './mcp-slice';
+import { createNetworkSlice } from './network-slice';
 import { createElicitationSlice } from './elicitation-slice';
 import { createMemorySlice } from './memory-slice';
 import { createReviewSlice } from './review-slice';
@@ -31,6 +32,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createRuntimeSlice(set, get, deps),
     ...createMcpSignInSlice(set, get, deps),
     ...createMcpSlice(set, get, deps),
+    ...createNetworkSlice(set, get, deps),
     ...createElicitationSlice(set, get, deps),
     ...createSchedulerSlice(set, get, deps),
     ...createSettingsSlice(set, get, deps),

@@ -1,5 +1,5 @@
-// The runtime panel: what the agent is running with for a session (the `my` overview), heartbeat,
-// cron, MCP and the audit log — live, and editable only where the policy allows.
+// The runtime panel: what the agent is running with for a session (the `my` overview), heartbeat, cron, MCP,
+// the network (what the agent sent out today) and the audit log — live, and editable only where the policy allows.
 import { useEffect, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../state/store';
@@ -7,6 +7,7 @@ import { AuditCard } from './AuditCard';
 import { CronCard } from './CronCard';
 import { HeartbeatCard } from './HeartbeatCard';
 import { McpCard } from './McpCard';
+import { NetworkCard } from './NetworkCard';
 import { OverviewCard } from './OverviewCard';
 import { SessionStateCard } from './SessionStateCard';
 import { channelLabel } from '../chat/channel-label';
@@ -20,19 +21,22 @@ export function RuntimeView(): ReactElement {
   const loadHeartbeat = useAppStore((s) => s.loadHeartbeat);
   const loadCron = useAppStore((s) => s.loadCron);
   const loadMcp = useAppStore((s) => s.loadMcp);
+  const loadNetwork = useAppStore((s) => s.loadNetwork);
 
   useEffect(() => {
     void loadRuntime();
     void loadHeartbeat();
     void loadCron();
     void loadMcp();
-    // Next-run times and "x min ago" drift: refresh quietly while the panel is open.
+    void loadNetwork();
+    // Next-run times, "x min ago" and today's connections drift: refresh quietly while the panel is open.
     const timer = window.setInterval(() => {
       void loadHeartbeat();
       void loadCron();
+      void loadNetwork();
     }, 30_000);
     return () => window.clearInterval(timer);
-  }, [loadRuntime, loadHeartbeat, loadCron, loadMcp]);
+  }, [loadRuntime, loadHeartbeat, loadCron, loadMcp, loadNetwork]);
 
   return (
     <>
@@ -58,6 +62,7 @@ export function RuntimeView(): ReactElement {
           <HeartbeatCard />
           <CronCard />
           <McpCard />
+          <NetworkCard />
           <AuditCard />
         </div>
       </div>

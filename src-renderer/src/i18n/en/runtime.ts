@@ -1,4 +1,4 @@
-// English: the Runtime panel (model and limits, scratchpad and subagents, heartbeat, scheduled jobs, MCP, audit).
+// English: the Runtime panel (model and limits, scratchpad and subagents, heartbeat, scheduled jobs, MCP, network, audit).
 export const runtime = {
   view: {
     title: 'Runtime',
@@ -217,6 +217,43 @@ export const runtime = {
       needs_auth: 'needs sign-in',
       failed: 'failed',
       disabled: 'disabled',
+    },
+  },
+  network: {
+    title: 'Network',
+    today: 'today, by host',
+    intro: 'Everything web_fetch, sandboxed commands and MCP servers sent out or tried today. Kept 30 days: nanotray egress --days 30.',
+    empty: 'Nothing was sent out today.',
+    caption: 'Connections today, by host',
+    host: 'Host',
+    connections: 'Connections',
+    bytes: 'Sent · received',
+    who: 'Who, and why',
+    rule: 'Rule',
+    counts: '{{allowed}} allowed · {{refused}} refused',
+    sentReceived: '{{sent}} out · {{received}} in',
+    last: 'last seen {{when}}',
+    use: '{{who}}: {{verdict}} ×{{count}}',
+    noRule: 'no rule',
+    revoke: 'Revoke',
+    revokeRule: 'Revoke the rule for {{pattern}}',
+    sources: {
+      exec: 'command {{name}}',
+      mcp: 'MCP server {{name}}',
+    },
+    verdicts: {
+      rule: 'host rule',
+      once: 'allowed once',
+      always: 'always allowed',
+      auto: 'auto mode',
+      open: 'unfiltered network',
+      run: '--allow-host for this run',
+      denied: 'denied',
+      unattended: 'nobody to ask',
+      readonly: 'read-only mode',
+      nanotray: 'Nanotray port',
+      address: 'refused address',
+      invalid: 'invalid request',
     },
   },
   audit: {

@@ -1,4 +1,4 @@
-// 简体中文: the Runtime panel (model and limits, scratchpad and subagents, heartbeat, scheduled jobs, MCP, audit).
+// 简体中文: the Runtime panel (model and limits, scratchpad and subagents, heartbeat, scheduled jobs, MCP, network, audit).
 import type { Translation } from '../catalogue-types';
 import type { runtime as en } from '../en/runtime';
 
@@ -215,6 +215,43 @@ export const runtime: Translation<typeof en> = {
       needs_auth: '需要登录',
       failed: '失败',
       disabled: '已禁用',
+    },
+  },
+  network: {
+    title: '网络',
+    today: '今天，按主机',
+    intro: 'web_fetch、沙箱中的命令和 MCP 服务器今天发出或尝试发出的一切。保留 30 天：nanotray egress --days 30。',
+    empty: '今天没有发出任何内容。',
+    caption: '今天的连接，按主机',
+    host: '主机',
+    connections: '连接',
+    bytes: '发送 · 接收',
+    who: '来源与依据',
+    rule: '规则',
+    counts: '{{allowed}} 次允许 · {{refused}} 次拒绝',
+    sentReceived: '发出 {{sent}} · 收到 {{received}}',
+    last: '最近一次：{{when}}',
+    use: '{{who}}：{{verdict}} ×{{count}}',
+    noRule: '无规则',
+    revoke: '撤销',
+    revokeRule: '撤销 {{pattern}} 的规则',
+    sources: {
+      exec: '命令 {{name}}',
+      mcp: 'MCP 服务器 {{name}}',
+    },
+    verdicts: {
+      rule: '主机规则',
+      once: '允许一次',
+      always: '始终允许',
+      auto: '自动模式',
+      open: '不过滤的网络',
+      run: '本次运行的 --allow-host',
+      denied: '已拒绝',
+      unattended: '无人可问',
+      readonly: '只读模式',
+      nanotray: 'Nanotray 端口',
+      address: '地址被拒绝',
+      invalid: '无效请求',
     },
   },
   audit: {
