@@ -26,7 +26,8 @@ export const NEVER_COVERED_CODES = [
   'redirect',
   'prompt_file',
   'git_internals',
+  'no_sandbox',
 ] as const;
 
 /** Reasons where a rule could cover the command, but none does. */
-export const RULE_MISSING_CODES = ['interpreter', 'writes_file', 'network', 'subcommand', 'no_rule', 'other_directory'] as const;
+export const RULE_MISSING_CODES = ['interpreter', 'writes_file', 'network', 'subcommand', 'unknown_option', 'no_rule', 'other_directory'] as const;

@@ -1,7 +1,10 @@
-// What a rule for `git` may cover: built-in subcommands only, and none of the options that make git run other code.
+// What a rule for `git` may cover: the subcommands and options of git-options.ts, none of the options that make
+// git run other code (in any spelling git accepts), no `-c` but of a few harmless keys.
+import { gitSubcommandGrammar, SAFE_CONFIG_KEYS } from './git-options';
+import { parseOptions } from './option-grammar';
 import { uncovered, type Uncovered } from './uncovered';
 
-/** Global options (before the subcommand) that change nothing about what git runs. */
+/** Global options (before the subcommand) that change nothing about what git runs; git.c takes no abbreviations. */
 const SAFE_GLOBAL_OPTIONS = new Set([
   '--no-pager',
   '-P',
@@ -52,13 +55,20 @@ const CODE_LONG_OPTIONS = [
   '--open-files-in-pager',
   '--tool',
   '--web',
+  '--ext-diff',
+  '--textconv',
+  '--strategy',
+  '--separate-git-dir',
+  '--exec-path',
 ];
 
 /** Short options (also inside clusters like `-qu`, or with a value attached) that run code, per subcommand. */
 const CODE_SHORT_OPTIONS: Record<string, string> = {
   clone: 'uc',
   'ls-remote': 'u',
-  rebase: 'x',
+  rebase: 'xs',
+  merge: 's',
+  pull: 's',
   difftool: 'xt',
   grep: 'O',
   help: 'w',
@@ -131,8 +141,39 @@ export function shortLetters(arg: string): string[] {
   return /^-[A-Za-z]/.test(arg) ? [.../^-([A-Za-z]+)/.exec(arg)![1]!] : [];
 }
 
-function longOption(arg: string): string | undefined {
-  return CODE_LONG_OPTIONS.find((o) => arg === o || arg.startsWith(`${o}=`));
+/**
+ * The code-running option a long option word is to git: the option itself, or (parse-options takes any unambiguous
+ * prefix) one it abbreviates, unless the word is spelled out in full as a safe option of the subcommand.
+ */
+function longOption(arg: string, sub: string): string | undefined {
+  if (!arg.startsWith('--') || arg.length < 3) return undefined;
+  const name = arg.split('=')[0]!;
+  const exact = CODE_LONG_OPTIONS.find((o) => o === name);
+  if (exact) return exact;
+  if (gitSubcommandGrammar(sub)?.long.get(name)?.verdict === 'safe') return undefined;
+  const meant = CODE_LONG_OPTIONS.find((o) => o.startsWith(name));
+  return meant === undefined ? undefined : `${name} (${meant})`;
+}
+
+/** `-c key=value` / `--config-env key=VAR`: why a rule does not cover it, unless the key is a harmless one. */
+function configProblem(option: string, setting: string | undefined): Uncovered | undefined {
+  const key = (setting ?? '').split('=')[0]!.toLowerCase();
+  return SAFE_CONFIG_KEYS.has(key) ? undefined : uncovered('code_option', `git ${option}`);
+}
+
+/** Reads git's global options as git.c does; returns the index of the subcommand, or why no rule covers them. */
+function globalOptions(argv: readonly string[]): { index: number } | { problem: Uncovered } {
+  let i = 1;
+  for (; i < argv.length && argv[i]!.startsWith('-'); i++) {
+    const arg = argv[i]!;
+    if (SAFE_GLOBAL_OPTIONS.has(arg)) continue;
+    let problem: Uncovered | undefined;
+    if (arg === '-c' || arg === '--config-env') problem = configProblem(arg, argv[++i]);
+    else if (arg.startsWith('--config-env=')) problem = configProblem('--config-env', arg.slice('--config-env='.length));
+    else problem = uncovered('code_option', `git ${arg}`);
+    if (problem) return { problem };
+  }
+  return { index: i };
 }
 
 /**
@@ -140,25 +181,29 @@ function longOption(arg: string): string | undefined {
  * aliases) or one only an exact rule covers (a place named to send to, fetch from or write to). `argv[0]` is `git`.
  */
 export function gitProblem(argv: readonly string[]): Uncovered | undefined {
-  let i = 1;
-  for (; i < argv.length && argv[i]!.startsWith('-'); i++) {
-    if (!SAFE_GLOBAL_OPTIONS.has(argv[i]!)) return uncovered('code_option', `git ${argv[i]}`);
-  }
+  const globals = globalOptions(argv);
+  if ('problem' in globals) return globals.problem;
+  const i = globals.index;
   const sub = argv[i];
   if (sub === undefined) return undefined;
   if (!BUILTIN_SUBCOMMANDS.has(sub) && !CODE_SUBCOMMANDS.has(sub)) return uncovered('git_alias', sub);
   if (CODE_SUBCOMMANDS.has(sub)) return uncovered('code_option', `git ${sub}`);
+  const args = argv.slice(i + 1);
   const shorts = CODE_SHORT_OPTIONS[sub] ?? '';
-  for (const arg of argv.slice(i + 1)) {
+  for (const arg of args) {
     if (arg === '--') break;
-    const long = longOption(arg);
+    const long = longOption(arg, sub);
     if (long) return uncovered('code_option', `git ${sub} ${long}`);
     if (shortLetters(arg).some((c) => shorts.includes(c))) {
       return uncovered('code_option', `git ${sub} ${arg}`);
     }
   }
-  if (CODE_ACTIONS[sub] !== undefined && argv.slice(i + 1).includes(CODE_ACTIONS[sub])) {
+  if (CODE_ACTIONS[sub] !== undefined && args.includes(CODE_ACTIONS[sub])) {
     return uncovered('code_option', `git ${sub} ${CODE_ACTIONS[sub]}`);
   }
-  return placeProblem(sub, argv.slice(i + 1));
+  const place = placeProblem(sub, args);
+  if (place) return place;
+  const grammar = gitSubcommandGrammar(sub);
+  if (!grammar) return uncovered('subcommand', `git ${sub}`);
+  return parseOptions(args, grammar, `git ${sub}`).problem;
 }

@@ -1,76 +1,79 @@
-// Options of common programs that make them run other code (find -exec, tar --to-command, npm exec, …).
-import { shortLetters } from './git-policy';
+// What a rule for a program with code-running options covers: its options read as the program reads them, against
+// the allow-list of that program (program-grammars.ts, find-expression.ts, npm-options.ts).
+import { findProblem } from './find-expression';
+import { npmProblem } from './npm-options';
+import { graver, parseOptions, type OptionGrammar } from './option-grammar';
+import { CURL, LESS, MAKE, PIP, RIPGREP, RSYNC, SCP, SORT, SSH, TAR, WGET, ZIP } from './program-grammars';
 import { uncovered, type Uncovered } from './uncovered';
 
-interface OptionTable {
-  /** Options (exact, or `--opt=value`) that run code. */
-  long?: readonly string[];
-  /** Short option letters that run code, also inside clusters (`-xIf`) or with a value attached (`-oX=y`). */
-  short?: string;
-  /** Subcommands (the first non-option word) that run code. */
-  subcommands?: readonly string[];
-  /** The first word is an old-style option cluster without a dash (tar xIf). */
-  bareCluster?: boolean;
-  /**
-   * The only subcommands a rule for the program covers (the first non-option word; `undefined` stands for none
-   * given). Others — install, publish, pkg set, abbreviations a package manager also accepts — need an exact rule.
-   */
-  coveredSubcommands?: ReadonlySet<string | undefined>;
+/** Programs read with getopt_long-like grammars. */
+const GRAMMARS: Record<string, OptionGrammar> = {
+  make: MAKE,
+  gmake: MAKE,
+  tar: TAR,
+  gtar: TAR,
+  rsync: RSYNC,
+  sort: SORT,
+  rg: RIPGREP,
+  zip: ZIP,
+  less: LESS,
+  curl: CURL,
+  wget: WGET,
+  ssh: SSH,
+  scp: SCP,
+  sftp: SCP,
+};
+
+/** The only pip subcommands a rule covers: looking at what is installed. */
+const PIP_READS = new Set(['list', 'show', 'freeze', 'check', 'help', 'inspect']);
+
+/** `tar xzf a.tgz`: an old-style first word is a bundle of letters whose values are the next words, in order. */
+function tarWords(args: readonly string[]): string[] {
+  const first = args[0];
+  if (first === undefined || !/^[A-Za-z]+$/.test(first)) return [...args];
+  const rest = args.slice(1);
+  const words: string[] = [];
+  for (const letter of first) {
+    words.push(`-${letter}`);
+    if (TAR.short.get(letter)?.arg === 'required') {
+      const value = rest.shift();
+      if (value !== undefined) words.push(value);
+    }
+  }
+  return [...words, ...rest];
 }
 
-/** Running the project's own scripts and looking at it: what a rule for npm, pnpm or yarn covers. */
-const PACKAGE_READS = ['run', 'run-script', 'test', 't', 'tst', 'start', 'stop', 'restart', 'ls', 'list', 'll', 'la', 'why', 'explain', 'outdated', 'help', 'prefix', 'root', 'view', 'info'];
+/** `make CC='sh -c …' all`: a variable set on the command line overrides what the Makefile runs. */
+function makeAssignment(operands: readonly string[]): Uncovered | undefined {
+  const assignment = operands.find((o) => o.includes('='));
+  return assignment === undefined ? undefined : uncovered('code_option', `make ${assignment}`);
+}
 
-const NPM_LIKE: OptionTable = {
-  long: ['--script-shell', '--node-options', '--call', '--userconfig', '--globalconfig'],
-  short: 'c',
-  subcommands: ['exec', 'x', 'dlx', 'explore', 'create', 'init', 'config', 'node'],
-  coveredSubcommands: new Set([undefined, ...PACKAGE_READS]),
-};
-
-const TABLES: Record<string, OptionTable> = {
-  find: { long: ['-exec', '-execdir', '-ok', '-okdir', '-delete', '-fprint', '-fprint0', '-fprintf', '-fls'] },
-  make: { long: ['--eval', '--file', '--makefile'], short: 'Ef' },
-  tar: {
-    long: ['--to-command', '--use-compress-program', '--checkpoint-action', '--info-script', '--new-volume-script', '--rsh-command'],
-    short: 'IF',
-    bareCluster: true,
-  },
-  rsync: { long: ['--rsh', '--rsync-path'], short: 'e' },
-  ssh: { long: [], short: 'oFS' },
-  scp: { long: [], short: 'oFS' },
-  sftp: { long: [], short: 'oFS' },
-  npm: NPM_LIKE,
-  pnpm: NPM_LIKE,
-  // a bare `yarn` installs
-  yarn: { ...NPM_LIKE, coveredSubcommands: new Set(PACKAGE_READS) },
-};
+function pipProblem(program: string, args: readonly string[]): Uncovered | undefined {
+  const parsed = parseOptions(args, PIP, program);
+  if (parsed.problem?.code === 'code_option') return parsed.problem;
+  const sub = parsed.operands[0];
+  if (sub !== undefined && !PIP_READS.has(sub)) return uncovered('subcommand', `${program} ${sub}`);
+  return parsed.problem;
+}
 
 /**
- * undefined when a rule for the program covers this call; else why not: an option or subcommand that runs other
- * code (never covered), or a subcommand outside `coveredSubcommands` (only an exact rule covers it).
+ * undefined when a rule for the program covers this call; else why not: an option or subcommand that runs other code
+ * (never covered), or one a rule does not cover (an unknown option, a subcommand that installs or publishes: only an
+ * exact rule covers it). Programs without code-running options have no entry here.
  */
 export function optionProblem(argv: readonly string[]): Uncovered | undefined {
   const program = argv[0]!;
-  const table = TABLES[program];
-  if (!table) return undefined;
   const args = argv.slice(1);
-  const firstWord = args.find((a) => !a.startsWith('-'));
-  if (firstWord !== undefined && table.subcommands?.includes(firstWord)) {
-    return uncovered('code_option', `${program} ${firstWord}`);
-  }
-  for (const [index, arg] of args.entries()) {
-    if (arg === '--') break;
-    const long = table.long?.find((o) => arg === o || arg.startsWith(`${o}=`));
-    if (long) return uncovered('code_option', `${program} ${long}`);
-    const letters = table.bareCluster === true && index === 0 && /^[A-Za-z]+$/.test(arg) ? [...arg] : shortLetters(arg);
-    if (table.short && letters.some((c) => table.short!.includes(c))) {
-      return uncovered('code_option', `${program} ${arg}`);
-    }
-  }
-  // checked last: an option that runs code makes the call never covered, not merely exact-only
-  if (table.coveredSubcommands && !table.coveredSubcommands.has(firstWord)) {
-    return uncovered('subcommand', firstWord === undefined ? program : `${program} ${firstWord}`);
-  }
-  return undefined;
+  if (program === 'find') return findProblem(argv);
+  if (program === 'npm' || program === 'pnpm') return npmProblem(argv, true);
+  if (program === 'yarn') return npmProblem(argv, false); // a bare `yarn` installs
+  if (program === 'pip' || /^pip3(?:\.\d+)?$/.test(program)) return pipProblem(program, args);
+  const grammar = GRAMMARS[program];
+  if (!grammar) return undefined;
+  // zip's parser has two-letter short options: -TT (the unzip command) also inside a bundle
+  if (program === 'zip' && args.some((a) => /^-[^-]*TT/.test(a))) return uncovered('code_option', 'zip -TT');
+  const parsed = parseOptions(program === 'tar' || program === 'gtar' ? tarWords(args) : args, grammar, program);
+  if (program === 'make' || program === 'gmake') return graver(parsed.problem, makeAssignment(parsed.operands));
+  return parsed.problem;
 }
