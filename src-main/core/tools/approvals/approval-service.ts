@@ -52,7 +52,10 @@ export interface ApprovalServiceOptions {
    * returns the refusal, or undefined to go on. Saves the user from approving what would be blocked.
    */
   preflight?(tool: Tool, args: unknown, ctx: ToolContext): Promise<ToolError | undefined> | ToolError | undefined;
-  /** For exec: whether the command would run inside the OS sandbox (shown on the approval card). */
+  /**
+   * For exec: whether the command would run inside the OS sandbox (shown on the approval card). Rules cover a
+   * command only when it does: without this, or with the sandbox off or unavailable, every command is asked.
+   */
   sandboxFor?(tool: Tool, ctx: ToolContext): Promise<SandboxState | undefined>;
   /** Where memory changes go when nobody can review them (the workspace's review); without it they are refused. */
   memoryProposals?: MemoryProposals;
@@ -188,9 +191,9 @@ export class ApprovalService implements ApprovalGate {
     }
     const { command, ...rest } = plain;
     if (command === undefined) return rest;
-    const analysing = commandSubject(command, plain.workingDir ?? ctx.workspace, ctx.workspace);
-    const [analysed, sandbox] = await Promise.all([analysing, this.#options.sandboxFor?.(tool, ctx)]);
-    return { ...rest, command: analysed, ...(sandbox ? { sandbox } : {}) };
+    const sandbox = this.#options.sandboxFor?.(tool, ctx) ?? Promise.resolve(undefined);
+    const analysed = await commandSubject(command, plain.workingDir ?? ctx.workspace, ctx.workspace, sandbox);
+    return { ...rest, command: analysed, ...(analysed.sandbox ? { sandbox: analysed.sandbox } : {}) };
   }
 
   #rulesOf(sessionKey: string): RuleSpec[] {

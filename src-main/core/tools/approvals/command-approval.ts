@@ -1,7 +1,9 @@
-// The exec side of the approval gate: analyses the command where it runs, checks it against the exec rules,
-// and says what "always allow" may remember for it.
+// The exec side of the approval gate: analyses the command where it runs, checks it against the exec rules (which
+// cover a command only when it runs in the OS sandbox), and says what "always allow" may remember for it.
 import { analyzeCommand, type CommandAnalysis } from '../shell-grammar/command-analysis';
 import { coverageByRules, offerLabel, type CommandRule, type Coverage } from '../shell-grammar/command-rules';
+import { isNeverCovered, uncovered, type Uncovered } from '../shell-grammar/uncovered';
+import type { SandboxState } from '../os-sandbox/sandbox-state';
 import { realPathLoose } from '../sandbox/path-guard';
 import type { ApprovalRuleKind } from '../../store/approval-rules.repo';
 
@@ -13,14 +15,32 @@ export interface RuleSpec {
   cwd: string;
 }
 
-/** A command to approve: its analysis, and where it runs. */
+/** A command to approve: its analysis, and whether it would run inside the OS sandbox. */
 export interface CommandSubject {
   analysis: CommandAnalysis;
+  /** undefined when nobody said (then it counts as no sandbox). */
+  sandbox: SandboxState | undefined;
 }
 
 /** Analyses the exec command in its working directory (real path), against the workspace. */
-export async function commandSubject(command: string, workingDir: string, workspace: string): Promise<CommandSubject> {
-  return { analysis: await analyzeCommand(command, { cwd: realPathLoose(workingDir) ?? workingDir, workspace }) };
+export async function commandSubject(
+  command: string,
+  workingDir: string,
+  workspace: string,
+  sandbox: Promise<SandboxState | undefined>,
+): Promise<CommandSubject> {
+  const [analysis, state] = await Promise.all([analyzeCommand(command, { cwd: realPathLoose(workingDir) ?? workingDir, workspace }), sandbox]);
+  return { analysis, sandbox: state };
+}
+
+/**
+ * Why no rule covers any command here: the OS sandbox is off or unavailable (or its state unknown). Rules are a
+ * convenience on top of the sandbox; without it every command is asked. undefined when the sandbox is on.
+ */
+function sandboxMissing(state: SandboxState | undefined): Uncovered | undefined {
+  if (state === undefined) return uncovered('no_sandbox', 'its state is unknown');
+  if (state.status === 'on') return undefined;
+  return uncovered('no_sandbox', state.status === 'off' ? 'tools.exec.sandbox is "off"' : state.detail);
 }
 
 /** The prefix and exact rules of `tool` in a form the matcher reads. */
@@ -29,13 +49,18 @@ function commandRules(tool: string, rules: readonly RuleSpec[]): CommandRule[] {
 }
 
 export function commandCoverage(tool: string, subject: CommandSubject, rules: readonly RuleSpec[]): Coverage {
-  return coverageByRules(subject.analysis, commandRules(tool, rules));
+  const coverage = coverageByRules(subject.analysis, commandRules(tool, rules));
+  const missing = sandboxMissing(subject.sandbox);
+  if (!missing) return coverage;
+  // what no rule covers anywhere says more about the command than the missing sandbox
+  return !coverage.covered && isNeverCovered(coverage.reason.code) ? coverage : { covered: false, reason: missing };
 }
 
 /** What "always allow" adds for this command (empty when it is not offered) and the label shown for it. */
 export function offeredRules(tool: string, subject: CommandSubject): { rules: RuleSpec[]; label: string | undefined } {
   const { offer, cwd } = subject.analysis;
-  if (!offer) return { rules: [], label: undefined };
+  // without the sandbox a rule would cover nothing: "always" is not offered
+  if (!offer || sandboxMissing(subject.sandbox)) return { rules: [], label: undefined };
   const rules: RuleSpec[] =
     offer.kind === 'prefix'
       ? offer.programs.map((pattern) => ({ tool, kind: 'prefix', pattern, cwd }))

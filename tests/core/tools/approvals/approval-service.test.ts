@@ -6,6 +6,7 @@ import { configSchema } from '../../../../src-preload/contract/config-schema';
 import { FakeClock } from '../../../helpers/fake-clock';
 import { openDatabase, type Database } from '../../../../src-main/core/store/db';
 import { ApprovalService } from '../../../../src-main/core/tools/approvals/approval-service';
+import type { SandboxState } from '../../../../src-main/core/tools/os-sandbox/sandbox-state';
 import { preloadBashParser } from '../../../../src-main/core/tools/shell-grammar/bash-parser';
 import { defineTool, ok, type Tool } from '../../../../src-main/core/tools/tool';
 import { ToolRegistry } from '../../../../src-main/core/tools/tool-registry';
@@ -44,6 +45,8 @@ let mode: 'ask' | 'auto' | 'readonly';
 let service: ApprovalService;
 let registry: ToolRegistry;
 let ids: number;
+/** Where exec would run: rules cover commands only inside the OS sandbox. */
+let sandbox: SandboxState | undefined;
 
 function newService(): ApprovalService {
   const s = new ApprovalService({
@@ -51,6 +54,7 @@ function newService(): ApprovalService {
     emit: (e) => events.push(e),
     clock,
     config: () => configSchema.parse({ tools: { approval: { mode } } }),
+    sandboxFor: async (tool) => (tool.name === 'exec' ? sandbox : undefined),
     newId: () => `req-${++ids}`,
   });
   return s;
@@ -72,6 +76,7 @@ beforeEach(() => {
   events = [];
   mode = 'ask';
   ids = 0;
+  sandbox = { status: 'on', kind: 'bubblewrap', network: true };
   ran.length = 0;
   // The registry asks whichever service the test made last (a test may start a new one on the same database).
   registry = new ToolRegistry({ check: (tool, args, c) => service.check(tool, args, c) });
@@ -381,6 +386,36 @@ describe('modes auto and readonly', () => {
     expect(await registry.execute('exec', { command: 'ls' }, ctx())).toMatchObject({ ok: false });
     expect(await registry.execute('peek', {}, ctx())).toEqual({ ok: true, output: 'peek ran' });
     expect(ran).toEqual(['peek:']);
+  });
+});
+
+describe('exec rules without the OS sandbox', () => {
+  it.each<[string, SandboxState | undefined, string]>([
+    ['off', { status: 'off' }, 'tools.exec.sandbox is "off"'],
+    ['unavailable', { status: 'unavailable', reason: 'not_installed', detail: 'bubblewrap (bwrap) is not installed', enforced: false }, 'bubblewrap (bwrap) is not installed'],
+    ['unknown', undefined, 'its state is unknown'],
+  ])('sandbox %s: no rule covers a command, every one is asked and "always" is not offered', async (_name, state, detail) => {
+    sandbox = state;
+    service.addRule({ tool: 'exec', kind: 'prefix', pattern: 'ls', cwd: fx.workspace });
+    service.addRule({ tool: 'exec', kind: 'exact', pattern: 'ls -la', cwd: fx.workspace });
+    const why = `No OS sandbox here (${detail}): every command is asked, whatever the rules say.`;
+    const refused = await registry.execute('exec', { command: 'ls -la' }, ctx({ interactive: false }));
+    expect(refused).toMatchObject({ ok: false, error: { code: 'needs_approval' } });
+    expect(refused.ok ? '' : refused.error.message).toContain(`No rule covers it: ${why}`);
+    const pending = registry.execute('exec', { command: 'ls' }, ctx());
+    await tick();
+    const [request] = service.pending();
+    expect(request).toMatchObject({ notCovered: { code: 'no_sandbox', message: why } });
+    expect(request!.alwaysLabel).toBeUndefined();
+    service.resolve(request!.id, 'allow_once');
+    expect(await pending).toEqual({ ok: true, output: 'done' });
+    // a reason no rule covers anywhere still says more than the missing sandbox
+    const inline = registry.execute('exec', { command: "sh -c 'ls'" }, ctx());
+    await tick();
+    expect(service.pending()[0]).toMatchObject({ notCovered: { code: 'interpreter_inline' } });
+    service.resolve(service.pending()[0]!.id, 'deny');
+    await inline;
+    expect(ran).toEqual(['exec:ls']);
   });
 });
 
