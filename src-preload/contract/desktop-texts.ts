@@ -103,7 +103,7 @@ const EN = {
   'uncovered.writes_file': 'The command writes to the file {{d}}: only a rule for this exact command covers it.',
   'uncovered.network': '{{d}} sends to or fetches from a place named in the command: only a rule for this exact command covers it.',
   'uncovered.subcommand':
-    '{{d}} can install, publish or change the project (a rule for the program covers only its run, test and list commands): only a rule for this exact command covers it.',
+    '{{d}} is not among the subcommands a rule for the program covers (running, testing and looking, not installing, publishing or changing settings): only a rule for this exact command covers it.',
   'uncovered.unknown_option':
     'The option {{d}} is not one a rule for this program covers (only options known to run no other code are): only a rule for this exact command covers it.',
   'uncovered.no_sandbox': 'No OS sandbox here ({{d}}): every command is asked, whatever the rules say.',
@@ -206,7 +206,7 @@ const ZH: Record<DesktopTextKey, string> = {
   'uncovered.interpreter': '{{d}} 是解释器：只有针对这条完全相同命令的规则才能覆盖它。',
   'uncovered.writes_file': '这条命令写入文件 {{d}}：只有针对这条完全相同命令的规则才能覆盖它。',
   'uncovered.network': '{{d}} 会向命令中指定的地方发送或从那里获取数据：只有针对这条完全相同命令的规则才能覆盖它。',
-  'uncovered.subcommand': '{{d}} 可以安装、发布或修改项目（程序的规则只覆盖它的运行、测试和列出命令）：只有针对这条完全相同命令的规则才能覆盖它。',
+  'uncovered.subcommand': '{{d}} 不在这个程序的规则所覆盖的子命令之内（只覆盖运行、测试和查看，不包括安装、发布或修改设置）：只有针对这条完全相同命令的规则才能覆盖它。',
   'uncovered.unknown_option': '选项 {{d}} 不在这个程序的规则所覆盖的选项之内（只覆盖已知不会运行其他代码的选项）：只有针对这条完全相同命令的规则才能覆盖它。',
   'uncovered.no_sandbox': '这里没有操作系统沙箱（{{d}}）：无论规则如何，每条命令都会询问。',
   'uncovered.no_rule': '没有规则允许在这个文件夹中运行 {{d}}。',

@@ -171,5 +171,4 @@ export const SAFE_CONFIG_KEYS = new Set([
   'diff.mnemonicprefix', 'diff.renames', 'diff.relative', 'diff.algorithm', 'diff.context', 'column.ui', 'user.name',
   'user.email', 'init.defaultbranch', 'grep.linenumber', 'grep.patterntype', 'grep.extendedregexp', 'status.short',
   'status.branch', 'status.showuntrackedfiles', 'advice.detachedhead', 'advice.statushints', 'i18n.logoutputencoding',
-  'commit.gpgsign', 'tag.gpgsign', 'push.gpgsign',
 ]);

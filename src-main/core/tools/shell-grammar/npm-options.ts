@@ -17,8 +17,11 @@ const SAFE_FLAGS = new Set([
   'reporter', 'loglevel', 'depth', 'filter', 'parallel', 'sort', 'no-bail', 'bail', 'link', 'no-audit', 'no-fund',
   'fund', 'audit', 'offline', 'prefer-offline',
 ]);
-/** Of them, the keys whose value is the next word when not given with `=`. */
-const VALUE_KEYS = new Set(['loglevel', 'depth', 'omit', 'include', 'reporter', 'filter']);
+/**
+ * Of them, the keys typed String or Number in npm and pnpm, whose value is the next word when not given with `=`
+ * (an untyped key is a boolean to nopt: consuming its next word would misread what runs).
+ */
+const VALUE_KEYS = new Set(['loglevel', 'depth', 'omit', 'include']);
 
 /** Single-dash shorthands a rule covers (npm: -s silent, -q quiet, -d loglevel info, -g global, -l long …). */
 const SAFE_SHORTHANDS = new Set(['-s', '-q', '-d', '-dd', '-ddd', '-l', '-g', '-a', '-h', '-v', '-r', '-S', '-D']);
@@ -32,14 +35,23 @@ const CODE_KEYS = [
 /** Shorthands of those (npm: -C prefix, -c call, -w workspace; pnpm: -C dir). */
 const CODE_SHORTHANDS = new Set(['-C', '-c', '-w']);
 
-function codeKeyFor(key: string): string | undefined {
+function codeKeyFor(written: string): string | undefined {
+  // compared in the most permissive spelling a config loader may accept (case, `_` for `-`)
+  const key = written.toLowerCase().replace(/_/g, '-');
   const bare = key.startsWith('no-') ? key.slice(3) : key;
   // nopt resolves any unambiguous prefix of a known key; a prefix of a code key may be that key
   return CODE_KEYS.find((k) => k === bare || k.startsWith(bare) || k === key);
 }
 
 /** undefined when a rule for this package manager covers the call; else why not. `argv[0]` is the program. */
-export function npmProblem(argv: readonly string[], bareCommandCovered: boolean): Uncovered | undefined {
+export interface PackageManagerReading {
+  /** A bare call (`npm`, `pnpm`) prints help; a bare `yarn` installs. */
+  bareCommandCovered: boolean;
+  /** Whether VALUE_KEYS take the next word (nopt) or not (yarn). */
+  valueKeys: boolean;
+}
+
+export function npmProblem(argv: readonly string[], { bareCommandCovered, valueKeys }: PackageManagerReading): Uncovered | undefined {
   const program = argv[0]!;
   let problem: Uncovered | undefined;
   let subcommand: string | undefined;
@@ -54,7 +66,9 @@ export function npmProblem(argv: readonly string[], bareCommandCovered: boolean)
       // -x a shorthand; -node-options=… (nopt reads a single-dash word that names a key as that key)
       const word = arg.split('=')[0]!;
       const key = word.slice(1);
-      if (CODE_SHORTHANDS.has(word) || (key.length > 1 && codeKeyFor(key) !== undefined)) {
+      // nopt splits a word that is no shorthand nor key into single letters: -sC is -s -C
+      const letters = [...key].some((c) => CODE_SHORTHANDS.has(`-${c}`));
+      if (CODE_SHORTHANDS.has(word) || letters || (key.length > 1 && codeKeyFor(key) !== undefined)) {
         problem = graver(problem, uncovered('code_option', `${program} ${arg}`));
       } else if (!SAFE_SHORTHANDS.has(word)) {
         problem = graver(problem, uncovered('unknown_option', `${program} ${arg}`));
@@ -70,7 +84,7 @@ export function npmProblem(argv: readonly string[], bareCommandCovered: boolean)
       problem = graver(problem, uncovered(code === undefined ? 'unknown_option' : 'code_option', shown));
       continue;
     }
-    if (eq < 0 && VALUE_KEYS.has(key) && argv[i + 1] !== undefined && !argv[i + 1]!.startsWith('-')) i++;
+    if (eq < 0 && valueKeys && VALUE_KEYS.has(key) && argv[i + 1] !== undefined && !argv[i + 1]!.startsWith('-')) i++;
   }
   if (subcommand !== undefined && CODE_SUBCOMMANDS.includes(subcommand)) return uncovered('code_option', `${program} ${subcommand}`);
   if (problem?.code === 'code_option') return problem;

@@ -10,8 +10,7 @@ export const MAKE = optionGrammar({
     '-l? --load-average? --max-load? -r --no-builtin-rules -R --no-builtin-variables -t --touch -p --print-data-base ' +
     '-d --debug? --trace --warn-undefined-variables -v --version -h --help -e --environment-overrides -L --check-symlink-times',
   code:
-    '-f= --file= --makefile= -E= --eval= -C= --directory= -I= --include-dir= -o= --old-file= --assume-old= -W= --what-if= ' +
-    '--new-file= --assume-new= --jobserver-auth= --jobserver-fds= --jobserver-style=',
+    '-f= --file= --makefile= -E= --eval= -C= --directory= -I= --include-dir=',
 });
 
 /** GNU tar: the options that pipe members to, or compress through, another program. */
@@ -29,7 +28,8 @@ export const TAR = optionGrammar({
     '--read-full-records -i --ignore-zeros --force-local -l --check-links --format= -H= --no-xattrs --no-acls --no-selinux',
   code:
     '--to-command= --use-compress-program= -I= --checkpoint-action= --info-script= --new-volume-script= -F= ' +
-    '--rsh-command= --rmt-command= --index-file=',
+    '--rsh-command= --rmt-command=',
+  writes: '--index-file=',
 });
 
 /** rsync (popt): a remote shell or a remote rsync program is a command line. */
@@ -53,8 +53,8 @@ export const SORT = optionGrammar({
     '-b --ignore-leading-blanks -d --dictionary-order -f --ignore-case -g --general-numeric-sort -h --human-numeric-sort ' +
     '-i --ignore-nonprinting -M --month-sort -n --numeric-sort -R --random-sort -r --reverse -V --version-sort ' +
     '--sort= -c --check? -C -k= --key= -m --merge -s --stable -S= --buffer-size= -t= --field-separator= ' +
-    '-T= --temporary-directory= --parallel= -u --unique -z --zero-terminated --debug --files0-from= --help --version',
-  code: '--compress-program= --random-source=',
+    '-T= --temporary-directory= --parallel= -u --unique -z --zero-terminated --debug --files0-from= --random-source= --help --version',
+  code: '--compress-program=',
   writes: '-o= --output=',
 });
 
@@ -113,6 +113,12 @@ export const PIP = optionGrammar({
 export const CURL = optionGrammar({ code: '-K= --config=', openEnded: true });
 export const WGET = optionGrammar({ code: '-e= --execute= --use-askpass? --config=', openEnded: true });
 
-/** ssh, scp, sftp: `-o ProxyCommand=…`/`LocalCommand`, a config file or a program (`-S`, `-D`) run code. */
+/** ssh, scp, sftp: `-o ProxyCommand=…`/`LocalCommand`, a config file, a program (`-S`, `-D`), sftp's batch file (`!cmd`). */
 export const SSH = optionGrammar({ code: '-o= -F= -S= -E=', openEnded: true });
-export const SCP = optionGrammar({ code: '-o= -F= -S= -D=', openEnded: true });
+export const SCP = optionGrammar({ code: '-o= -F= -S= -D= -b=', openEnded: true });
+
+/** man (argp: abbreviations): the pager, the browser, the preprocessors and a config file are programs it runs. */
+export const MAN = optionGrammar({
+  code: '-P= --pager= -H? --html? -p= --preprocessor= -C= --config-file= -M= --manpath= -T? --troff-device? -Z --ditroff',
+  openEnded: true,
+});

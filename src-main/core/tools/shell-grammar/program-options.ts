@@ -2,8 +2,8 @@
 // the allow-list of that program (program-grammars.ts, find-expression.ts, npm-options.ts).
 import { findProblem } from './find-expression';
 import { npmProblem } from './npm-options';
-import { graver, parseOptions, type OptionGrammar } from './option-grammar';
-import { CURL, LESS, MAKE, PIP, RIPGREP, RSYNC, SCP, SORT, SSH, TAR, WGET, ZIP } from './program-grammars';
+import { graver, parseOptions, type OptionGrammar, type ParsedOptions } from './option-grammar';
+import { CURL, LESS, MAKE, MAN, PIP, RIPGREP, RSYNC, SCP, SORT, SSH, TAR, WGET, ZIP } from './program-grammars';
 import { uncovered, type Uncovered } from './uncovered';
 
 /** Programs read with getopt_long-like grammars. */
@@ -22,6 +22,7 @@ const GRAMMARS: Record<string, OptionGrammar> = {
   ssh: SSH,
   scp: SCP,
   sftp: SCP,
+  man: MAN,
 };
 
 /** The only pip subcommands a rule covers: looking at what is installed. */
@@ -49,6 +50,12 @@ function makeAssignment(operands: readonly string[]): Uncovered | undefined {
   return assignment === undefined ? undefined : uncovered('code_option', `make ${assignment}`);
 }
 
+/** `tar -xf host:a.tar` reads the archive through rsh/ssh from another machine, as rsync does with `host:path`. */
+function remoteArchive(options: ParsedOptions['options']): Uncovered | undefined {
+  const remote = options.find((o) => (o.name === '-f' || o.name === '--file') && o.value !== undefined && /^[^/]*:/.test(o.value));
+  return remote ? uncovered('network', `tar ${remote.name} ${remote.value}`) : undefined;
+}
+
 function pipProblem(program: string, args: readonly string[]): Uncovered | undefined {
   const parsed = parseOptions(args, PIP, program);
   if (parsed.problem?.code === 'code_option') return parsed.problem;
@@ -66,8 +73,9 @@ export function optionProblem(argv: readonly string[]): Uncovered | undefined {
   const program = argv[0]!;
   const args = argv.slice(1);
   if (program === 'find') return findProblem(argv);
-  if (program === 'npm' || program === 'pnpm') return npmProblem(argv, true);
-  if (program === 'yarn') return npmProblem(argv, false); // a bare `yarn` installs
+  if (program === 'npm' || program === 'pnpm') return npmProblem(argv, { bareCommandCovered: true, valueKeys: true });
+  // a bare `yarn` installs; yarn's own parser: no key takes the next word as its value
+  if (program === 'yarn') return npmProblem(argv, { bareCommandCovered: false, valueKeys: false });
   if (program === 'pip' || /^pip3(?:\.\d+)?$/.test(program)) return pipProblem(program, args);
   const grammar = GRAMMARS[program];
   if (!grammar) return undefined;
@@ -75,5 +83,6 @@ export function optionProblem(argv: readonly string[]): Uncovered | undefined {
   if (program === 'zip' && args.some((a) => /^-[^-]*TT/.test(a))) return uncovered('code_option', 'zip -TT');
   const parsed = parseOptions(program === 'tar' || program === 'gtar' ? tarWords(args) : args, grammar, program);
   if (program === 'make' || program === 'gmake') return graver(parsed.problem, makeAssignment(parsed.operands));
+  if (program === 'tar' || program === 'gtar') return graver(parsed.problem, remoteArchive(parsed.options));
   return parsed.problem;
 }
