@@ -101,6 +101,8 @@ describe('a rule for the program covers none of its code-running options, in any
     ['sort', 'sort -S 64K --compress-program=./evil.sh big.txt', RUNS_CODE],
     ['rg', 'rg --pre ./evil.sh foo', 'rg --pre'],
     ['rg', 'rg --pre=./evil.sh foo', 'rg --pre'],
+    ['cargo', 'cargo build --config build.rustc-wrapper=./evil.sh', 'cargo --config'],
+    ['go', 'go test -exec ./evil.sh ./...', 'The option go -exec makes'],
   ])('rule %s: %s', async (program, command, why) => {
     const { core, ws } = openWithRule(program);
     const told = await modelRuns(core, command);

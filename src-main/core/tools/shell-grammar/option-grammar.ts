@@ -25,6 +25,8 @@ export interface OptionGrammar {
   openEnded: boolean;
   /** `-5` is a count (git log). */
   numericShort: boolean;
+  /** Go's flag package: `-name` and `--name` alike, never bundled nor abbreviated. */
+  singleDash: boolean;
 }
 
 export interface GrammarSpec {
@@ -34,6 +36,7 @@ export interface GrammarSpec {
   writes?: string;
   openEnded?: boolean;
   numericShort?: boolean;
+  singleDash?: boolean;
 }
 
 function addSpec(long: Map<string, OptionInfo>, short: Map<string, OptionInfo>, words: string | undefined, verdict: OptionVerdict): void {
@@ -56,7 +59,7 @@ export function optionGrammar(spec: GrammarSpec): OptionGrammar {
   addSpec(long, short, spec.safe, 'safe');
   addSpec(long, short, spec.writes, 'writes');
   addSpec(long, short, spec.code, 'code');
-  return { long, short, openEnded: spec.openEnded === true, numericShort: spec.numericShort === true };
+  return { long, short, openEnded: spec.openEnded === true, numericShort: spec.numericShort === true, singleDash: spec.singleDash === true };
 }
 
 export interface ParsedOptions {
@@ -108,7 +111,9 @@ export function parseOptions(args: readonly string[], grammar: OptionGrammar, sh
     problem = graver(problem, p);
   };
   for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
+    // Go reads --name as -name; keep the single-dash spelling the grammar lists
+    const written = args[i]!;
+    const arg = grammar.singleDash && written.startsWith('-') && written.length > 1 && written !== '--' ? `--${written.replace(/^--?/, '')}` : written;
     if (arg === '--') {
       operands.push(...args.slice(i + 1));
       break;
@@ -118,7 +123,7 @@ export function parseOptions(args: readonly string[], grammar: OptionGrammar, sh
       const name = eq < 0 ? arg : arg.slice(0, eq);
       const info = grammar.long.get(name);
       if (!info) {
-        const unlisted = unlistedProblem(grammar, name, `${shown} ${arg}`);
+        const unlisted = unlistedProblem(grammar, name, `${shown} ${written}`, !grammar.singleDash);
         if (!grammar.openEnded || unlisted.code === 'code_option') flag(unlisted);
         continue;
       }
@@ -128,7 +133,7 @@ export function parseOptions(args: readonly string[], grammar: OptionGrammar, sh
         value = args[++i];
         if (value === undefined || (suspiciousValue(value) && !grammar.openEnded)) flag(uncovered('unknown_option', `${shown} ${name} ${value ?? ''}`.trim()));
       }
-      flag(verdictProblem(info, `${shown} ${name}`, value));
+      flag(verdictProblem(info, `${shown} ${grammar.singleDash ? name.slice(1) : name}`, value));
       options.push({ name, value });
       continue;
     }

@@ -122,3 +122,28 @@ export const MAN = optionGrammar({
   code: '-P= --pager= -H? --html? -p= --preprocessor= -C= --config-file= -M= --manpath= -T? --troff-device? -Z --ditroff',
   openEnded: true,
 });
+
+/** go (flag package: -name = --name, no abbreviations): -exec/-toolexec run a program, -ldflags can name a linker. */
+export const GO = optionGrammar({
+  safe:
+    '--v --x --n --a --race --msan --asan --cover --covermode= --coverpkg= --coverprofile= --run= --skip= --count= ' +
+    '--timeout= --short --bench= --benchmem --benchtime= --tags= --p= --trimpath --mod= --json --failfast --list= ' +
+    '--parallel= --cpu= --fuzz= --fuzztime= --shuffle= --buildvcs= --work --cpuprofile= --memprofile= ' +
+    '--blockprofile= --mutexprofile= --trace= --outputdir= --m --u --e --f= --deps --test --find --compiled --export ' +
+    '--i --r --modcacherw --cache --testcache --fuzzcache --h --help --args',
+  code: '--exec= --toolexec= --ldflags= --gcflags= --asmflags= --gccgoflags= --compiler= --overlay= --modfile= --C= --pkgdir=',
+  writes: '--o=',
+  singleDash: true,
+});
+
+/** cargo (clap: no abbreviations): --config and -Z change what builds and runs, --manifest-path/-C another project. */
+export const CARGO = optionGrammar({
+  safe:
+    '-v --verbose -q --quiet --color= --frozen --locked --offline -V --version --list -h --help --release -r ' +
+    '--profile= --features= -F= --all-features --no-default-features --package= -p= --workspace --all --exclude= ' +
+    '--lib --bin= --bins --example= --examples --test= --tests --bench= --benches --all-targets --target= -j= ' +
+    '--jobs= --keep-going --message-format= --timings? --no-run --no-fail-fast --doc --ignore-rust-version ' +
+    '--future-incompat-report --no-deps --document-private-items --check --format-version= -e= --edges= -i= ' +
+    '--invert= --depth= --prefix= --duplicates -d --charset= --format= --target-dir=',
+  code: '--config= -Z= -C= --manifest-path= --explain=',
+});

@@ -3,7 +3,7 @@
 import { findProblem } from './find-expression';
 import { npmProblem } from './npm-options';
 import { graver, parseOptions, type OptionGrammar, type ParsedOptions } from './option-grammar';
-import { CURL, LESS, MAKE, MAN, PIP, RIPGREP, RSYNC, SCP, SORT, SSH, TAR, WGET, ZIP } from './program-grammars';
+import { CARGO, CURL, GO, LESS, MAKE, MAN, PIP, RIPGREP, RSYNC, SCP, SORT, SSH, TAR, WGET, ZIP } from './program-grammars';
 import { uncovered, type Uncovered } from './uncovered';
 
 /** Programs read with getopt_long-like grammars. */
@@ -23,7 +23,26 @@ const GRAMMARS: Record<string, OptionGrammar> = {
   scp: SCP,
   sftp: SCP,
   man: MAN,
+  go: GO,
+  cargo: CARGO,
 };
+
+/** The subcommands a rule for go or cargo covers: building, testing and running the project, looking at it. */
+const BUILD_SUBCOMMANDS: Record<string, ReadonlySet<string>> = {
+  go: new Set(['build', 'test', 'vet', 'fmt', 'list', 'version', 'mod', 'doc', 'run', 'generate', 'work', 'clean', 'help', 'bug']),
+  cargo: new Set(['build', 'b', 'check', 'c', 'test', 't', 'run', 'r', 'clippy', 'fmt', 'doc', 'd', 'tree', 'metadata', 'bench', 'clean', 'fetch', 'help', 'version', 'locate-project', 'pkgid', 'verify-project', 'read-manifest']),
+};
+
+/** `go env -w` writes the user's go configuration (GOFLAGS=-toolexec=… runs later, outside Nanotray). */
+function buildToolProblem(program: string, parsed: ParsedOptions, args: readonly string[]): Uncovered | undefined {
+  if (parsed.problem?.code === 'code_option') return parsed.problem;
+  // cargo +nightly build: a toolchain the user installed, then the subcommand
+  const sub = parsed.operands.find((o) => !o.startsWith('+'));
+  if (program === 'go' && sub === 'env' && args.some((a) => /^--?[wu](?:=|$)/.test(a))) return uncovered('code_option', 'go env -w');
+  if (program === 'go' && sub === 'env') return parsed.problem;
+  if (sub !== undefined && !BUILD_SUBCOMMANDS[program]!.has(sub)) return uncovered('subcommand', `${program} ${sub}`);
+  return parsed.problem;
+}
 
 /** The only pip subcommands a rule covers: looking at what is installed. */
 const PIP_READS = new Set(['list', 'show', 'freeze', 'check', 'help', 'inspect']);
@@ -84,5 +103,6 @@ export function optionProblem(argv: readonly string[]): Uncovered | undefined {
   const parsed = parseOptions(program === 'tar' || program === 'gtar' ? tarWords(args) : args, grammar, program);
   if (program === 'make' || program === 'gmake') return graver(parsed.problem, makeAssignment(parsed.operands));
   if (program === 'tar' || program === 'gtar') return graver(parsed.problem, remoteArchive(parsed.options));
+  if (program === 'go' || program === 'cargo') return buildToolProblem(program, parsed, args);
   return parsed.problem;
 }
