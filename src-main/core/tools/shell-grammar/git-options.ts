@@ -147,6 +147,11 @@ const TABLES: Record<string, string> = {
   clean: '-d -f --force -n --dry-run -q --quiet -e= --exclude= -x -X',
   version: '--build-options',
   'hash-object': '--stdin --stdin-paths -t= --path= --no-filters --literally',
+  // only `status` and `summary` pass git-policy's place check (update, add, foreach, sync do not)
+  submodule: '--cached --recursive -q --quiet --files -n= --summary-limit=',
+  'show-branch': '-a --all -r --remotes --list --topo-order --date-order --current --sha1-name --no-name --more= --merge-base --independent --color? --no-color --reflog?',
+  cherry: '-v --abbrev?',
+  'name-rev': '--tags --refs= --exclude= --all --annotate-stdin --name-only --no-undefined --always',
   'check-ignore': '-q --quiet -v --verbose --stdin -z -n --non-matching --no-index',
   'check-attr': '-a --all --cached --stdin -z --source=',
 };

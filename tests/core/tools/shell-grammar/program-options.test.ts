@@ -57,6 +57,9 @@ describe.each<[string, Array<[string, string | undefined]>]>([
       // ambiguous to git (--or, --only-matching, --open-files-in-pager): it may be the code-running one
       ['git grep --o x -e foo', 'code_option'],
       ['git am patch.mbox', 'subcommand'],
+      ['git submodule status --recursive', undefined],
+      ['git submodule foreach sh', 'code_option'],
+      ['git submodule update --init', 'network'],
       ['git diff --output=x.txt', 'writes_file'],
     ],
   ],
