@@ -1,4 +1,5 @@
 // One connection the agent tried to make to the outside, as the egress ledger keeps and shows it.
+import type { EgressVerdictName } from '../../../../src-preload/contract/network-schemas';
 
 /** Who made the connection: a sandboxed command, web_fetch, or a sandboxed MCP server. */
 export type EgressSource =
@@ -13,19 +14,7 @@ export type EgressSource =
  * (mode readonly and no rule), `nanotray` (one of Nanotray's own ports), `address` (the name resolved to an address
  * the host does not allow), `invalid` (not a request the proxy understands).
  */
-export type EgressVerdict =
-  | 'rule'
-  | 'once'
-  | 'always'
-  | 'auto'
-  | 'open'
-  | 'run'
-  | 'denied'
-  | 'unattended'
-  | 'readonly'
-  | 'nanotray'
-  | 'address'
-  | 'invalid';
+export type EgressVerdict = EgressVerdictName;
 
 export interface EgressRecord {
   /** Epoch milliseconds when the connection was asked for. */
