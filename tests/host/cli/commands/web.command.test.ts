@@ -7,8 +7,19 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runWeb } from '../../../../src-main/host/cli/commands/web.command';
 import { captureIo, useCliHarness } from '../cli-harness';
+import { get as httpGet } from 'node:http';
 
 const t = useCliHarness();
+
+/** The status of a GET on its own connection (no keep-alive pool). */
+function statusOf(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { agent: false }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    }).on('error', reject);
+  });
+}
 
 describe('nanotray web', () => {
   let appRoot: string;
@@ -78,8 +89,9 @@ describe('nanotray web', () => {
       let url = '';
       const running = runWeb(args, io, { signal: stop.signal, onReady: (u) => (url = u) });
       await expect.poll(() => url).not.toBe('');
-      const check = await fetch(url.replace('/?token=', '/auth-check?token='));
-      expect(check.status).toBe(204);
+      // A new connection each time: the next run listens on the same port, and a pooled keep-alive socket to the
+      // previous server would be found closed ("other side closed").
+      expect(await statusOf(url.replace('/?token=', '/auth-check?token='))).toBe(204);
       stop.abort();
       expect(await running).toBe(0);
       return { url, io };
