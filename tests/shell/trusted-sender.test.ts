@@ -42,6 +42,20 @@ describe('isAppUrl', () => {
   });
 });
 
+describe('isAppUrl on Windows', () => {
+  const WIN_DIR = 'c:\\Users\\Ada Lovelace\\AppData\\Local\\Programs\\Nanotray\\resources\\app.asar\\out\\renderer';
+  it.each([
+    // Chromium upper-cases the drive letter the app's folder came with (c:\ from a terminal)
+    ['file:///C:/Users/Ada%20Lovelace/AppData/Local/Programs/Nanotray/resources/app.asar/out/renderer/index.html', true],
+    ['file:///c:/Users/Ada%20Lovelace/AppData/Local/Programs/Nanotray/resources/app.asar/out/renderer/quick.html', true],
+    ['file:///C:/Users/Ada%20Lovelace/AppData/Local/Programs/Nanotray/resources/app.asar/out/renderer/other.html', false],
+    ['file:///D:/Users/Ada%20Lovelace/AppData/Local/Programs/Nanotray/resources/app.asar/out/renderer/index.html', false],
+    ['file://server/C:/Users/Ada%20Lovelace/AppData/Local/Programs/Nanotray/resources/app.asar/out/renderer/index.html', false],
+  ])('%s -> %s', (url, expected) => {
+    expect(isAppUrl(url, undefined, WIN_DIR, 'win32')).toBe(expected);
+  });
+});
+
 describe('isTrustedSender', () => {
   const url = `file://${DIR}/index.html`;
   it('accepts the top frame of an app page', () => {
