@@ -57,8 +57,13 @@ export interface QuickAskController {
   isVisible(): boolean;
 }
 
+/** A toggle this soon after blur hid the popup is the same click (Windows blurs on mouse-down, then clicks). */
+export const CLICK_AFTER_BLUR_MS = 400;
+
 export interface QuickAskOptions {
   platform?: NodeJS.Platform;
+  /** Milliseconds, for the blur-then-click rule (tests pass a fake). */
+  now?: () => number;
   /** Wayland: windows cannot be placed, so the popup is centred on the active screen. */
   wayland?: boolean;
 }
@@ -69,12 +74,17 @@ export interface QuickAskOptions {
  */
 export function createQuickAsk(getWindow: () => BrowserWindow, options: QuickAskOptions = {}): QuickAskController {
   const platform = options.platform ?? process.platform;
+  const now = options.now ?? Date.now;
   const wired = new WeakSet<BrowserWindow>();
+  /** When blur last hid the popup: a click on the tray icon blurs it first (Windows), then toggles. */
+  let blurHiddenAt = -Infinity;
   const wire = (win: BrowserWindow): void => {
     if (wired.has(win)) return;
     wired.add(win);
     win.on('blur', () => {
-      if (!win.webContents.isDevToolsOpened()) win.hide();
+      if (win.webContents.isDevToolsOpened() || !win.isVisible()) return;
+      win.hide();
+      blurHiddenAt = now();
     });
     win.webContents.on('before-input-event', (event, input) => {
       if (input.type === 'keyDown' && input.key === 'Escape') {
@@ -105,7 +115,9 @@ export function createQuickAsk(getWindow: () => BrowserWindow, options: QuickAsk
     toggle(anchor) {
       const win = getWindow();
       if (win.isVisible()) win.hide();
-      else show(anchor);
+      // The click that meant "close" already closed it by blurring it: opening it again would undo that.
+      else if (now() - blurHiddenAt >= CLICK_AFTER_BLUR_MS) show(anchor);
+      blurHiddenAt = -Infinity;
     },
     hide() {
       const win = getWindow();

@@ -105,6 +105,27 @@ describe('createQuickAsk', () => {
     expect(win.visible).toBe(true);
   });
 
+  it('a tray click that closes it (Windows: the blur comes first, then the click) leaves it closed', () => {
+    let now = 10_000;
+    const quick = createQuickAsk(() => win as unknown as ElectronWindow, { now: () => now });
+    quick.toggle();
+    expect(win.visible).toBe(true);
+    // Windows: mouse-down on the tray icon takes the focus (blur hides the popup), then the click toggles.
+    win.emit('blur');
+    now += 120;
+    quick.toggle();
+    expect(win.visible).toBe(false);
+    // The next click, later, opens it as usual.
+    now += 2_000;
+    quick.toggle();
+    expect(win.visible).toBe(true);
+    // Blur from clicking elsewhere, then a tray click much later: opens.
+    win.emit('blur');
+    now += 5_000;
+    quick.toggle();
+    expect(win.visible).toBe(true);
+  });
+
   it('hide() reports whether something was hidden', () => {
     const quick = controller();
     expect(quick.hide()).toBe(false);
