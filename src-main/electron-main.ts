@@ -6,4 +6,6 @@ import nodeModule from 'node:module';
 const enableCompileCache: unknown = Reflect.get(nodeModule, 'enableCompileCache');
 if (typeof enableCompileCache === 'function') enableCompileCache.call(nodeModule);
 
-void import('./index');
+// A failure to load the app (a broken install, a module that throws at load) must not leave an invisible process
+// holding the single-instance lock: say so and exit.
+import('./index').catch(async (err: unknown) => (await import('./shell/fatal-start')).reportFatalStart(err));

@@ -13,12 +13,29 @@ import { createSecretStore } from './shell/secret-store';
 import { startStartupErrorShell } from './shell/startup-error';
 import { shellLog } from './shell/shell-log';
 import { wordRef } from '../src-preload/contract/desktop-texts';
+import { reportFatalStart } from './shell/fatal-start';
+import { errorMessage } from './core/lib/result';
 
 let desktop: DesktopShell | undefined;
 let core: Core | undefined;
+/** The start-up error's tray, kept referenced (a tray nothing refers to can be collected, and vanish on macOS). */
+let startupErrorTray: ReturnType<typeof startStartupErrorShell> | undefined;
 
 /** Starts core + shell; returns the startup error text instead of throwing. */
 function startCore(secrets: ReturnType<typeof createSecretStore>): string | undefined {
+  try {
+    return startCoreOrThrow(secrets);
+  } catch (err) {
+    // e.g. the home or the workspace cannot be made, or the shell failed: the same tray as for a bad config
+    shellLog.error('Nanotray could not start', err);
+    void core?.dispose();
+    core = undefined;
+    desktop = undefined;
+    return errorMessage(err);
+  }
+}
+
+function startCoreOrThrow(secrets: ReturnType<typeof createSecretStore>): string | undefined {
   const appRoot = app.getAppPath();
   const created = createCore({ host: 'electron', startBackground: true, decodeSecret: secrets.decode, encodeSecret: secrets.encode, appRoot });
   if (!created.ok) return created.error;
@@ -52,18 +69,18 @@ if (acquireSingleInstance(({ quickAsk }) => (quickAsk ? desktop?.quickAsk.toggle
     },
     () => desktop?.dispose(),
   ]);
-  void app.whenReady().then(() => {
+  app.whenReady().then(() => {
     quitOnShutdown();
     const secrets = createSecretStore();
     if (secrets.mode === 'plain') shellLog.warn(wordRef('en', secrets.note));
     const error = startCore(secrets);
     if (error) {
-      startStartupErrorShell({
+      startupErrorTray = startStartupErrorShell({
         message: error,
         configPath: resolveHomePaths(process.env).configFile,
         resourcesDir: join(app.getAppPath(), 'resources'),
         retry: async () => startCore(secrets) === undefined,
       });
     }
-  });
+  }).catch(reportFatalStart);
 }

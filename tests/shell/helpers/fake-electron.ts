@@ -304,6 +304,11 @@ export const app = {
   quit(): void {
     this.quitCalls++;
   },
+  /** The code `app.exit` was called with (exit quits at once, without 'before-quit'). */
+  exitCode: undefined as number | undefined,
+  exit(code = 0): void {
+    this.exitCode = code;
+  },
   on(event: string, listener: Listener) {
     appEmitter.on(event, listener);
     return this;
@@ -352,6 +357,7 @@ export function resetFakeElectron(): void {
   safeStorage.backend = 'gnome_libsecret';
   app.lock = true;
   app.quitCalls = 0;
+  app.exitCode = undefined;
   app.focusCalls = 0;
   app.focusSteals = 0;
   app.isPackaged = false;
