@@ -14,6 +14,7 @@ import { startStartupErrorShell } from './shell/startup-error';
 import { shellLog } from './shell/shell-log';
 import { wordRef } from '../src-preload/contract/desktop-texts';
 import { reportFatalStart } from './shell/fatal-start';
+import { adoptLoginShellPath } from './shell/login-path';
 import { errorMessage } from './core/lib/result';
 
 let desktop: DesktopShell | undefined;
@@ -69,8 +70,11 @@ if (acquireSingleInstance(({ quickAsk }) => (quickAsk ? desktop?.quickAsk.toggle
     },
     () => desktop?.dispose(),
   ]);
-  app.whenReady().then(() => {
+  app.whenReady().then(async () => {
     quitOnShutdown();
+    // Started from the Dock, at login or from a desktop entry: the user's tools (Homebrew, nvm, gh) are on the login
+    // shell's PATH only. Read it before anything spawns a command or an MCP server (at most 3 s).
+    await adoptLoginShellPath({ platform: process.platform, env: process.env, fromTerminal: Boolean(process.stdout.isTTY) });
     const secrets = createSecretStore();
     if (secrets.mode === 'plain') shellLog.warn(wordRef('en', secrets.note));
     const error = startCore(secrets);
