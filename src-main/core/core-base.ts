@@ -6,7 +6,7 @@ import type { CoreEvent } from '../../src-preload/contract/event-schemas';
 import type { Config } from '../../src-preload/contract/config-schema';
 import { configSecrets } from './config/config-secrets';
 import { resolveHomePaths, resolveWorkspace, type HomePaths } from './config/home-paths';
-import { loadConfig, updateConfigFile, type SecretDecoder } from './config/load-config';
+import { loadConfig, updateConfigFile, type ConfigUpdateError, type SecretDecoder } from './config/load-config';
 import { ensureConfigFile, ensureWorkspace } from './config/onboard';
 import type { RuntimeOverrides } from './config/runtime-overrides';
 import { findAppRoot, readableAppRoot } from './lib/app-root';
@@ -19,6 +19,7 @@ import { registerSecret } from './lib/known-secrets';
 import { createLogger } from './lib/logger';
 import { privateFolder, tightenMode } from './lib/private-files';
 import { errorMessage, errResult, okResult, type Result } from './lib/result';
+import { failure } from './lib/core-error';
 import type { Database } from './store/db';
 import { describeRepair, homeDatabasePaths, openHomeDatabase, type RepairReport } from './store/home-database';
 
@@ -65,7 +66,7 @@ export interface CoreBase {
   /** Real path of the workspace (the sandbox root for file and exec tools). */
   workspace(): string;
   /** Validated atomic change to config.json; the rest of the file stays as the user wrote it. */
-  updateConfig(mutate: (raw: Record<string, unknown>) => void): Result<Config>;
+  updateConfig(mutate: (raw: Record<string, unknown>) => void): Result<Config, ConfigUpdateError>;
   /** Registers cleanup run (in reverse order) when the core is disposed. */
   onDispose(dispose: () => void | Promise<void>): void;
   /**
@@ -156,7 +157,7 @@ export function openCoreBase(options: CoreBaseOptions): Result<OpenCoreBase> {
       if (!updated.ok) return updated;
       // Secrets in the file may be encrypted; re-load through the decoder so the core holds plain values.
       const reloaded = loadConfig(paths.configFile, env, options.decodeSecret);
-      if (!reloaded.ok) return errResult(reloaded.error);
+      if (!reloaded.ok) return failure('invalid', reloaded.error);
       config = reloaded.value.config;
       registerConfigSecrets(config);
       workspace = realWorkspace(paths, config);

@@ -191,7 +191,7 @@ export function startDesktopShell(options: DesktopShellOptions): DesktopShell {
           const ui = (raw.ui && typeof raw.ui === 'object' ? raw.ui : (raw.ui = {})) as Record<string, unknown>;
           ui.launchAtLogin = enabled;
         });
-        if (!saved.ok) shellLog.error('could not save ui.launchAtLogin:', saved.error);
+        if (!saved.ok) shellLog.error('could not save ui.launchAtLogin:', saved.error.message);
         refreshMenu();
       },
       openConfig: () => void shell.openPath(core.paths.configFile),

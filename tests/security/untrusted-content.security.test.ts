@@ -27,7 +27,7 @@ async function openWithServers(): Promise<{ core: Core; log: string }> {
       vetted: fixtureServer('vetted', { env: { FIXTURE_LOG: log }, trusted: true }),
     };
   });
-  if (!updated.ok) throw new Error(updated.error);
+  if (!updated.ok) throw new Error(updated.error.message);
   await first.dispose();
   // Reopened with background work, so the MCP servers connect.
   const created = createCore({ host: 'test', home: t.home.home, env: { PATH: process.env.PATH ?? '' }, startBackground: true });

@@ -2,6 +2,7 @@
 import type { SessionRunner } from '../agent/session-runner';
 import type { Config } from '../../../src-preload/contract/config-schema';
 import type { RuntimeOverrides } from '../config/runtime-overrides';
+import type { ConfigUpdateError } from '../config/load-config';
 import type { Result } from '../lib/result';
 import type { McpService } from '../mcp/mcp-types';
 import type { RuntimeApi } from '../runtime/runtime.wiring';
@@ -21,7 +22,7 @@ export interface CommandServices {
   overrides: RuntimeOverrides;
   db: Database;
   tools: Pick<ToolRegistry, 'list'>;
-  updateConfig(mutate: (raw: Record<string, unknown>) => void): Result<Config>;
+  updateConfig(mutate: (raw: Record<string, unknown>) => void): Result<Config, ConfigUpdateError>;
   now(): number;
   /** The registry's own command list (for /help). */
   commands(): CommandInfo[];

@@ -5,6 +5,8 @@ import { configSchema, type Config } from '../../../src-preload/contract/config-
 import { migrateLegacyKeys, normalizeKeys } from './normalize-keys';
 import { writeFileAtomic } from '../lib/atomic-write';
 import { errResult, okResult, type Result } from '../lib/result';
+import { failure, type CoreError } from '../lib/core-error';
+import { WriteFailure, writeFailureOf, type WriteFailureCode } from '../lib/write-failure';
 
 export interface LoadedConfig {
   config: Config;
@@ -98,26 +100,35 @@ export function loadConfig(
   return okResult({ config, raw, file, exists, legacyKeys, providerFromEnv });
 }
 
+/** Why config.json was not changed: the change is `invalid`, or the save failed (disk full, read-only, …). */
+export type ConfigUpdateError = CoreError<'invalid' | WriteFailureCode>;
+
 /**
  * Changes config.json safely: re-reads the file, applies `mutate` to its raw object (other keys stay as
  * they are), validates the result, then writes it atomically. Nothing is written when validation fails.
  */
-export function updateConfigFile(file: string, mutate: (raw: Record<string, unknown>) => void): Result<Config> {
+export function updateConfigFile(file: string, mutate: (raw: Record<string, unknown>) => void): Result<Config, ConfigUpdateError> {
   let rawInput: unknown = {};
   if (existsSync(file)) {
     const text = readFileSync(file, 'utf8');
     try {
       rawInput = text.trim() ? JSON.parse(text) : {};
     } catch (err) {
-      return errResult(`Invalid config in ${file}: not valid JSON (${err instanceof Error ? err.message : String(err)}). Nothing was changed.`);
+      return failure('invalid', `Invalid config in ${file}: not valid JSON (${err instanceof Error ? err.message : String(err)}). Nothing was changed.`);
     }
   }
   const first = parseConfig(rawInput, file);
-  if (!first.ok) return first;
+  if (!first.ok) return failure('invalid', first.error);
   const raw = structuredClone(first.value.raw);
   mutate(raw);
   const second = parseConfig(raw, file);
-  if (!second.ok) return errResult(second.error.replace('The file was left untouched; fix it and try again.', 'Nothing was changed.'));
-  writeFileAtomic(file, `${JSON.stringify(raw, null, 2)}\n`, 0o600);
+  if (!second.ok) return failure('invalid', second.error.replace('The file was left untouched; fix it and try again.', 'Nothing was changed.'));
+  try {
+    writeFileAtomic(file, `${JSON.stringify(raw, null, 2)}\n`, 0o600);
+  } catch (err) {
+    // what happened and what to do; the file is as it was
+    const failed = err instanceof WriteFailure ? err : writeFailureOf(err, file);
+    return failure(failed.code, failed.message);
+  }
   return okResult(second.value.config);
 }

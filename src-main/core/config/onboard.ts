@@ -1,5 +1,5 @@
 // First-run set-up: creates the home folder, a starter config.json, the database and the workspace files.
-import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { HomePaths } from './home-paths';
 import { resolveWorkspace } from './home-paths';
@@ -53,7 +53,7 @@ export function ensureWorkspace(workspace: string, templatesDir: string): string
     const target = join(workspace, rel);
     if (existsSync(target)) continue;
     mkdirSync(join(target, '..'), { recursive: true });
-    copyFileSync(join(templatesDir, rel), target);
+    writeFileAtomic(target, readFileSync(join(templatesDir, rel))); // whole or not at all, as every save
     created.push(rel.split('\\').join('/'));
   }
   return created;
@@ -79,7 +79,7 @@ export function onboard(paths: HomePaths, templatesDir: string, env: NodeJS.Proc
   let migratedKeys: string[] = [];
   if (loaded.value.legacyKeys.length) {
     const rewritten = updateConfigFile(paths.configFile, () => undefined);
-    if (!rewritten.ok) return errResult(rewritten.error);
+    if (!rewritten.ok) return errResult(rewritten.error.message);
     migratedKeys = loaded.value.legacyKeys;
   }
   openDatabase(paths.dbFile).close();

@@ -3,6 +3,7 @@ import { mcpServerSchema, type Config, type McpServerConfig } from '../../../src
 import type { Clock } from '../lib/clock';
 import { failure, type ServiceError } from '../lib/core-error';
 import { errResult, errorMessage, okResult, type Result } from '../lib/result';
+import type { ConfigUpdateError } from '../config/load-config';
 import type { Tool } from '../tools/tool';
 import type { ToolSource } from '../tools/tool-registry';
 import { buildToolSet, type ToolSet } from './mcp-tool-set';
@@ -27,7 +28,7 @@ const COMMAND_WAIT_MS = 10_000;
 export interface McpManagerDeps {
   clock: Clock;
   config(): Config;
-  updateConfig(mutate: (raw: Record<string, unknown>) => void): Result<Config>;
+  updateConfig(mutate: (raw: Record<string, unknown>) => void): Result<Config, ConfigUpdateError>;
   /** Folder relative `cwd`s are resolved against (NANOTRAY_HOME, where config.json lives). */
   baseDir: string;
   /** Fired when servers, states or tools change (`mcp.changed`). */
@@ -171,7 +172,7 @@ export class McpManager implements McpService, ToolSource {
       const servers = (raw[key] ??= {}) as Record<string, unknown>;
       servers[name] = input;
     });
-    if (!updated.ok) return errResult(`Error: could not add MCP server '${name}': ${updated.error}`);
+    if (!updated.ok) return errResult(`Error: could not add MCP server '${name}': ${updated.error.message}`);
     this.#sync(false);
     const connection = this.#connections.get(name);
     if (!connection) return errResult(`Error: MCP server '${name}' was saved but could not be loaded.`);
@@ -189,7 +190,7 @@ export class McpManager implements McpService, ToolSource {
         if (servers && typeof servers === 'object') delete (servers as Record<string, unknown>)[name];
       }
     });
-    if (!updated.ok) return errResult(`Error: could not remove MCP server '${name}': ${updated.error}`);
+    if (!updated.ok) return errResult(`Error: could not remove MCP server '${name}': ${updated.error.message}`);
     this.#sync(false);
     await this.#settleStops();
     return okResult(undefined);

@@ -140,7 +140,7 @@ export class MemoryFiles {
     try {
       writeFileAtomic(abs, content);
     } catch (err) {
-      return failure('failed', `Error: could not write ${rel}: ${errorMessage(err)}`);
+      return failure('failed', `Error: ${errorMessage(err)}`); // a WriteFailure: disk full, read-only, permission
     }
     const version = contentVersion(content);
     this.#known.set(rel, { version, content });

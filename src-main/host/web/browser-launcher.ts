@@ -3,7 +3,8 @@
 // open, start or $BROWSER), whose command line every local user can read in /proc.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, openSync, rmSync, writeSync, constants } from 'node:fs';
+import { closeSync, openSync, rmSync, constants } from 'node:fs';
+import { writeAll } from '../../core/lib/atomic-write';
 import { join } from 'node:path';
 import { privateFolder } from '../../core/lib/private-files';
 
@@ -38,7 +39,10 @@ export function writeLauncher(dir: string, url: string): Launcher {
   const path = join(dir, `open-${randomBytes(8).toString('hex')}.html`);
   const fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o600);
   try {
-    writeSync(fd, launcherPage(url));
+    writeAll(fd, Buffer.from(launcherPage(url), 'utf8'));
+  } catch (err) {
+    rmSync(path, { force: true });
+    throw err;
   } finally {
     closeSync(fd);
   }

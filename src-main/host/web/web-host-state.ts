@@ -1,10 +1,11 @@
 // What `nanotray web` keeps between runs so open tabs reconnect after a restart without a new URL: the port it
 // listened on and its access token, in `<home>/run/web-host.json` (0600 in a 0700 folder, like config.json's keys).
 import { randomBytes } from 'node:crypto';
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { privateFile, privateFolder } from '../../core/lib/private-files';
+import { privateFolder } from '../../core/lib/private-files';
+import { writeFileAtomic } from '../../core/lib/atomic-write';
 
 const stateSchema = z.object({
   port: z.number().int().min(1).max(65_535),
@@ -30,10 +31,7 @@ export function readWebHostState(home: string): WebHostState | undefined {
 export function writeWebHostState(home: string, state: WebHostState): void {
   const file = webHostStateFile(home);
   privateFolder(join(home, 'run'));
-  const temp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
-  privateFile(temp);
-  writeFileSync(temp, JSON.stringify(state), { mode: 0o600 });
-  renameSync(temp, file);
+  writeFileAtomic(file, JSON.stringify(state), 0o600);
 }
 
 /** A new access token (the same strength the host makes on its own). */

@@ -97,7 +97,8 @@ describe('updateConfigFile', () => {
       (raw.agent as Record<string, unknown>).maxIterations = 0;
     });
     expect(bad.ok).toBe(false);
-    expect(!bad.ok && bad.error).toContain('Nothing was changed');
+    expect(!bad.ok && bad.error.code).toBe('invalid');
+    expect(!bad.ok && bad.error.message).toContain('Nothing was changed');
     expect(JSON.parse(readFileSync(home.configFile, 'utf8')).agent).toEqual({ model: 'm2' });
   });
 });

@@ -122,7 +122,7 @@ export async function openScriptedWithServers(t: ScriptedCore, servers: Record<s
   const updated = first.updateConfig((raw) => {
     raw.mcpServers = servers;
   });
-  if (!updated.ok) throw new Error(updated.error);
+  if (!updated.ok) throw new Error(updated.error.message);
   await first.dispose();
   const created = createCore({ host: 'test', home: t.home.home, env: { PATH: process.env.PATH ?? '' }, startBackground: true });
   if (!created.ok) throw new Error(created.error);

@@ -47,7 +47,7 @@ export function createSettingsHandlers(core: CoreBase, host: ApiHost): SettingsH
     async 'settings:update'({ patch }) {
       const current = core.config();
       const updated = core.updateConfig((raw) => applySettingsPatch(raw, patch, current, encode));
-      if (!updated.ok) return ipcFail('invalid_input', updated.error);
+      if (!updated.ok) return ipcFail(updated.error.code === 'invalid' ? 'invalid_input' : 'unavailable', updated.error.message);
       // Keys dropped because the provider moved to another host (not removed by the user): say why.
       for (const [name, p] of Object.entries(patch.providers ?? {})) {
         if (p && p.apiKey !== null && current.providers[name]?.apiKey && !updated.value.providers[name]?.apiKey) movedKeys.add(name);

@@ -63,7 +63,7 @@ export const approveCommand: SlashCommand = {
       const approval = (tools.approval ??= {}) as Record<string, unknown>;
       approval.mode = wanted;
     });
-    if (!updated.ok) return commandError(`Error: could not save the approval mode: ${updated.error}`);
+    if (!updated.ok) return commandError(`Error: could not save the approval mode: ${updated.error.message}`);
     return { output: `Approval mode set to ${wanted} (${MODES[wanted]}).` };
   },
 };

@@ -3,18 +3,19 @@
 // the one above it (through /proc/self/fd/N/, Node's stand-in for openat), so a folder replaced by a
 // symlink fails the open instead of leading out. Elsewhere: O_NOFOLLOW on the last component, then the
 // path is checked again and compared (dev+ino) with what was opened; a short window remains there.
-import { closeSync, constants, existsSync, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, readlinkSync, renameSync, rmSync, statSync, writeSync, type Dirent, type Stats } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, readlinkSync, renameSync, rmSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join, parse, relative, sep } from 'node:path';
-import { writeFileAtomic } from '../../lib/atomic-write';
+import { writeAll, writeFileAtomic } from '../../lib/atomic-write';
+import { WriteFailure, writeFailureOf, type WriteFailureCode } from '../../lib/write-failure';
 import { errResult, okResult, type Result } from '../../lib/result';
 import { checkToolPath, realPathLoose, type CheckedPath, type PathFence } from './path-guard';
 import { isProtectedInode, isProtectedPath, protectedFileError } from './protected-files';
 import { assertNever } from '../../lib/assert-never';
 import { toolError, type ToolError } from '../tool-error';
 
-export type FencedFsCode = 'refused' | 'protected' | 'not_found' | 'is_directory' | 'not_a_file' | 'not_a_folder' | 'changed';
+export type FencedFsCode = 'refused' | 'protected' | 'not_found' | 'is_directory' | 'not_a_file' | 'not_a_folder' | 'changed' | WriteFailureCode;
 /** Why a fenced file operation did not happen; `message` is model-facing. */
 export interface FencedFsError {
   code: FencedFsCode;
@@ -34,6 +35,11 @@ export function toolErrorOf(error: FencedFsError): ToolError {
     case 'not_a_file':
     case 'not_a_folder':
       return toolError('invalid_args', error.message);
+    case 'disk_full':
+    case 'read_only':
+    case 'permission':
+    case 'failed':
+      return toolError('failed', error.message);
     default:
       return assertNever(error.code);
   }
@@ -181,14 +187,20 @@ function fileProblem(st: Stats, input: string): Result<never, FencedFsError> | u
  * Writes `content` to the checked path atomically: a temp file created (O_EXCL, O_NOFOLLOW) in the very
  * folder that was checked, then renamed over the target, keeping the old file's mode. A symlink at the
  * target is written through to its (checked) target. Missing parent folders are created. Returns the
- * lexical path.
+ * lexical path; a save that fails (a full disk, a read-only or unwritable folder) is a `disk_full` /
+ * `read_only` / `permission` / `failed` error that leaves the original file as it was and no temp file.
  */
 export function writeFencedFile(input: string, fence: PathFence, content: string): Result<string, FencedFsError> {
   const checked = check(input, fence);
   if (!checked.ok) return checked;
   const { abs, real } = checked.value;
   if (!FD_RELATIVE) return writeByPath(abs, real, content, input);
-  const folder = openFolder(checked.value, input, { self: false, create: true });
+  let folder: Result<number, FencedFsError>;
+  try {
+    folder = openFolder(checked.value, input, { self: false, create: true });
+  } catch (err) {
+    return writeFailed(writeFailureOf(err, abs)); // a missing parent folder could not be made
+  }
   if (!folder.ok) return folder;
   const dir = folder.value;
   const name = basename(real);
@@ -207,7 +219,7 @@ export function writeFencedFile(input: string, fence: PathFence, content: string
     try {
       const fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW, mode ?? 0o666);
       try {
-        writeSync(fd, Buffer.from(content, 'utf8'));
+        writeAll(fd, Buffer.from(content, 'utf8'));
         fsyncSync(fd);
       } finally {
         closeSync(fd);
@@ -215,12 +227,17 @@ export function writeFencedFile(input: string, fence: PathFence, content: string
       renameSync(tmp, at(dir, name));
     } catch (err) {
       rmSync(tmp, { force: true });
-      throw err;
+      return writeFailed(writeFailureOf(err, abs));
     }
     return okResult(abs);
   } finally {
     closeSync(dir);
   }
+}
+
+/** A save that did not happen (the original is untouched), as a fenced-fs failure. */
+function writeFailed(failure: WriteFailure): Result<never, FencedFsError> {
+  return fail(failure.code, failure.message);
 }
 
 /** The portable fallback: atomic write by path, then the path must still resolve where it did. */
@@ -238,7 +255,11 @@ function writeByPath(abs: string, real: string, content: string, input: string):
   } catch {
     mode = undefined;
   }
-  writeFileAtomic(real, content, mode);
+  try {
+    writeFileAtomic(real, content, mode);
+  } catch (err) {
+    return writeFailed(err instanceof WriteFailure ? err : writeFailureOf(err, abs));
+  }
   return realPathLoose(abs) === real ? okResult(abs) : changed(input);
 }
 

@@ -1,0 +1,86 @@
+// Why a file could not be saved, in words that say what happened and what to do (never a temp file's name).
+import { existsSync, statSync, statfsSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { CoreError } from './core-error';
+
+/**
+ * - `disk_full`: no space (or quota) left; `read_only`: the file system is mounted read-only;
+ * - `permission`: the user may not write in the folder; `failed`: anything else (the system's code is named).
+ */
+export type WriteFailureCode = 'disk_full' | 'read_only' | 'permission' | 'failed';
+
+/** A failed save: thrown by the atomic writer, carried across boundaries as `{ code, message }`. */
+export class WriteFailure extends Error implements CoreError<WriteFailureCode> {
+  constructor(
+    readonly code: WriteFailureCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'WriteFailure';
+  }
+
+  /** The plain value (for results and IPC). */
+  toValue(): CoreError<WriteFailureCode> {
+    return { code: this.code, message: this.message };
+  }
+}
+
+/** The nearest folder of `path` that exists (what statfs and the owner check can look at). */
+export function nearestExistingFolder(path: string): string {
+  let dir = dirname(path);
+  while (!existsSync(dir) && dirname(dir) !== dir) dir = dirname(dir);
+  return dir;
+}
+
+/** Free space for the user on the file system holding `path`, in KB (undefined when it cannot be read). */
+export function freeKilobytes(path: string): number | undefined {
+  try {
+    const fs = statfsSync(nearestExistingFolder(path));
+    return Math.floor((Number(fs.bavail) * Number(fs.bsize)) / 1024);
+  } catch {
+    return undefined;
+  }
+}
+
+function ownerWords(folder: string): string {
+  try {
+    const owner = statSync(folder).uid;
+    const me = process.getuid?.();
+    if (me === undefined) return '';
+    return owner === me ? ' (it is yours, but not writable)' : ` (it belongs to uid ${owner}; you are uid ${me})`;
+  } catch {
+    return '';
+  }
+}
+
+/** The system error code of a thrown value (ENOSPC, EACCES, …), if any. */
+export function systemCode(err: unknown): string | undefined {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** The failure to save `path` that `err` (thrown by a file call on it or its temp file) means. */
+export function writeFailureOf(err: unknown, path: string): WriteFailure {
+  const code = systemCode(err);
+  const folder = nearestExistingFolder(path);
+  switch (code) {
+    case 'ENOSPC':
+    case 'EDQUOT': {
+      const free = freeKilobytes(path);
+      const left = free === undefined ? '' : ` (${free} KB free)`;
+      return new WriteFailure('disk_full', `Could not save ${path}: the disk is full${left}. Nothing was changed; free some space and try again.`);
+    }
+    case 'EROFS':
+      return new WriteFailure('read_only', `Could not save ${path}: ${folder} is on a read-only file system. Nothing was changed; remount it writable or choose another folder.`);
+    case 'EACCES':
+    case 'EPERM':
+      return new WriteFailure(
+        'permission',
+        `Could not save ${path}: no permission to write in ${folder}${ownerWords(folder)}. Nothing was changed; make ${folder} writable for you (chmod u+w, or chown it to your user) and try again.`,
+      );
+    default: {
+      const what = code ?? (err instanceof Error ? err.message : String(err));
+      return new WriteFailure('failed', `Could not save ${path}: the system refused the write (${what}). Nothing was changed.`);
+    }
+  }
+}

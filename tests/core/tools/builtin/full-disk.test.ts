@@ -1,0 +1,98 @@
+// A full disk (a real 300 KB tmpfs) under write_file through the agent loop, the memory editor and a settings
+// save: the old file stays whole, no temp file is left, and each says "the disk is full (N KB free)".
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useScriptedCore } from '../../../helpers/scripted-core';
+import { recordedToolResult } from '../../../helpers/recorded-tool-result';
+import { updateConfigFile } from '../../../../src-main/core/config/load-config';
+
+const t = useScriptedCore();
+let mounted: string | undefined;
+afterEach(() => {
+  if (mounted) {
+    execFileSync('umount', [mounted]);
+    rmSync(mounted, { recursive: true, force: true });
+    mounted = undefined;
+  }
+});
+
+/** A fresh 300 KB tmpfs, or undefined where this process may not mount one. */
+function smallDisk(): string | undefined {
+  const dir = mkdtempSync(join(tmpdir(), 'nanotray-full-'));
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=300k', 'tmpfs', dir], { stdio: 'pipe' });
+  } catch {
+    rmSync(dir, { recursive: true, force: true });
+    return undefined;
+  }
+  mounted = dir;
+  return dir;
+}
+
+/** Fills the disk holding `dir` until `leaveKb` KB are free. */
+function fillUntilFree(dir: string, leaveKb: number): void {
+  const s = statfsSync(dir);
+  const freeKb = Math.floor((s.bavail * s.bsize) / 1024);
+  if (freeKb > leaveKb) writeFileSync(join(dir, `filler-${freeKb}.bin`), Buffer.alloc((freeKb - leaveKb) * 1024, 1));
+}
+
+const leftovers = (dir: string): string[] => readdirSync(dir, { recursive: true }).map(String).filter((n) => n.endsWith('.tmp'));
+const CAN_MOUNT = (() => {
+  const probe = smallDisk();
+  if (!probe) return false;
+  execFileSync('umount', [probe]);
+  rmSync(probe, { recursive: true, force: true });
+  mounted = undefined;
+  return true;
+})();
+
+describe.skipIf(!CAN_MOUNT)('a full disk (tmpfs of 300 KB; skipped only where this process may not mount one)', () => {
+  it('write_file of 150 KB over a 28 KB file: the old file stays whole, the model hears "the disk is full"', async () => {
+    const disk = smallDisk()!;
+    const workspace = join(disk, 'workspace');
+    mkdirSync(workspace);
+    t.open({ agent: { workspace } });
+    const old = 'old line of the report\n'.repeat(1250); // ~28 KB
+    writeFileSync(join(workspace, 'report.md'), old);
+    fillUntilFree(disk, 100);
+    t.llm.enqueue({ toolCalls: [{ id: 'w1', name: 'write_file', arguments: { path: 'report.md', content: 'n'.repeat(150 * 1024) } }] }, { text: 'done' });
+    const result = await t.core.sessions.run({ sessionKey: 'cli:disk', text: 'rewrite the report', interactive: false, source: 'user' });
+    expect(result.stopReason).toBe('completed');
+    const said = recordedToolResult(t.llm.requests, 'w1');
+    expect(said).toMatch(/^Error: Could not save .*report\.md: the disk is full \(\d+ KB free\)/);
+    expect(said).not.toMatch(/Successfully|\.tmp/);
+    expect(readFileSync(join(workspace, 'report.md'), 'utf8')).toBe(old);
+    expect(leftovers(disk)).toEqual([]);
+  });
+
+  it('the memory editor says the disk is full and keeps the file; a settings save likewise', () => {
+    const disk = smallDisk()!;
+    const workspace = join(disk, 'workspace');
+    mkdirSync(workspace);
+    const core = t.open({ agent: { workspace } });
+    const before = core.memory.read('memory/MEMORY.md');
+    if (!before.ok) throw new Error(before.error.message);
+    fillUntilFree(disk, 100);
+    const written = core.memory.write('memory/MEMORY.md', 'm'.repeat(150 * 1024), before.value.version, 'user');
+    expect(written.ok).toBe(false);
+    if (written.ok) return;
+    expect(written.error.message).toMatch(/the disk is full \(\d+ KB free\)/);
+    expect(readFileSync(join(workspace, 'memory', 'MEMORY.md'), 'utf8')).toBe(before.value.content);
+
+    const configFile = join(disk, 'config.json');
+    writeFileSync(configFile, '{}\n');
+    fillUntilFree(disk, 0);
+    const saved = updateConfigFile(configFile, (raw) => {
+      raw.agent = { model: 'gpt-4.1' };
+    });
+    expect(saved.ok).toBe(false);
+    if (saved.ok) return;
+    expect(saved.error.code).toBe('disk_full');
+    expect(saved.error.message).toMatch(/the disk is full \(0 KB free\)/);
+    expect(readFileSync(configFile, 'utf8')).toBe('{}\n');
+    expect(leftovers(disk)).toEqual([]);
+  });
+});
