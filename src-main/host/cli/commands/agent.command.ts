@@ -14,6 +14,7 @@ import { askElicitationOnTty, type TtyElicitationAnswer } from '../tty-elicitati
 import { openFile } from '../../web/browser-launcher';
 import { offerSignIns } from './mcp-sign-in';
 import { mcpNotices } from './mcp-notices';
+import { exitCodeOfSignal, stopTurnOnSignals } from '../turn-stop-signals';
 
 const USAGE = `Usage: nanotray agent [-m "text"] [--session KEY] [--yes] [--show-reasoning]
 
@@ -129,17 +130,13 @@ async function runTurn(core: Core, io: CliIo, sessionKey: string, text: string, 
 }
 
 async function oneShot(core: Core, io: CliIo, sessionKey: string, text: string, options: TurnOptions): Promise<number> {
-  let interrupts = 0;
-  const onSigint = (): void => {
-    interrupts++;
-    if (interrupts === 1 && core.sessions.cancel(sessionKey)) return;
-    process.exit(130);
-  };
-  process.on('SIGINT', onSigint);
+  // Ctrl+C, SIGTERM and SIGHUP all stop the turn and store what was streamed with the "stopped" end.
+  const signals = stopTurnOnSignals(() => core.sessions.cancel(sessionKey));
   try {
-    return exitCodeFor(await runTurn(core, io, sessionKey, text, options));
+    const code = exitCodeFor(await runTurn(core, io, sessionKey, text, options));
+    return signals.closing ? exitCodeOfSignal(signals.closing) : code;
   } finally {
-    process.off('SIGINT', onSigint);
+    signals.dispose();
   }
 }
 
@@ -165,6 +162,8 @@ async function repl(core: Core, io: CliIo, initialKey: string, options: TurnOpti
     prompt: 'you › ',
   });
   let busy = false;
+  // A closed terminal or `kill` during a turn stores it as stopped (as Ctrl+C does), then ends the REPL.
+  const signals = stopTurnOnSignals(() => busy && core.sessions.cancel(sessionKey), ['SIGTERM', 'SIGHUP']);
   rl.on('SIGINT', () => {
     if (busy && core.sessions.cancel(sessionKey)) return;
     io.stdout.write('\n(Type exit or press Ctrl+D to quit.)\n');
@@ -197,10 +196,12 @@ async function repl(core: Core, io: CliIo, initialKey: string, options: TurnOpti
         busy = false;
       }
     }
+    if (signals.closing) break;
     rl.prompt();
   }
+  signals.dispose();
   rl.close();
-  return 0;
+  return signals.closing ? exitCodeOfSignal(signals.closing) : 0;
 }
 
 export const agentCommand: CliCommand = {

@@ -12,25 +12,31 @@ import { describeRepair } from '../../../core/store/home-database';
 
 const USAGE = `Usage: nanotray daemon
 
-Runs the heartbeat and the cron jobs of $NANOTRAY_HOME until interrupted (Ctrl-C, SIGINT or SIGTERM).
+Runs the heartbeat and the cron jobs of $NANOTRAY_HOME until interrupted (Ctrl-C, SIGINT, SIGTERM or SIGHUP).
 Each notification is printed to stdout as one line: "<time> [<kind>] <title>: <body>".
 One process per home runs them: when the desktop app or \`nanotray web\` already does, the daemon waits
 and takes over within seconds of that process ending.`;
 
-/** Resolves on the first SIGINT/SIGTERM (or when `signal` aborts, for tests). */
+/**
+ * Resolves on the first SIGINT/SIGTERM/SIGHUP (or when `signal` aborts, for tests); disposing the core then stores
+ * the turns that run as stopped (a closed terminal is a stop too, not a kill).
+ */
 function untilStopped(signal?: AbortSignal): Promise<string> {
   return new Promise((resolve) => {
     const done = (why: string) => {
       process.off('SIGINT', onInt);
       process.off('SIGTERM', onTerm);
+      process.off('SIGHUP', onHup);
       signal?.removeEventListener('abort', onAbort);
       resolve(why);
     };
     const onInt = () => done('SIGINT');
     const onTerm = () => done('SIGTERM');
+    const onHup = () => done('SIGHUP');
     const onAbort = () => done('stop');
     process.on('SIGINT', onInt);
     process.on('SIGTERM', onTerm);
+    process.on('SIGHUP', onHup);
     if (signal?.aborted) done('stop');
     else signal?.addEventListener('abort', onAbort, { once: true });
   });

@@ -26,16 +26,18 @@ Options:
 /** A launcher page nobody opened is removed after this long. */
 const LAUNCHER_LIFETIME_MS = 120_000;
 
-/** Resolves on SIGINT/SIGTERM (or when `signal` aborts, for tests). */
+/** Resolves on SIGINT/SIGTERM/SIGHUP (or when `signal` aborts, for tests). */
 function untilStopped(signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const stop = (): void => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
+      process.off('SIGHUP', stop);
       resolve();
     };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
+    process.once('SIGHUP', stop); // a closed terminal: the turns that run are stored as stopped when the core closes
     signal?.addEventListener('abort', stop, { once: true });
   });
 }
