@@ -1,6 +1,5 @@
 // The foundation every core service is built on: home folder, config, database, events, clock and disposal.
 // A leaf of the core: imports only config/, store/, lib/ and the contract's event and config types (tests/boundaries).
-import { mkdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CoreEvent } from '../../src-preload/contract/event-schemas';
 import type { Config } from '../../src-preload/contract/config-schema';
@@ -9,6 +8,7 @@ import { resolveHomePaths, resolveWorkspace, type HomePaths } from './config/hom
 import { loadConfig, updateConfigFile, type ConfigUpdateError, type SecretDecoder } from './config/load-config';
 import { ensureConfigFile, ensureWorkspace } from './config/onboard';
 import type { RuntimeOverrides } from './config/runtime-overrides';
+import { prepareWorkspaceFolder, type WorkspaceProblem } from './config/workspace-folder';
 import { findAppRoot, readableAppRoot } from './lib/app-root';
 import type { HostKind } from './lib/host-kind';
 import { systemClock, type Clock } from './lib/clock';
@@ -93,10 +93,9 @@ export interface OpenCoreBase {
 
 const log = createLogger('core');
 
-function realWorkspace(paths: HomePaths, config: Config): string {
-  const dir = resolveWorkspace(paths, config.agent.workspace);
-  mkdirSync(dir, { recursive: true });
-  return realpathSync(dir);
+/** The workspace's real path, made when missing; refused at once when it cannot be one (see workspace-folder.ts). */
+function realWorkspace(paths: HomePaths, config: Config): Result<string, WorkspaceProblem> {
+  return prepareWorkspaceFolder(resolveWorkspace(paths, config.agent.workspace));
 }
 
 function registerConfigSecrets(config: Config): void {
@@ -128,7 +127,12 @@ export function openCoreBase(options: CoreBaseOptions): Result<OpenCoreBase> {
   }
   const appRoot = options.appRoot ?? findAppRoot();
   const templatesDir = join(readableAppRoot(appRoot), 'resources', 'workspace');
-  let workspace = realWorkspace(paths, config);
+  const prepared = realWorkspace(paths, config);
+  if (!prepared.ok) {
+    db.close();
+    return errResult(prepared.error.message);
+  }
+  let workspace = prepared.value;
   ensureWorkspace(workspace, templatesDir);
   const disposables = new DisposableStore();
   disposables.add(() => {
@@ -153,14 +157,20 @@ export function openCoreBase(options: CoreBaseOptions): Result<OpenCoreBase> {
     config: () => config,
     workspace: () => workspace,
     updateConfig(mutate) {
-      const updated = updateConfigFile(paths.configFile, mutate);
+      // A workspace that cannot be one is refused before anything is saved.
+      const updated = updateConfigFile(paths.configFile, mutate, (next) => {
+        const checked = realWorkspace(paths, next);
+        return checked.ok ? checked : failure('invalid', checked.error.message);
+      });
       if (!updated.ok) return updated;
       // Secrets in the file may be encrypted; re-load through the decoder so the core holds plain values.
       const reloaded = loadConfig(paths.configFile, env, options.decodeSecret);
       if (!reloaded.ok) return failure('invalid', reloaded.error);
       config = reloaded.value.config;
       registerConfigSecrets(config);
-      workspace = realWorkspace(paths, config);
+      const moved = realWorkspace(paths, config);
+      if (!moved.ok) return failure('invalid', moved.error.message);
+      workspace = moved.value;
       ensureWorkspace(workspace, templatesDir);
       events.emit({ type: 'config.changed' });
       return okResult(config);

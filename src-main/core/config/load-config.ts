@@ -105,9 +105,14 @@ export type ConfigUpdateError = CoreError<'invalid' | WriteFailureCode>;
 
 /**
  * Changes config.json safely: re-reads the file, applies `mutate` to its raw object (other keys stay as
- * they are), validates the result, then writes it atomically. Nothing is written when validation fails.
+ * they are), validates the result (and `accept`s it: e.g. the new workspace can be one), then writes it
+ * atomically. Nothing is written when validation fails.
  */
-export function updateConfigFile(file: string, mutate: (raw: Record<string, unknown>) => void): Result<Config, ConfigUpdateError> {
+export function updateConfigFile(
+  file: string,
+  mutate: (raw: Record<string, unknown>) => void,
+  accept: (next: Config) => Result<unknown, ConfigUpdateError> = () => okResult(undefined),
+): Result<Config, ConfigUpdateError> {
   let rawInput: unknown = {};
   if (existsSync(file)) {
     const text = readFileSync(file, 'utf8');
@@ -123,6 +128,8 @@ export function updateConfigFile(file: string, mutate: (raw: Record<string, unkn
   mutate(raw);
   const second = parseConfig(raw, file);
   if (!second.ok) return failure('invalid', second.error.replace('The file was left untouched; fix it and try again.', 'Nothing was changed.'));
+  const accepted = accept(second.value.config);
+  if (!accepted.ok) return accepted;
   try {
     writeFileAtomic(file, `${JSON.stringify(raw, null, 2)}\n`, 0o600);
   } catch (err) {

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node
 import { join, relative } from 'node:path';
 import type { HomePaths } from './home-paths';
 import { resolveWorkspace } from './home-paths';
+import { prepareWorkspaceFolder } from './workspace-folder';
 import { loadConfig, updateConfigFile } from './load-config';
 import { writeFileAtomic } from '../lib/atomic-write';
 import { privateFolder, tightenMode } from '../lib/private-files';
@@ -83,7 +84,9 @@ export function onboard(paths: HomePaths, templatesDir: string, env: NodeJS.Proc
     migratedKeys = loaded.value.legacyKeys;
   }
   openDatabase(paths.dbFile).close();
-  const workspace = resolveWorkspace(paths, loaded.value.config.agent.workspace);
+  const prepared = prepareWorkspaceFolder(resolveWorkspace(paths, loaded.value.config.agent.workspace));
+  if (!prepared.ok) return errResult(prepared.error.message);
+  const workspace = prepared.value;
   const createdFiles = ensureWorkspace(workspace, templatesDir);
   return okResult({
     home: paths.home,

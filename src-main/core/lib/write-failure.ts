@@ -59,28 +59,39 @@ export function systemCode(err: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
-/** The failure to save `path` that `err` (thrown by a file call on it or its temp file) means. */
-export function writeFailureOf(err: unknown, path: string): WriteFailure {
+/** What a failed write of `path` means, in words: what happened and what to do (each without a final period). */
+export interface WriteFailureWords {
+  code: WriteFailureCode;
+  what: string;
+  todo: string;
+}
+
+/** The words for `err`, thrown by a file call on `path` (or its temp file, or a folder being made for it). */
+export function writeFailureWords(err: unknown, path: string): WriteFailureWords {
   const code = systemCode(err);
   const folder = nearestExistingFolder(path);
   switch (code) {
     case 'ENOSPC':
     case 'EDQUOT': {
       const free = freeKilobytes(path);
-      const left = free === undefined ? '' : ` (${free} KB free)`;
-      return new WriteFailure('disk_full', `Could not save ${path}: the disk is full${left}. Nothing was changed; free some space and try again.`);
+      return { code: 'disk_full', what: `the disk is full${free === undefined ? '' : ` (${free} KB free)`}`, todo: 'free some space and try again' };
     }
     case 'EROFS':
-      return new WriteFailure('read_only', `Could not save ${path}: ${folder} is on a read-only file system. Nothing was changed; remount it writable or choose another folder.`);
+      return { code: 'read_only', what: `${folder} is on a read-only file system`, todo: 'remount it writable or choose another folder' };
     case 'EACCES':
     case 'EPERM':
-      return new WriteFailure(
-        'permission',
-        `Could not save ${path}: no permission to write in ${folder}${ownerWords(folder)}. Nothing was changed; make ${folder} writable for you (chmod u+w, or chown it to your user) and try again.`,
-      );
-    default: {
-      const what = code ?? (err instanceof Error ? err.message : String(err));
-      return new WriteFailure('failed', `Could not save ${path}: the system refused the write (${what}). Nothing was changed.`);
-    }
+      return {
+        code: 'permission',
+        what: `no permission to write in ${folder}${ownerWords(folder)}`,
+        todo: `make ${folder} writable for you (chmod u+w, or chown it to your user) and try again`,
+      };
+    default:
+      return { code: 'failed', what: `the system refused the write (${code ?? (err instanceof Error ? err.message : String(err))})`, todo: 'try again' };
   }
+}
+
+/** The failure to save `path` that `err` (thrown by a file call on it or its temp file) means. */
+export function writeFailureOf(err: unknown, path: string): WriteFailure {
+  const words = writeFailureWords(err, path);
+  return new WriteFailure(words.code, `Could not save ${path}: ${words.what}. Nothing was changed; ${words.todo}.`);
 }
