@@ -9,6 +9,7 @@ import { loadConfig, updateConfigFile, type ConfigUpdateError, type SecretDecode
 import { ensureConfigFile, ensureWorkspace } from './config/onboard';
 import type { RuntimeOverrides } from './config/runtime-overrides';
 import { prepareWorkspaceFolder, type WorkspaceProblem } from './config/workspace-folder';
+import { homeProblemMessage } from './config/home-problem';
 import { findAppRoot, readableAppRoot } from './lib/app-root';
 import type { HostKind } from './lib/host-kind';
 import { systemClock, type Clock } from './lib/clock';
@@ -107,10 +108,15 @@ export function openCoreBase(options: CoreBaseOptions): Result<OpenCoreBase> {
   const env = options.env ?? process.env;
   const paths = resolveHomePaths(options.home ? { ...env, NANOTRAY_HOME: options.home } : env);
   // The home holds the keys and every conversation: owner-only, also for homes made before this rule.
-  privateFolder(paths.home);
-  ensureConfigFile(paths.configFile);
-  tightenMode(paths.configFile, 0o600);
-  const loaded = loadConfig(paths.configFile, env, options.decodeSecret);
+  let loaded: ReturnType<typeof loadConfig>;
+  try {
+    privateFolder(paths.home);
+    ensureConfigFile(paths.configFile);
+    tightenMode(paths.configFile, 0o600);
+    loaded = loadConfig(paths.configFile, env, options.decodeSecret);
+  } catch (err) {
+    return errResult(homeProblemMessage(err, paths.home) ?? `Could not set up ${paths.home}: ${errorMessage(err)}`);
+  }
   if (!loaded.ok) return errResult(loaded.error);
   let config = loaded.value.config;
   registerConfigSecrets(config);
@@ -123,7 +129,7 @@ export function openCoreBase(options: CoreBaseOptions): Result<OpenCoreBase> {
     databaseRepair = opened.repaired;
     if (databaseRepair) log.warn(describeRepair(databaseRepair));
   } catch (err) {
-    return errResult(`Could not open the database ${paths.dbFile}: ${errorMessage(err)}`);
+    return errResult(homeProblemMessage(err, paths.home) ?? `Could not open the database ${paths.dbFile}: ${errorMessage(err)}`);
   }
   const appRoot = options.appRoot ?? findAppRoot();
   const templatesDir = join(readableAppRoot(appRoot), 'resources', 'workspace');

@@ -31,6 +31,18 @@ export const CONFIG_BOUNDS = {
   maxTools: { min: 8, max: 1024 },
 } as const satisfies Record<string, Bounds>;
 
+/**
+ * The longest text (in characters) config.json takes where it is sent to a server or shown on one line: a model or
+ * provider name, a URL, a header's name and value, a key. A 10 MB model name is a mistake, not a model.
+ */
+export const TEXT_LIMITS = {
+  name: 256,
+  url: 2048,
+  headerName: 256,
+  headerValue: 8192,
+  secret: 16_384,
+} as const;
+
 /** A time of day as HH:MM, 24-hour (heartbeat active hours). */
 export const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 

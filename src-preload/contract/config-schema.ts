@@ -1,16 +1,23 @@
 // The shape of config.json (camelCase) with its defaults: the one source of truth for settings. The core loads
 // config.json with it; the settings view and patch schemas derive from it; its bounds are config-bounds.ts.
 import { z } from 'zod';
-import { CONFIG_BOUNDS as B, HHMM, PROVIDER_RETRY_MODES, type Bounds } from './config-bounds';
+import { CONFIG_BOUNDS as B, HHMM, PROVIDER_RETRY_MODES, TEXT_LIMITS as T, type Bounds } from './config-bounds';
 
 /** A whole number inside `bounds`. */
 const intIn = (bounds: Bounds) => z.number().int().min(bounds.min).max(bounds.max);
+/** Text of at most `max` characters; the error names what it is (the loader puts the key in front). */
+const textUpTo = (max: number, what: string) => z.string().max(max, `at most ${max.toLocaleString('en')} characters (${what})`);
+/** A model or provider name. */
+const nameText = (what: string) => textUpTo(T.name, what).min(1);
+const urlText = () => textUpTo(T.url, 'a URL');
+/** Extra HTTP headers: names and values bounded. */
+const headersRecord = () => z.record(textUpTo(T.headerName, 'a header name'), textUpTo(T.headerValue, 'a header value'));
 
 export const providerSchema = z.object({
-  apiKey: z.string().default(''),
-  baseUrl: z.string().url().optional(),
+  apiKey: textUpTo(T.secret, 'an API key').default(''),
+  baseUrl: urlText().url().optional(),
   /** Extra request headers for this provider (e.g. an org id, or Azure's api-key). */
-  headers: z.record(z.string(), z.string()).default({}),
+  headers: headersRecord().default({}),
   /** Seconds to wait for the first byte of an answer, and between its chunks; `agent.requestTimeout` by default. */
   timeouts: z
     .object({ firstByte: z.number().int().min(1).max(3600).optional(), idle: z.number().int().min(1).max(3600).optional() })
@@ -18,8 +25,8 @@ export const providerSchema = z.object({
 });
 
 export const modelPresetSchema = z.object({
-  provider: z.string().min(1).optional(),
-  model: z.string().min(1),
+  provider: nameText('a provider name').optional(),
+  model: nameText('a model name'),
   contextWindowTokens: intIn(B.contextWindowTokens).optional(),
   maxTokens: intIn(B.maxTokens).optional(),
   temperature: z.number().min(B.temperature.min).max(B.temperature.max).optional(),
@@ -30,8 +37,8 @@ export const modelPresetSchema = z.object({
 const hhmm = z.string().regex(HHMM, 'a time as HH:MM (24-hour)');
 
 export const agentSchema = z.object({
-  provider: z.string().min(1).default('openai'),
-  model: z.string().min(1).default('gpt-4.1-mini'),
+  provider: nameText('a provider name').default('openai'),
+  model: nameText('a model name').default('gpt-4.1-mini'),
   maxIterations: intIn(B.maxIterations).default(40),
   contextWindowTokens: intIn(B.contextWindowTokens).default(200_000),
   maxTokens: intIn(B.maxTokens).default(8192),
@@ -56,7 +63,7 @@ export const agentSchema = z.object({
    */
   requestTimeout: intIn(B.requestTimeoutSeconds).default(40),
   /** Model presets (names in modelPresets) tried in order when the turn's model fails after its retries. */
-  fallbackModels: z.array(z.string().min(1)).default([]),
+  fallbackModels: z.array(nameText('a preset name')).default([]),
 });
 
 export const execSchema = z.object({
@@ -73,14 +80,14 @@ export const execSchema = z.object({
 
 export const webSearchSchema = z.object({
   provider: z.enum(['duckduckgo', 'brave', 'tavily', 'searxng']).default('duckduckgo'),
-  apiKey: z.string().default(''),
-  baseUrl: z.string().default(''),
+  apiKey: textUpTo(T.secret, 'an API key').default(''),
+  baseUrl: urlText().default(''),
   maxResults: intIn(B.searchMaxResults).default(5),
 });
 
 export const webSchema = z.object({
   enable: z.boolean().default(true),
-  proxy: z.string().nullable().default(null),
+  proxy: urlText().nullable().default(null),
   /** Hostnames web_fetch may reach even though they resolve to loopback/private addresses. */
   allowPrivateHosts: z.array(z.string()).default([]),
   search: webSearchSchema.prefault({}),
@@ -142,8 +149,8 @@ export const mcpServerSchema = z
     args: z.array(z.string()).default([]),
     env: z.record(z.string(), z.string()).default({}),
     cwd: z.string().optional(),
-    url: z.string().url().optional(),
-    headers: z.record(z.string(), z.string()).default({}),
+    url: urlText().url().optional(),
+    headers: headersRecord().default({}),
     /** Tools of a trusted server are in the read approval category. */
     trusted: z.boolean().default(false),
     enable: z.boolean().default(true),

@@ -68,6 +68,12 @@ function applySecretDecoder(config: Config, decode: SecretDecoder): void {
   config.tools.web.search.apiKey = attempt(config.tools.web.search.apiKey);
 }
 
+/** config.json's text; a UTF-8 byte order mark (Notepad writes one) is not part of the JSON. */
+function readConfigText(file: string): string {
+  const text = readFileSync(file, 'utf8');
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
 export function loadConfig(
   file: string,
   env: NodeJS.ProcessEnv = process.env,
@@ -76,7 +82,7 @@ export function loadConfig(
   const exists = existsSync(file);
   let rawInput: unknown = {};
   if (exists) {
-    const text = readFileSync(file, 'utf8');
+    const text = readConfigText(file);
     try {
       rawInput = text.trim() ? JSON.parse(text) : {};
     } catch (err) {
@@ -115,7 +121,7 @@ export function updateConfigFile(
 ): Result<Config, ConfigUpdateError> {
   let rawInput: unknown = {};
   if (existsSync(file)) {
-    const text = readFileSync(file, 'utf8');
+    const text = readConfigText(file);
     try {
       rawInput = text.trim() ? JSON.parse(text) : {};
     } catch (err) {

@@ -4,6 +4,7 @@ import { join, relative } from 'node:path';
 import type { HomePaths } from './home-paths';
 import { resolveWorkspace } from './home-paths';
 import { prepareWorkspaceFolder } from './workspace-folder';
+import { homeProblemMessage } from './home-problem';
 import { loadConfig, updateConfigFile } from './load-config';
 import { writeFileAtomic } from '../lib/atomic-write';
 import { privateFolder, tightenMode } from '../lib/private-files';
@@ -72,6 +73,17 @@ export function ensureConfigFile(file: string): boolean {
  * that still uses legacy keys is rewritten with the new names (other keys untouched).
  */
 export function onboard(paths: HomePaths, templatesDir: string, env: NodeJS.ProcessEnv = process.env): Result<OnboardReport> {
+  try {
+    return setUpHome(paths, templatesDir, env);
+  } catch (err) {
+    // a full disk, a read-only or foreign home: said in words (see home-problem.ts), anything else as it is
+    const words = homeProblemMessage(err, paths.home);
+    if (words === undefined) throw err;
+    return errResult(words);
+  }
+}
+
+function setUpHome(paths: HomePaths, templatesDir: string, env: NodeJS.ProcessEnv): Result<OnboardReport> {
   privateFolder(paths.home);
   const configCreated = ensureConfigFile(paths.configFile);
   tightenMode(paths.configFile, 0o600);

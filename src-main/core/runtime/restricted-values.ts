@@ -1,5 +1,5 @@
 // Validation of values for the restricted runtime keys: type first, then range (spec steps 6 and 7).
-import { CONFIG_BOUNDS, PROVIDER_RETRY_MODES, type Bounds } from '../../../src-preload/contract/config-bounds';
+import { CONFIG_BOUNDS, PROVIDER_RETRY_MODES, TEXT_LIMITS, type Bounds } from '../../../src-preload/contract/config-bounds';
 import { errResult, okResult, type Result } from '../lib/result';
 import { typeName } from './value-format';
 
@@ -28,11 +28,12 @@ export function coerceRangedInt(key: string, value: unknown, min: number, max: n
   return okResult(n);
 }
 
-/** `model`: a non-empty string. */
+/** `model`: a non-empty string of at most TEXT_LIMITS.name characters. */
 export function validateModelName(value: unknown): Result<string, string> {
   if (typeof value !== 'string') return errResult(`Error: 'model' must be string, got ${typeName(value)}`);
   const name = value.trim();
   if (!name) return errResult(`Error: 'model' must be a non-empty string`);
+  if (name.length > TEXT_LIMITS.name) return errResult(`Error: 'model' must be at most ${TEXT_LIMITS.name} characters (a model name)`);
   return okResult(name);
 }
 

@@ -102,3 +102,29 @@ describe('updateConfigFile', () => {
     expect(JSON.parse(readFileSync(home.configFile, 'utf8')).agent).toEqual({ model: 'm2' });
   });
 });
+
+describe('what config.json says in words', () => {
+  it('a UTF-8 byte order mark (Notepad writes one) is accepted, when loading and when changing the file', () => {
+    home = makeTempHome();
+    writeFileSync(home.configFile, `\uFEFF${JSON.stringify({ agent: { model: 'bom-model' } })}`);
+    const loaded = loadConfig(home.configFile, {});
+    expect(loaded.ok && loaded.value.config.agent.model).toBe('bom-model');
+    const changed = updateConfigFile(home.configFile, (raw) => {
+      (raw.agent as Record<string, unknown>).maxIterations = 7;
+    });
+    expect(changed.ok && changed.value.agent).toMatchObject({ model: 'bom-model', maxIterations: 7 });
+  });
+
+  it.each([
+    ['agent.model', { agent: { model: 'm'.repeat(300) } }, 'at most 256 characters (a model name)'],
+    ['modelPresets.fast.model', { modelPresets: { fast: { model: 'm'.repeat(300) } } }, 'at most 256 characters (a model name)'],
+    ['providers.p.baseUrl', { providers: { p: { baseUrl: `https://x.test/${'a'.repeat(3000)}` } } }, 'at most 2,048 characters (a URL)'],
+    ['providers.p.headers.X-Org', { providers: { p: { headers: { 'X-Org': 'v'.repeat(9000) } } } }, 'at most 8,192 characters (a header value)'],
+    ['mcpServers.s.url', { mcpServers: { s: { url: `https://x.test/${'a'.repeat(3000)}` } } }, 'at most 2,048 characters (a URL)'],
+    ['tools.web.proxy', { tools: { web: { proxy: `http://${'p'.repeat(3000)}` } } }, 'at most 2,048 characters (a URL)'],
+  ])('%s too long: refused, naming the key', (key, config, words) => {
+    home = makeTempHome(config);
+    const loaded = loadConfig(home.configFile, {});
+    expect(!loaded.ok && loaded.error).toContain(`${key}: ${words}`);
+  });
+});

@@ -160,6 +160,7 @@ describe('set: restricted keys (step 6)', () => {
     expect(text(f.policy.set('model', '', UI_NO_SESSION))).toBe("Error: 'model' must be a non-empty string");
     expect(text(f.policy.set('model', 5, UI_NO_SESSION))).toBe("Error: 'model' must be string, got int");
     expect(text(f.policy.set('model', null, UI_NO_SESSION))).toBe("Error: 'model' must be string, got null");
+    expect(text(f.policy.set('model', 'm'.repeat(10 * 1024 * 1024), UI_NO_SESSION))).toBe("Error: 'model' must be at most 256 characters (a model name)");
     expect(text(f.policy.set('model', 'gpt-5', UI_NO_SESSION))).toBe('Set model = "gpt-5" (was "gpt-4.1-mini")');
     expect(f.overrides.model).toBe('gpt-5');
   });

@@ -1,57 +1,20 @@
 // A full disk (a real 300 KB tmpfs) under write_file through the agent loop, the memory editor and a settings
 // save: the old file stays whole, no temp file is left, and each says "the disk is full (N KB free)".
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useScriptedCore } from '../../../helpers/scripted-core';
 import { recordedToolResult } from '../../../helpers/recorded-tool-result';
 import { updateConfigFile } from '../../../../src-main/core/config/load-config';
+import { canMount, fillUntilFree, removeSmallDisks, smallDisk } from '../../../helpers/small-disk';
 
 const t = useScriptedCore();
-let mounted: string | undefined;
-afterEach(() => {
-  if (mounted) {
-    execFileSync('umount', [mounted]);
-    rmSync(mounted, { recursive: true, force: true });
-    mounted = undefined;
-  }
-});
-
-/** A fresh 300 KB tmpfs, or undefined where this process may not mount one. */
-function smallDisk(): string | undefined {
-  const dir = mkdtempSync(join(tmpdir(), 'nanotray-full-'));
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=300k', 'tmpfs', dir], { stdio: 'pipe' });
-  } catch {
-    rmSync(dir, { recursive: true, force: true });
-    return undefined;
-  }
-  mounted = dir;
-  return dir;
-}
-
-/** Fills the disk holding `dir` until `leaveKb` KB are free. */
-function fillUntilFree(dir: string, leaveKb: number): void {
-  const s = statfsSync(dir);
-  const freeKb = Math.floor((s.bavail * s.bsize) / 1024);
-  if (freeKb > leaveKb) writeFileSync(join(dir, `filler-${freeKb}.bin`), Buffer.alloc((freeKb - leaveKb) * 1024, 1));
-}
+afterEach(removeSmallDisks);
 
 const leftovers = (dir: string): string[] => readdirSync(dir, { recursive: true }).map(String).filter((n) => n.endsWith('.tmp'));
-const CAN_MOUNT = (() => {
-  const probe = smallDisk();
-  if (!probe) return false;
-  execFileSync('umount', [probe]);
-  rmSync(probe, { recursive: true, force: true });
-  mounted = undefined;
-  return true;
-})();
-
-describe.skipIf(!CAN_MOUNT)('a full disk (tmpfs of 300 KB; skipped only where this process may not mount one)', () => {
+describe.skipIf(!canMount)('a full disk (tmpfs of 300 KB; skipped only where this process may not mount one)', () => {
   it('write_file of 150 KB over a 28 KB file: the old file stays whole, the model hears "the disk is full"', async () => {
-    const disk = smallDisk()!;
+    const disk = smallDisk();
     const workspace = join(disk, 'workspace');
     mkdirSync(workspace);
     t.open({ agent: { workspace } });
@@ -69,7 +32,7 @@ describe.skipIf(!CAN_MOUNT)('a full disk (tmpfs of 300 KB; skipped only where th
   });
 
   it('the memory editor says the disk is full and keeps the file; a settings save likewise', () => {
-    const disk = smallDisk()!;
+    const disk = smallDisk();
     const workspace = join(disk, 'workspace');
     mkdirSync(workspace);
     const core = t.open({ agent: { workspace } });
