@@ -6,6 +6,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { useScriptedCore } from '../../../helpers/scripted-core';
 import { recordedToolResult } from '../../../helpers/recorded-tool-result';
 import { updateConfigFile } from '../../../../src-main/core/config/load-config';
+import { createApiHandlers } from '../../../../src-main/core/api/api-handlers';
+import { headlessHost } from '../../../../src-main/core/api/api-host';
+import { createDispatcher } from '../../../../src-main/core/api/dispatch';
 import { canMount, fillUntilFree, removeSmallDisks, smallDisk } from '../../../helpers/small-disk';
 
 const t = useScriptedCore();
@@ -31,18 +34,20 @@ describe.skipIf(!canMount)('a full disk (tmpfs of 300 KB; skipped only where thi
     expect(leftovers(disk)).toEqual([]);
   });
 
-  it('the memory editor says the disk is full and keeps the file; a settings save likewise', () => {
+  it('the memory editor (through the API the window calls) says the disk is full and keeps the file; a settings save likewise', async () => {
     const disk = smallDisk();
     const workspace = join(disk, 'workspace');
     mkdirSync(workspace);
     const core = t.open({ agent: { workspace } });
-    const before = core.memory.read('memory/MEMORY.md');
-    if (!before.ok) throw new Error(before.error.message);
+    const call = createDispatcher(createApiHandlers(core, headlessHost('web', '1.0.0')), { logError: () => undefined });
+    const before = (await call('memory:read', { path: 'memory/MEMORY.md' })) as { ok: true; value: { content: string; version: string } };
     fillUntilFree(disk, 100);
-    const written = core.memory.write('memory/MEMORY.md', 'm'.repeat(150 * 1024), before.value.version, 'user');
+    const written = (await call('memory:write', { path: 'memory/MEMORY.md', content: 'm'.repeat(150 * 1024), baseVersion: before.value.version })) as {
+      ok: boolean;
+      error?: { message: string };
+    };
     expect(written.ok).toBe(false);
-    if (written.ok) return;
-    expect(written.error.message).toMatch(/the disk is full \(\d+ KB free\)/);
+    expect(written.error?.message).toMatch(/the disk is full \(\d+ KB free\)/);
     expect(readFileSync(join(workspace, 'memory', 'MEMORY.md'), 'utf8')).toBe(before.value.content);
 
     const configFile = join(disk, 'config.json');
