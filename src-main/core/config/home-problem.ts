@@ -1,7 +1,7 @@
 // Why Nanotray cannot use its home at start, in words: a full disk, a read-only file system or a folder the user
 // may not use — instead of SQLite's "disk I/O error" / "unable to open database file" or a temp file's name.
-import { accessSync, constants, statSync } from 'node:fs';
-import { freeKilobytes, systemCode, WriteFailure } from '../lib/write-failure';
+import { accessSync, constants } from 'node:fs';
+import { freeKilobytes, ownerWords, systemCode, WriteFailure } from '../lib/write-failure';
 
 /** Below this much free space, SQLite's I/O errors at start are a full disk (it needs room for the WAL and -shm). */
 const LOW_SPACE_KB = 1024;
@@ -16,16 +16,6 @@ function homeAccessCode(home: string): string | undefined {
     return undefined;
   } catch (err) {
     return systemCode(err) ?? 'EACCES';
-  }
-}
-
-function ownerWords(home: string): string {
-  try {
-    const owner = statSync(home).uid;
-    const me = process.getuid?.();
-    return me === undefined || owner === me ? '' : ` (it belongs to uid ${owner}; you are uid ${me})`;
-  } catch {
-    return '';
   }
 }
 

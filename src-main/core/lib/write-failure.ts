@@ -18,15 +18,10 @@ export class WriteFailure extends Error implements CoreError<WriteFailureCode> {
     super(message);
     this.name = 'WriteFailure';
   }
-
-  /** The plain value (for results and IPC). */
-  toValue(): CoreError<WriteFailureCode> {
-    return { code: this.code, message: this.message };
-  }
 }
 
 /** The nearest folder of `path` that exists (what statfs and the owner check can look at). */
-export function nearestExistingFolder(path: string): string {
+function nearestExistingFolder(path: string): string {
   let dir = dirname(path);
   while (!existsSync(dir) && dirname(dir) !== dir) dir = dirname(dir);
   return dir;
@@ -42,12 +37,13 @@ export function freeKilobytes(path: string): number | undefined {
   }
 }
 
-function ownerWords(folder: string): string {
+/** Whose `folder` is, when that explains a refusal: " (it belongs to uid 0; you are uid 1000)" (or ""). */
+export function ownerWords(folder: string): string {
   try {
     const owner = statSync(folder).uid;
     const me = process.getuid?.();
     if (me === undefined) return '';
-    return owner === me ? ' (it is yours, but not writable)' : ` (it belongs to uid ${owner}; you are uid ${me})`;
+    return owner === me ? ' (it is yours, but its permissions keep you out)' : ` (it belongs to uid ${owner}; you are uid ${me})`;
   } catch {
     return '';
   }
