@@ -91,7 +91,8 @@ describe('a cron job already due when the app starts', () => {
     const core = open(config, { startBackground: true, tools: { exec: { sandbox } } });
     expect(core.cron.runs(job.value.id)).toEqual([]);
     await core.started;
-    await vi.waitFor(() => expect(core.cron.runs(job.value.id)).toHaveLength(1), { timeout: 10_000 });
+    // A run is recorded as running when it starts: wait for its end.
+    await vi.waitFor(() => expect(core.cron.runs(job.value.id).map((r) => r.status)).toEqual(['ok']), { timeout: 10_000 });
     expect(toolAnswer('c1')).toMatch(/^Error: exec needs the user's approval, but nobody can answer in this non-interactive run/);
     expect(existsSync(pwned)).toBe(false);
     expect(llm()!.requests).toHaveLength(2);
