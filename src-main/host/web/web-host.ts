@@ -20,6 +20,7 @@ import { createLogger } from '../../core/lib/logger';
 import { registerSecret } from '../../core/lib/known-secrets';
 import { textRef } from '../../../src-preload/contract/desktop-texts';
 import { homeDatabasePaths, noteDatabaseError } from '../../core/store/home-database';
+import { registerOwnPort } from '../../core/lib/own-ports';
 
 const log = createLogger('web');
 
@@ -160,6 +161,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHostResu
     return { ok: false, error: `Could not start the browser host: ${why}.` };
   }
   port = (server.address() as AddressInfo).port;
+  // no sandboxed command reaches the browser host, even with its token
+  const unregisterPort = registerOwnPort(port);
 
   const host: WebHost = {
     url: `http://127.0.0.1:${port}/?token=${token}`,
@@ -167,6 +170,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHostResu
     token,
     clientCount: () => clients.size,
     async close() {
+      unregisterPort();
       unsubscribe();
       for (const ws of clients) ws.terminate();
       clients.clear();

@@ -3,6 +3,7 @@
 import { createServer, type Server } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
 import { errResult, okResult, type Result } from '../../lib/result';
+import { registerOwnPort } from '../../lib/own-ports';
 
 export interface LoopbackRedirect {
   port: number;
@@ -54,7 +55,9 @@ export async function openLoopbackRedirect(port: number, expectedState: string, 
     settle(result);
     server.close();
     server.closeAllConnections();
+    unregisterPort();
   };
+  let unregisterPort = (): void => {};
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const reply = (status: number, title: string, body: string): void => {
@@ -78,5 +81,9 @@ export async function openLoopbackRedirect(port: number, expectedState: string, 
     finish(okResult(received));
   });
   const bound = await listen(server, port);
+  // a sandboxed command must not answer the sign-in in the user's place
+  const release = registerOwnPort(bound);
+  unregisterPort = () => void release();
+  if (done) unregisterPort();
   return { port: bound, code, close: (reason = 'the sign-in was cancelled') => finish(errResult(reason)) };
 }

@@ -39,3 +39,22 @@ export function unicodeLookalike(host: string): string | undefined {
   const unicode = domainToUnicode(host.replace(/:\d+$/, ''));
   return unicode && unicode !== host ? unicode : undefined;
 }
+
+/**
+ * The canonical host of a raw connection (a proxy's CONNECT or SOCKS target): the same spelling as for a URL,
+ * with 80 and 443 both counted as default (a rule for `example.com` covers http and https alike, as for web_fetch).
+ * Undefined for what is no host name (empty, a URL, spaces, user info).
+ */
+export function connectionHost(host: string, port: number): string | undefined {
+  const bare = host.replace(/^\[|\]$/g, '');
+  if (!bare || !Number.isInteger(port) || port < 1 || port > 65535 || /[\s/@?#\\]/.test(bare)) return undefined;
+  let url: URL;
+  try {
+    url = new URL(`http://${bare.includes(':') ? `[${bare}]` : bare}:${port}/`);
+  } catch {
+    return undefined;
+  }
+  const name = egressHost(url).replace(/:\d+$/, '');
+  if (!name) return undefined;
+  return port === 80 || port === 443 ? name : `${name}:${port}`;
+}
