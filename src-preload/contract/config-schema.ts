@@ -66,6 +66,10 @@ export const agentSchema = z.object({
   fallbackModels: z.array(nameText('a preset name')).default([]),
 });
 
+/** tools.exec.network. */
+export const EXEC_NETWORK_MODES = ['ask', 'off', 'on'] as const;
+export type ExecNetworkMode = (typeof EXEC_NETWORK_MODES)[number];
+
 export const execSchema = z.object({
   enable: z.boolean().default(true),
   timeout: intIn(B.execTimeoutSeconds).default(60),
@@ -74,8 +78,13 @@ export const execSchema = z.object({
   allowedEnvKeys: z.array(z.string()).default([]),
   /** The OS sandbox: `auto` uses it where it works, `on` refuses exec without it, `off` never uses it. */
   sandbox: z.enum(['auto', 'on', 'off']).default('auto'),
-  /** Network inside the sandbox; false needs the sandbox (exec is refused without it). */
-  network: z.boolean().default(true),
+  /**
+   * Network for sandboxed commands, always through Nanotray's egress proxy: `ask` applies the host policy of
+   * web_fetch (rules, the approval mode, asking), `on` lets every host through (still recorded), `off` gives no
+   * network at all (which needs the sandbox: exec is refused without it). The old boolean still reads: true is
+   * `ask`, false is `off`.
+   */
+  network: z.preprocess((v) => (v === true ? 'ask' : v === false ? 'off' : v), z.enum(EXEC_NETWORK_MODES)).default('ask'),
 });
 
 export const webSearchSchema = z.object({

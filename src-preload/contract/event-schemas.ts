@@ -33,7 +33,7 @@ export const uncoveredCodeSchema = z.enum([...NEVER_COVERED_CODES, ...RULE_MISSI
 
 /** Whether exec runs inside the OS sandbox. */
 export const sandboxStateSchema = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('on'), kind: z.enum(['bubblewrap', 'seatbelt']), network: z.boolean() }),
+  z.object({ status: z.literal('on'), kind: z.enum(['bubblewrap', 'seatbelt']), network: z.enum(['filtered', 'unfiltered', 'off', 'unavailable']) }),
   z.object({ status: z.literal('off') }),
   z.object({
     status: z.literal('unavailable'),

@@ -23,7 +23,9 @@ export type Shape<S extends z.core.SomeType, AllOptional extends boolean> =
         ? z.ZodRecord<K, Shape<V, AllOptional>>
         : S extends z.ZodArray<infer E extends z.core.SomeType>
           ? z.ZodArray<Shape<E, AllOptional>>
-          : S;
+          : S extends z.ZodPipe<z.core.SomeType, infer O extends z.core.SomeType>
+            ? Shape<O, AllOptional>
+            : S;
 
 const str = z.string().max(LIMITS.genericStringChars);
 
@@ -48,6 +50,8 @@ function shapeOf(schema: z.ZodType, allOptional: boolean): z.ZodType {
   if (schema instanceof z.ZodNumber) return z.number();
   if (schema instanceof z.ZodBoolean) return z.boolean();
   if (schema instanceof z.ZodEnum) return schema; // an enum has no checks to drop
+  // a field that still reads an older spelling (z.preprocess): a change is written in the current one
+  if (schema instanceof z.ZodPipe) return shapeOf(schema.out as z.ZodType, allOptional);
   throw new Error(`patch-shape: no change form for a ${schema.def.type} schema`);
 }
 

@@ -76,14 +76,14 @@ describe('settings', () => {
     expect(await commands.getByRole('radio', { name: /Where it works/ }).isChecked()).toBe(true);
     expect(await commands.innerText()).toContain('Refuse to run commands when the sandbox is not available.');
     await commands.getByRole('radio', { name: /^Never/ }).check();
-    await commands.getByRole('checkbox', { name: /Commands may use the network/ }).uncheck();
+    await commands.getByRole('radio', { name: /^None/ }).check();
     await commands.getByText('every command will be refused').waitFor();
     await shootBothThemes(app, app.page, 'settings-exec-sandbox');
     await commands.getByRole('radio', { name: /^Always/ }).check();
     expect(await commands.getByText('every command will be refused').count()).toBe(0);
     await app.page.getByRole('button', { name: 'Save changes' }).click();
     await app.page.getByText('All changes saved.').waitFor();
-    expect(config().tools.exec).toMatchObject({ sandbox: 'on', network: false });
+    expect(config().tools.exec).toMatchObject({ sandbox: 'on', network: 'off' });
     expect(app.pageErrors).toEqual([]);
   });
 });

@@ -16,7 +16,7 @@ const view: SettingsView = {
     my: { enable: true, allowSet: false },
     restrictToWorkspace: true,
     approval: { mode: 'ask' },
-    exec: { enable: true, timeout: 60, denyPatterns: [], allowPatterns: [], allowedEnvKeys: [], sandbox: 'auto', network: true },
+    exec: { enable: true, timeout: 60, denyPatterns: [], allowPatterns: [], allowedEnvKeys: [], sandbox: 'auto', network: 'ask' },
     web: { enable: true, proxy: null, allowPrivateHosts: [], search: { provider: 'duckduckgo', apiKey: '', baseUrl: '', maxResults: 5 } },
     maxTools: 128,
   },
@@ -91,7 +91,7 @@ describe('settings form', () => {
     const d = draftFromSettings(view);
     expect([d.execSandbox, d.execNetwork]).toEqual(['auto', true]);
     expect(buildPatch(view, { ...d, execSandbox: 'on' })).toEqual({ tools: { exec: { sandbox: 'on' } } });
-    expect(buildPatch(view, { ...d, execSandbox: 'off', execNetwork: false })).toEqual({ tools: { exec: { sandbox: 'off', network: false } } });
+    expect(buildPatch(view, { ...d, execSandbox: 'off', execNetwork: 'off' })).toEqual({ tools: { exec: { sandbox: 'off', network: 'off' } } });
   });
 
   it('checks shortcuts like Electron accelerators', () => {

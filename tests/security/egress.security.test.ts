@@ -79,8 +79,8 @@ describe('egress where nobody can answer (heartbeat, cron, subagents, agent -m w
       `Error: web_fetch to ${host} needs the user's approval, but nobody can answer in this non-interactive run (heartbeat, ` +
         'cron, subagent or a CLI without a terminal), so nothing was sent. To allow this host, the user can choose "Always ' +
         `allow this host" on a web_fetch approval, add ${host} under Settings → Safety → Allowed hosts, or send the command ` +
-        `/approve host ${host} (in the chat, or nanotray agent -m "/approve host ${host}"); the CLI's --yes or ` +
-        'tools.approval.mode "auto" allow it too. Do not try to reach it another way.',
+        `/approve host ${host} (in the chat, or nanotray agent -m "/approve host ${host}"); the CLI's --allow-host ${host} or ` +
+        'tools.approval.mode "auto" allow it too (--yes approves no host). Do not try to reach it another way.',
     );
   });
 

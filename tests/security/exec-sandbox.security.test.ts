@@ -125,7 +125,7 @@ describe('inside the sandbox', () => {
     expect(told).toContain('survived');
   });
 
-  it('with tools.exec.network false, curl and node fetch reach nothing (and with it on, they do)', async () => {
+  it('with tools.exec.network false (now "off"), curl and node fetch reach nothing (and in mode auto, they do)', async () => {
     const url = `http://127.0.0.1:${port}/`;
     const online = openOpen();
     expect(await modelRuns(online, `curl -s ${url}`)).toContain('reached-the-host');
@@ -190,7 +190,7 @@ describe('where the sandbox is missing', () => {
 
   it('network false without a sandbox refuses rather than running online', async () => {
     const core = openOpen({ network: false }, { sandbox: missing() });
-    expect(await modelRuns(core, `curl -s http://127.0.0.1:${port}/`)).toContain('tools.exec.network is false, which only the sandbox can enforce');
+    expect(await modelRuns(core, `curl -s http://127.0.0.1:${port}/`)).toContain('tools.exec.network is "off", which only the sandbox can enforce');
   });
 });
 
@@ -204,6 +204,6 @@ describe('the approval card with the sandbox working', () => {
     });
     t.llm.enqueue({ toolCalls: [{ id: 'c1', name: 'exec', arguments: { command: 'ls' } }] }, { text: 'ok' });
     await core.sessions.run({ sessionKey: 'desktop:s', text: 'go', interactive: true });
-    expect(events.find((e) => e.type === 'approval.requested')).toMatchObject({ sandbox: { status: 'on', kind: 'bubblewrap', network: true } });
+    expect(events.find((e) => e.type === 'approval.requested')).toMatchObject({ sandbox: { status: 'on', kind: 'bubblewrap', network: 'filtered' } });
   });
 });

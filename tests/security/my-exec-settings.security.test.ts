@@ -11,9 +11,9 @@ const t = useScriptedCore({ tempRoot: '/var/tmp' });
 const bwrap = spawnSync('bwrap', ['--ro-bind', '/', '/', 'true']).status === 0;
 
 const ATTEMPTS: Array<[string, unknown]> = [
-  ['exec_config', { sandbox: 'off', network: true }],
+  ['exec_config', { sandbox: 'off', network: 'on' }],
   ['exec_config.sandbox', 'off'],
-  ['exec_config.network', true],
+  ['exec_config.network', 'on'],
   ['tools.exec.sandbox', 'off'],
   ['tools', { exec: { sandbox: 'off' }, restrictToWorkspace: false }],
   ['restrict_to_workspace', false],
@@ -35,7 +35,7 @@ describe('`my set` and the exec sandbox', () => {
       String((t.llm.requests.at(-1)!.body.messages as { role: string; tool_call_id?: string; content: string }[]).find((m) => m.role === 'tool' && m.tool_call_id === id)?.content);
     for (let i = 0; i < ATTEMPTS.length; i++) expect(tool(`s${i}`)).toMatch(/^Error: /);
     expect(core.config().tools.exec.sandbox).toBe('auto');
-    expect(core.config().tools.exec.network).toBe(false);
+    expect(core.config().tools.exec.network).toBe('off');
     expect(core.config().tools.restrictToWorkspace).toBe(true);
     expect(readFileSync(core.paths.configFile, 'utf8')).toBe(configBefore);
     // config.json next to the workspace stays out of reach, in the sandbox's own PID namespace

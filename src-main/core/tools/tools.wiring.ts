@@ -87,9 +87,19 @@ export function wireTools(base: CoreBase, deps: ToolsDeps, options: ToolsOptions
     ...options.webFetch,
     egressAllowedBy: (host, ctx) => approvals.egressVerdict(webFetchTool(), host, ctx),
   };
-  const exec: ExecToolDeps = { nanotrayHome: base.paths.home, appCode, memoryProposals: deps.memoryProposals, ledger, ...options.exec };
+  const exec: ExecToolDeps = {
+    nanotrayHome: base.paths.home,
+    appCode,
+    memoryProposals: deps.memoryProposals,
+    ledger,
+    // a command's connections pass the same host policy as web_fetch (one rule table), asked as exec
+    egressPolicy: (target, command, ctx) =>
+      approvals.connectionVerdict(execTool(), { key: target.key, url: `${target.name}:${target.port}` }, { command, connect: `${target.name}:${target.port}` }, ctx),
+    ...options.exec,
+  };
   const tools = builtinTools(base.config(), base.db, { ...options, webFetch, exec });
   const webFetchTool = (): Tool => tools.find((t) => t.name === 'web_fetch')!;
+  const execTool = (): Tool => tools.find((t) => t.name === 'exec')!;
   const sandbox = exec.sandbox ?? systemSandbox;
   if (base.startBackground) {
     // A long-running host loads the shell grammar and probes the OS sandbox (once per process) just after its

@@ -36,7 +36,8 @@ export function nonInteractiveError(toolName: string, host?: string, whyNotCover
       `Error: ${toolName} to ${host} needs the user's approval, but ${NOBODY_THERE}, so nothing was sent. ` +
       `To allow this host, the user can choose "Always allow this host" on a ${toolName} approval, add ${host} under ` +
       `Settings → Safety → Allowed hosts, or send the command /approve host ${host} (in the chat, or ` +
-      `nanotray agent -m "/approve host ${host}"); the CLI's --yes or tools.approval.mode "auto" allow it too. ` +
+      `nanotray agent -m "/approve host ${host}"); the CLI's --allow-host ${host} or tools.approval.mode "auto" allow it ` +
+      'too (--yes approves no host). ' +
       'Do not try to reach it another way.'
     );
   }

@@ -103,6 +103,8 @@ export class ApprovalService implements ApprovalGate {
   readonly #waiting = new Map<string, Waiting>();
   readonly #sessionRules = new Map<string, RuleSpec[]>();
   readonly #autoApproveSessions = new Set<string>();
+  /** `--allow-host`: canonical hosts each session may reach for this run, without a rule. */
+  readonly #sessionHosts = new Map<string, Set<string>>();
 
   constructor(options: ApprovalServiceOptions) {
     this.#options = options;
@@ -154,8 +156,10 @@ export class ApprovalService implements ApprovalGate {
         ? { allowed: true, ...why('rule') }
         : { allowed: false, error: toolError('refused', readonlyError(tool.name, category)), ...why('readonly') };
     }
-    if (mode === 'auto' || this.#autoApproveSessions.has(ctx.sessionKey)) return { allowed: true, ...why('auto') };
+    // --yes approves commands and writes, never hosts: a host needs a rule, --allow-host or mode auto
+    if (mode === 'auto' || (category !== 'network' && this.#autoApproveSessions.has(ctx.sessionKey))) return { allowed: true, ...why('auto') };
     if (covered()) return { allowed: true, ...why('rule') };
+    if (subject.egress && this.#sessionHosts.get(ctx.sessionKey)?.has(subject.egress.host)) return { allowed: true, ...why('run') };
     if (!ctx.interactive) {
       const uncovered = this.#whyNotCovered(tool, subject, ctx.sessionKey);
       return { allowed: false, error: toolError('needs_approval', nonInteractiveError(tool.name, subject.egress?.host, uncovered)), ...why('unattended') };
@@ -167,18 +171,53 @@ export class ApprovalService implements ApprovalGate {
   }
 
   /**
-   * May a request of this call go on to `host` without asking (a redirect to another host)? Yes in auto mode
-   * or with --yes, else only when a rule covers the host. Never asks.
+   * May a request of this call go on to `host` without asking (a redirect to another host)? Yes in auto mode,
+   * when a host rule covers it, or with --allow-host for it (not with --yes: that approves no host). Never asks.
    */
   allowsEgress(tool: Tool, host: string, ctx: ToolContext): boolean {
     return this.egressVerdict(tool, host, ctx) !== undefined;
   }
 
-  /** allowsEgress with the reason: `auto` (mode auto or --yes), `rule`, or undefined when the host is not allowed. */
-  egressVerdict(tool: Tool, host: string, ctx: ToolContext): 'auto' | 'rule' | undefined {
+  /** allowsEgress with the reason: `auto` (mode auto), `run` (--allow-host), `rule`, or undefined when not allowed. */
+  egressVerdict(tool: Tool, host: string, ctx: ToolContext): 'auto' | 'rule' | 'run' | undefined {
     const mode = ctx.config.tools.approval.mode;
-    if (mode !== 'readonly' && (mode === 'auto' || this.#autoApproveSessions.has(ctx.sessionKey))) return 'auto';
+    if (mode === 'auto') return 'auto';
+    if (mode !== 'readonly' && this.#sessionHosts.get(ctx.sessionKey)?.has(host)) return 'run';
     return this.#matchesRule(tool, { egress: { url: '', host } }, ctx.sessionKey) ? 'rule' : undefined;
+  }
+
+  /**
+   * The verdict for one connection of a sandboxed process (an exec command's proxy) to `target.key`: a host rule of
+   * any tool, then --allow-host, then the mode; in mode ask the user is asked (category network, the process's
+   * tool) while the process waits, and nobody being there refuses. An "always" answer adds a host rule.
+   * `ctx.signal` withdraws the question (the process ended). Never rejects.
+   */
+  async connectionVerdict(tool: Tool, target: { key: string; url: string }, args: unknown, ctx: ToolContext): Promise<EgressVerdict> {
+    const subject: Subject = { egress: { url: target.url, host: target.key } };
+    if (this.#hostRuled(target.key, ctx.sessionKey)) return 'rule';
+    const mode = ctx.config.tools.approval.mode;
+    if (mode !== 'readonly' && this.#sessionHosts.get(ctx.sessionKey)?.has(target.key)) return 'run';
+    if (mode === 'readonly') return 'readonly';
+    if (mode === 'auto') return 'auto';
+    if (!ctx.interactive) return 'unattended';
+    try {
+      const { decision } = await this.#ask(tool, args, ctx, 'network', subject);
+      return decision === 'allow_once' ? 'once' : decision === 'allow_always' ? 'always' : 'denied';
+    } catch {
+      return 'denied';
+    }
+  }
+
+  /** `--allow-host HOST[:PORT]` for this session (canonical hosts, see egress-host.ts). */
+  allowHostsForSession(sessionKey: string, hosts: readonly string[]): void {
+    const set = this.#sessionHosts.get(sessionKey) ?? new Set<string>();
+    for (const host of hosts) set.add(host);
+    this.#sessionHosts.set(sessionKey, set);
+  }
+
+  /** A host rule for exactly this host: one table for every tool (web_fetch, exec's proxy, MCP servers). */
+  #hostRuled(host: string, sessionKey: string): boolean {
+    return this.#rulesOf(sessionKey).some((r) => r.kind === 'host' && r.pattern === host);
   }
 
   async #subject(tool: Tool, args: unknown, ctx: ToolContext): Promise<Subject> {
@@ -222,8 +261,9 @@ export class ApprovalService implements ApprovalGate {
     // A command is covered only by command rules: a whole-tool rule for exec would allow any command.
     if (command) return commandCoverage(toolName, command, rules).covered;
     if (rules.some((r) => r.kind === 'tool' && r.tool === toolName)) return true;
-    // A host rule names one exact host (see egress-host.ts): no subdomains, no other port.
-    if (egress) return rules.some((r) => r.kind === 'host' && r.tool === toolName && r.pattern === egress.host);
+    // A host rule names one exact host (see egress-host.ts): no subdomains, no other port. Host rules are shared by
+    // every tool that reaches hosts: allowing api.github.com for web_fetch allows it for commands too.
+    if (egress) return this.#hostRuled(egress.host, sessionKey);
     // A server rule trusts every tool of that MCP server (matched on the server name the tool carries, since
     // tool names are sanitised and one server name can be a prefix of another).
     return mcpServer !== undefined && rules.some((r) => r.kind === 'server' && r.pattern === mcpServer);

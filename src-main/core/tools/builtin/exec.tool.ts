@@ -13,7 +13,12 @@ import { checkCommand } from '../sandbox/command-guard';
 import { fenceFor, realPathLoose, resolveToolPath } from '../sandbox/path-guard';
 import { analyzeCommand } from '../shell-grammar/command-analysis';
 import { runProcessTree, userShell, type RunTreeResult } from '../sandbox/process-tree';
-import { sandboxRefusal, systemSandbox, type ExecSandbox } from '../os-sandbox/exec-sandbox';
+import { proxyListenFor, sandboxRefusal, systemSandbox, type ExecSandbox } from '../os-sandbox/exec-sandbox';
+import type { SandboxState } from '../os-sandbox/sandbox-state';
+import { openCommandEgress, refusalNote, type CommandEgress } from '../egress/command-egress';
+import type { EgressTarget } from '../egress/egress-policy';
+import type { EgressVerdict } from '../egress/egress-record';
+import type { ResolveAll } from '../egress/admission';
 import type { MemoryProposals } from '../approvals/memory-approval';
 import { steeringPaths } from '../../workspace/prompt-files';
 import { settlePromptChanges, snapshotPrompt } from './exec-prompt-guard';
@@ -50,6 +55,13 @@ export interface ExecToolDeps {
   memoryProposals?: MemoryProposals;
   /** Where the connections of sandboxed commands are recorded (the core's egress ledger). */
   ledger?: EgressLedger;
+  /**
+   * The host policy for a sandboxed command's connections (wiring passes the approval service's). Missing: every
+   * host is refused as if nobody could approve it.
+   */
+  egressPolicy?(target: EgressTarget, command: string, ctx: ToolContext): Promise<EgressVerdict>;
+  /** DNS for the egress proxy (tests map names to addresses). */
+  resolveAll?: ResolveAll;
 }
 
 /** The working dir as the model gave it, resolved against the workspace (not yet fence-checked). */
@@ -117,7 +129,8 @@ export function createExecTool(deps: ExecToolDeps = {}): Tool<typeof params> {
       const shell = userShell(args.command, parentEnv);
       const cwdReal = realPathLoose(cwd.value) ?? cwd.value;
       const promptBefore = snapshotPrompt(ctx.workspace);
-      const ran = await runProcessTree({
+      const egress = await startEgress(state, args.command, ctx, deps);
+      const running = runProcessTree({
         shell:
           state.status === 'on'
             ? sandbox.wrap(shell, {
@@ -126,20 +139,43 @@ export function createExecTool(deps: ExecToolDeps = {}): Tool<typeof params> {
                 nanotrayHome: deps.nanotrayHome ?? '',
                 userHome: parentEnv.HOME || homedir(),
                 ...(parentEnv.XDG_RUNTIME_DIR ? { runtimeDir: parentEnv.XDG_RUNTIME_DIR } : {}),
-                network: state.network,
+                network: false,
                 readOnly: [...steeringPaths(ctx.workspace), ...(deps.appCode ?? [])],
-              })
+              }, egress ? { proxy: egress.proxy } : {})
             : shell,
         cwd: cwd.value,
-        env: buildChildEnv(parentEnv, ctx.config.tools.exec.allowedEnvKeys),
+        env: { ...buildChildEnv(parentEnv, ctx.config.tools.exec.allowedEnvKeys), ...egress?.env },
         timeoutMs: timeoutSeconds * 1000,
         signal: ctx.signal,
       });
-      const note = settlePromptChanges(promptBefore, ctx, deps.memoryProposals);
+      // the proxy closes whatever the command came to (a question still waiting is withdrawn)
+      const ran = await running.finally(() => egress?.close());
+      const networkNote = refusalNote((await egress?.close()) ?? []);
+      const note = settlePromptChanges(promptBefore, ctx, deps.memoryProposals) + networkNote;
       const result = outcomeOf(ran, timeoutSeconds);
       if (!note) return result;
       return result.ok ? ok(result.output + note) : fail(result.error.code, result.error.message + note);
     },
+  });
+}
+
+/**
+ * The egress proxy of one sandboxed command, when it has network (tools.exec.network "ask" or "on" and the bridge
+ * there): "on" lets every host through, "ask" asks the policy once per host while the command waits.
+ */
+async function startEgress(state: SandboxState, command: string, ctx: ToolContext, deps: ExecToolDeps): Promise<CommandEgress | undefined> {
+  const listen = proxyListenFor(state);
+  if (!listen || state.status !== 'on') return undefined;
+  return openCommandEgress({
+    listen,
+    filter: state.network === 'unfiltered' ? 'open' : 'policy',
+    decide: (target, signal) => deps.egressPolicy?.(target, command, { ...ctx, signal }) ?? Promise.resolve('unattended'),
+    source: { kind: 'exec', command },
+    sessionKey: ctx.sessionKey,
+    allowPrivateHosts: ctx.config.tools.web.allowPrivateHosts,
+    ...(deps.ledger ? { ledger: deps.ledger } : {}),
+    ...(deps.resolveAll ? { resolveAll: deps.resolveAll } : {}),
+    now: () => ctx.now(),
   });
 }
 

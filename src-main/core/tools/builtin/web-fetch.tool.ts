@@ -26,7 +26,7 @@ export interface WebFetchDeps {
    * approved one (the approval gate answers: `auto` for auto mode or --yes, `rule`, or undefined: no). Missing:
    * redirects never leave the host.
    */
-  egressAllowedBy?(host: string, ctx: ToolContext): 'auto' | 'rule' | undefined;
+  egressAllowedBy?(host: string, ctx: ToolContext): 'auto' | 'rule' | 'run' | undefined;
   /** Where every request is recorded (the core's egress ledger). */
   ledger?: EgressLedger;
 }

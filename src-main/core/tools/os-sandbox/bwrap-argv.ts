@@ -1,9 +1,20 @@
-// The bubblewrap command line for a sandbox plan (Linux): the root read-only, a private /dev, /proc and /tmp, a new
-// PID namespace, the plan's hidden paths, the workspace read-write but its prompt files, memory/ and skills/, and no
-// network when the plan says so.
+// The bubblewrap command line for a sandbox plan (Linux): the root read-only, a private /dev, /proc, /tmp and /run,
+// new PID, IPC and network namespaces (only loopback inside, where the command's egress proxy is bridged in), the
+// plan's hidden paths, and the workspace read-write but its prompt files, memory/ and skills/.
 import type { ShellInvocation } from '../sandbox/process-tree';
 import type { PlanMount, SandboxPlan } from './sandbox-plan';
 import { assertNever } from '../../lib/assert-never';
+
+/** Where the proxy's socket appears inside the sandbox. */
+export const SANDBOX_PROXY_SOCKET = '/run/nanotray-proxy.sock';
+/** The loopback port inside the sandbox that leads to the proxy (HTTP_PROXY, ALL_PROXY). */
+export const SANDBOX_PROXY_PORT = 3128;
+
+/** The bridge from the sandbox's loopback to the proxy's unix socket: socat, and the socket on the host. */
+export interface ProxyBridge {
+  socat: string;
+  socket: string;
+}
 
 function mountArgs(mount: PlanMount): string[] {
   switch (mount.kind) {
@@ -21,11 +32,28 @@ function mountArgs(mount: PlanMount): string[] {
   }
 }
 
+/** /proc/net/tcp's line for 127.0.0.1:3128 in state LISTEN (0A). */
+const LISTENING = ` 0100007F:${SANDBOX_PROXY_PORT.toString(16).toUpperCase().padStart(4, '0')} 00000000:0000 0A `;
+
+/**
+ * `sh -c` that starts socat in the background (127.0.0.1:3128 → the proxy's socket), waits until it listens (at
+ * most ~2 s: /proc/net/tcp shows the port in LISTEN), then becomes the user's shell. socat ends with the sandbox.
+ */
+export function bridgeScript(socat: string): string {
+  const quoted = `'${socat.replace(/'/g, `'\\''`)}'`;
+  return (
+    `${quoted} TCP-LISTEN:${SANDBOX_PROXY_PORT},bind=127.0.0.1,fork,reuseaddr UNIX-CONNECT:${SANDBOX_PROXY_SOCKET} </dev/null >/dev/null 2>&1 & ` +
+    `n=0; until grep -q '${LISTENING}' /proc/net/tcp 2>/dev/null; do n=$((n+1)); [ $n -ge 400 ] && break; sleep 0.005; done; exec "$@"`
+  );
+}
+
 /**
  * `bwrap … -- <shell>`. No capabilities (not even for root). --die-with-parent and the PID namespace end every process of the command when bwrap
- * ends (a killed tree, a killed Nanotray); --new-session keeps it from pushing keystrokes into a terminal.
+ * ends (a killed tree, a killed Nanotray); --new-session keeps it from pushing keystrokes into a terminal. The network
+ * namespace is always new: abstract unix sockets of the user's session (X11, D-Bus) live in the host's, and a
+ * /run of its own hides the system's sockets (D-Bus, Docker, the user's runtime folder).
  */
-export function bwrapInvocation(bwrap: string, plan: SandboxPlan, shell: ShellInvocation): ShellInvocation {
+export function bwrapInvocation(bwrap: string, plan: SandboxPlan, shell: ShellInvocation, bridge?: ProxyBridge): ShellInvocation {
   const args = [
     // as root, bwrap keeps every capability unless told otherwise (and could remount / read-write)
     '--cap-drop', 'ALL',
@@ -35,14 +63,17 @@ export function bwrapInvocation(bwrap: string, plan: SandboxPlan, shell: ShellIn
     '--unshare-ipc',
     '--unshare-uts',
     '--unshare-cgroup-try',
-    ...(plan.network ? [] : ['--unshare-net']),
+    '--unshare-net',
     '--ro-bind', '/', '/',
     '--dev', '/dev',
     '--proc', '/proc',
     '--tmpfs', '/tmp',
+    '--tmpfs', '/run',
     ...plan.mounts.flatMap(mountArgs),
+    ...(bridge ? ['--ro-bind', bridge.socket, SANDBOX_PROXY_SOCKET] : []),
     '--chdir', plan.cwd,
     '--',
+    ...(bridge ? ['/bin/sh', '-c', bridgeScript(bridge.socat), 'nanotray-egress-bridge'] : []),
     shell.file,
     ...shell.args,
   ];

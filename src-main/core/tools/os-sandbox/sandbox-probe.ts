@@ -23,10 +23,15 @@ function executable(file: string): boolean {
   }
 }
 
+/** The first `name` on PATH (or in /usr/bin, /bin), if any. */
+function findProgram(name: string, path: string): string | undefined {
+  const dirs = [...path.split(delimiter).filter(Boolean), '/usr/bin', '/bin'];
+  return dirs.map((d) => join(d, name)).find(executable);
+}
+
 /** The first `bwrap` on PATH (or in /usr/bin), if any. */
 export function findBwrap(path: string): string | undefined {
-  const dirs = [...path.split(delimiter).filter(Boolean), '/usr/bin', '/bin'];
-  return dirs.map((d) => join(d, 'bwrap')).find(executable);
+  return findProgram('bwrap', path);
 }
 
 /** Runs a command to its end; resolves with its exit code and the first line of its stderr. Never rejects. */
@@ -57,7 +62,9 @@ async function probeBwrap(path: string): Promise<SandboxProbe> {
     return { ok: false, reason: 'probe_failed', detail: `bwrap cannot create namespaces here: ${base.stderr || `exit ${base.code}`}` };
   }
   const net = await runQuietly(bwrap, [...BWRAP_PROBE, '--unshare-net', '--', '/bin/sh', '-c', 'exit 0']);
-  return { ok: true, kind: 'bubblewrap', command: bwrap, networkIsolation: net.code === 0 };
+  // socat carries the sandbox's 127.0.0.1:3128 to the egress proxy's unix socket; without it, no network inside
+  const socat = findProgram('socat', path);
+  return { ok: true, kind: 'bubblewrap', command: bwrap, networkIsolation: net.code === 0, ...(socat ? { bridge: socat } : {}) };
 }
 
 async function probeSeatbelt(): Promise<SandboxProbe> {

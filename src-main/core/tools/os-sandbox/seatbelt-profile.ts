@@ -1,5 +1,6 @@
 // The macOS seatbelt (sandbox-exec) profile for a sandbox plan: writes only to the workspace and temp folders,
-// the plan's hidden paths unreadable, no signals to or inspection of other processes, and optionally no network.
+// the plan's hidden paths unreadable, no signals to or inspection of other processes, and no network but the
+// command's egress proxy on a loopback port (no unix sockets either: the user's agents and buses are out of reach).
 import { isInside } from '../sandbox/path-guard';
 import type { ShellInvocation } from '../sandbox/process-tree';
 import type { SandboxPlan } from './sandbox-plan';
@@ -18,7 +19,7 @@ const WRITABLE_SYSTEM = ['(subpath "/private/tmp")', '(subpath "/private/var/fol
  * The profile: allow by default, then deny (later rules win in SBPL). A hidden path that contains the workspace
  * stays readable inside the workspace.
  */
-export function seatbeltProfile(plan: SandboxPlan): string {
+export function seatbeltProfile(plan: SandboxPlan, proxyPort?: number): string {
   const writable = plan.mounts.filter((m) => m.kind === 'writable').map((m) => m.path);
   const subpath = (p: string): string => `(subpath ${sbplString(p)})`;
   const lines = ['(version 1)', '(allow default)'];
@@ -39,11 +40,14 @@ export function seatbeltProfile(plan: SandboxPlan): string {
     );
   }
   lines.push('(deny process-info* (target others))', '(deny signal (target others))');
-  if (!plan.network) lines.push('(deny network*)');
+  lines.push('(deny network*)');
+  if (proxyPort !== undefined && Number.isInteger(proxyPort) && proxyPort > 0 && proxyPort < 65536) {
+    lines.push(`(allow network-outbound (remote ip "localhost:${proxyPort}"))`);
+  }
   return lines.join('\n');
 }
 
-/** `sandbox-exec -p <profile> <shell>`. */
-export function seatbeltInvocation(plan: SandboxPlan, shell: ShellInvocation): ShellInvocation {
-  return { file: SANDBOX_EXEC, args: ['-p', seatbeltProfile(plan), shell.file, ...shell.args] };
+/** `sandbox-exec -p <profile> <shell>`; `proxyPort` is the command's egress proxy on 127.0.0.1 (else no network). */
+export function seatbeltInvocation(plan: SandboxPlan, shell: ShellInvocation, proxyPort?: number): ShellInvocation {
+  return { file: SANDBOX_EXEC, args: ['-p', seatbeltProfile(plan, proxyPort), shell.file, ...shell.args] };
 }

@@ -15,13 +15,16 @@ import { openFile } from '../../web/browser-launcher';
 import { offerSignIns } from './mcp-sign-in';
 import { mcpNotices } from './mcp-notices';
 import { exitCodeOfSignal, stopTurnOnSignals } from '../turn-stop-signals';
+import { parseEgressHost } from '../../../core/tools/sandbox/egress-host';
 
-const USAGE = `Usage: nanotray agent [-m "text"] [--session KEY] [--yes] [--show-reasoning]
+const USAGE = `Usage: nanotray agent [-m "text"] [--session KEY] [--yes] [--allow-host HOST[:PORT]]… [--show-reasoning]
 
   -m, --message TEXT   Run one turn and exit (the answer streams to stdout, tool activity to stderr).
                        Without -m: an interactive prompt (exit or Ctrl+D quits, Ctrl+C cancels a turn).
   -s, --session KEY    Session cli:KEY (default cli:default); history is kept per session.
-  -y, --yes            Allow every tool call this run without asking.
+  -y, --yes            Allow every command and file change this run without asking (not hosts).
+  --allow-host HOST    Let web_fetch and commands reach HOST (HOST:PORT for another port than 80/443) this run
+                       without asking; repeat it for more hosts.
   --show-reasoning     Print the model's reasoning (its "thinking") to stderr as it streams.`;
 
 /** How long a one-shot run waits for configured MCP servers before its first model call. */
@@ -73,6 +76,8 @@ function answerApproval(io: CliIo, event: ApprovalRequestedEvent, signal: AbortS
 
 interface TurnOptions {
   yes: boolean;
+  /** Canonical hosts from --allow-host. */
+  allowHosts: string[];
   showReasoning: boolean;
   rl?: Interface;
 }
@@ -186,6 +191,7 @@ async function repl(core: Core, io: CliIo, initialKey: string, options: TurnOpti
           if (outcome.action === 'new_session') {
             sessionKey = `${initialKey}-${Date.now().toString(36)}`;
             if (yes) core.approvals.setSessionAutoApprove(sessionKey, true);
+            core.approvals.allowHostsForSession(sessionKey, options.allowHosts);
             write(io.stderr, `New session ${sessionKey}.`);
           }
           if (outcome.action === 'clear' && io.isTty) io.stdout.write('\x1b[2J\x1b[H');
@@ -204,6 +210,24 @@ async function repl(core: Core, io: CliIo, initialKey: string, options: TurnOpti
   return signals.closing ? exitCodeOfSignal(signals.closing) : 0;
 }
 
+/** Every `--allow-host HOST` / `--allow-host=HOST` (parseArgs keeps only the last of a repeated flag), canonical. */
+function allowHostFlags(args: readonly string[]): { ok: true; value: string[] } | { ok: false; error: string } {
+  const hosts: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--') break;
+    const raw = arg === '--allow-host' ? args[++i] : arg.startsWith('--allow-host=') ? arg.slice('--allow-host='.length) : undefined;
+    if (raw === undefined) {
+      if (arg === '--allow-host') return { ok: false, error: '--allow-host needs a host, e.g. --allow-host api.github.com' };
+      continue;
+    }
+    const host = parseEgressHost(raw);
+    if (!host.ok) return { ok: false, error: host.error.message.replace(/^Error: /, '') };
+    hosts.push(host.value.replace(/:80$/, '')); // as the proxy names it: 80 and 443 are both the default
+  }
+  return { ok: true, value: hosts };
+}
+
 export const agentCommand: CliCommand = {
   name: 'agent',
   summary: 'Chat with the agent: one turn with -m, else an interactive prompt',
@@ -214,6 +238,11 @@ export const agentCommand: CliCommand = {
     const sessionName = flagString(parsed, 's', 'session') ?? 'default';
     const yes = parsed.flags.has('yes') || parsed.flags.has('y');
     const showReasoning = parsed.flags.has('show-reasoning');
+    const allowHosts = allowHostFlags(args);
+    if (!allowHosts.ok) {
+      write(io.stderr, `nanotray agent: ${allowHosts.error}`);
+      return 2;
+    }
     if (parsed.flags.has('m') && message === undefined) {
       write(io.stderr, 'nanotray agent: -m needs the message text, e.g. nanotray agent -m "hello".');
       return 2;
@@ -234,19 +263,20 @@ export const agentCommand: CliCommand = {
         return 1;
       }
       if (yes) core.approvals.setSessionAutoApprove(sessionKey, true);
+      core.approvals.allowHostsForSession(sessionKey, allowHosts.value);
       if (text !== undefined) {
         // Configured MCP servers get up to 10 s, so their tools are there for this single turn; the ones that are
         // not are named on stderr (shutdown after the answer aborts what is still connecting).
         await core.mcp.waitForServers(MCP_WAIT_MS);
         await offerSignIns(core, io);
         for (const line of mcpNotices(core.mcp)) write(io.stderr, line);
-        return await oneShot(core, io, sessionKey, text, { yes, showReasoning });
+        return await oneShot(core, io, sessionKey, text, { yes, allowHosts: allowHosts.value, showReasoning });
       }
       // The REPL connects its MCP servers in the background and says which did not make it.
       void core.mcp.waitForServers(MCP_WAIT_MS).then(() => {
         for (const line of mcpNotices(core.mcp)) write(io.stderr, line);
       });
-      return await repl(core, io, sessionKey, { yes, showReasoning });
+      return await repl(core, io, sessionKey, { yes, allowHosts: allowHosts.value, showReasoning });
     } finally {
       await core.dispose();
     }

@@ -8,12 +8,18 @@ import { assertNever } from '../../lib/assert-never';
 type SandboxState = NonNullable<ApprovalRequest['sandbox']>;
 
 const KIND = { bubblewrap: 'bubblewrap', seatbelt: 'macOS seatbelt' } as const;
+const NETWORK = {
+  filtered: 'chat.approval.networkFiltered',
+  unfiltered: 'chat.approval.networkUnfiltered',
+  off: 'chat.approval.networkOff',
+  unavailable: 'chat.approval.networkUnavailable',
+} as const;
 
 /** The sentence for a state (the same facts `nanotray status` prints). */
 export function sandboxText(state: SandboxState): string {
   switch (state.status) {
     case 'on':
-      return t('chat.approval.sandboxOn', { kind: KIND[state.kind], network: state.network ? t('chat.approval.networkAllowed') : t('chat.approval.networkOff') });
+      return t('chat.approval.sandboxOn', { kind: KIND[state.kind], network: t(NETWORK[state.network]) });
     case 'off':
       return t('chat.approval.sandboxOff');
     case 'unavailable':

@@ -16,10 +16,16 @@ const CHOICES = [
   { value: 'off', label: 'settings.safety.sandboxOff', text: 'settings.safety.sandboxOffText' },
 ] as const;
 
+const NETWORK_CHOICES = [
+  { value: 'ask', label: 'settings.safety.networkAsk', text: 'settings.safety.networkAskText' },
+  { value: 'on', label: 'settings.safety.networkOn', text: 'settings.safety.networkOnText' },
+  { value: 'off', label: 'settings.safety.networkOff', text: 'settings.safety.networkOffText' },
+] as const;
+
 export function ExecSandboxFields({ draft, update }: Props): ReactElement {
   const { t } = useTranslation();
   // Without network inside it, exec needs the sandbox: with the sandbox off every command is refused.
-  const refusesAll = draft.execSandbox === 'off' && !draft.execNetwork;
+  const refusesAll = draft.execSandbox === 'off' && draft.execNetwork === 'off';
   return (
     <fieldset className="fieldset" style={{ marginTop: 16 }} aria-describedby="exec-sandbox-key">
       <legend className="field-label">{t('settings.safety.commands')}</legend>
@@ -40,15 +46,24 @@ export function ExecSandboxFields({ draft, update }: Props): ReactElement {
           </span>
         </label>
       ))}
-      <label className="check" style={{ marginTop: 8 }}>
-        <input type="checkbox" checked={draft.execNetwork} onChange={(e) => update((d) => ({ ...d, execNetwork: e.target.checked }))} aria-describedby="exec-network-note" />
-        <span>
-          {t('settings.safety.network')}{' '}
-          <span className="faint" id="exec-network-note">
-            {t('settings.safety.networkNote')} <span className="mono">tools.exec.network</span>
+      <p className="faint" id="exec-network-note" style={{ marginTop: 8 }}>
+        <strong>{t('settings.safety.network')}</strong> {t('settings.safety.networkNote')} <span className="mono">tools.exec.network</span>
+      </p>
+      {NETWORK_CHOICES.map((c) => (
+        <label key={c.value} className="radio-row">
+          <input
+            type="radio"
+            name="exec-network"
+            value={c.value}
+            checked={draft.execNetwork === c.value}
+            onChange={() => update((d) => ({ ...d, execNetwork: c.value }))}
+            aria-describedby="exec-network-note"
+          />
+          <span>
+            <strong>{t(c.label)}</strong> <span className="muted">— {t(c.text)}</span>
           </span>
-        </span>
-      </label>
+        </label>
+      ))}
       {refusesAll && (
         <div className="field-warning" role="status">
           {t('settings.safety.noNetworkNoSandbox')}

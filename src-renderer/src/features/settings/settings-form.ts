@@ -39,8 +39,8 @@ export interface SettingsDraft {
   restrictToWorkspace: boolean;
   /** tools.exec.sandbox: the OS sandbox where it works, always (refuse without it), or never. */
   execSandbox: 'auto' | 'on' | 'off';
-  /** tools.exec.network: commands may use the network. */
-  execNetwork: boolean;
+  /** tools.exec.network: per host (ask), any host (on) or none (off). */
+  execNetwork: SettingsView['tools']['exec']['network'];
   heartbeatEnable: boolean;
   heartbeatInterval: string;
   heartbeatBudget: string;

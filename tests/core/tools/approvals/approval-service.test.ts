@@ -474,14 +474,18 @@ describe('network (egress per host)', () => {
     expect(ran).toEqual(['fetch:https://docs.example/a?q=1', 'fetch:https://docs.example/b']);
   });
 
-  it('answers allowsEgress (redirect hops) from rules, auto mode and --yes, never by asking', () => {
+  it('answers allowsEgress (redirect hops) from rules, --allow-host and auto mode (not --yes), never by asking', () => {
     const c = ctx();
     expect(service.allowsEgress(fetchTool, 'docs.example', c)).toBe(false);
     service.allowHost('Docs.Example.');
     expect(service.allowsEgress(fetchTool, 'docs.example', c)).toBe(true);
     expect(service.allowsEgress(fetchTool, 'other.example', c)).toBe(false);
     service.setSessionAutoApprove('cli:test', true);
+    expect(service.allowsEgress(fetchTool, 'other.example', c)).toBe(false);
+    service.allowHostsForSession('cli:test', ['other.example']);
     expect(service.allowsEgress(fetchTool, 'other.example', c)).toBe(true);
+    mode = 'auto';
+    expect(service.allowsEgress(fetchTool, 'third.example', ctx())).toBe(true);
     mode = 'readonly';
     expect(service.allowsEgress(fetchTool, 'other.example', ctx())).toBe(false);
     expect(service.allowsEgress(fetchTool, 'docs.example', ctx())).toBe(true);

@@ -85,8 +85,9 @@ describe('exec child environment', () => {
       .split('\n')
       .filter((l) => /^[A-Za-z_][A-Za-z0-9_]*=/.test(l))
       .map((l) => l.slice(0, l.indexOf('=')));
-    // The shell itself adds PWD, SHLVL, _ and OLDPWD.
-    const expected = new Set(['HOME', 'PATH', 'LANG', 'TERM', 'NANOTRAY_TEST_ALLOWED', 'PWD', 'SHLVL', '_', 'OLDPWD']);
+    // The shell itself adds PWD, SHLVL, _ and OLDPWD; a sandboxed command gets its egress proxy's settings.
+    const proxy = ['HTTP_PROXY', 'HTTPS_PROXY', 'ALL_PROXY', 'NO_PROXY'].flatMap((k) => [k, k.toLowerCase()]);
+    const expected = new Set(['HOME', 'PATH', 'LANG', 'TERM', 'NANOTRAY_TEST_ALLOWED', 'PWD', 'SHLVL', '_', 'OLDPWD', ...proxy]);
     expect(keys.filter((k) => !expected.has(k))).toEqual([]);
   });
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configSchema } from '../../../../src-preload/contract/config-schema';
-import { bwrapInvocation } from '../../../../src-main/core/tools/os-sandbox/bwrap-argv';
+import { bridgeScript, bwrapInvocation, SANDBOX_PROXY_SOCKET } from '../../../../src-main/core/tools/os-sandbox/bwrap-argv';
 import { sandboxRefusal, stateFor } from '../../../../src-main/core/tools/os-sandbox/exec-sandbox';
 import { planSandbox, type SandboxPlanInput } from '../../../../src-main/core/tools/os-sandbox/sandbox-plan';
 import { describeSandbox, type SandboxProbe } from '../../../../src-main/core/tools/os-sandbox/sandbox-state';
@@ -91,7 +91,7 @@ describe('planSandbox', () => {
 });
 
 describe('bwrapInvocation', () => {
-  it('builds the command line: root read-only, private /dev /proc /tmp, new PID namespace, hides, workspace', () => {
+  it('builds the command line: root read-only, private /dev /proc /tmp /run, new PID, IPC and network namespaces, hides, workspace', () => {
     const plan = planSandbox({ ...input, network: false });
     const shell = { file: '/bin/bash', args: ['-c', 'git status'] };
     const { file, args } = bwrapInvocation('/usr/bin/bwrap', plan, shell);
@@ -101,7 +101,7 @@ describe('bwrapInvocation', () => {
       '--cap-drop', 'ALL',
       '--die-with-parent', '--new-session', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try',
       '--unshare-net',
-      '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp',
+      '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp', '--tmpfs', '/run',
       '--tmpfs', join(user, '.nanotray'),
       '--tmpfs', join(user, '.ssh'),
       '--tmpfs', join(user, 'keys-elsewhere'),
@@ -115,8 +115,17 @@ describe('bwrapInvocation', () => {
     ]);
   });
 
-  it('keeps the network unless the plan cuts it', () => {
-    expect(bwrapInvocation('bwrap', planSandbox(input), { file: 'sh', args: [] }).args).not.toContain('--unshare-net');
+  it('always cuts the network; with a proxy, binds its socket in and starts the bridge before the shell', () => {
+    expect(bwrapInvocation('bwrap', planSandbox(input), { file: 'sh', args: [] }).args).toContain('--unshare-net');
+    const args = bwrapInvocation('bwrap', planSandbox(input), { file: '/bin/bash', args: ['-c', 'curl x'] }, { socat: '/usr/bin/socat', socket: '/tmp/nanotray-egress-1/proxy.sock' }).args;
+    expect(args).toContain('--unshare-net');
+    expect(args.join(' ')).toContain(`--ro-bind /tmp/nanotray-egress-1/proxy.sock ${SANDBOX_PROXY_SOCKET} --chdir`);
+    const shellAt = args.indexOf('--') + 1;
+    expect(args.slice(shellAt, shellAt + 2)).toEqual(['/bin/sh', '-c']);
+    expect(args[shellAt + 2]).toBe(bridgeScript('/usr/bin/socat'));
+    expect(args.slice(shellAt + 3)).toEqual(['nanotray-egress-bridge', '/bin/bash', '-c', 'curl x']);
+    expect(bridgeScript('/usr/bin/socat')).toContain("'/usr/bin/socat' TCP-LISTEN:3128,bind=127.0.0.1,fork,reuseaddr UNIX-CONNECT:/run/nanotray-proxy.sock");
+    expect(bridgeScript('/usr/bin/socat')).toContain("grep -q ' 0100007F:0C38 00000000:0000 0A ' /proc/net/tcp");
   });
 });
 
@@ -125,7 +134,7 @@ describe('seatbelt (macOS; generated and checked here, run only on a Mac)', () =
     expect(sbplString('/Users/a "b"\\c')).toBe('"/Users/a \\"b\\"\\\\c"');
   });
 
-  it('denies writes outside the workspace and temp, reads of hidden paths (not the workspace in them), signals and inspection of other processes, and the network when off', () => {
+  it('denies writes outside the workspace and temp, reads of hidden paths (not the workspace in them), signals and inspection of other processes, and all network but the proxy port', () => {
     const user = join(root, 'home');
     const profile = seatbeltProfile(planSandbox({ ...input, network: false }));
     const lines = profile.split('\n');
@@ -140,7 +149,8 @@ describe('seatbelt (macOS; generated and checked here, run only on a Mac)', () =
       `(deny file-read* file-write* (require-all (subpath ${sbplString(join(user, '.nanotray'))}) (require-not (require-any (subpath ${sbplString(input.workspace)})))))`,
     );
     expect(lines.slice(-3)).toEqual(['(deny process-info* (target others))', '(deny signal (target others))', '(deny network*)']);
-    expect(seatbeltProfile(planSandbox(input))).not.toContain('(deny network*)');
+    expect(seatbeltProfile(planSandbox(input), 49152).split('\n').slice(-2)).toEqual(['(deny network*)', '(allow network-outbound (remote ip "localhost:49152"))']);
+    expect(seatbeltProfile(planSandbox(input), 0)).not.toContain('allow network');
   });
 
   it('runs the shell through sandbox-exec -p', () => {
@@ -149,22 +159,29 @@ describe('seatbelt (macOS; generated and checked here, run only on a Mac)', () =
       file: '/usr/bin/sandbox-exec',
       args: ['-p', seatbeltProfile(plan), '/bin/zsh', '-f', '-c', 'ls'],
     });
+    expect(seatbeltInvocation(plan, { file: '/bin/zsh', args: [] }, 50000).args[1]).toBe(seatbeltProfile(plan, 50000));
   });
 });
 
 describe('stateFor and sandboxRefusal', () => {
   const exec = (over: Record<string, unknown>) => configSchema.parse({ tools: { exec: over } }).tools.exec;
-  const works: SandboxProbe = { ok: true, kind: 'bubblewrap', command: '/usr/bin/bwrap', networkIsolation: true };
+  const works: SandboxProbe = { ok: true, kind: 'bubblewrap', command: '/usr/bin/bwrap', networkIsolation: true, bridge: '/usr/bin/socat' };
+  const noSocat: SandboxProbe = { ok: true, kind: 'bubblewrap', command: '/usr/bin/bwrap', networkIsolation: true };
   const noNetNs: SandboxProbe = { ...works, networkIsolation: false };
   const missing: SandboxProbe = { ok: false, reason: 'not_installed', detail: 'bubblewrap (bwrap) is not installed' };
 
   it.each([
-    ['auto, works', works, {}, { status: 'on', kind: 'bubblewrap', network: true }, undefined],
-    ['network off, works', works, { network: false }, { status: 'on', kind: 'bubblewrap', network: false }, undefined],
+    ['auto, works', works, {}, { status: 'on', kind: 'bubblewrap', network: 'filtered' }, undefined],
+    ['network true reads as ask', works, { network: true }, { status: 'on', kind: 'bubblewrap', network: 'filtered' }, undefined],
+    ['network on', works, { network: 'on' }, { status: 'on', kind: 'bubblewrap', network: 'unfiltered' }, undefined],
+    ['no socat', noSocat, { network: 'ask' }, { status: 'on', kind: 'bubblewrap', network: 'unavailable' }, undefined],
+    ['no net namespace', noNetNs, {}, { status: 'unavailable', reason: 'probe_failed', detail: 'the sandbox cannot cut the network here', enforced: false }, undefined],
+    ['network off, works', works, { network: false }, { status: 'on', kind: 'bubblewrap', network: 'off' }, undefined],
+    ['network "off", works', works, { network: 'off' }, { status: 'on', kind: 'bubblewrap', network: 'off' }, undefined],
     ['off', works, { sandbox: 'off' }, { status: 'off' }, undefined],
     ['auto, missing', missing, {}, { status: 'unavailable', reason: 'not_installed', detail: 'bubblewrap (bwrap) is not installed', enforced: false }, undefined],
     ['on, missing', missing, { sandbox: 'on' }, { status: 'unavailable', reason: 'not_installed', detail: 'bubblewrap (bwrap) is not installed', enforced: true }, 'tools.exec.sandbox is "on"'],
-    ['network off, missing', missing, { network: false }, { status: 'unavailable', reason: 'not_installed', detail: 'bubblewrap (bwrap) is not installed', enforced: true }, 'tools.exec.network is false'],
+    ['network off, missing', missing, { network: false }, { status: 'unavailable', reason: 'not_installed', detail: 'bubblewrap (bwrap) is not installed', enforced: true }, 'tools.exec.network is "off"'],
     ['network off, no net namespace', noNetNs, { network: false }, { status: 'unavailable', reason: 'probe_failed', detail: 'the sandbox cannot cut the network here', enforced: true }, 'cannot cut the network'],
     ['network off, sandbox off', works, { network: false, sandbox: 'off' }, { status: 'off' }, 'tools.exec.sandbox is "off"'],
   ] as const)('%s', (_name, probe, over, state, refusal) => {
@@ -176,7 +193,10 @@ describe('stateFor and sandboxRefusal', () => {
   });
 
   it('describes each state in one line', () => {
-    expect(describeSandbox({ status: 'on', kind: 'bubblewrap', network: false })).toBe('on (bubblewrap; network off)');
+    expect(describeSandbox({ status: 'on', kind: 'bubblewrap', network: 'off' })).toBe('on (bubblewrap; network off)');
+    expect(describeSandbox({ status: 'on', kind: 'bubblewrap', network: 'unfiltered' })).toBe('on (bubblewrap; network unfiltered)');
+    expect(describeSandbox({ status: 'on', kind: 'bubblewrap', network: 'unavailable' })).toBe('on (bubblewrap; network unavailable: install socat)');
+    expect(describeSandbox({ status: 'on', kind: 'bubblewrap', network: 'filtered' })).toBe('on (bubblewrap; network through Nanotray, per host)');
     expect(describeSandbox({ status: 'unavailable', reason: 'not_installed', detail: 'no bwrap', enforced: false })).toBe(
       'unavailable (no bwrap): commands run unsandboxed',
     );
