@@ -263,8 +263,8 @@ describe('/approve server', () => {
 
 describe('/approve host', () => {
   it('stores a permanent web_fetch host rule in its canonical form, through the real approval gate', async () => {
-    expect(await run('/approve host Docs.Python.ORG.')).toBe('web_fetch may now reach docs.python.org without asking (rule 1; revoke it in settings).');
-    expect(await run('/approve host http://127.0.0.1:8080/x?y=1')).toBe('web_fetch may now reach 127.0.0.1:8080 without asking (rule 2; revoke it in settings).');
+    expect(await run('/approve host Docs.Python.ORG.')).toBe('web_fetch and commands may now reach docs.python.org without asking (rule 1; revoke it in settings).');
+    expect(await run('/approve host http://127.0.0.1:8080/x?y=1')).toBe('web_fetch and commands may now reach 127.0.0.1:8080 without asking (rule 2; revoke it in settings).');
     expect(core.approvals.listRules().map((r) => [r.tool, r.kind, r.pattern])).toEqual([
       ['web_fetch', 'host', 'docs.python.org'],
       ['web_fetch', 'host', '127.0.0.1:8080'],

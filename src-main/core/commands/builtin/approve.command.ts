@@ -32,7 +32,7 @@ function allowHost(host: string | undefined, services: CommandServices): Command
   if (!host) return commandError('Error: usage: /approve host <host>   (e.g. /approve host docs.python.org)');
   const added = services.approvals.allowHost(host);
   if (!added.ok) return commandError(added.error.message);
-  return { output: `web_fetch may now reach ${added.value.pattern} without asking (rule ${added.value.id}; revoke it in settings).` };
+  return { output: `web_fetch and commands may now reach ${added.value.pattern} without asking (rule ${added.value.id}; revoke it in settings).` };
 }
 
 export const approveCommand: SlashCommand = {

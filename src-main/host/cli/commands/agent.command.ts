@@ -121,7 +121,9 @@ async function runTurn(core: Core, io: CliIo, sessionKey: string, text: string, 
     if (event.type === 'approval.resolved' || event.type === 'elicitation.resolved') prompts.get(event.id)?.abort();
   });
   try {
-    const interactive = options.yes || io.isTty;
+    // Only a terminal can answer: --yes approves commands and writes by itself, but never a host, and a host asked
+    // of a script's pipe would wait for an answer nobody gives.
+    const interactive = io.isTty;
     const result = await core.sessions.run({ sessionKey, text, interactive, source: 'user' });
     printer.finishAnswer();
     if (result.stopReason === 'error') write(io.stderr, `nanotray agent: ${result.error ?? 'the turn failed.'}`);
