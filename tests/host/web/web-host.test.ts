@@ -9,6 +9,7 @@ import WebSocket from 'ws';
 import { createCore, type Core } from '../../../src-main/core/nanotray-core';
 import { startWebHost, type WebHost } from '../../../src-main/host/web/web-host';
 import { makeTempHome, type TempHome } from '../../helpers/temp-home';
+import { isOwnPort } from '../../../src-main/core/lib/own-ports';
 
 interface Frame {
   id?: number;
@@ -79,7 +80,10 @@ describe('browser host', () => {
     const other = await startWebHost({ core, rendererDir: uiDir, logError: () => undefined });
     if (!other.ok) throw new Error(other.error);
     expect(other.value.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    // one of Nanotray's own ports while it listens: no sandboxed command's proxy connects to it
+    expect(isOwnPort(other.value.port)).toBe(true);
     await other.value.close();
+    expect(isOwnPort(other.value.port)).toBe(false);
   });
 
   it.each(['0.0.0.0', '192.168.1.5', '::'])('refuses to bind to %s', async (bind) => {

@@ -1,6 +1,7 @@
 // The sign-in's redirect listener: 127.0.0.1 only, the code only with the right state, errors end the wait.
 import { describe, expect, it } from 'vitest';
 import { openLoopbackRedirect } from '../../../../src-main/core/mcp/oauth/loopback-redirect';
+import { isOwnPort } from '../../../../src-main/core/lib/own-ports';
 
 async function get(port: number, query: string): Promise<{ status: number; text: string }> {
   const response = await fetch(`http://127.0.0.1:${port}/callback?${query}`);
@@ -28,8 +29,10 @@ describe('loopback redirect', () => {
 
   it('listens on 127.0.0.1 only and stops when closed', async () => {
     const redirect = await openLoopbackRedirect(0, 'st', 'files');
+    expect(isOwnPort(redirect.port)).toBe(true); // no sandboxed command answers the sign-in
     await expect(fetch(`http://[::1]:${redirect.port}/callback?state=st&code=c`)).rejects.toThrow();
     redirect.close();
+    expect(isOwnPort(redirect.port)).toBe(false);
     expect(await redirect.code).toEqual({ ok: false, error: 'the sign-in was cancelled' });
     await expect(fetch(`http://127.0.0.1:${redirect.port}/callback?state=st&code=c`)).rejects.toThrow();
   });
