@@ -125,7 +125,7 @@ describe('bwrapInvocation', () => {
     expect(args[shellAt + 2]).toBe(bridgeScript('/usr/bin/socat'));
     expect(args.slice(shellAt + 3)).toEqual(['nanotray-egress-bridge', '/bin/bash', '-c', 'curl x']);
     expect(bridgeScript('/usr/bin/socat')).toContain("'/usr/bin/socat' TCP-LISTEN:3128,bind=127.0.0.1,fork,reuseaddr UNIX-CONNECT:/run/nanotray-proxy.sock");
-    expect(bridgeScript('/usr/bin/socat')).toContain("grep -q ' 0100007F:0C38 00000000:0000 0A ' /proc/net/tcp");
+    expect(bridgeScript('/usr/bin/socat')).toContain("[ \"$l $st\" = '0100007F:0C38 0A' ] && return 0; done </proc/net/tcp");
   });
 });
 
