@@ -3,7 +3,8 @@
 // core start-up / loop overhead / CLI turn (bench.mjs), workspace prompt (bench-workspace.mjs), long sessions
 // (bench-session.mjs), a cold CLI turn in a 10,000-message session against an empty one (bench-session-turn.mjs),
 // the CLI turn side by side with the nanobot port (bench-peer.mjs),
-// the session lease and a database backup (bench-store.mjs), exec grammar and sandbox overhead (bench-exec.mjs), provider stream assembly and transport (bench-providers.mjs),
+// the session lease and a database backup (bench-store.mjs), exec grammar, sandbox and egress proxy overhead
+// (bench-exec.mjs), provider stream assembly and transport (bench-providers.mjs),
 // idle daemon wake-ups, CPU and RSS (bench-idle.mjs), scheduler idle cost, timer drift and RSS (bench-scheduler.mjs,
 // 60 s window), the desktop start to a ready tray (bench-desktop.mjs), renderer bundle and Chromium figures
 // (bench-renderer.mjs --e2e, after a build: the chat, the window's start, quick ask).
@@ -18,7 +19,7 @@ const steps = [
   ['Long sessions: a cold CLI turn in a 10,000-message session against the same turn in an empty one', ['scripts/bench-session-turn.mjs']],
   ['Side by side: a cold CLI turn against @jcheesepkg/nanobot 0.9.2 and a bare Node fetch', ['scripts/bench-peer.mjs']],
   ['Store: the session lease per turn, a backup of a 100,000-message database', ['scripts/bench-store.mjs']],
-  ['Exec: bash grammar, command analysis, sandbox overhead', ['scripts/bench-exec.mjs']],
+  ['Exec: bash grammar, command analysis, sandbox overhead, egress proxy (per command, per connection, throughput)', ['scripts/bench-exec.mjs']],
   ['Providers: stream assembly, transport through the openai SDK, call overhead', ['scripts/bench-providers.mjs']],
   ['Idle daemon: wake-ups, CPU and RSS while nothing is due', ['scripts/bench-idle.mjs']],
   ['Scheduler: idle cost, timer drift', ['scripts/bench-scheduler.mjs', ...(process.env.BENCH_DRIFT_MINUTES ? ['--minutes', process.env.BENCH_DRIFT_MINUTES] : [])]],
