@@ -50,14 +50,20 @@ function argumentLines(argsJson: string): string[] {
  * marked (`⟨3000 spaces⟩`, `⟨U+202E⟩`, `⟨ESC⟩`): nothing in it is invisible or run by the terminal.
  */
 export function approvalPromptParts(request: ApprovalPromptRequest): ApprovalPromptParts {
-  const header = [`⚠ Approval needed: ${markHidden(request.tool)} (${request.category})`];
+  // a sandboxed command's connection (its proxy asks): host:port, no URL
+  const connection = request.egress !== undefined && !/^[a-z][a-z0-9+.-]*:\/\//i.test(request.egress.url);
+  const header = [
+    connection
+      ? `⚠ Approval needed: ${markHidden(request.tool)} wants to reach ${markHidden(request.egress!.url)} (network)`
+      : `⚠ Approval needed: ${markHidden(request.tool)} (${request.category})`,
+  ];
   if (request.workingDir) header.push(`  Working dir: ${markHidden(request.workingDir)}`);
   if (request.egress) {
     header.push(`  Host: ${markHidden(request.egress.host)}`);
     if (request.egress.unicodeHost) {
       header.push(`  (an internationalised name that reads as ${markHidden(request.egress.unicodeHost)}: make sure it is not a lookalike)`);
     }
-    header.push(`  Full URL: ${markHidden(request.egress.url)}`);
+    if (!connection) header.push(`  Full URL: ${markHidden(request.egress.url)}`);
   }
   if (request.memory) {
     const { path, before, after } = request.memory;

@@ -54,6 +54,25 @@ describe('formatApprovalRequest', () => {
         `    url: ${url}\n`,
     );
   });
+  it('says which host a sandboxed command wants to reach', () => {
+    expect(
+      formatApprovalRequest({
+        ...request,
+        category: 'network',
+        args: '{\n  "command": "gh repo list",\n  "connect": "api.github.com:443"\n}',
+        workingDir: undefined,
+        egress: { url: 'api.github.com:443', host: 'api.github.com' },
+        alwaysLabel: 'api.github.com',
+      }),
+    ).toBe(
+      '⚠ Approval needed: exec wants to reach api.github.com:443 (network)\n' +
+        '  Host: api.github.com\n' +
+        '  [a]lways allows this host: api.github.com\n' +
+        '  Arguments:\n' +
+        '    connect: api.github.com:443\n' +
+        '    command: gh repo list\n',
+    );
+  });
 });
 
 describe('a command no rule can cover', () => {
