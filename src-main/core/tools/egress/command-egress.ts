@@ -10,6 +10,12 @@ import { proxyEnvironment } from './proxy-env';
 import { SANDBOX_PROXY_PORT } from '../os-sandbox/bwrap-argv';
 import type { ProxyAddress } from '../os-sandbox/exec-sandbox';
 
+/**
+ * At most this many hosts are asked about for one process: a command that tries host after host would otherwise
+ * bury the user in questions until one is waved through. Later new hosts are refused unasked.
+ */
+export const MAX_HOSTS_ASKED = 5;
+
 export interface CommandEgressOptions {
   listen: ProxyListen['kind'];
   /** `open`: every host passes (tools.exec.network "on"); `policy`: `decide` says. */
@@ -44,7 +50,7 @@ export async function openCommandEgress(options: CommandEgressOptions): Promise<
     if (options.filter === 'open') return Promise.resolve('open');
     let verdict = verdicts.get(target.key);
     if (!verdict) {
-      verdict = options.decide(target, life.signal).catch((): EgressVerdict => 'denied');
+      verdict = verdicts.size >= MAX_HOSTS_ASKED ? Promise.resolve<EgressVerdict>('denied') : options.decide(target, life.signal).catch((): EgressVerdict => 'denied');
       verdicts.set(target.key, verdict);
     }
     return verdict;
