@@ -89,7 +89,7 @@ describe('settings form', () => {
 
   it('patches the sandbox of commands and their network, only what changed', () => {
     const d = draftFromSettings(view);
-    expect([d.execSandbox, d.execNetwork]).toEqual(['auto', true]);
+    expect([d.execSandbox, d.execNetwork]).toEqual(['auto', 'ask']);
     expect(buildPatch(view, { ...d, execSandbox: 'on' })).toEqual({ tools: { exec: { sandbox: 'on' } } });
     expect(buildPatch(view, { ...d, execSandbox: 'off', execNetwork: 'off' })).toEqual({ tools: { exec: { sandbox: 'off', network: 'off' } } });
   });

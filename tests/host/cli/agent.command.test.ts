@@ -94,7 +94,7 @@ describe('nanotray agent (in process)', () => {
         `  workspace: ${home.workspace}`,
         `  provider:  test (${t.llm.baseUrl}; key …3456)`,
         '  model:     fake-model (preset default)',
-        '  sandbox:   exec on (bubblewrap; network allowed)',
+        '  sandbox:   exec on (bubblewrap; network through Nanotray, per host)',
         '  sessions:  1',
         '  messages:  2',
         // the runtime overview, the same text as `my` check with no key

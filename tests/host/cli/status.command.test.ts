@@ -18,7 +18,7 @@ describe('nanotray status', () => {
       `  workspace: ${home.workspace}`,
       '  provider:  openai — not configured: set OPENAI_API_KEY or add providers.openai to config.json',
       '  model:     gpt-4.1-mini (preset default)',
-      '  sandbox:   exec on (bubblewrap; network allowed)',
+      '  sandbox:   exec on (bubblewrap; network through Nanotray, per host)',
       '  sessions:  0',
       '  messages:  0',
       '',
