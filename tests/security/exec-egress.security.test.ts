@@ -72,7 +72,7 @@ function open(mode: 'ask' | 'auto' | 'readonly', exec: Record<string, unknown> =
   const core = t.open(
     // the workspace fence is not what these tests are about (bash's /dev/tcp is a "path" to it)
     { tools: { approval: { mode }, restrictToWorkspace: false, exec } },
-    { tools: { exec: { parentEnv: childEnv(), egressLedger: { record: (e: EgressRecord) => ledger.push(e) }, ...deps } } },
+    { tools: { exec: { parentEnv: childEnv(), ledger: { record: (e: EgressRecord) => ledger.push(e) }, ...deps } } },
   );
   writeFileSync(join(core.workspace(), 'USER.md'), SECRET);
   return { core, ledger };

@@ -76,7 +76,7 @@ beforeEach(() => {
   events = [];
   mode = 'ask';
   ids = 0;
-  sandbox = { status: 'on', kind: 'bubblewrap', network: true };
+  sandbox = { status: 'on', kind: 'bubblewrap', network: 'filtered' };
   ran.length = 0;
   // The registry asks whichever service the test made last (a test may start a new one on the same database).
   registry = new ToolRegistry({ check: (tool, args, c) => service.check(tool, args, c) });
