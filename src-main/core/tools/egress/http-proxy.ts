@@ -80,7 +80,14 @@ export async function handleForward(req: IncomingMessage, res: ServerResponse, a
   upstream.on('response', (answer) => {
     const back: OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(answer.headers)) if (!DROPPED_HEADERS.has(name) && value !== undefined) back[name] = value;
-    res.writeHead(answer.statusCode ?? 502, answer.statusMessage, back);
+    try {
+      res.writeHead(answer.statusCode ?? 502, answer.statusMessage, back);
+    } catch {
+      // a status or header Node will not repeat (`HTTP/1.1 099`): thrown here, it would take the whole core down
+      answer.resume();
+      replyText(res, 502, `Nanotray: ${admission.target.key} answered with a status or header that is not valid HTTP\n`);
+      return;
+    }
     answer.pipe(res);
   });
   upstream.on('error', () => replyText(res, 502, `Nanotray could not connect to ${admission.target.key}\n`));
