@@ -31,6 +31,13 @@ export interface EgressProxy {
 
 const SOCKS_VERSION = 0x05;
 
+/**
+ * Connections one proxy holds at once; later ones are closed as they come. A command opening thousands (and sending
+ * nothing) would otherwise spend the core's file descriptors, which every session, the database and the model's
+ * requests share. Browsers keep six per host; package managers a few dozen.
+ */
+export const MAX_PROXY_CONNECTIONS = 256;
+
 /** Starts a proxy; `options` carry the policy and the ledger for its connections. */
 export async function startEgressProxy(listen: ProxyListen, options: AdmissionOptions): Promise<EgressProxy> {
   const refused = new Map<string, EgressVerdict>();
@@ -40,8 +47,9 @@ export async function startEgressProxy(listen: ProxyListen, options: AdmissionOp
     return admission;
   };
   const http = createHttpServer({ requestTimeout: 0 });
-  http.on('connect', (req, socket, head) => void handleConnect(req, socket, head, admitOne));
-  http.on('request', (req, res) => void handleForward(req, res, admitOne));
+  // whatever a handler throws ends that one connection, never the core
+  http.on('connect', (req, socket, head) => void handleConnect(req, socket, head, admitOne).catch(() => socket.destroy()));
+  http.on('request', (req, res) => void handleForward(req, res, admitOne).catch(() => res.destroy()));
   http.on('clientError', (_err, socket) => rawReply(socket, '400 Bad Request', 'Nanotray: not an HTTP proxy request\n'));
   const sockets = new Set<Socket>();
   const server = createNetServer((socket) => {
@@ -56,6 +64,7 @@ export async function startEgressProxy(listen: ProxyListen, options: AdmissionOp
       socket.resume();
     });
   });
+  server.maxConnections = MAX_PROXY_CONNECTIONS;
   const dir = listen.kind === 'unix' ? mkdtempSync(join(tmpdir(), 'nanotray-egress-')) : undefined;
   const path = dir ? join(dir, 'proxy.sock') : undefined;
   await new Promise<void>((resolve, reject) => {
