@@ -3,13 +3,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer as createNetServer, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { registerOwnPort } from '../../lib/own-ports';
 import { admit, type AdmissionOptions } from './admission';
 import { handleConnect, handleForward, rawReply, type Admit } from './http-proxy';
 import { handleSocks5 } from './socks5';
 import { egressAllowed, type EgressVerdict } from './egress-record';
+
+/** Where the unix sockets' folders are made: the one folder every bubblewrap sandbox hides behind its own tmpfs. */
+export const UNIX_SOCKET_ROOT = '/tmp';
 
 /** A unix socket in a fresh 0700 folder (Linux: bound into the sandbox), or 127.0.0.1 on an ephemeral port (macOS). */
 export type ProxyListen = { kind: 'unix' } | { kind: 'tcp' };
@@ -65,7 +67,9 @@ export async function startEgressProxy(listen: ProxyListen, options: AdmissionOp
     });
   });
   server.maxConnections = MAX_PROXY_CONNECTIONS;
-  const dir = listen.kind === 'unix' ? mkdtempSync(join(tmpdir(), 'nanotray-egress-')) : undefined;
+  // under /tmp whatever TMPDIR says: bubblewrap puts a private tmpfs there, so no sandboxed process sees the socket of
+  // another's proxy (a TMPDIR such as ~/tmp is visible read-only inside, and a socket on a read-only mount still connects)
+  const dir = listen.kind === 'unix' ? mkdtempSync(join(UNIX_SOCKET_ROOT, 'nanotray-egress-')) : undefined;
   const path = dir ? join(dir, 'proxy.sock') : undefined;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
