@@ -180,3 +180,21 @@ describe('mode ask, someone at the window who says no', () => {
     expect(told).toContain('Network: 7 more hosts refused');
   });
 });
+
+describe('mode ask, nobody at a terminal: the user revokes a host rule while the command runs', () => {
+  it('the next connection of the same command is refused (an open one may finish)', async () => {
+    const a = askWithRules();
+    const rule = a.core.approvals.allowHost(`127.0.0.1:${secret.port}`);
+    if (!rule.ok) throw new Error('no rule');
+    const url = `http://127.0.0.1:${secret.port}`;
+    // first connection under the rule, then wait for the test's signal (the rule is gone by then), then again
+    a.write('attack.sh', `curl -s -m 10 ${url}/before\nfor i in $(seq 300); do [ -f go ] && break; sleep 0.1; done\ncurl -s -m 10 ${url}/after\n`);
+    const running = a.run('bash attack.sh');
+    while (secret.hits.length === 0) await new Promise((r) => setTimeout(r, 50));
+    expect(a.core.approvals.revokeRule(rule.value.id).ok).toBe(true);
+    a.write('go', '');
+    const told = await running;
+    expect(secret.hits).toEqual([`GET /before 127.0.0.1:${secret.port}`]);
+    expect(told).toContain(`Network: refused 127.0.0.1:${secret.port} (nobody could approve it`);
+  });
+});

@@ -16,6 +16,9 @@ import type { ProxyAddress } from '../os-sandbox/exec-sandbox';
  */
 export const MAX_HOSTS_ASKED = 5;
 
+/** Verdicts the table gave without asking anyone: never kept for the run, so revoking a rule takes effect. */
+const NOT_REMEMBERED: ReadonlySet<EgressVerdict> = new Set(['rule', 'run', 'auto']);
+
 export interface CommandEgressOptions {
   listen: ProxyListen['kind'];
   /** `open`: every host passes (tools.exec.network "on"); `policy`: `decide` says. */
@@ -52,6 +55,11 @@ export async function openCommandEgress(options: CommandEgressOptions): Promise<
     if (!verdict) {
       verdict = verdicts.size >= MAX_HOSTS_ASKED ? Promise.resolve<EgressVerdict>('denied') : options.decide(target, life.signal).catch((): EgressVerdict => 'denied');
       verdicts.set(target.key, verdict);
+      // what a rule, --allow-host or the mode allowed is looked up again for the next connection: a rule the user
+      // revokes while the command runs ends with it (an answer the user gave holds for the run)
+      void verdict.then((v) => {
+        if (NOT_REMEMBERED.has(v)) verdicts.delete(target.key);
+      });
     }
     return verdict;
   };
