@@ -2,6 +2,7 @@
 // hosts pass) tries to crash the core with what an allowed host answers, or to pile up connections in it.
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_REFUSALS_KEPT } from '../../src-main/core/tools/egress/proxy-server';
 import { useScriptedCore } from '../helpers/scripted-core';
 import { openAttacker, startCountingServer, startRawServer, type CountingServer } from './helpers/egress-attack';
 
@@ -54,5 +55,25 @@ setTimeout(() => { console.log('opened', open, 'closed by the proxy', closed); p
     }
     expect(peak - before).toBeLessThan(400);
     expect(openFds()).toBeLessThanOrEqual(before + 5);
+  });
+});
+
+describe('mode ask, nobody at a terminal: a command tries host after host', () => {
+  it('1,500 distinct names are all refused, and the core keeps a bounded list of them (the note says "or more")', async () => {
+    const a = openAttacker(t, 'ask');
+    a.allowCommand('node names.js');
+    // SOCKS5 straight to the proxy's socket, 16 at a time, each a new 200-character name
+    a.write(
+      'names.js',
+      `const net = require('net'); let n = 0, refused = 0;
+const one = () => new Promise((done) => { const name = 'h' + n++ + '-' + 'x'.repeat(60) + '.' + 'y'.repeat(60) + '.example'; const s = net.connect('/run/nanotray-proxy.sock');
+  s.on('connect', () => s.write(Buffer.concat([Buffer.from([5, 1, 0, 5, 1, 0, 3, name.length]), Buffer.from(name), Buffer.from([0, 80])])));
+  s.on('data', (d) => { if (d.length > 2) { if (d[d.length - 9] === 2) refused++; s.destroy(); } }); s.on('close', done); s.on('error', () => {}); });
+(async () => { await Promise.all(Array.from({ length: 16 }, async () => { while (n < 1500) await one(); })); console.log('refused', refused); })();
+`,
+    );
+    const told = await a.run('node names.js');
+    expect(told).toMatch(/refused 15\d\d/);
+    expect(told).toContain(`Network: ${MAX_REFUSALS_KEPT - 5}+ more hosts refused`);
   });
 });

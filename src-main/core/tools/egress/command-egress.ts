@@ -5,7 +5,7 @@ import type { EgressLedger, EgressSource, EgressVerdict } from './egress-record'
 import type { EgressTarget } from './egress-policy';
 import { refusalReason } from './egress-policy';
 import type { ResolveAll } from './admission';
-import { startEgressProxy, type EgressRefusal, type ProxyListen } from './proxy-server';
+import { MAX_REFUSALS_KEPT, startEgressProxy, type EgressRefusal, type ProxyListen } from './proxy-server';
 import { proxyEnvironment } from './proxy-env';
 import { SANDBOX_PROXY_PORT } from '../os-sandbox/bwrap-argv';
 import type { ProxyAddress } from '../os-sandbox/exec-sandbox';
@@ -52,8 +52,10 @@ export async function openCommandEgress(options: CommandEgressOptions): Promise<
   const decide = (target: EgressTarget): Promise<EgressVerdict> => {
     if (options.filter === 'open') return Promise.resolve('open');
     let verdict = verdicts.get(target.key);
+    // past the bound a new host is refused without being remembered (a name per connection would grow the map)
+    if (!verdict && verdicts.size >= MAX_HOSTS_ASKED) return Promise.resolve('denied');
     if (!verdict) {
-      verdict = verdicts.size >= MAX_HOSTS_ASKED ? Promise.resolve<EgressVerdict>('denied') : options.decide(target, life.signal).catch((): EgressVerdict => 'denied');
+      verdict = options.decide(target, life.signal).catch((): EgressVerdict => 'denied');
       verdicts.set(target.key, verdict);
       // what a rule, --allow-host or the mode allowed is looked up again for the next connection: a rule the user
       // revokes while the command runs ends with it (an answer the user gave holds for the run)
@@ -94,6 +96,7 @@ export async function openCommandEgress(options: CommandEgressOptions): Promise<
 export function refusalNote(refusals: readonly EgressRefusal[]): string {
   if (refusals.length === 0) return '';
   const shown = refusals.slice(0, 5).map((r) => `Network: refused ${r.key} (${refusalReason(r.verdict)})`);
-  if (refusals.length > 5) shown.push(`Network: ${refusals.length - 5} more hosts refused`);
+  const more = refusals.length >= MAX_REFUSALS_KEPT ? '+' : '';
+  if (refusals.length > 5) shown.push(`Network: ${refusals.length - 5}${more} more hosts refused`);
   return `\n${shown.join('\n')}`;
 }

@@ -10,6 +10,13 @@ import { handleConnect, handleForward, rawReply, type Admit } from './http-proxy
 import { handleSocks5 } from './socks5';
 import { egressAllowed, type EgressVerdict } from './egress-record';
 
+/**
+ * Distinct refused targets one proxy remembers for the model's note; later ones are refused all the same, unlisted. A
+ * command trying a new name on every connection (~500 a second here) for ten minutes would otherwise grow the core
+ * by well over 100 MB.
+ */
+export const MAX_REFUSALS_KEPT = 100;
+
 /** Where the unix sockets' folders are made: the one folder every bubblewrap sandbox hides behind its own tmpfs. */
 export const UNIX_SOCKET_ROOT = '/tmp';
 
@@ -25,7 +32,7 @@ export interface EgressRefusal {
 export interface EgressProxy {
   /** The unix socket's path, or the loopback TCP port. */
   readonly address: { kind: 'unix'; path: string } | { kind: 'tcp'; port: number };
-  /** The distinct targets refused so far, in order. */
+  /** The distinct targets refused so far, in order (the first MAX_REFUSALS_KEPT). */
   refusals(): EgressRefusal[];
   /** Stops listening and ends every open connection. */
   close(): Promise<void>;
@@ -45,7 +52,9 @@ export async function startEgressProxy(listen: ProxyListen, options: AdmissionOp
   const refused = new Map<string, EgressVerdict>();
   const admitOne: Admit = async (host, port) => {
     const admission = await admit(host, port, options);
-    if (admission.kind === 'refused' && !egressAllowed(admission.verdict) && !refused.has(admission.key)) refused.set(admission.key, admission.verdict);
+    if (admission.kind === 'refused' && !egressAllowed(admission.verdict) && !refused.has(admission.key) && refused.size < MAX_REFUSALS_KEPT) {
+      refused.set(admission.key, admission.verdict);
+    }
     return admission;
   };
   const http = createHttpServer({ requestTimeout: 0 });
