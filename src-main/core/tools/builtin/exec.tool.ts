@@ -22,6 +22,7 @@ import type { ResolveAll } from '../egress/admission';
 import type { MemoryProposals } from '../approvals/memory-approval';
 import { steeringPaths } from '../../workspace/prompt-files';
 import { settlePromptChanges, snapshotPrompt } from './exec-prompt-guard';
+import { settleCodeRunning, snapshotCodeRunning } from './exec-code-guard';
 import { assertNever } from '../../lib/assert-never';
 import type { EgressLedger } from '../egress/egress-record';
 
@@ -129,6 +130,7 @@ export function createExecTool(deps: ExecToolDeps = {}): Tool<typeof params> {
       const shell = userShell(args.command, parentEnv);
       const cwdReal = realPathLoose(cwd.value) ?? cwd.value;
       const promptBefore = snapshotPrompt(ctx.workspace);
+      const codeBefore = snapshotCodeRunning(ctx.workspace);
       const egress = await startEgress(state, args.command, ctx, deps);
       const running = runProcessTree({
         shell:
@@ -151,7 +153,7 @@ export function createExecTool(deps: ExecToolDeps = {}): Tool<typeof params> {
       // the proxy closes whatever the command came to (a question still waiting is withdrawn)
       const ran = await running.finally(() => egress?.close());
       const networkNote = refusalNote((await egress?.close()) ?? []);
-      const note = settlePromptChanges(promptBefore, ctx, deps.memoryProposals) + networkNote;
+      const note = settlePromptChanges(promptBefore, ctx, deps.memoryProposals) + settleCodeRunning(codeBefore, ctx.workspace) + networkNote;
       const result = outcomeOf(ran, timeoutSeconds);
       if (!note) return result;
       return result.ok ? ok(result.output + note) : fail(result.error.code, result.error.message + note);

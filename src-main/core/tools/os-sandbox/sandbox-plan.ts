@@ -1,8 +1,9 @@
 // What the exec sandbox lets a command see: the workspace read-write but for the files that steer the agent,
 // everything else read-only, and Nanotray's home, the user's credential stores and the sockets of other managers hidden.
-import { lstatSync, realpathSync } from 'node:fs';
+import { lstatSync, mkdirSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { isInside } from '../sandbox/path-guard';
+import { scanCodeRunning } from '../sandbox/code-running-scan';
 
 /** Relative to the user's home: keys, tokens, cookies and shell histories. */
 export const CREDENTIAL_PATHS: readonly string[] = [
@@ -55,6 +56,8 @@ export interface SandboxPlan {
   cwd: string;
   network: boolean;
   mounts: PlanMount[];
+  /** The folder whose code-running files (code-running-paths.ts) no command writes, at any depth (seatbelt's rules). */
+  codeRunningRoot?: string;
 }
 
 /** The real path of an existing file or folder (a symlink is hidden where it points), else undefined. */
@@ -85,6 +88,27 @@ function foldersAbove(path: string, workspace: string, mounts: ReadonlyMap<strin
 }
 
 /**
+ * The code-running entries of the workspace (code-running-paths.ts), each read-only: what exists at any depth, each
+ * repository's .git/hooks and .git/config, and the folder its core.hooksPath names. A repository without a hooks
+ * folder gets an empty one first (what `git init` makes), so that there is something to bind and none can be made.
+ * What does not exist yet is left to seatbelt's rules and, under bubblewrap, to the exec guard after the command.
+ */
+function codeRunningPaths(workspace: string): string[] {
+  const scan = scanCodeRunning(workspace);
+  const paths = [...scan.entries, ...scan.hooksPaths];
+  for (const gitDir of scan.gitDirs) {
+    const hooks = join(gitDir, 'hooks');
+    try {
+      mkdirSync(hooks);
+    } catch {
+      // there already (or the repository is not ours to change)
+    }
+    paths.push(hooks, join(gitDir, 'config'));
+  }
+  return paths;
+}
+
+/**
  * Builds the mounts: every existing hidden path (folders become empty, files empty) and the workspace bound
  * read-write, ordered by depth so that the workspace stays visible inside a hidden home and a hidden path
  * inside the workspace stays hidden. Paths that do not exist are left out (nothing to hide).
@@ -105,7 +129,7 @@ export function planSandbox(input: SandboxPlanInput): SandboxPlan {
   }
   // The workspace wins over a hide of the very same folder (a workspace that is the home itself).
   mounts.set(input.workspace, { kind: 'writable', path: input.workspace });
-  for (const path of input.readOnly ?? []) {
+  for (const path of [...(input.readOnly ?? []), ...codeRunningPaths(input.workspace)]) {
     const found = existing(path);
     // a link leading out of the workspace: what it points to is read-only there already
     if (found && !isInside(input.workspace, found.real)) continue;
@@ -118,5 +142,5 @@ export function planSandbox(input: SandboxPlanInput): SandboxPlan {
     for (const dir of foldersAbove(mount.path, input.workspace, mounts)) mounts.set(dir, { kind: 'writable', path: dir });
   }
   const ordered = [...mounts.values()].sort((a, b) => depth(a.path) - depth(b.path));
-  return { cwd: input.cwd, network: input.network, mounts: ordered };
+  return { cwd: input.cwd, network: input.network, mounts: ordered, codeRunningRoot: input.workspace };
 }

@@ -4,6 +4,7 @@
 import { isInside } from '../sandbox/path-guard';
 import type { ShellInvocation } from '../sandbox/process-tree';
 import type { SandboxPlan } from './sandbox-plan';
+import { codeRunningRegexes } from './seatbelt-code-running';
 
 export const SANDBOX_EXEC = '/usr/bin/sandbox-exec';
 
@@ -39,6 +40,8 @@ export function seatbeltProfile(plan: SandboxPlan, proxyPort?: number): string {
         : `(deny file-read* file-write* ${target})`,
     );
   }
+  // what runs as code later (git hooks and config, .vscode, .envrc, …): at any depth, existing or not
+  if (plan.codeRunningRoot) for (const re of codeRunningRegexes(plan.codeRunningRoot)) lines.push(`(deny file-write* (regex ${sbplString(re)}))`);
   lines.push('(deny process-info* (target others))', '(deny signal (target others))');
   lines.push('(deny network*)');
   if (proxyPort !== undefined && Number.isInteger(proxyPort) && proxyPort > 0 && proxyPort < 65536) {

@@ -12,6 +12,8 @@ import { WriteFailure, writeFailureOf, type WriteFailureCode } from '../../lib/w
 import { errResult, okResult, type Result } from '../../lib/result';
 import { checkToolPath, realPathLoose, type CheckedPath, type PathFence } from './path-guard';
 import { isProtectedInode, isProtectedPath, protectedFileError } from './protected-files';
+import { codeRunningError } from './code-running-paths';
+import { writesCodeRunning } from './code-running-scan';
 import { assertNever } from '../../lib/assert-never';
 import { toolError, type ToolError } from '../tool-error';
 
@@ -194,6 +196,8 @@ export function writeFencedFile(input: string, fence: PathFence, content: string
   const checked = check(input, fence);
   if (!checked.ok) return checked;
   const { abs, real } = checked.value;
+  // in every mode and whatever the fence: git hooks, editor tasks, shell rc files and the like run as code later
+  if (writesCodeRunning(abs, real, fence.workspace)) return fail('protected', codeRunningError(input));
   if (!FD_RELATIVE) return writeByPath(abs, real, content, input);
   let folder: Result<number, FencedFsError>;
   try {
