@@ -16,7 +16,8 @@ import { systemClock, type Clock } from './lib/clock';
 import { DeferredStart } from './lib/deferred-start';
 import { DisposableStore } from './lib/disposable';
 import { Emitter } from './lib/emitter';
-import { registerSecret } from './lib/known-secrets';
+import { addSecretSource, registerSecret } from './lib/known-secrets';
+import { webHostTokenSource } from './config/home-secrets';
 import { createLogger } from './lib/logger';
 import { privateFolder, tightenMode } from './lib/private-files';
 import { errorMessage, errResult, okResult, type Result } from './lib/result';
@@ -184,6 +185,8 @@ export function openCoreBase(options: CoreBaseOptions): Result<OpenCoreBase> {
     onDispose: (dispose) => void disposables.add(dispose),
     afterStart: (name, start) => deferred.add(name, start),
   };
+  // The browser host's token, whichever process started it (today or later): never for the model, a log or a window.
+  base.onDispose(addSecretSource(webHostTokenSource(paths.webHostStateFile)));
   const dispose = (): Promise<void> => {
     deferred.cancel();
     return disposables.dispose();

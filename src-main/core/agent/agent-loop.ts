@@ -7,7 +7,7 @@ import { appendMessage, appendToolResult, type NewMessage } from '../store/messa
 import type { ToolEventRow } from '../store/tool-events.repo';
 import type { ToolRegistry } from '../tools/tool-registry';
 import { fail, type ImageAttachment, type Tool, type ToolContext, type ToolResult } from '../tools/tool';
-import { knownSecretScrubber } from '../lib/known-secrets';
+import { knownSecretScrubber, refreshKnownSecrets } from '../lib/known-secrets';
 import { cleanToolResult, outcomeOf, scrubToolCalls, secretInArgumentsError } from './tool-results';
 import { appendToSystem, emptyAnswerReason, withoutImages } from './turn-messages';
 import { addUsage, ZERO_USAGE, type ChatMessage, type ContentPart, type TokenUsage, type ToolCall } from './chat-message';
@@ -194,8 +194,10 @@ class TurnRun {
     } catch (err) {
       result = fail('failed', `Error executing ${call.name}: ${errorMessage(err)}`);
     }
-    // The one place a tool result enters the model, the store and the events: scrubbed here.
-    const { content, images } = cleanToolResult(result, scrubber, s.maxToolResultChars);
+    // The one place a tool result enters the model, the store and the events: scrubbed here, with every secret known
+    // by now (one another process stored meanwhile: a browser host's token, an MCP sign-in).
+    refreshKnownSecrets();
+    const { content, images } = cleanToolResult(result, knownSecretScrubber(), s.maxToolResultChars);
     const durationMs = performance.now() - t0;
     const outcome = outcomeOf(result);
     this.deps.emit({ type: 'tool.finished', sessionKey: s.sessionKey, turnId: s.turnId, callId: call.id, name: call.name, ...outcome, result: content, durationMs });

@@ -14,7 +14,19 @@ export interface HomePaths {
   defaultWorkspace: string;
   /** Parsed SKILL.md front matter by its text (a cache: deleting it costs one YAML parse per skill). */
   frontMatterCache: string;
+  /** What running hosts leave for the next run: the browser host's port and access token (web-host.json), its launcher. */
+  runDir: string;
+  webHostStateFile: string;
 }
+
+/**
+ * The names of Nanotray's own entries in its home, with the spellings of their temp and backup files
+ * (`.config.json.1a2b.tmp`, `nanotray.db-wal`, `config.json.bak`): its settings and keys, database, MCP sign-ins,
+ * locks, caches, run state, logs and backups. Every path of HomePaths but the workspace starts with one of them (a
+ * test holds that), so something new in the home is covered once it is named there. Hidden from the sandbox and
+ * refused by the file tools also when the workspace is the home itself.
+ */
+export const NANOTRAY_HOME_ENTRY = /^\.?(?:config\.json|nanotray\.db|mcp-auth\.json|scheduler\.lock|cache|run|logs?|backups?)(?:$|[.-])/i;
 
 export function expandHome(p: string): string {
   if (p === '~') return homedir();
@@ -32,6 +44,8 @@ export function resolveHomePaths(env: NodeJS.ProcessEnv = process.env): HomePath
     schedulerLock: join(home, 'scheduler.lock'),
     defaultWorkspace: join(home, 'workspace'),
     frontMatterCache: join(home, 'cache', 'front-matter.json'),
+    runDir: join(home, 'run'),
+    webHostStateFile: join(home, 'run', 'web-host.json'),
   };
 }
 

@@ -1,5 +1,6 @@
 // The process-wide list of secrets the core knows (API keys, header and env values, proxy credentials,
-// the browser host token) and the scrubber built from it.
+// the browser host token, MCP sign-ins) and the scrubber built from it; sources are read again before each tool
+// result is scrubbed, so a secret another process wrote since (a browser host started later) is known in time.
 import { MIN_SECRET_LENGTH } from './secret-forms';
 import { compileScrubber, type Scrubber } from './secret-scrubber';
 
@@ -11,6 +12,23 @@ export function registerSecret(value: string | undefined | null): void {
   if (!value || value.length < MIN_SECRET_LENGTH || secrets.has(value)) return;
   secrets.add(value);
   compiled = undefined;
+}
+
+const sources = new Set<() => Iterable<string | undefined>>();
+
+/**
+ * Adds a source of secrets that can change while the process runs (a file another process writes); it is read now
+ * and on every `refreshKnownSecrets`, until the returned disposer runs. A source keeps its reading cheap (a stat).
+ */
+export function addSecretSource(source: () => Iterable<string | undefined>): () => void {
+  sources.add(source);
+  for (const value of source()) registerSecret(value);
+  return () => sources.delete(source);
+}
+
+/** Reads every source again and registers what is new (before a tool result is scrubbed). */
+export function refreshKnownSecrets(): void {
+  for (const source of sources) for (const value of source()) registerSecret(value);
 }
 
 export function knownSecrets(): ReadonlySet<string> {

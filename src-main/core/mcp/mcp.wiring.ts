@@ -1,6 +1,7 @@
 // Builds the MCP client for the composition root (`core.mcp`): its tools on the registry, background connect, events.
 import type { CoreBase } from '../core-base';
 import { registerSecret } from '../lib/logger';
+import { addSecretSource } from '../lib/known-secrets';
 import { isSensitiveKey } from '../lib/redact';
 import type { Config } from '../../../src-preload/contract/config-schema';
 import type { ToolRegistry } from '../tools/tool-registry';
@@ -26,12 +27,20 @@ function registerServerSecrets(config: Config): void {
  */
 export function wireMcp(base: CoreBase, deps: { tools: ToolRegistry; prompt: WorkspaceContextBuilder }): McpService {
   registerServerSecrets(base.config());
+  const oauthStore = new OAuthStore(base.paths.mcpAuthFile, base.secretCodec);
+  // MCP sign-ins another process (the CLI's `mcp login`, the desktop app) stored since: known before any tool result
+  base.onDispose(
+    addSecretSource(() => {
+      oauthStore.refresh();
+      return [];
+    }),
+  );
   const manager = new McpManager({
     clock: base.clock,
     config: base.config,
     updateConfig: base.updateConfig,
     baseDir: base.paths.home,
-    oauthStore: new OAuthStore(base.paths.mcpAuthFile, base.secretCodec),
+    oauthStore,
     onChange: () => base.events.emit({ type: 'mcp.changed' }),
     emit: (event) => base.events.emit(event),
     builtinToolCount: () => deps.tools.registeredCount(),

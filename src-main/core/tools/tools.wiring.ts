@@ -73,8 +73,9 @@ export interface ToolsDeps {
  * own tools to it. Pending approvals are denied when the core is disposed.
  */
 export function wireTools(base: CoreBase, deps: ToolsDeps, options: ToolsOptions = {}): ToolServices {
-  // config.json and nanotray.db* hold the keys: no file tool reaches them, whatever the fence says.
-  base.onDispose(protectHomeFiles(base.paths.home));
+  // The home holds the keys, sign-ins, the browser host's token and what later runs trust: no file tool reaches any of
+  // it but the workspace, whatever the fence says.
+  base.onDispose(protectHomeFiles(base.paths.home, () => base.workspace()));
   // The app's built code (with the CLI's compiled-code cache) and its packages run in every later process: no tool
   // writes them.
   const appCode = APP_CODE_FOLDERS.map((folder) => join(base.appRoot, folder));

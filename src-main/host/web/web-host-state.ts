@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { privateFolder } from '../../core/lib/private-files';
 import { writeFileAtomic } from '../../core/lib/atomic-write';
+import { resolveHomePaths } from '../../core/config/home-paths';
 
 const stateSchema = z.object({
   port: z.number().int().min(1).max(65_535),
@@ -13,8 +14,9 @@ const stateSchema = z.object({
 });
 export type WebHostState = z.output<typeof stateSchema>;
 
+/** The state file (the one path the core's scrubber reads the token from, see core/config/home-secrets.ts). */
 export function webHostStateFile(home: string): string {
-  return join(home, 'run', 'web-host.json');
+  return resolveHomePaths({ NANOTRAY_HOME: home }).webHostStateFile;
 }
 
 /** The state of the last run, or undefined when there is none (or it is damaged: a fresh token is safer). */

@@ -100,6 +100,11 @@ export class OAuthStore {
     this.#save();
   }
 
+  /** Reads the file again when another process changed it (registering its tokens with the scrubber). */
+  refresh(): void {
+    this.#refresh();
+  }
+
   #refresh(): void {
     if (modifiedAt(this.file) !== this.#loadedAt) this.#load();
   }

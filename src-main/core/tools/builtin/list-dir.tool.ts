@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { defineTool, fail, failWith, ok, type ToolResult } from '../tool';
 import { fenceFor } from '../sandbox/path-guard';
 import { openFencedFolder, toolErrorOf, type OpenedFolder } from '../sandbox/fenced-fs';
+import { isProtectedPath } from '../sandbox/protected-files';
+import { join } from 'node:path';
 
 const MAX_COUNTED_ENTRIES = 20_000;
 
@@ -52,7 +54,8 @@ function listEntries(folder: OpenedFolder, args: { path: string; recursive: bool
     if (!entries) continue;
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const entry of entries) {
-      if (SKIPPED_DIRS.has(entry.name)) continue;
+      // Nanotray's own files (a workspace that is its home) are not the model's to see, not even by name
+      if (SKIPPED_DIRS.has(entry.name) || isProtectedPath(join(folder.real, ...parts, entry.name))) continue;
       const name = [...parts, entry.name].join('/');
       total++;
       if (shown.length < args.max_entries) shown.push(entry.isDirectory() ? `${name}/` : name);

@@ -1,8 +1,9 @@
 // What the exec sandbox lets a command see: the workspace read-write but for the files that steer the agent,
 // everything else read-only, and Nanotray's home, the user's credential stores and the sockets of other managers hidden.
-import { lstatSync, mkdirSync, realpathSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { isInside } from '../sandbox/path-guard';
+import { NANOTRAY_HOME_ENTRY } from '../../config/home-paths';
 import { scanCodeRunning } from '../sandbox/code-running-scan';
 
 /** Relative to the user's home: keys, tokens, cookies and shell histories. */
@@ -17,11 +18,8 @@ export const CREDENTIAL_PATHS: readonly string[] = [
   'Library/Application Support/Firefox', 'Library/Application Support/Nanotray',
 ];
 
-/**
- * Files in Nanotray's home hidden one by one too (for a workspace that is or contains the home): its secrets, and its
- * cache/ folder, which every later process trusts as what the skill files say.
- */
-const HOME_FILES = ['config.json', 'nanotray.db', 'nanotray.db-wal', 'nanotray.db-shm', 'cache'];
+/** Folders of Nanotray's home made before a command when missing, so that a workspace that is the home cannot plant them. */
+const HOME_FOLDERS = ['run', 'cache'];
 
 /** Sockets that hand out more than the sandbox allows (containers as root, the user's session bus). */
 const SOCKET_PATHS = ['/var/run/docker.sock', '/run/docker.sock', '/run/containerd', '/run/podman', '/var/run/libvirt'];
@@ -109,6 +107,28 @@ function codeRunningPaths(workspace: string): string[] {
 }
 
 /**
+ * What of Nanotray's home to hide: the home whole (a workspace inside it is bound again on top), or, when the workspace
+ * is the home itself, each of Nanotray's own entries there as they are now (its settings, database, sign-ins, the
+ * browser host's token in run/, cache, logs, backups and their temp files).
+ */
+function homeEntries(home: string, workspace: string): string[] {
+  if (!home) return [];
+  if (existing(home)?.real !== workspace) return [home];
+  for (const folder of HOME_FOLDERS) {
+    try {
+      mkdirSync(join(home, folder), { mode: 0o700 });
+    } catch {
+      // there already
+    }
+  }
+  try {
+    return readdirSync(home).filter((name) => NANOTRAY_HOME_ENTRY.test(name)).map((name) => join(home, name));
+  } catch {
+    return [];
+  }
+}
+
+/**
  * Builds the mounts: every existing hidden path (folders become empty, files empty) and the workspace bound
  * read-write, ordered by depth so that the workspace stays visible inside a hidden home and a hidden path
  * inside the workspace stays hidden. Paths that do not exist are left out (nothing to hide).
@@ -116,7 +136,7 @@ function codeRunningPaths(workspace: string): string[] {
 export function planSandbox(input: SandboxPlanInput): SandboxPlan {
   const home = input.nanotrayHome;
   const candidates = [
-    ...(home ? [home, ...HOME_FILES.map((f) => join(home, f))] : []),
+    ...homeEntries(home, input.workspace),
     ...CREDENTIAL_PATHS.map((p) => join(input.userHome, p)),
     ...SOCKET_PATHS,
     ...(input.runtimeDir ? [input.runtimeDir] : []),

@@ -270,6 +270,8 @@ function writeByPath(abs: string, real: string, content: string, input: string):
 /** A folder opened inside the fence; `list(parts)` reads it or a subfolder, never following a symlink. */
 export interface OpenedFolder {
   abs: string;
+  /** Its real path (where the entries listed really are). */
+  real: string;
   list(parts: string[]): Dirent[] | undefined;
   close(): void;
 }
@@ -285,7 +287,7 @@ export function openFencedFolder(input: string, fence: PathFence): Result<Opened
     } catch {
       return fail('not_found', `Error: Directory not found: ${input}`);
     }
-    return okResult({ abs, list: (parts) => readdirQuiet(join(real, ...parts)), close: () => undefined });
+    return okResult({ abs, real, list: (parts) => readdirQuiet(join(real, ...parts)), close: () => undefined });
   }
   const folder = openFolder(checked.value, input, { self: true, create: false });
   if (!folder.ok) return folder.error.code === 'not_a_folder' ? fail('not_a_folder', `Error: Not a directory: ${input}`) : folder;
@@ -296,6 +298,7 @@ export function openFencedFolder(input: string, fence: PathFence): Result<Opened
   }
   return okResult({
     abs,
+    real,
     list(parts) {
       const sub = walk(fd, parts, input, false);
       if (!sub.ok) return undefined;

@@ -1,21 +1,18 @@
-// Files no file tool may touch, wherever the fence is: each open home's config.json and nanotray.db*
-// (by path and by inode, so a hard link or another spelling is caught too), its cache/ folder, the app's built code
-// and packages, and /proc/<pid>/environ.
+// Files no file tool may touch, wherever the fence is: everything in each open home but its workspace (config.json,
+// the database, MCP sign-ins, the browser host's token in run/, the cache every later process trusts, logs, …; the
+// secret files by inode too, so a hard link is caught), the app's built code and packages, and /proc/<pid>/environ.
 import { realpathSync, statSync } from 'node:fs';
-import { basename, dirname, join, sep } from 'node:path';
+import { join, sep } from 'node:path';
+import { NANOTRAY_HOME_ENTRY } from '../../config/home-paths';
 
-/** Names in a home folder that hold secrets: config.json (and its atomic-write temp files), the database. */
-const SECRET_NAME = /^\.?(config\.json|nanotray\.db)/i;
-const DB_FILES = ['nanotray.db', 'nanotray.db-wal', 'nanotray.db-shm', 'nanotray.db-journal'];
-/**
- * The home's folder of what Nanotray derived from the files that steer the agent (the skill front matter cache): every
- * later process trusts it, so writing it would change the system prompt past the review a SKILL.md change waits for.
- */
-const CACHE_FOLDER = 'cache';
+/** The files of a home that hold secrets, also caught by inode (a hard link made elsewhere). */
+const SECRET_FILES = ['config.json', 'mcp-auth.json', join('run', 'web-host.json'), 'nanotray.db', 'nanotray.db-wal', 'nanotray.db-shm', 'nanotray.db-journal'];
 /** procfs entries that hold a process's environment or memory (API keys from the environment). */
 const PROC_SECRET = /^\/proc\/(?:self|thread-self|\d+)(?:\/task\/\d+)?\/(?:environ|mem)$/;
 
 const homes = new Map<string, number>();
+/** The workspaces of the cores using each home (getters: a workspace can change while the core runs). */
+const workspaces = new Map<string, Set<() => string>>();
 /** Folders protected whole (the app's built code and packages), each with the number of cores protecting it. */
 const folders = new Map<string, number>();
 
@@ -51,9 +48,22 @@ function retain(counts: Map<string, number>, path: string): () => void {
   };
 }
 
-/** Protects `home`'s secret files from the file tools until the returned disposer runs. */
-export function protectHomeFiles(home: string): () => void {
-  return retain(homes, home);
+/**
+ * Protects everything in `home` from the file tools until the returned disposer runs, but the workspace (`workspace`,
+ * a real path) when it is inside the home; when it is the home itself, Nanotray's own entries (NANOTRAY_HOME_ENTRY).
+ */
+export function protectHomeFiles(home: string, workspace?: () => string): () => void {
+  const release = retain(homes, home);
+  if (!workspace) return release;
+  const real = realOr(home);
+  const set = workspaces.get(real) ?? new Set();
+  set.add(workspace);
+  workspaces.set(real, set);
+  return () => {
+    set.delete(workspace);
+    if (set.size === 0 && workspaces.get(real) === set) workspaces.delete(real);
+    release();
+  };
 }
 
 /**
@@ -74,7 +84,7 @@ function protectedInodes(): Array<{ dev: number; ino: number }> {
   if (snapshot) return snapshot;
   const out: Array<{ dev: number; ino: number }> = [];
   for (const home of homes.keys()) {
-    for (const name of ['config.json', ...DB_FILES]) {
+    for (const name of SECRET_FILES) {
       try {
         // no exception for a file that is not there (a database without its journal is the usual case)
         const st = statSync(join(home, name), { throwIfNoEntry: false });
@@ -103,16 +113,27 @@ function inProtectedFolder(real: string): boolean {
 }
 
 /**
- * True when `real` (a real path) names a protected file: a home's secret files or cache, the app's code folders, or a
+ * True when `real` is in Nanotray's part of `home`: one of its own entries, or anything else in the home that is not
+ * in a workspace lying in the home (a workspace that contains the home leaves the home protected whole).
+ */
+function inNanotrayPart(real: string, home: string): boolean {
+  if (sameName(real, home) || !inFolder(real, home)) return false;
+  const first = real.slice(home.length + 1).split(sep)[0]!;
+  if (NANOTRAY_HOME_ENTRY.test(first)) return true;
+  for (const workspace of workspaces.get(home) ?? []) {
+    const ws = workspace();
+    if (inFolder(ws, home) && inFolder(real, ws)) return false;
+  }
+  return true;
+}
+
+/**
+ * True when `real` (a real path) names a protected file: Nanotray's part of a home, the app's code folders, or a
  * process's environ.
  */
 export function isProtectedPath(real: string): boolean {
   if (PROC_SECRET.test(real)) return true;
-  const dir = dirname(real);
-  for (const home of homes.keys()) {
-    if (sameName(dir, home) && SECRET_NAME.test(basename(real))) return true;
-    if (inFolder(real, join(home, CACHE_FOLDER))) return true;
-  }
+  for (const home of homes.keys()) if (inNanotrayPart(real, home)) return true;
   return inProtectedFolder(real);
 }
 
@@ -130,7 +151,7 @@ export function protectedFileError(path: string, real?: string): string {
     );
   }
   return (
-    `Error: ${path} is one of Nanotray's own files (its settings, database, cache or a process environment), which hold ` +
+    `Error: ${path} is one of Nanotray's own files (its settings, database, sign-ins, run state, cache or a process environment), which hold ` +
     'API keys and other secrets or steer the agent. No file tool may read or change it, whatever the path or link used to reach it.'
   );
 }

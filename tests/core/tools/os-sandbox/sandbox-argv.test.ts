@@ -35,7 +35,6 @@ describe('planSandbox', () => {
       { kind: 'hide-dir', path: join(user, 'keys-elsewhere') },
       { kind: 'hide-dir', path: join(user, '.aws') },
       { kind: 'hide-file', path: join(user, '.netrc') },
-      { kind: 'hide-file', path: join(user, '.nanotray', 'config.json') },
       { kind: 'hide-dir', path: join(user, '.config', 'gh') },
       { kind: 'writable', path: input.workspace },
     ]);
@@ -47,7 +46,21 @@ describe('planSandbox', () => {
     const order = plan.mounts.map((m) => `${m.kind}:${m.path.slice(root.length)}`);
     expect(order.indexOf('writable:/home')).toBeLessThan(order.indexOf('hide-dir:/home/.nanotray'));
     expect(order.indexOf('writable:/home')).toBeLessThan(order.indexOf('hide-dir:/home/.ssh'));
-    expect(order).toContain('hide-file:/home/.nanotray/config.json');
+  });
+
+  it('hides each of Nanotray\'s own entries, as they are now, when the workspace is the home itself', () => {
+    const home = join(root, 'home', '.nanotray');
+    for (const f of ['mcp-auth.json', 'nanotray.db', 'nanotray.db-wal', '.config.json.1a2b.tmp', 'AGENTS.md']) writeFileSync(join(home, f), 'x');
+    mkdirSync(join(home, 'logs'), { recursive: true });
+    const plan = planSandbox({ ...input, workspace: home, cwd: home });
+    const hidden = plan.mounts.filter((m) => m.kind.startsWith('hide')).map((m) => m.path.slice(home.length + 1));
+    // run/ and cache/ are made first, so that no command plants them (a browser token of its choosing, a skill cache)
+    expect(hidden).toEqual(expect.arrayContaining(['config.json', 'mcp-auth.json', 'nanotray.db', 'nanotray.db-wal', '.config.json.1a2b.tmp', 'logs', 'run', 'cache']));
+    expect(hidden).not.toContain('AGENTS.md');
+    expect(hidden).not.toContain('workspace');
+    expect(plan.mounts).toContainEqual({ kind: 'writable', path: home });
+    for (const f of ['mcp-auth.json', 'nanotray.db', 'nanotray.db-wal', '.config.json.1a2b.tmp', 'AGENTS.md']) rmSync(join(home, f));
+    for (const d of ['logs', 'run', 'cache']) rmSync(join(home, d), { recursive: true });
   });
 
   it('binds the steering files of the workspace read-only: existing ones (links where they point), others marked missing', () => {
@@ -107,7 +120,6 @@ describe('bwrapInvocation', () => {
       '--tmpfs', join(user, 'keys-elsewhere'),
       '--tmpfs', join(user, '.aws'),
       '--ro-bind', '/dev/null', join(user, '.netrc'),
-      '--ro-bind', '/dev/null', join(user, '.nanotray', 'config.json'),
       '--tmpfs', join(user, '.config', 'gh'),
       '--bind', input.workspace, input.workspace,
       '--chdir', input.cwd,

@@ -2,7 +2,8 @@
 // replaced by a rename, a home protected or released), so a hard link to the new file is caught on the next check.
 import { linkSync, mkdirSync, mkdtempSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
+import { NANOTRAY_HOME_ENTRY, resolveHomePaths } from '../../../../src-main/core/config/home-paths';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isProtectedInode, isProtectedPath, protectHomeFiles } from '../../../../src-main/core/tools/sandbox/protected-files';
 
@@ -63,5 +64,47 @@ describe('protected files by inode', () => {
     expect(isProtectedPath(join(other, 'config.json'))).toBe(true);
     releaseOther();
     expect(isProtectedInode(statSync(link))).toBe(false);
+  });
+});
+
+describe('the home as a whole, the workspace its one hole', () => {
+  const inHome = (...p: string[]) => join(home, ...p);
+
+  it('protects everything in the home but a workspace inside it', () => {
+    const releaseWs = protectHomeFiles(home, () => inHome('workspace'));
+    try {
+      for (const p of [inHome('run', 'web-host.json'), inHome('mcp-auth.json'), inHome('logs', 'a.log'), inHome('something-new'), inHome('workspace-evil', 'x')]) {
+        expect(isProtectedPath(p), p).toBe(true);
+      }
+      expect(isProtectedPath(inHome('workspace', 'notes.md'))).toBe(false);
+      expect(isProtectedPath(home)).toBe(false);
+    } finally {
+      releaseWs();
+    }
+  });
+
+  it('when the workspace is the home, protects Nanotray\'s own entries by name and leaves the rest to the workspace', () => {
+    release();
+    release = protectHomeFiles(home, () => home);
+    for (const p of [inHome('run', 'web-host.json'), inHome('mcp-auth.json'), inHome('.config.json.1a2b.tmp'), inHome('cache', 'front-matter.json'), inHome('backups', 'x'), inHome('nanotray.db-wal')]) {
+      expect(isProtectedPath(p), p).toBe(true);
+    }
+    expect(isProtectedPath(inHome('AGENTS.md'))).toBe(false);
+    expect(isProtectedPath(inHome('memory', 'MEMORY.md'))).toBe(false);
+  });
+
+  it('when the workspace contains the home, protects the home whole', () => {
+    release();
+    release = protectHomeFiles(home, () => root);
+    expect(isProtectedPath(inHome('something-new'))).toBe(true);
+    expect(isProtectedPath(join(root, 'elsewhere.txt'))).toBe(false);
+  });
+
+  it('every path Nanotray keeps in its home (but the workspace) is one of the entries it names', () => {
+    const paths = resolveHomePaths({ NANOTRAY_HOME: home });
+    for (const [key, path] of Object.entries(paths)) {
+      if (key === 'home' || key === 'defaultWorkspace') continue;
+      expect(NANOTRAY_HOME_ENTRY.test(relative(home, path).split(sep)[0]!), key).toBe(true);
+    }
   });
 });
