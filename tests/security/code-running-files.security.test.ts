@@ -168,6 +168,22 @@ describe('write_file and edit_file (mode auto, fence off)', () => {
     expect(existsSync(join(ws, path)) ? readFileSync(join(ws, path), 'utf8') : undefined).toBe(before);
   });
 
+  it('in mode ask nobody is asked about a write that cannot happen', async () => {
+    const core = t.open({ tools: { approval: { mode: 'ask' } } }, { tools: { exec: { parentEnv: gitEnv() } } });
+    const ws = prepareWorkspace(core);
+    let asked = 0;
+    core.events.on((e) => {
+      if (e.type !== 'approval.requested') return;
+      asked++;
+      core.approvals.resolve(e.id, 'allow_once');
+    });
+    t.llm.enqueue({ toolCalls: [{ id: 'askw', name: 'write_file', arguments: { path: '.git/hooks/pre-commit', content: 'touch x' } }] }, { text: 'ok' });
+    await core.sessions.run({ sessionKey: 'desktop:s', text: 'go', interactive: true });
+    expect(recordedToolResult(t.llm.requests, 'askw')).toContain('runs as code when the user next works in this folder');
+    expect(asked).toBe(0);
+    expect(readFileSync(join(ws, '.git', 'hooks', 'pre-commit'), 'utf8')).toBe('#!/bin/sh\nexit 0\n');
+  });
+
   it('edit_file of .git/config is refused', async () => {
     const core = openAuto();
     const ws = prepareWorkspace(core);

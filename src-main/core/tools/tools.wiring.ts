@@ -16,6 +16,8 @@ import { readFileTool } from './builtin/read-file.tool';
 import { writeFileTool } from './builtin/write-file.tool';
 import { FileProvenance, markingReads, recordingWrites } from './builtin/file-provenance';
 import { protectFolder, protectHomeFiles } from './sandbox/protected-files';
+import { writeRefusal } from './sandbox/fenced-fs';
+import { fenceFor } from './sandbox/path-guard';
 import { preloadBashParser } from './shell-grammar/bash-parser';
 import { systemSandbox } from './os-sandbox/exec-sandbox';
 import type { MemoryProposals } from './approvals/memory-approval';
@@ -123,6 +125,7 @@ export function wireTools(base: CoreBase, deps: ToolsDeps, options: ToolsOptions
       if (!tools.includes(tool)) return undefined;
       if (tool.name === 'exec') return precheckExec(args as never, ctx, exec);
       if (tool.name === 'web_fetch') return precheckWebFetch(args as never, ctx);
+      if (tool.name === 'write_file' || tool.name === 'edit_file') return writeRefusal((args as { path: string }).path, fenceFor(ctx));
       return undefined;
     },
     sandboxFor: (tool, ctx) => (tool.name === 'exec' && tools.includes(tool) ? sandbox.state(ctx.config.tools.exec) : Promise.resolve(undefined)),

@@ -68,6 +68,17 @@ function check(input: string, fence: PathFence): Result<CheckedPath, FencedFsErr
   return checked;
 }
 
+/**
+ * Why a write to `input` is refused before anyone is asked (outside the fence, one of Nanotray's files, or a file
+ * that runs as code later), else undefined: the approval gate asks no one about a write that cannot happen.
+ */
+export function writeRefusal(input: string, fence: PathFence): ToolError | undefined {
+  const checked = check(input, fence);
+  if (!checked.ok) return toolErrorOf(checked.error);
+  const { abs, real } = checked.value;
+  return writesCodeRunning(abs, real, fence.workspace) ? toolError('refused', codeRunningError(input)) : undefined;
+}
+
 /** Opens `root` (a real folder) and makes sure the descriptor is that folder, not what a swap put there. */
 function openRoot(root: string, input: string): Result<number, FencedFsError> {
   let fd: number;
