@@ -52,18 +52,20 @@ export function pathParts(path: string): string[] {
 }
 
 /**
- * True when the entry `parts[index]` (canonical names) is a code-running entry as a whole: everything in it is
- * protected too. A `.git` itself is not (git writes objects, the index and refs there), only what is named in it.
+ * True when an entry named `name` in a folder named `parent` (canonical names; `underGit`: a `.git` folder is above
+ * it) is a code-running entry as a whole: everything in it is protected too. A `.git` itself is not (git writes
+ * objects, the index and refs there), only what is named in it.
  */
-function wholeEntry(parts: readonly string[], index: number): boolean {
-  const name = parts[index]!;
+export function codeRunningEntry(parent: string | undefined, name: string, underGit: boolean): boolean {
   if (CODE_RUNNING_NAMES.has(name)) return true;
-  const parent = index > 0 ? parts[index - 1] : undefined;
   if (parent === '.git' && GIT_DIR_ENTRIES.has(name)) return true;
   // a linked worktree's own config (extensions.worktreeConfig): .git/worktrees/<name>/config.worktree
-  if (name === 'config.worktree' && parts.slice(0, index).includes('.git')) return true;
-  if (parent !== undefined && SITE_FOLDERS.has(parent) && (name.endsWith('.pth') || SITE_HOOKS.has(name))) return true;
-  return false;
+  if (name === 'config.worktree' && underGit) return true;
+  return parent !== undefined && SITE_FOLDERS.has(parent) && (name.endsWith('.pth') || SITE_HOOKS.has(name));
+}
+
+function wholeEntry(parts: readonly string[], index: number): boolean {
+  return codeRunningEntry(index > 0 ? parts[index - 1] : undefined, parts[index]!, parts.slice(0, index).includes('.git'));
 }
 
 /** The index of the first component that makes `parts` code-running (-1 when none). */
@@ -82,12 +84,6 @@ export function isCodeRunningPath(path: string): boolean {
   const parts = pathParts(path);
   if (parts.length > 0 && canonicalName(parts[parts.length - 1]!) === '.git') return true;
   return codeRunningIndex(parts) >= 0;
-}
-
-/** True when the entry `rel` (relative to a folder walked) is a code-running entry as a whole. */
-export function isCodeRunningEntry(rel: string): boolean {
-  const parts = pathParts(rel).map(canonicalName);
-  return parts.length > 0 && wholeEntry(parts, parts.length - 1);
 }
 
 /**

@@ -1,9 +1,9 @@
 // Finds the code-running entries that exist in a folder at any depth (a bounded walk that never follows a link): the
 // exec sandbox makes them read-only, and the exec guard compares them before and after a command.
 import { lstatSync, readdirSync, readFileSync, type Dirent } from 'node:fs';
-import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { isInside } from './path-guard';
-import { canonicalName, hooksPathIn, isCodeRunningEntry, isCodeRunningPath } from './code-running-paths';
+import { canonicalName, codeRunningEntry, hooksPathIn, isCodeRunningPath } from './code-running-paths';
 
 /** Bounds of one walk: a workspace with more than this is walked as far as the bound (`complete` false). */
 export interface ScanLimits {
@@ -51,13 +51,30 @@ export function configuredHooksPath(gitDir: string, root: string): string | unde
   return isInside(root, target) && target !== root ? target : undefined;
 }
 
+/**
+ * The last walk of each folder with the default limits, kept for the synchronous code running now (dropped at its
+ * end, a microtask): exec's guard and the sandbox plan look at the workspace in one stretch before a command starts,
+ * and one walk serves both. Nothing this process does changes the workspace in between.
+ */
+const recent = new Map<string, CodeRunningScan>();
+
 /** Walks `root` (a real folder) breadth-first, never through a link, within `limits`. */
 export function scanCodeRunning(root: string, limits: ScanLimits = DEFAULT_SCAN_LIMITS): CodeRunningScan {
+  if (limits !== DEFAULT_SCAN_LIMITS) return walkCodeRunning(root, limits);
+  const kept = recent.get(root);
+  if (kept) return kept;
+  const scan = walkCodeRunning(root, limits);
+  recent.set(root, scan);
+  queueMicrotask(() => recent.delete(root));
+  return scan;
+}
+
+function walkCodeRunning(root: string, limits: ScanLimits): CodeRunningScan {
   const scan: CodeRunningScan = { entries: [], gitDirs: [], hooksPaths: [], complete: true };
-  const queue: Array<{ abs: string; rel: string; depth: number; inGit: boolean }> = [{ abs: root, rel: '', depth: 0, inGit: false }];
+  const queue: Array<{ abs: string; rel: string; name: string; depth: number; inGit: boolean }> = [{ abs: root, rel: '', name: '', depth: 0, inGit: false }];
   let seen = 0;
-  while (queue.length > 0) {
-    const dir = queue.shift()!;
+  for (let next = 0; next < queue.length; next++) {
+    const dir = queue[next]!;
     for (const entry of listQuiet(dir.abs)) {
       if (++seen > limits.maxEntries) {
         scan.complete = false;
@@ -70,21 +87,21 @@ export function scanCodeRunning(root: string, limits: ScanLimits = DEFAULT_SCAN_
         // a .git file points git at another folder's config and hooks: protected as a whole
         if (entry.isDirectory()) scan.gitDirs.push(abs);
         else scan.entries.push(abs);
-        if (entry.isDirectory()) queue.push({ abs, rel, depth: dir.depth + 1, inGit: true });
+        if (entry.isDirectory()) queue.push({ abs, rel, name, depth: dir.depth + 1, inGit: true });
         continue;
       }
-      if (isCodeRunningEntry(rel)) {
+      if (codeRunningEntry(dir.name || undefined, name, dir.inGit)) {
         scan.entries.push(abs);
         continue;
       }
-      if (!entry.isDirectory() || NOT_WALKED.has(name) || NOT_DESCENDED.has(canonicalName(basename(dir.abs)))) continue;
+      if (!entry.isDirectory() || NOT_WALKED.has(name) || NOT_DESCENDED.has(dir.name)) continue;
       // in .git only linked worktrees hold more config (objects and refs are many and never code)
       if (dir.inGit && name !== 'worktrees' && !dir.rel.toLowerCase().includes('.git/worktrees')) continue;
       if (dir.depth + 1 >= limits.maxDepth) {
         scan.complete = false;
         continue;
       }
-      queue.push({ abs, rel, depth: dir.depth + 1, inGit: dir.inGit });
+      queue.push({ abs, rel, name, depth: dir.depth + 1, inGit: dir.inGit });
     }
   }
   return withHooksPaths(scan, root);
