@@ -18,9 +18,10 @@ export const approvalRuleSchema = z.object({
   tool: z.string(),
   /**
    * `tool`: every call of the tool; `prefix`: exec commands whose programs start with `pattern`; `exact`: the exec
-   * command `pattern` exactly; `server`: an MCP server; `host`: web_fetch requests to the host `pattern`.
+   * command `pattern` exactly; `server`: an MCP server; `mcp_tool`: the tool `tool` (its own name) of the MCP server
+   * `pattern` (its configured name); `host`: web_fetch requests to the host `pattern`.
    */
-  kind: z.enum(['tool', 'prefix', 'exact', 'server', 'host']),
+  kind: z.enum(['tool', 'prefix', 'exact', 'server', 'host', 'mcp_tool']),
   pattern: z.string(),
   /** For exec rules: the folder the rule was given in (it covers commands run there only). */
   cwd: z.string(),

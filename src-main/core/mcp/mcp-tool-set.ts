@@ -51,7 +51,7 @@ export function buildToolSet(connections: readonly McpConnection[], limit: numbe
     ...resourceServers.map((c) => ({ server: c.name, tool: READ_RESOURCE_REF })),
   ];
   // Built-in tools never start with `mcp_`, and the registry never lets a dynamic tool shadow one anyway.
-  const names = assignToolNames(refs);
+  const names = assignToolNames(refs, new Set(), connections.map((c) => c.name));
   const nameOf = (server: string, tool: string): string | undefined => names.get(toolRefKey({ server, tool }));
   const tools: Tool[] = [];
   for (const connection of connections) {

@@ -1,10 +1,11 @@
 // Builds the MCP client for the composition root (`core.mcp`): its tools on the registry, background connect, events.
 import type { CoreBase } from '../core-base';
-import { registerSecret } from '../lib/logger';
+import { createLogger, registerSecret } from '../lib/logger';
 import { addSecretSource } from '../lib/known-secrets';
 import { isSensitiveKey } from '../lib/redact';
 import type { Config } from '../../../src-preload/contract/config-schema';
 import type { ToolRegistry } from '../tools/tool-registry';
+import { migrateLegacyMcpRules } from './legacy-mcp-rules';
 import { McpManager } from './mcp-manager';
 import { OAuthStore } from './oauth/oauth-store';
 import { instructionsSection } from './server-instructions';
@@ -35,6 +36,7 @@ export function wireMcp(base: CoreBase, deps: { tools: ToolRegistry; prompt: Wor
       return [];
     }),
   );
+  migrateLegacyMcpRules(base.db, Object.keys(base.config().mcpServers), createLogger('mcp'), base.clock.now());
   const manager = new McpManager({
     clock: base.clock,
     config: base.config,

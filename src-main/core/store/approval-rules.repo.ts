@@ -1,20 +1,23 @@
 // Permanent "always allow" rules in the approval_rules table: a whole tool, an exec command prefix or exact
-// command (bound to the folder it was given in), an MCP server or a host.
+// command (bound to the folder it was given in), an MCP server, one tool of an MCP server or a host.
 import { z } from 'zod';
 import type { Database } from './sqlite-driver';
 import { parseRow } from './row-parsing';
 
-const ruleKindSchema = z.enum(['tool', 'prefix', 'exact', 'server', 'host']);
+const ruleKindSchema = z.enum(['tool', 'prefix', 'exact', 'server', 'host', 'mcp_tool']);
 export type ApprovalRuleKind = z.output<typeof ruleKindSchema>;
 
 export interface ApprovalRule {
   id: number;
-  /** Tool name (`exec` for prefix and exact rules; the MCP server's tool-name prefix for server rules). */
+  /**
+   * Tool name (`exec` for prefix and exact rules; the MCP server's tool-name prefix for server rules; for mcp_tool
+   * rules the tool's own name as its server lists it, never the model-facing name).
+   */
   tool: string;
   kind: ApprovalRuleKind;
   /**
-   * '' for tool rules; the command prefix words (`git`, `npm test`), the exact command, the server name or the
-   * host (see egress-host.ts).
+   * '' for tool rules; the command prefix words (`git`, `npm test`), the exact command, the server's configured
+   * name (server and mcp_tool rules) or the host (see egress-host.ts).
    */
   pattern: string;
   /** For exec rules: the real path of the folder the rule was given in ('' for other kinds). */
@@ -72,4 +75,12 @@ export function addApprovalRule(db: Database, rule: NewApprovalRule, now: number
 /** Deletes a rule; false when no rule had that id. */
 export function deleteApprovalRule(db: Database, id: number): boolean {
   return db.prepare('DELETE FROM approval_rules WHERE id = ?').run(id).changes > 0;
+}
+
+/** Deletes the rules `remove` and adds `add` in one transaction (all or nothing). */
+export function replaceApprovalRules(db: Database, remove: readonly number[], add: readonly NewApprovalRule[], now: number): void {
+  db.transaction(() => {
+    for (const id of remove) deleteApprovalRule(db, id);
+    for (const rule of add) addApprovalRule(db, rule, now);
+  })();
 }

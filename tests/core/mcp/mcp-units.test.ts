@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CircuitBreaker } from '../../../src-main/core/mcp/circuit-breaker';
 import { toToolResult } from '../../../src-main/core/mcp/mcp-result';
 import { createMcpTool, mcpServerOf, mcpToolCategory } from '../../../src-main/core/mcp/mcp-tool';
-import { assignToolNames, baseToolName, sanitizeNamePart, toolRefKey } from '../../../src-main/core/mcp/tool-naming';
+import { assignToolNames, baseToolName, sanitizeNamePart, serverNameParts, toolRefKey } from '../../../src-main/core/mcp/tool-naming';
 import { stdioParameters } from '../../../src-main/core/mcp/mcp-transport';
 import { mcpServerSchema } from '../../../src-preload/contract/config-schema';
 import { toolParameters } from '../../../src-main/core/tools/tool-registry';
@@ -38,12 +38,23 @@ describe('tool naming', () => {
     const forward = assignToolNames(refs);
     const backward = assignToolNames([...refs].reverse());
     expect([...forward.entries()].sort()).toEqual([...backward.entries()].sort());
-    // Sorted by server: 'a' < 'a.b' < 'a_b'; the first keeps the plain name.
+    // 'a.b' and 'a_b' clean alike: both carry a hash of their real name, so 'a' (with b_c) keeps the plain name.
     expect(forward.get(toolRefKey({ server: 'a', tool: 'b_c' }))).toBe('mcp_a_b_c');
     const names = [...forward.values()];
     expect(new Set(names).size).toBe(3);
     for (const n of names) expect(n).toMatch(NAME_RULE);
-    expect(forward.get(toolRefKey({ server: 'a.b', tool: 'c' }))).toMatch(/^mcp_a_b_c_[0-9a-f]{6}$/);
+    expect(forward.get(toolRefKey({ server: 'a.b', tool: 'c' }))).toMatch(/^mcp_a_b_[0-9a-f]{6}_c$/);
+    expect(forward.get(toolRefKey({ server: 'a_b', tool: 'c' }))).toMatch(/^mcp_a_b_[0-9a-f]{6}_c$/);
+  });
+
+  it('gives servers whose names clean alike a name of their own, whether or not the other is connected', () => {
+    const alone = assignToolNames([{ server: 'my_files', tool: 'read' }], new Set(), ['my_files', 'my.files']);
+    const both = assignToolNames([{ server: 'my_files', tool: 'read' }, { server: 'my.files', tool: 'read' }]);
+    const mine = alone.get(toolRefKey({ server: 'my_files', tool: 'read' }));
+    expect(mine).toMatch(/^mcp_my_files_[0-9a-f]{6}_read$/);
+    expect(both.get(toolRefKey({ server: 'my_files', tool: 'read' }))).toBe(mine);
+    expect(both.get(toolRefKey({ server: 'my.files', tool: 'read' }))).not.toBe(mine);
+    expect(serverNameParts(['files', 'my_files', 'my.files']).get('files')).toBe('files');
   });
 
   it('never hands out reserved names', () => {

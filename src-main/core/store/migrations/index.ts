@@ -11,10 +11,11 @@ import * as m0008 from './0008-scheduler-state';
 import * as m0009 from './0009-memory-authors';
 import * as m0010 from './0010-cron-run-states';
 import * as m0011 from './0011-egress-log';
+import * as m0012 from './0012-mcp-tool-rules';
 
 export interface Migration {
   version: number;
   up(db: Database): void;
 }
 
-export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010, m0011];
+export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010, m0011, m0012];

@@ -22,8 +22,8 @@ import {
   type ApprovalRule,
   type NewApprovalRule,
 } from '../../store/approval-rules.repo';
-import { mcpServerOf } from '../../mcp/mcp-tool';
 import type { EgressVerdict } from '../egress/egress-record';
+import { coversMcpTool, mcpRuleLabel, mcpToolOf, mcpToolRule } from '../../mcp/mcp-tool-rule';
 
 export { deniedError } from './approval-messages';
 
@@ -239,11 +239,17 @@ export class ApprovalService implements ApprovalGate {
     return [...listApprovalRules(this.#options.db), ...(this.#sessionRules.get(sessionKey) ?? [])];
   }
 
-  /** What "allow always" would add for this call and its label: the host, exec's offer (maybe none), else the tool. */
-  #rulesFor(toolName: string, { command, egress, memory }: Subject): { rules: RuleSpec[]; label: string | undefined } {
+  /**
+   * What "allow always" would add for this call and its label: the host, exec's offer (maybe none), for an MCP tool
+   * its server and own name (`server · tool`), else the tool.
+   */
+  #rulesFor(tool: Tool, { command, egress, memory }: Subject): { rules: RuleSpec[]; label: string | undefined } {
+    const toolName = tool.name;
     if (memory) return { rules: [], label: undefined }; // every memory change is reviewed on its own: no "always"
     if (egress) return { rules: [{ tool: toolName, kind: 'host', pattern: egress.host, cwd: '' }], label: egress.host };
     if (command) return offeredRules(toolName, command);
+    const mcp = mcpToolOf(tool);
+    if (mcp) return { rules: [mcpToolRule(mcp)], label: mcpRuleLabel(mcp) };
     return { rules: [{ tool: toolName, kind: 'tool', pattern: '', cwd: '' }], label: toolName };
   }
 
@@ -256,17 +262,18 @@ export class ApprovalService implements ApprovalGate {
 
   #matchesRule(tool: Tool, { command, egress }: Subject, sessionKey: string): boolean {
     const toolName = tool.name;
-    const mcpServer = mcpServerOf(tool);
+    const mcp = mcpToolOf(tool);
     const rules = this.#rulesOf(sessionKey);
     // A command is covered only by command rules: a whole-tool rule for exec would allow any command.
     if (command) return commandCoverage(toolName, command, rules).covered;
-    if (rules.some((r) => r.kind === 'tool' && r.tool === toolName)) return true;
+    const toolRule = (r: RuleSpec): boolean => r.kind === 'tool' && r.tool === toolName;
     // A host rule names one exact host (see egress-host.ts): no subdomains, no other port. Host rules are shared by
     // every tool that reaches hosts: allowing api.github.com for web_fetch allows it for commands too.
-    if (egress) return this.#hostRuled(egress.host, sessionKey);
-    // A server rule trusts every tool of that MCP server (matched on the server name the tool carries, since
-    // tool names are sanitised and one server name can be a prefix of another).
-    return mcpServer !== undefined && rules.some((r) => r.kind === 'server' && r.pattern === mcpServer);
+    if (egress) return (!mcp && rules.some(toolRule)) || this.#hostRuled(egress.host, sessionKey);
+    // An MCP tool is covered only by rules naming its server (the configured name it carries) and, for one tool, the
+    // tool's own name: never by its model-facing name, which is cleaned and can be another server's (my.files, my_files).
+    if (mcp) return rules.some((r) => coversMcpTool(r, mcp));
+    return rules.some(toolRule);
   }
 
   #ask(
@@ -277,7 +284,7 @@ export class ApprovalService implements ApprovalGate {
     subject: Subject,
   ): Promise<AskOutcome> {
     if (ctx.signal.aborted) return Promise.resolve({ decision: 'deny', ended: 'stopped' });
-    const { rules, label } = this.#rulesFor(tool.name, subject);
+    const { rules, label } = this.#rulesFor(tool, subject);
     const coverage = subject.command ? commandCoverage(tool.name, subject.command, this.#rulesOf(ctx.sessionKey)) : undefined;
     const unicodeHost = subject.egress ? unicodeLookalike(subject.egress.host) : undefined;
     const request: ApprovalRequest = {

@@ -4,6 +4,7 @@ import { useEffect, useState, type ReactElement } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { relativeTime } from '../../lib/format';
 import { useAppStore } from '../../state/store';
+import type { ApprovalRule } from '@contract/schemas';
 import type { SettingsDraft } from './settings-form';
 import { ExecSandboxFields } from './ExecSandboxFields';
 
@@ -24,7 +25,15 @@ const RULE_KIND = {
   exact: 'settings.safety.ruleExact',
   server: 'settings.safety.ruleServer',
   host: 'settings.safety.ruleHost',
+  mcp_tool: 'settings.safety.ruleMcpTool',
 } as const;
+
+/** What a rule names: the tool, the MCP server and tool (`server · tool`), or the pattern. */
+function ruleTarget(r: ApprovalRule): string {
+  if (r.kind === 'tool') return r.tool;
+  if (r.kind === 'mcp_tool') return `${r.pattern} · ${r.tool}`;
+  return r.pattern;
+}
 
 /**
  * "Allowed hosts": a host web_fetch may reach without asking (also where nobody can answer). Not a <form>:
@@ -109,7 +118,7 @@ export function SafetySection({ draft, update }: Props): ReactElement {
           {rules.map((r) => (
             <li key={r.id} className="rule">
               <span>
-                {t(RULE_KIND[r.kind])} <span className="mono">{r.kind === 'tool' ? r.tool : r.pattern}</span>
+                {t(RULE_KIND[r.kind])} <span className="mono">{ruleTarget(r)}</span>
                 {(r.kind === 'prefix' || r.kind === 'exact') && (
                   <span className="faint">
                     {' '}
@@ -123,7 +132,7 @@ export function SafetySection({ draft, update }: Props): ReactElement {
               </span>
               <span className="faint">{relativeTime(r.createdAt)}</span>
               <span className="spacer" />
-              <button type="button" className="btn btn-sm" onClick={() => void revoke(r.id)} aria-label={t('settings.safety.revokeRule', { rule: t(RULE_KIND[r.kind]), target: r.kind === 'tool' ? r.tool : r.pattern })}>
+              <button type="button" className="btn btn-sm" onClick={() => void revoke(r.id)} aria-label={t('settings.safety.revokeRule', { rule: t(RULE_KIND[r.kind]), target: ruleTarget(r) })}>
                 {t('settings.safety.revoke')}
               </button>
             </li>

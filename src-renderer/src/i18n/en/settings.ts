@@ -76,6 +76,7 @@ export const settings = {
     ruleTool: 'every call of',
     rulePrefix: 'commands starting with',
     ruleExact: 'exactly the command',
+    ruleMcpTool: 'the MCP tool',
     ruleServer: 'every tool of MCP server',
     ruleHost: 'web_fetch to host',
     ruleIn: '({{tool}}, in <path>{{cwd}}</path>)',

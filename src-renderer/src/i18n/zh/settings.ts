@@ -77,6 +77,7 @@ export const settings: Translation<typeof en> = {
     ruleTool: '每次调用',
     rulePrefix: '以此开头的命令',
     ruleExact: '完全相同的命令',
+    ruleMcpTool: 'MCP 工具',
     ruleServer: 'MCP 服务器的所有工具',
     ruleHost: 'web_fetch 访问主机',
     ruleIn: '（{{tool}}，在 <path>{{cwd}}</path> 中）',

@@ -1,5 +1,5 @@
 // The approval gate: modes, ask → allow once / always (persisted) / deny / timeout, non-interactive refusal, rules.
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { CoreEvent } from '../../../../src-preload/contract/event-schemas';
 import { configSchema } from '../../../../src-preload/contract/config-schema';
@@ -353,11 +353,27 @@ describe('exec rules on the shell grammar', () => {
 
 describe('server rules', () => {
   it('trust every tool of one MCP server (the server the tool carries) and nothing else', async () => {
-    registry.register({ ...makeTool('mcp_files_read'), mcpServer: 'files' } as Tool);
-    registry.register({ ...makeTool('mcp_filesystem_write'), mcpServer: 'filesystem' } as Tool);
+    registry.register({ ...makeTool('mcp_files_read'), mcpServer: 'files', mcpToolName: 'read' } as Tool);
+    registry.register({ ...makeTool('mcp_filesystem_write'), mcpServer: 'filesystem', mcpToolName: 'write' } as Tool);
     service.addRule({ tool: 'mcp_files', kind: 'server', pattern: 'files' });
     expect(await registry.execute('mcp_files_read', {}, ctx({ interactive: false }))).toEqual({ ok: true, output: 'mcp_files_read ran' });
     expect((await registry.execute('mcp_filesystem_write', {}, ctx({ interactive: false }))).ok).toBe(false);
+  });
+
+  it('"always" for an MCP tool names its server and own name, and a rule under the model-facing name covers nothing', async () => {
+    registry.register({ ...makeTool('mcp_my_files_read'), mcpServer: 'my.files', mcpToolName: 'read' } as Tool);
+    registry.register({ ...makeTool('mcp_my_files_read_2'), mcpServer: 'my_files', mcpToolName: 'read' } as Tool);
+    service.addRule({ tool: 'mcp_my_files_read', kind: 'tool' });
+    expect((await registry.execute('mcp_my_files_read', {}, ctx({ interactive: false }))).ok).toBe(false);
+    const running = registry.execute('mcp_my_files_read_2', {}, ctx());
+    await vi.waitFor(() => expect(service.pending()).toHaveLength(1));
+    const [request] = service.pending();
+    expect(request!.alwaysLabel).toBe('my_files · read');
+    service.resolve(request!.id, 'allow_always');
+    expect((await running).ok).toBe(true);
+    expect(service.listRules().filter((r) => r.kind === 'mcp_tool').map((r) => [r.pattern, r.tool])).toEqual([['my_files', 'read']]);
+    expect(await registry.execute('mcp_my_files_read_2', {}, ctx({ interactive: false }))).toEqual({ ok: true, output: 'mcp_my_files_read_2 ran' });
+    expect((await registry.execute('mcp_my_files_read', {}, ctx({ interactive: false }))).ok).toBe(false);
   });
 });
 
