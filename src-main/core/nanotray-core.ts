@@ -23,6 +23,7 @@ import { createSpawnTool } from './subagents/spawn.tool';
 import { wireRuntime, type RuntimeApi } from './runtime/runtime.wiring';
 import { wireScheduler, type CronApi, type HeartbeatApi, type SchedulerApi } from './scheduler/scheduler.wiring';
 import { wireMcp } from './mcp/mcp.wiring';
+import { systemSandbox } from './tools/os-sandbox/exec-sandbox';
 import type { McpService } from './mcp/mcp-types';
 import { wireCommands, type CommandsService } from './commands/commands.wiring';
 
@@ -133,7 +134,9 @@ export function createCore(options: CoreOptions): Result<Core> {
     tools: tools.registry,
     hasProvider: () => providerFor(effectiveModel(base.config(), base.overrides).provider).ok,
   });
-  const mcp = wireMcp(base, { tools: tools.registry, prompt: workspace.context });
+  // MCP servers with sandbox: true run in the sandbox exec uses, over the same environment exec's children come from.
+  const mcpSandbox = { sandbox: options.tools?.exec?.sandbox ?? systemSandbox, env: options.tools?.exec?.parentEnv ?? process.env };
+  const mcp = wireMcp(base, { tools: tools.registry, prompt: workspace.context, sandbox: mcpSandbox });
   const commands = wireCommands({
     config: base.config,
     overrides: base.overrides,

@@ -173,10 +173,19 @@ export const mcpServerSchema = z
     includeTools: z.array(z.string()).optional(),
     /** These tools of the server are never offered (wins over includeTools). */
     excludeTools: z.array(z.string()).default([]),
+    /**
+     * stdio servers: run in the OS sandbox exec uses (the rest of the file system read-only, its own data folder
+     * `<home>/mcp-data/<server>/` writable, Nanotray's home and credential folders hidden, no network). Where no
+     * sandbox works, the server is not started. `/mcp add` writes true.
+     */
+    sandbox: z.boolean().default(false),
+    /** What a sandboxed server sees of the workspace: read-only (default) or nothing. */
+    sandboxWorkspace: z.enum(['read-only', 'hidden']).default('read-only'),
   })
   .refine((s) => Boolean(s.command) !== Boolean(s.url), {
     message: 'an MCP server needs either "command" (stdio) or "url" (HTTP), not both',
   })
+  .refine((s) => !s.sandbox || Boolean(s.command), { message: 'sandbox is for stdio MCP servers (with "command")' })
   .refine((s) => !s.oauth || Boolean(s.url), { message: 'oauth is for HTTP MCP servers (with "url")' });
 
 export const uiSchema = z.object({

@@ -35,6 +35,11 @@ export const mcpServerStatusSchema = z.object({
   promptCount: z.number().optional(),
   /** The server sent `instructions` (they go into the system prompt, marked as the server's text). */
   hasInstructions: z.boolean().optional(),
+  /**
+   * stdio servers: `on` runs in the OS sandbox; `off` runs with the user's rights (sandbox not asked for);
+   * `unavailable`: asked for, but no sandbox works here, so the server is not started (`error` says why).
+   */
+  sandbox: z.enum(['on', 'off', 'unavailable']).optional(),
   /** HTTP servers: the OAuth side. `machine`: client credentials (no browser). */
   auth: z
     .object({

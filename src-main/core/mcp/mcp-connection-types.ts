@@ -1,7 +1,8 @@
 // The shapes around one MCP connection: what it needs, its snapshot, how a request to its server ended.
 import type { Clock } from '../lib/clock';
 import type { RequestLimits } from './mcp-call';
-import type { McpServerState, McpTransportKind } from './mcp-types';
+import type { McpSandboxStatus, McpServerState, McpTransportKind } from './mcp-types';
+import type { McpSandboxHost } from './sandbox/stdio-launch';
 import type { OAuthStore } from './oauth/oauth-store';
 import type { McpAuthStatus } from './oauth/server-auth';
 import type { ElicitationService } from './elicitation/elicitation-service';
@@ -16,6 +17,8 @@ export interface McpConnectionDeps {
   oauthStore: OAuthStore;
   /** Where the server's requests for input wait for the user. */
   elicitations: ElicitationService;
+  /** The OS sandbox for servers with `sandbox: true` (without it they are not started). */
+  sandbox?: McpSandboxHost;
 }
 
 export interface ConnectionSnapshot {
@@ -26,6 +29,8 @@ export interface ConnectionSnapshot {
   retryAt?: number;
   /** HTTP servers: the sign-in side (signed in, what scope the server wants). */
   auth?: McpAuthStatus;
+  /** stdio servers: whether they run in the OS sandbox. */
+  sandbox?: McpSandboxStatus;
 }
 
 /** How a request to the server ended; `unavailable`: not sent (not connected, paused, waiting for a sign-in) or the connection broke. */

@@ -19,14 +19,18 @@ import { EMPTY_CATALOG, type ServerCatalog } from './server-catalog';
 import { listenToServer, within } from './server-listeners';
 import { ReconnectTimer } from './reconnect-timer';
 import { telltaleStderrLine } from './stderr-line';
+import { prepareStdioLaunch } from './sandbox/stdio-launch';
 import { answerElicitation } from './elicitation/elicitation-handler';
 import { RunningCalls } from './elicitation/running-calls';
 import { ResourceWatch } from './resources/resource-watch';
 
 export type { ConnectionSnapshot, McpConnectionDeps, ServerReply, ServerRequestOptions };
 
-/** `needs_auth`: the server wants a sign-in; nothing is retried until one finished. */
-type Phase = 'idle' | 'connecting' | 'connected' | 'disconnected' | 'needs_auth' | 'stopped';
+/**
+ * `needs_auth`: the server wants a sign-in; nothing is retried until one finished. `refused`: not started (sandbox: true
+ * and no sandbox works here); a config change or a reload makes a new connection.
+ */
+type Phase = 'idle' | 'connecting' | 'connected' | 'disconnected' | 'needs_auth' | 'refused' | 'stopped';
 
 /** ISO time without milliseconds, as error messages show it. */
 export function formatRetryTime(ms: number): string {
@@ -101,8 +105,10 @@ export class McpConnection {
       consecutiveFailures: this.#breaker.consecutiveFailures,
       lastError: this.#lastError,
       ...(this.#auth ? { auth: this.#auth.status() } : {}),
+      ...(this.config.url ? {} : { sandbox: !this.config.sandbox ? 'off' : this.#phase === 'refused' ? 'unavailable' : 'on' } as const),
     };
     if (!this.config.enable || this.#phase === 'stopped') return { ...base, state: 'disabled' };
+    if (this.#phase === 'refused') return { ...base, state: 'failed' };
     if (this.#phase === 'needs_auth') return { ...base, state: 'needs_auth' };
     if (this.#breaker.isOpen()) return { ...base, state: 'circuit_open', retryAt: this.#breaker.retryAt() };
     if (this.#phase === 'connected') return { ...base, state: 'connected' };
@@ -202,7 +208,11 @@ export class McpConnection {
     this.#phase = 'connecting';
     this.#retry.cancel();
     this.deps.onChange();
+    const launch = this.config.url ? undefined : await prepareStdioLaunch(this.name, this.config, this.deps.baseDir, this.deps.sandbox);
+    if (this.#isStopped()) return;
+    if (launch && !launch.ok) return this.#refuse(launch.reason);
     const attempt = await attemptConnect(this.config, {
+      ...(launch?.ok ? { stdio: launch.params } : {}),
       clock: this.deps.clock,
       baseDir: this.deps.baseDir,
       signal: this.#stopping.signal,
@@ -243,6 +253,14 @@ export class McpConnection {
       this.#breaker.recordFailure();
       this.#scheduleReconnect();
     }
+    this.#markSettled();
+    this.deps.onChange();
+  }
+
+  /** Not started, for good (until the config changes): the reason is the status' error. */
+  #refuse(reason: string): void {
+    this.#phase = 'refused';
+    this.#lastError = this.#clean(reason);
     this.#markSettled();
     this.deps.onChange();
   }

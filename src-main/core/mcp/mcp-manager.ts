@@ -20,6 +20,7 @@ import type { OAuthStore } from './oauth/oauth-store';
 import type { McpPromptEntry, McpServerInput, McpServerStatus, McpService, ResourceAttachment, SignInStart } from './mcp-types';
 import { sameJson } from '../lib/same-json';
 import type { ServerInstructions } from './server-instructions';
+import type { McpSandboxHost } from './sandbox/stdio-launch';
 
 const SERVER_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$/;
 /** How long `add` and `reload` wait for servers to connect before answering with their current state. */
@@ -39,6 +40,8 @@ export interface McpManagerDeps {
   oauthStore: OAuthStore;
   /** How many tools the model gets besides the MCP ones (the built-ins): they count against `tools.maxTools`. */
   builtinToolCount?(): number;
+  /** The OS sandbox for servers with `sandbox: true`. */
+  sandbox?: McpSandboxHost;
 }
 
 
@@ -242,6 +245,7 @@ export class McpManager implements McpService, ToolSource {
         baseDir: this.deps.baseDir,
         oauthStore: this.deps.oauthStore,
         elicitations: this.elicitations,
+        ...(this.deps.sandbox ? { sandbox: this.deps.sandbox } : {}),
         onChange: () => this.#changed(connection),
       });
       this.#connections.set(name, connection);

@@ -29,7 +29,12 @@ export interface OpenClientOptions {
   http?: { fetch: FetchLike; authProvider: OAuthClientProvider; isAuthError(err: unknown): boolean };
   /** Aborted when the connection is stopped: no fallback transport is tried after that. */
   signal?: AbortSignal;
+  /** stdio servers: the child to start (wrapped in the sandbox, see stdio-launch.ts); default: as configured. */
+  stdio?: StdioParameters;
 }
+
+/** How a stdio server's child is started (command, args, env, cwd). */
+export type StdioParameters = ConstructorParameters<typeof StdioClientTransport>[0];
 
 /** The transport kind a server config selects. */
 export function transportKindOf(config: McpServerConfig): McpTransportKind {
@@ -41,7 +46,7 @@ export function transportKindOf(config: McpServerConfig): McpTransportKind {
  * (HOME, LOGNAME, PATH, SHELL, TERM, USER; on Windows the system folders). Nothing else of our
  * environment — in particular no provider API key — reaches the child.
  */
-export function stdioParameters(config: McpServerConfig, baseDir: string): ConstructorParameters<typeof StdioClientTransport>[0] {
+export function stdioParameters(config: McpServerConfig, baseDir: string): StdioParameters {
   const cwd = config.cwd ? (isAbsolute(config.cwd) ? config.cwd : resolve(baseDir, config.cwd)) : baseDir;
   return { command: config.command ?? '', args: config.args, env: { ...config.env }, cwd, stderr: 'pipe' };
 }
@@ -101,7 +106,7 @@ function newClient(sdk: McpSdk, options: OpenClientOptions): Client {
 export async function openClient(config: McpServerConfig, options: OpenClientOptions): Promise<OpenedClient> {
   const sdk = await loadMcpSdk();
   if (!config.url) {
-    const transport = new sdk.StdioClientTransport(stdioParameters(config, options.baseDir));
+    const transport = new sdk.StdioClientTransport(options.stdio ?? stdioParameters(config, options.baseDir));
     const stderr = transport.stderr as Readable | null;
     let tail = '';
     stderr?.on('data', (chunk: Buffer) => {

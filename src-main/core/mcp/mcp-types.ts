@@ -15,7 +15,13 @@ export type { McpAuthStatus, SignInStart };
  * Lifecycle of one configured server, as `/mcp status` and the runtime panel show it (`idle`: not started yet;
  * `needs_auth`: an HTTP server that wants the user to sign in — nothing is retried until then).
  */
-export type McpServerState = 'connected' | 'connecting' | 'failing' | 'circuit_open' | 'needs_auth' | 'disabled' | 'idle';
+export type McpServerState = 'connected' | 'connecting' | 'failing' | 'circuit_open' | 'needs_auth' | 'failed' | 'disabled' | 'idle';
+
+/**
+ * stdio servers: `on` in the OS sandbox, `off` with the user's rights (not asked for), `unavailable` asked for but no
+ * sandbox works here (the server is not started; `lastError` says why).
+ */
+export type McpSandboxStatus = 'on' | 'off' | 'unavailable';
 
 export type McpTransportKind = 'stdio' | 'http' | 'sse';
 
@@ -42,6 +48,8 @@ export interface McpServerStatus {
   promptCount: number;
   /** The server sent `instructions` (they go into the system prompt). */
   hasInstructions: boolean;
+  /** stdio servers: whether they run in the OS sandbox. */
+  sandbox?: McpSandboxStatus;
 }
 
 /** What a user may give for a new server (defaults are filled by the config schema). */

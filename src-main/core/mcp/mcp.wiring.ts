@@ -11,6 +11,7 @@ import { OAuthStore } from './oauth/oauth-store';
 import { instructionsSection } from './server-instructions';
 import type { WorkspaceContextBuilder } from '../workspace/context-builder';
 import type { McpService } from './mcp-types';
+import type { McpSandboxHost } from './sandbox/stdio-launch';
 
 /** Header values and sensitive env values of MCP servers are secrets: never logged or shown unmasked. */
 function registerServerSecrets(config: Config): void {
@@ -26,7 +27,10 @@ function registerServerSecrets(config: Config): void {
  * host's tray, `base.afterStart`) when `base.startBackground` is set; otherwise servers connect when a caller asks
  * (`waitForServers`, `add`, `reload`). Emits `mcp.changed` on every state or tool change.
  */
-export function wireMcp(base: CoreBase, deps: { tools: ToolRegistry; prompt: WorkspaceContextBuilder }): McpService {
+export function wireMcp(
+  base: CoreBase,
+  deps: { tools: ToolRegistry; prompt: WorkspaceContextBuilder; sandbox: Pick<McpSandboxHost, 'sandbox' | 'env'> },
+): McpService {
   registerServerSecrets(base.config());
   const oauthStore = new OAuthStore(base.paths.mcpAuthFile, base.secretCodec);
   // MCP sign-ins another process (the CLI's `mcp login`, the desktop app) stored since: known before any tool result
@@ -46,6 +50,7 @@ export function wireMcp(base: CoreBase, deps: { tools: ToolRegistry; prompt: Wor
     onChange: () => base.events.emit({ type: 'mcp.changed' }),
     emit: (event) => base.events.emit(event),
     builtinToolCount: () => deps.tools.registeredCount(),
+    sandbox: { ...deps.sandbox, config: base.config, nanotrayHome: base.paths.home, workspace: () => base.workspace() },
   });
   base.onDispose(deps.tools.addSource(manager));
   base.onDispose(deps.prompt.addSection({ text: () => instructionsSection(manager.instructions()) }));

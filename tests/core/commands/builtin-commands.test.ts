@@ -322,10 +322,11 @@ describe('/mcp', () => {
     );
     await run('/mcp add remote https://example.test/mcp');
     expect(added).toEqual([
-      { name: 'files', server: { command: 'node', args: ['server one.mjs', '--root', '/tmp'] } },
+      { name: 'files', server: { command: 'node', args: ['server one.mjs', '--root', '/tmp'], sandbox: true } },
       { name: 'remote', server: { url: 'https://example.test/mcp' } },
     ]);
-    expect(await run('/mcp add files')).toBe('Error: usage: /mcp add <name> <command…> or /mcp add <name> <url>');
+    expect(await run('/mcp add files')).toBe('Error: usage: /mcp add <name> [--no-sandbox] <command…> or /mcp add <name> <url>');
+    expect(await run('/mcp add files --no-sandbox')).toBe('Error: usage: /mcp add <name> [--no-sandbox] <command…> or /mcp add <name> <url>');
     expect(await run('/mcp remove files')).toBe("Removed MCP server 'files'.");
     expect(await run('/mcp remove nope')).toBe("Error: no MCP server 'nope' in config.json");
     expect(await run('/mcp remove')).toBe('Error: usage: /mcp remove <name>');

@@ -28,7 +28,7 @@ describe('slash commands in the CLI', () => {
   it('agent -m "/mcp status" connects the configured servers first (spawned bin)', async () => {
     t.open({ mcpServers: { fx: fixtureServer('fx') } });
     const result = await t.spawn(['agent', '-m', '/mcp status']);
-    expect(result).toMatchObject({ code: 0, out: 'MCP servers:\n  fx  connected  10 tool(s)  (stdio)\n' });
+    expect(result).toMatchObject({ code: 0, out: 'MCP servers:\n  fx  connected  10 tool(s)  (stdio, not sandboxed)\n' });
   });
 
   it('agent -m waits for MCP servers so a single scripted turn can call their tools', async () => {

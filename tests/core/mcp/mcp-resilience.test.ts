@@ -129,7 +129,7 @@ describe('MCP failures', () => {
     const adding = t.core.commands.execute('cli:test', `/mcp add slow "${process.execPath}" "${STDIO_FIXTURE}" slow --start-delay-ms 30000`);
     await vi.waitFor(() => expect(t!.clock.countTimers(10_000)).toBe(1));
     t.clock.advance(10_000);
-    expect((await adding).output).toBe("Added MCP server 'slow'.\nMCP servers:\n  slow  connecting  0 tool(s)  (stdio)");
+    expect((await adding).output).toBe("Added MCP server 'slow'.\nMCP servers:\n  slow  connecting  0 tool(s)  (stdio, sandboxed)");
   });
 
   it('never delays start: the one-shot wait is capped', async () => {

@@ -132,7 +132,7 @@ describe('MCP stdio servers', () => {
     expect(dead?.lastError).toContain('(stderr: fixture: refusing to start)');
     expect(dead?.retryAt).toBe(t.clock.now() + 1000);
     const status = await t.core.commands.execute('cli:test', '/mcp status');
-    expect(status.output).toContain("dead  failing  0 tool(s)  (stdio) — ");
+    expect(status.output).toContain("dead  failing  0 tool(s)  (stdio, not sandboxed) — ");
     expect(status.output).toContain('; retrying after 2026-11-29 20:00:01Z');
   });
 
@@ -158,7 +158,7 @@ describe('MCP stdio servers', () => {
     t = startCore({}, { config: { ui: { theme: 'dark' } } });
     const added = await t.core.commands.execute('cli:test', `/mcp add fresh "${process.execPath}" "${STDIO_FIXTURE}" fresh`);
     expect(added.output).toBe(
-      "Added MCP server 'fresh'.\nMCP servers:\n  fresh  connected  10 tool(s)  (stdio)",
+      "Added MCP server 'fresh'.\nMCP servers:\n  fresh  connected  10 tool(s)  (stdio, sandboxed)",
     );
     expect(t.core.tools.names()).toContain('mcp_fresh_echo');
     const saved = JSON.parse(readFileSync(t.home.configFile, 'utf8'));

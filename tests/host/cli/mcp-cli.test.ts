@@ -57,6 +57,6 @@ describe('nanotray status with MCP servers', () => {
     t.open({ mcpServers: { fx: fixtureServer('fx'), docs: depthServer('docs', {}, ['--only', 'resources']) } });
     const { code, out } = await t.run(['status']);
     expect(code).toBe(0);
-    expect(out).toContain('MCP servers:\n  docs  connected  0 tool(s), 4 resource(s)  (stdio)\n  fx    connected  10 tool(s)  (stdio)');
+    expect(out).toContain('MCP servers:\n  docs  connected  0 tool(s), 4 resource(s)  (stdio, not sandboxed)\n  fx    connected  10 tool(s)  (stdio, not sandboxed)');
   });
 });

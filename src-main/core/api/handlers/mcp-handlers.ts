@@ -23,6 +23,7 @@ function toMcpStatus(s: CoreMcpStatus): McpServerStatus {
     ...(s.lastError ? { error: s.lastError } : {}),
     ...(s.retryAt !== undefined ? { retryAt: s.retryAt } : {}),
     ...(s.auth ? { auth: s.auth } : {}),
+    ...(s.sandbox ? { sandbox: s.sandbox } : {}),
   };
 }
 

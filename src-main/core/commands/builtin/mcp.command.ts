@@ -10,18 +10,30 @@ const STATE_LABEL: Record<McpServerStatus['state'], string> = {
   failing: 'failing',
   circuit_open: 'circuit open',
   needs_auth: 'needs sign-in',
+  failed: 'not started',
   disabled: 'disabled',
   idle: 'not started',
+};
+
+/** How `(…)` after a server says where it runs. */
+const SANDBOX_NOTE: Record<NonNullable<McpServerStatus['sandbox']> | 'none', string | undefined> = {
+  on: 'sandboxed',
+  off: 'not sandboxed',
+  unavailable: 'sandbox unavailable',
+  none: undefined,
 };
 
 const HELP = [
   'MCP servers give the agent extra tools, named mcp_<server>_<tool>.',
   '  /mcp status                     each server: state, tool count, last error',
-  '  /mcp add <name> <command…>      add a stdio server (e.g. /mcp add files npx -y @scope/server /data)',
+  '  /mcp add <name> <command…>      add a stdio server, run in the OS sandbox (e.g. /mcp add files npx -y @scope/server)',
+  '  /mcp add <name> --no-sandbox <command…>   the same with the user\'s full rights (files, keys, network)',
   '  /mcp add <name> <url>           add a streamable HTTP server (SSE is tried as a fallback)',
   '  /mcp remove <name>              remove a server from config.json and disconnect it',
   '  /mcp reload                     re-read mcpServers from config.json and reconnect',
-  'Settings live in config.json under "mcpServers" (env, cwd, headers, trusted, enable, timeout, oauth).',
+  'Settings live in config.json under "mcpServers" (env, cwd, headers, trusted, enable, timeout, oauth, sandbox).',
+  'A sandboxed server writes only its own folder <home>/mcp-data/<name>/ (its cwd and HOME), reads the workspace,',
+  'sees none of your keys or Nanotray\'s files, and has no network.',
   'An HTTP server that needs sign-in shows "needs sign-in": use Sign in in the runtime panel or `nanotray mcp login <name>`.',
 ].join('\n');
 
@@ -42,7 +54,7 @@ export function formatMcpStatus(servers: McpServerStatus[], budget?: BudgetRepor
   const nameWidth = Math.max(...servers.map((s) => s.name.length));
   const stateWidth = Math.max(...servers.map((s) => STATE_LABEL[s.state].length));
   const lines = servers.map((s) => {
-    const notes = [s.transport, s.trusted ? 'trusted' : undefined].filter(Boolean).join(', ');
+    const notes = [s.transport, SANDBOX_NOTE[s.sandbox ?? 'none'], s.trusted ? 'trusted' : undefined].filter(Boolean).join(', ');
     let line = `  ${s.name.padEnd(nameWidth)}  ${STATE_LABEL[s.state].padEnd(stateWidth)}  ${s.toolCount} tool(s)${extras(s)}  (${notes})`;
     if (s.state !== 'connected' && s.lastError) line += ` — ${s.lastError}`;
     if ((s.state === 'circuit_open' || s.state === 'failing') && s.retryAt) line += `; retrying after ${formatUtcTimestamp(s.retryAt)}`;
@@ -52,11 +64,18 @@ export function formatMcpStatus(servers: McpServerStatus[], budget?: BudgetRepor
   return ['MCP servers:', ...lines, ...(budget ? [`⚠ ${describeBudget(budget)}`] : [])].join('\n');
 }
 
-/** `<command…>` → a stdio server; a single http(s) URL → an HTTP server. */
+/** The flag right after the name that runs a stdio server outside the sandbox (a later one is the server's own). */
+const NO_SANDBOX = '--no-sandbox';
+
+/**
+ * `<command…>` → a stdio server, sandboxed unless `--no-sandbox` came first (a server added from the chat may come
+ * from text the model was shown); a single http(s) URL → an HTTP server.
+ */
 function serverFromWords(words: string[]): McpServerInput {
-  const [first = '', ...rest] = words;
+  const unsandboxed = words[0] === NO_SANDBOX;
+  const [first = '', ...rest] = unsandboxed ? words.slice(1) : words;
   if (rest.length === 0 && /^https?:\/\//i.test(first)) return { url: first };
-  return { command: first, args: rest };
+  return { command: first, args: rest, sandbox: !unsandboxed };
 }
 
 export const mcpCommand: SlashCommand = {
@@ -65,7 +84,7 @@ export const mcpCommand: SlashCommand = {
   usage: '/mcp [status|add|remove|reload|help]',
   subcommands: [
     { name: 'status', summary: 'State of each server (default)' },
-    { name: 'add', summary: 'Add a server: /mcp add <name> <command…> or <url>' },
+    { name: 'add', summary: 'Add a server: /mcp add <name> [--no-sandbox] <command…> or <url>' },
     { name: 'remove', summary: 'Remove a server: /mcp remove <name>' },
     { name: 'reload', summary: 'Re-read config.json and reconnect' },
     { name: 'help', summary: 'How MCP servers are configured' },
@@ -82,7 +101,9 @@ export const mcpCommand: SlashCommand = {
     switch (sub) {
       case 'add': {
         const name = args[1];
-        if (!name || args.length < 3) return commandError('Error: usage: /mcp add <name> <command…> or /mcp add <name> <url>');
+        if (!name || args.length < 3 || (args[2] === NO_SANDBOX && args.length < 4)) {
+          return commandError('Error: usage: /mcp add <name> [--no-sandbox] <command…> or /mcp add <name> <url>');
+        }
         const added = await mcp.add(name, serverFromWords(args.slice(2)));
         if (!added.ok) return commandError(added.error);
         return { output: `Added MCP server '${name}'.\n${formatMcpStatus([added.value])}` };

@@ -3,7 +3,7 @@
 import type { Config } from '../../../../src-preload/contract/config-schema';
 import type { ShellInvocation } from '../sandbox/process-tree';
 import { bwrapInvocation } from './bwrap-argv';
-import { planSandbox, type SandboxPlanInput } from './sandbox-plan';
+import { planSandbox, type SandboxPlan, type SandboxPlanInput } from './sandbox-plan';
 import { probeSandbox } from './sandbox-probe';
 import { seatbeltInvocation } from './seatbelt-profile';
 import type { SandboxNetwork, SandboxProbe, SandboxState } from './sandbox-state';
@@ -28,6 +28,8 @@ export interface ExecSandbox {
    * passes its own proxy: its own network namespace has only loopback, where the proxy is bridged in.
    */
   wrap(shell: ShellInvocation, place: SandboxPlanInput, options?: WrapOptions): ShellInvocation;
+  /** A program wrapped in the sandbox with a plan made elsewhere (MCP servers: see mcp-sandbox-plan.ts); only for a state `on`. */
+  wrapPlan(program: ShellInvocation, plan: SandboxPlan, options?: WrapOptions): ShellInvocation;
 }
 
 /** The state a probe result gives for one config. */
@@ -64,6 +66,12 @@ export function createExecSandbox(probe: () => Promise<SandboxProbe>): ExecSandb
     );
     return pending;
   };
+  const wrapPlan = (program: ShellInvocation, plan: SandboxPlan, options: WrapOptions = {}): ShellInvocation => {
+    if (!done?.ok) return program;
+    if (done.kind === 'seatbelt') return seatbeltInvocation(plan, program, options.proxy?.kind === 'tcp' ? options.proxy.port : undefined);
+    const socket = options.proxy?.kind === 'unix' ? options.proxy.path : undefined;
+    return bwrapInvocation(done.command, plan, program, socket && done.bridge ? { socat: done.bridge, socket } : undefined);
+  };
   return {
     async state(exec) {
       return stateFor(await result(), exec);
@@ -72,13 +80,8 @@ export function createExecSandbox(probe: () => Promise<SandboxProbe>): ExecSandb
       void result();
       return done ? stateFor(done, exec) : undefined;
     },
-    wrap(shell, place, options = {}) {
-      if (!done?.ok) return shell;
-      const plan = planSandbox(place);
-      if (done.kind === 'seatbelt') return seatbeltInvocation(plan, shell, options.proxy?.kind === 'tcp' ? options.proxy.port : undefined);
-      const socket = options.proxy?.kind === 'unix' ? options.proxy.path : undefined;
-      return bwrapInvocation(done.command, plan, shell, socket && done.bridge ? { socat: done.bridge, socket } : undefined);
-    },
+    wrap: (shell, place, options = {}) => wrapPlan(shell, planSandbox(place), options),
+    wrapPlan,
   };
 }
 

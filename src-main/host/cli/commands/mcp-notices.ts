@@ -8,6 +8,7 @@ const WHY: Record<McpServerStatus['state'], string> = {
   failing: 'failing',
   circuit_open: 'paused after repeated failures',
   needs_auth: 'needs sign-in',
+  failed: 'not started',
   disabled: '',
   idle: 'not started',
 };

@@ -198,6 +198,11 @@ export const runtime = {
     state: 'State',
     tools: 'Tools',
     retry: 'retry {{when}}',
+    sandbox: {
+      on: 'sandboxed',
+      off: 'not sandboxed',
+      unavailable: 'sandbox unavailable: not started',
+    },
     opening: 'Opening the sign-in page…',
     waitingBrowser: 'Waiting for the browser…',
     openAgain: 'Open again',

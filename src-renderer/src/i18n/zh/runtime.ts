@@ -196,6 +196,11 @@ export const runtime: Translation<typeof en> = {
     state: '状态',
     tools: '工具',
     retry: '{{when}}重试',
+    sandbox: {
+      on: '在沙箱中运行',
+      off: '未使用沙箱',
+      unavailable: '沙箱不可用：未启动',
+    },
     opening: '正在打开登录页面…',
     waitingBrowser: '等待浏览器完成登录…',
     openAgain: '重新打开',

@@ -1,0 +1,90 @@
+// How a stdio MCP server is started: as configured, or (sandbox: true) inside the OS sandbox exec uses, with its own
+// data folder as cwd and HOME, an environment of what its config gives and no network; with sandbox: true and no
+// working sandbox it is not started, and the reason is what its status shows.
+import { createHash } from 'node:crypto';
+import { mkdirSync, realpathSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { isAbsolute, join, resolve } from 'node:path';
+import type { Config, McpServerConfig } from '../../../../src-preload/contract/config-schema';
+import type { ExecSandbox } from '../../tools/os-sandbox/exec-sandbox';
+import { stdioParameters, type StdioParameters } from '../mcp-transport';
+import { MCP_DATA_DIR, planMcpSandbox } from './mcp-sandbox-plan';
+
+/** What starting a server comes to: its child process, or why it is not started. */
+export type StdioLaunch = { ok: true; params: StdioParameters; sandboxed: boolean } | { ok: false; reason: string };
+
+/** What the sandbox of MCP servers needs from the core. */
+export interface McpSandboxHost {
+  sandbox: ExecSandbox;
+  config(): Config;
+  /** $NANOTRAY_HOME: hidden from the server, its data folders live in it. */
+  nanotrayHome: string;
+  /** Real path of the workspace. */
+  workspace(): string;
+  /** The environment of this process: HOME and XDG_RUNTIME_DIR (hidden) and PATH (given to the server). */
+  env: NodeJS.ProcessEnv;
+}
+
+const DATA_FOLDER_NAME = /^[a-z0-9_-]+$/;
+
+/**
+ * The server's folder name under `<home>/mcp-data/`: its name where that is plain lower-case, else a cleaned name
+ * with a hash of the real one (so `my.files` and `my_files`, or `Files` and `files` on a case-blind disk, never
+ * share one).
+ */
+export function dataFolderName(server: string): string {
+  if (DATA_FOLDER_NAME.test(server)) return server;
+  const cleaned = server.toLowerCase().replace(/[^a-z0-9_-]/g, '_');
+  return `${cleaned}-${createHash('sha256').update(server).digest('hex').slice(0, 8)}`;
+}
+
+/**
+ * The environment a sandboxed server starts with (the MCP SDK adds its small safe list: LOGNAME, SHELL, TERM, USER;
+ * what is set here wins): PATH to find its program, HOME its data folder (where tools keep caches and settings), and
+ * what its config gives. Nothing else of Nanotray's environment; secrets go in `env`, never in argv.
+ */
+function sandboxEnv(config: McpServerConfig, dataDir: string, path: string | undefined): Record<string, string> {
+  return { PATH: path || '/usr/local/bin:/usr/bin:/bin', HOME: dataDir, TMPDIR: '/tmp', XDG_CONFIG_HOME: join(dataDir, '.config'), XDG_CACHE_HOME: join(dataDir, '.cache'), ...config.env };
+}
+
+/**
+ * The network a sandboxed server gets: none. This is the one place that changes when egress goes through Nanotray's
+ * proxy (open the server's proxy with the source {kind: 'mcp', server}, pass it to the wrap, add its environment).
+ */
+function serverNetwork(): { env: Record<string, string> } {
+  return { env: {} };
+}
+
+/** The server's child process: plain, sandboxed, or refused (sandbox: true and no sandbox works here). */
+export async function prepareStdioLaunch(name: string, config: McpServerConfig, baseDir: string, host: McpSandboxHost | undefined): Promise<StdioLaunch> {
+  if (!config.sandbox) return { ok: true, params: stdioParameters(config, baseDir), sandboxed: false };
+  if (!host) return { ok: false, reason: 'sandbox is true, but this host offers no OS sandbox, so the server was not started' };
+  // The server needs a sandbox that can cut the network, whatever tools.exec says about commands.
+  const state = await host.sandbox.state({ ...host.config().tools.exec, sandbox: 'on', network: 'off' });
+  if (state.status !== 'on') {
+    const detail = state.status === 'unavailable' ? state.detail : 'the OS sandbox is off';
+    return { ok: false, reason: `sandbox is true, but the OS sandbox is unavailable (${detail}), so the server was not started` };
+  }
+  let dataDir: string;
+  try {
+    const wanted = join(host.nanotrayHome, MCP_DATA_DIR, dataFolderName(name));
+    mkdirSync(wanted, { recursive: true, mode: 0o700 });
+    dataDir = realpathSync.native(wanted);
+  } catch (err) {
+    return { ok: false, reason: `its data folder could not be made: ${err instanceof Error ? err.message : String(err)}` };
+  }
+  const cwd = config.cwd ? (isAbsolute(config.cwd) ? config.cwd : resolve(baseDir, config.cwd)) : dataDir;
+  const plan = planMcpSandbox({
+    dataDir,
+    workspace: host.workspace(),
+    workspaceAccess: config.sandboxWorkspace,
+    cwd,
+    nanotrayHome: host.nanotrayHome,
+    userHome: host.env.HOME || homedir(),
+    ...(host.env.XDG_RUNTIME_DIR ? { runtimeDir: host.env.XDG_RUNTIME_DIR } : {}),
+  });
+  const network = serverNetwork();
+  const wrapped = host.sandbox.wrapPlan({ file: config.command ?? '', args: config.args }, plan);
+  const env = { ...sandboxEnv(config, dataDir, host.env.PATH), ...network.env };
+  return { ok: true, sandboxed: true, params: { command: wrapped.file, args: wrapped.args, env, cwd: dataDir, stderr: 'pipe' } };
+}
