@@ -3,7 +3,7 @@
 // and a loopback server are out of its reach; its own data folder is writable and is its cwd and HOME. Where no
 // sandbox works, such a server never starts. `/mcp add` from the chat writes sandbox: true.
 // Homes live under /var/tmp (visible, read-only in the sandbox), as in exec-sandbox.security.test.ts.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -123,6 +123,21 @@ describe('a sandboxed stdio MCP server (mode auto)', () => {
     } finally {
       rmSync(resolve(mark, '..'), { recursive: true, force: true });
     }
+  });
+
+  it('a data folder planted as a link to ~/.ssh (by a command of a workspace that is the home) is not used', async () => {
+    const core = t.open(
+      { tools: { approval: { mode: 'auto' } }, mcpServers: { prying: { command: process.execPath, args: [PRYING], sandbox: true } } },
+      { tools: { exec: { parentEnv: parentEnv() } }, startBackground: true },
+    );
+    // before the connection starts (it is queued for after the core is built)
+    mkdirSync(join(t.home.home, 'mcp-data'), { recursive: true });
+    symlinkSync(join(fakeHome, '.ssh'), join(t.home.home, 'mcp-data', 'prying'));
+    await core.mcp.waitForServers(15_000);
+    const status = core.mcp.status().find((s) => s.name === 'prying')!;
+    expect(status.state).toBe('failed');
+    expect(status.lastError).toContain('is a link');
+    expect(readFileSync(join(fakeHome, '.ssh', 'id_rsa'), 'utf8')).toBe(FAKE_KEY);
   });
 
   it('/mcp add from the chat writes sandbox: true (and --no-sandbox false)', async () => {

@@ -2,7 +2,7 @@
 // data folder as cwd and HOME, an environment of what its config gives and no network; with sandbox: true and no
 // working sandbox it is not started, and the reason is what its status shows.
 import { createHash } from 'node:crypto';
-import { mkdirSync, realpathSync } from 'node:fs';
+import { lstatSync, mkdirSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import type { Config, McpServerConfig } from '../../../../src-preload/contract/config-schema';
@@ -55,6 +55,25 @@ function serverNetwork(): { env: Record<string, string> } {
   return { env: {} };
 }
 
+/**
+ * Makes (first start) the server's data folder and returns its path. It must be exactly where it belongs, with no link
+ * on the way: a sandboxed command of a workspace that is the home could have put `mcp-data/<server>` there as a link
+ * to ~/.ssh, which would then be bound writable.
+ */
+function makeDataFolder(nanotrayHome: string, server: string): { ok: true; path: string } | { ok: false; reason: string } {
+  try {
+    const root = join(realpathSync.native(nanotrayHome), MCP_DATA_DIR);
+    const wanted = join(root, dataFolderName(server));
+    mkdirSync(wanted, { recursive: true, mode: 0o700 });
+    if (realpathSync.native(wanted) !== wanted || lstatSync(wanted).isSymbolicLink() || !lstatSync(wanted).isDirectory()) {
+      return { ok: false, reason: `its data folder ${wanted} is a link or not a folder, so the server was not started; remove it` };
+    }
+    return { ok: true, path: wanted };
+  } catch (err) {
+    return { ok: false, reason: `its data folder could not be made: ${err instanceof Error ? err.message : String(err)}` };
+  }
+}
+
 /** The server's child process: plain, sandboxed, or refused (sandbox: true and no sandbox works here). */
 export async function prepareStdioLaunch(name: string, config: McpServerConfig, baseDir: string, host: McpSandboxHost | undefined): Promise<StdioLaunch> {
   if (!config.sandbox) return { ok: true, params: stdioParameters(config, baseDir), sandboxed: false };
@@ -65,17 +84,11 @@ export async function prepareStdioLaunch(name: string, config: McpServerConfig, 
     const detail = state.status === 'unavailable' ? state.detail : 'the OS sandbox is off';
     return { ok: false, reason: `sandbox is true, but the OS sandbox is unavailable (${detail}), so the server was not started` };
   }
-  let dataDir: string;
-  try {
-    const wanted = join(host.nanotrayHome, MCP_DATA_DIR, dataFolderName(name));
-    mkdirSync(wanted, { recursive: true, mode: 0o700 });
-    dataDir = realpathSync.native(wanted);
-  } catch (err) {
-    return { ok: false, reason: `its data folder could not be made: ${err instanceof Error ? err.message : String(err)}` };
-  }
-  const cwd = config.cwd ? (isAbsolute(config.cwd) ? config.cwd : resolve(baseDir, config.cwd)) : dataDir;
+  const dataDir = makeDataFolder(host.nanotrayHome, name);
+  if (!dataDir.ok) return dataDir;
+  const cwd = config.cwd ? (isAbsolute(config.cwd) ? config.cwd : resolve(baseDir, config.cwd)) : dataDir.path;
   const plan = planMcpSandbox({
-    dataDir,
+    dataDir: dataDir.path,
     workspace: host.workspace(),
     workspaceAccess: config.sandboxWorkspace,
     cwd,
@@ -85,6 +98,6 @@ export async function prepareStdioLaunch(name: string, config: McpServerConfig, 
   });
   const network = serverNetwork();
   const wrapped = host.sandbox.wrapPlan({ file: config.command ?? '', args: config.args }, plan);
-  const env = { ...sandboxEnv(config, dataDir, host.env.PATH), ...network.env };
-  return { ok: true, sandboxed: true, params: { command: wrapped.file, args: wrapped.args, env, cwd: dataDir, stderr: 'pipe' } };
+  const env = { ...sandboxEnv(config, dataDir.path, host.env.PATH), ...network.env };
+  return { ok: true, sandboxed: true, params: { command: wrapped.file, args: wrapped.args, env, cwd: dataDir.path, stderr: 'pipe' } };
 }
