@@ -28,8 +28,9 @@ export function seatbeltProfile(plan: SandboxPlan, proxyPort?: number): string {
   for (const mount of plan.mounts) {
     if (mount.kind === 'writable') continue;
     if (mount.kind === 'read-only') {
-      // a rule on a path that does not exist yet still denies creating it
-      lines.push(`(deny file-write* ${subpath(mount.path)})`);
+      // readable again under a hidden folder before it, as bubblewrap's --ro-bind shows it (an MCP server's workspace
+      // in Nanotray's home); a rule on a path that does not exist yet still denies creating it
+      lines.push(`(allow file-read* ${subpath(mount.path)})`, `(deny file-write* ${subpath(mount.path)})`);
       continue;
     }
     const target = mount.kind === 'hide-dir' ? subpath(mount.path) : `(literal ${sbplString(mount.path)})`;

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { planMcpSandbox } from '../../../../src-main/core/mcp/sandbox/mcp-sandbox-plan';
 import { dataFolderName } from '../../../../src-main/core/mcp/sandbox/stdio-launch';
+import { sbplString, seatbeltProfile } from '../../../../src-main/core/tools/os-sandbox/seatbelt-profile';
 
 let home: string;
 let userHome: string;
@@ -36,6 +37,15 @@ describe('planMcpSandbox', () => {
     expect(list.indexOf('hide-dir <home>')).toBeLessThan(list.indexOf('writable <home>/mcp-data/a'));
     expect(list).toContain('hide-dir <user>/.ssh');
     expect(list.filter((m) => m.startsWith('writable'))).toEqual(['writable <home>/mcp-data/a']);
+  });
+
+  it("on macOS the workspace stays readable inside the hidden home, and not writable (the seatbelt profile's later rules win)", () => {
+    const workspace = join(home, 'workspace');
+    const lines = seatbeltProfile(plan(workspace)).split('\n');
+    const hide = lines.findIndex((l) => l.startsWith('(deny file-read* file-write* (require-all (subpath ' + sbplString(home) + ')'));
+    expect(hide).toBeGreaterThan(0);
+    expect(lines.indexOf(`(allow file-read* (subpath ${sbplString(workspace)}))`)).toBeGreaterThan(hide);
+    expect(lines).toContain(`(deny file-write* (subpath ${sbplString(workspace)}))`);
   });
 
   it('hides the workspace when asked to', () => {
