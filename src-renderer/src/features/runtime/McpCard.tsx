@@ -67,7 +67,7 @@ export function McpCard(): ReactElement {
               <tr key={s.name}>
                 <td>
                   <strong>{s.name}</strong> <span className="faint">{s.transport}</span>
-                  {s.sandbox && <span className={s.sandbox === 'on' ? 'faint' : 'field-error'}> · {t(`runtime.mcp.sandbox.${s.sandbox}`)}</span>}
+                  {s.sandbox && <span className={s.sandbox === 'unavailable' ? 'field-error' : 'faint'}> · {t(`runtime.mcp.sandbox.${s.sandbox}`)}</span>}
                   {s.error && <div className="faint">{s.error}</div>}
                 </td>
                 <td>
