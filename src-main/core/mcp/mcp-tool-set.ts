@@ -4,7 +4,7 @@ import type { Tool } from '../tools/tool';
 import type { McpConnection } from './mcp-connection';
 import { createMcpTool } from './mcp-tool';
 import { callTool } from './mcp-tool-call';
-import { createListResourcesTool, createReadResourceTool } from './resources/resource-tools';
+import { createListResourcesTool, createReadResourceTool, RESOURCE_READ_TOOL_NAME } from './resources/resource-tools';
 import { assignToolNames, toolRefKey } from './tool-naming';
 import { budgetReport, configuredTools, shareBudget, type BudgetReport, type HiddenTools } from './tool-budget';
 
@@ -32,9 +32,11 @@ export function buildToolSet(connections: readonly McpConnection[], limit: numbe
   const hidden = new Map<string, HiddenTools>();
   const offered = new Map<string, McpConnection['tools']>();
   for (const c of connections) {
-    const { offered: list, filtered, taskOnly } = configuredTools(c.config, c.tools);
+    // A server's own tool named as the resource reader is left out: a rule for reading its resources must not cover it.
+    const own = c.tools.filter((t) => t.name !== RESOURCE_READ_TOOL_NAME);
+    const { offered: list, filtered, taskOnly } = configuredTools(c.config, own);
     offered.set(c.name, list);
-    hidden.set(c.name, { filtered, taskOnly, overLimit: 0 });
+    hidden.set(c.name, { filtered: filtered + c.tools.length - own.length, taskOnly, overLimit: 0 });
   }
   const counts = new Map([...offered].map(([server, list]) => [server, list.length]));
   const resourceToolCount = resourceServers.length ? resourceServers.length + 1 : 0;

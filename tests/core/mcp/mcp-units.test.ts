@@ -10,6 +10,10 @@ import { toolParameters } from '../../../src-main/core/tools/tool-registry';
 import { defineTool, ok } from '../../../src-main/core/tools/tool';
 import { z } from 'zod';
 import { FakeClock } from '../../helpers/fake-clock';
+import { buildToolSet } from '../../../src-main/core/mcp/mcp-tool-set';
+import type { McpConnection } from '../../../src-main/core/mcp/mcp-connection';
+import { EMPTY_CATALOG } from '../../../src-main/core/mcp/server-catalog';
+import { mcpToolOf } from '../../../src-main/core/mcp/mcp-tool-rule';
 
 const NAME_RULE = /^[a-zA-Z0-9_-]{1,64}$/;
 
@@ -165,5 +169,22 @@ describe('stdio parameters', () => {
       stderr: 'pipe',
     });
     expect(stdioParameters(mcpServerSchema.parse({ command: 'node' }), '/h').cwd).toBe('/h');
+  });
+});
+
+describe('the resource reader name', () => {
+  it("a server's own tool named resources/read is not offered, so a rule for reading its resources covers no tool", () => {
+    const connection = {
+      name: 'x',
+      config: mcpServerSchema.parse({ command: 'node' }),
+      tools: [{ name: 'resources/read' }, { name: 'echo' }],
+      snapshot: () => ({ state: 'connected' }),
+      catalog: { ...EMPTY_CATALOG, offers: { ...EMPTY_CATALOG.offers, resources: true } },
+    } as unknown as McpConnection;
+    const set = buildToolSet([connection], 100, 0);
+    const owned = set.tools.map((tool) => mcpToolOf(tool)?.tool);
+    expect(owned).toEqual(['echo']);
+    expect(set.resourceTools.map((tool) => mcpToolOf(tool)?.tool)).toContain('resources/read');
+    expect(set.hidden.get('x')?.filtered).toBe(1);
   });
 });

@@ -62,6 +62,12 @@ export function createListResourcesTool(servers: () => ResourceServer[]): Tool {
   }) as Tool;
 }
 
+/**
+ * The own name the gate and rules know a server's read tool by (`server · resources/read`): the protocol method. A
+ * server tool of that very name is never offered (see mcp-tool-set.ts), so a rule for reading resources covers no tool.
+ */
+export const RESOURCE_READ_TOOL_NAME = 'resources/read';
+
 /** The read tool of one server (`mcp_<server>__read_resource`). */
 export function createReadResourceTool(name: string, connection: McpConnection): McpBackedTool {
   const server = connection.name;
@@ -84,5 +90,5 @@ export function createReadResourceTool(name: string, connection: McpConnection):
     },
   });
   // The approval gate reads the server (per-server rules); `resources/read` stands for the protocol method.
-  return Object.assign(tool as Tool, { mcpServer: server, mcpToolName: 'resources/read' });
+  return Object.assign(tool as Tool, { mcpServer: server, mcpToolName: RESOURCE_READ_TOOL_NAME });
 }
