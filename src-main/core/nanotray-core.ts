@@ -24,6 +24,8 @@ import { wireRuntime, type RuntimeApi } from './runtime/runtime.wiring';
 import { wireScheduler, type CronApi, type HeartbeatApi, type SchedulerApi } from './scheduler/scheduler.wiring';
 import { wireMcp } from './mcp/mcp.wiring';
 import { systemSandbox } from './tools/os-sandbox/exec-sandbox';
+import type { EgressTarget } from './tools/egress/egress-policy';
+import type { Tool, ToolContext } from './tools/tool';
 import type { McpService } from './mcp/mcp-types';
 import { wireCommands, type CommandsService } from './commands/commands.wiring';
 
@@ -135,7 +137,16 @@ export function createCore(options: CoreOptions): Result<Core> {
     hasProvider: () => providerFor(effectiveModel(base.config(), base.overrides).provider).ok,
   });
   // MCP servers with sandbox: true run in the sandbox exec uses, over the same environment exec's children come from.
-  const mcpSandbox = { sandbox: options.tools?.exec?.sandbox ?? systemSandbox, env: options.tools?.exec?.parentEnv ?? process.env };
+  // Their connections pass the same host policy as web_fetch and exec (one rule table), asked as "MCP server '<name>'".
+  const mcpSandbox = {
+    sandbox: options.tools?.exec?.sandbox ?? systemSandbox,
+    env: options.tools?.exec?.parentEnv ?? process.env,
+    egress: {
+      policy: (asker: Tool, target: EgressTarget, ctx: ToolContext) =>
+        tools.approvals.connectionVerdict(asker, { key: target.key, url: `${target.name}:${target.port}` }, { connect: `${target.name}:${target.port}` }, ctx),
+      ledger: options.tools?.ledger ?? tools.egress,
+    },
+  };
   const mcp = wireMcp(base, { tools: tools.registry, prompt: workspace.context, sandbox: mcpSandbox });
   const commands = wireCommands({
     config: base.config,

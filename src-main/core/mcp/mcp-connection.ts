@@ -20,6 +20,7 @@ import { listenToServer, within } from './server-listeners';
 import { ReconnectTimer } from './reconnect-timer';
 import { telltaleStderrLine } from './stderr-line';
 import { prepareStdioLaunch } from './sandbox/stdio-launch';
+import { ServerEgress } from './sandbox/server-egress';
 import { answerElicitation } from './elicitation/elicitation-handler';
 import { RunningCalls } from './elicitation/running-calls';
 import { ResourceWatch } from './resources/resource-watch';
@@ -54,6 +55,8 @@ export class McpConnection {
   #refreshing: Promise<void> | undefined;
   #markSettled!: () => void;
   readonly #auth: ServerAuth | undefined;
+  /** A sandboxed server's egress proxy (kept across reconnects, closed by `stop()`). */
+  readonly #egress: ServerEgress | undefined;
   /** The calls running now (the server's requests for input are answered in the session of the latest). */
   readonly calls = new RunningCalls();
   /** The resources subscribed to on the current client, and which of them changed since they were read. */
@@ -68,6 +71,7 @@ export class McpConnection {
     this.#breaker = new CircuitBreaker(deps.clock);
     this.#retry = new ReconnectTimer(deps.clock);
     this.#auth = config.url ? new ServerAuth(name, { ...config, url: config.url }, deps.oauthStore, deps.clock) : undefined;
+    this.#egress = config.sandbox && deps.sandbox?.egress ? new ServerEgress(name, this.calls, deps.sandbox.egress) : undefined;
     this.#settled = new Promise((resolve) => {
       this.#markSettled = resolve;
     });
@@ -129,6 +133,7 @@ export class McpConnection {
     this.#client = this.#connecting = undefined;
     this.#markSettled();
     await Promise.all([client && closeClient(client), connecting && connecting !== client && abortClient(connecting)]);
+    await this.#egress?.close();
   }
 
   /** The core's clock (progress events of a call are throttled on it). */
@@ -208,7 +213,7 @@ export class McpConnection {
     this.#phase = 'connecting';
     this.#retry.cancel();
     this.deps.onChange();
-    const launch = this.config.url ? undefined : await prepareStdioLaunch(this.name, this.config, this.deps.baseDir, this.deps.sandbox);
+    const launch = this.config.url ? undefined : await prepareStdioLaunch(this.name, this.config, this.deps.baseDir, this.deps.sandbox, this.#egress);
     if (this.#isStopped()) return;
     if (launch && !launch.ok) return this.#refuse(launch.reason);
     const attempt = await attemptConnect(this.config, {

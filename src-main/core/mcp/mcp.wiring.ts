@@ -29,7 +29,7 @@ function registerServerSecrets(config: Config): void {
  */
 export function wireMcp(
   base: CoreBase,
-  deps: { tools: ToolRegistry; prompt: WorkspaceContextBuilder; sandbox: Pick<McpSandboxHost, 'sandbox' | 'env'> },
+  deps: { tools: ToolRegistry; prompt: WorkspaceContextBuilder; sandbox: Pick<McpSandboxHost, 'sandbox' | 'env' | 'egress'> },
 ): McpService {
   registerServerSecrets(base.config());
   const oauthStore = new OAuthStore(base.paths.mcpAuthFile, base.secretCodec);

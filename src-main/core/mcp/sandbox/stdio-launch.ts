@@ -1,12 +1,14 @@
 // How a stdio MCP server is started: as configured, or (sandbox: true) inside the OS sandbox exec uses, with its own
-// data folder as cwd and HOME, an environment of what its config gives and no network; with sandbox: true and no
-// working sandbox it is not started, and the reason is what its status shows.
+// data folder as cwd and HOME, an environment of what its config gives, and the network only through its egress proxy
+// (per-host policy, asked with the server's name); with sandbox: true and no working sandbox it is not started, and
+// the reason is what its status shows.
 import { createHash } from 'node:crypto';
 import { lstatSync, mkdirSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import type { Config, McpServerConfig } from '../../../../src-preload/contract/config-schema';
-import type { ExecSandbox } from '../../tools/os-sandbox/exec-sandbox';
+import { proxyListenFor, type ExecSandbox } from '../../tools/os-sandbox/exec-sandbox';
+import type { McpEgressHost, ServerEgress } from './server-egress';
 import { stdioParameters, type StdioParameters } from '../mcp-transport';
 import { MCP_DATA_DIR, planMcpSandbox } from './mcp-sandbox-plan';
 
@@ -23,6 +25,8 @@ export interface McpSandboxHost {
   workspace(): string;
   /** The environment of this process: HOME and XDG_RUNTIME_DIR (hidden) and PATH (given to the server). */
   env: NodeJS.ProcessEnv;
+  /** The host policy and ledger for the servers' connections; without it a sandboxed server has no network. */
+  egress?: McpEgressHost;
 }
 
 const DATA_FOLDER_NAME = /^[a-z0-9_-]+$/;
@@ -47,13 +51,6 @@ function sandboxEnv(config: McpServerConfig, dataDir: string, path: string | und
   return { PATH: path || '/usr/local/bin:/usr/bin:/bin', HOME: dataDir, TMPDIR: '/tmp', XDG_CONFIG_HOME: join(dataDir, '.config'), XDG_CACHE_HOME: join(dataDir, '.cache'), ...config.env };
 }
 
-/**
- * The network a sandboxed server gets: none. This is the one place that changes when egress goes through Nanotray's
- * proxy (open the server's proxy with the source {kind: 'mcp', server}, pass it to the wrap, add its environment).
- */
-function serverNetwork(): { env: Record<string, string> } {
-  return { env: {} };
-}
 
 /**
  * Makes (first start) the server's data folder and returns its path. It must be exactly where it belongs, with no link
@@ -75,11 +72,17 @@ function makeDataFolder(nanotrayHome: string, server: string): { ok: true; path:
 }
 
 /** The server's child process: plain, sandboxed, or refused (sandbox: true and no sandbox works here). */
-export async function prepareStdioLaunch(name: string, config: McpServerConfig, baseDir: string, host: McpSandboxHost | undefined): Promise<StdioLaunch> {
+export async function prepareStdioLaunch(
+  name: string,
+  config: McpServerConfig,
+  baseDir: string,
+  host: McpSandboxHost | undefined,
+  egress: ServerEgress | undefined,
+): Promise<StdioLaunch> {
   if (!config.sandbox) return { ok: true, params: stdioParameters(config, baseDir), sandboxed: false };
   if (!host) return { ok: false, reason: 'sandbox is true, but this host offers no OS sandbox, so the server was not started' };
   // The server needs a sandbox that can cut the network, whatever tools.exec says about commands.
-  const state = await host.sandbox.state({ ...host.config().tools.exec, sandbox: 'on', network: 'off' });
+  const state = await host.sandbox.state({ ...host.config().tools.exec, sandbox: 'on', network: 'ask' });
   if (state.status !== 'on') {
     const detail = state.status === 'unavailable' ? state.detail : 'the OS sandbox is off';
     return { ok: false, reason: `sandbox is true, but the OS sandbox is unavailable (${detail}), so the server was not started` };
@@ -96,8 +99,10 @@ export async function prepareStdioLaunch(name: string, config: McpServerConfig, 
     userHome: host.env.HOME || homedir(),
     ...(host.env.XDG_RUNTIME_DIR ? { runtimeDir: host.env.XDG_RUNTIME_DIR } : {}),
   });
-  const network = serverNetwork();
-  const wrapped = host.sandbox.wrapPlan({ file: config.command ?? '', args: config.args }, plan);
-  const env = { ...sandboxEnv(config, dataDir.path, host.env.PATH), ...network.env };
+  // its own network namespace has only loopback; the proxy (when the bridge works here) is the one way out
+  const listen = proxyListenFor(state);
+  const proxy = listen && egress ? await egress.open(listen, host.config, host.workspace) : undefined;
+  const wrapped = host.sandbox.wrapPlan({ file: config.command ?? '', args: config.args }, plan, proxy ? { proxy: proxy.proxy } : {});
+  const env = { ...sandboxEnv(config, dataDir.path, host.env.PATH), ...proxy?.env };
   return { ok: true, sandboxed: true, params: { command: wrapped.file, args: wrapped.args, env, cwd: dataDir.path, stderr: 'pipe' } };
 }
