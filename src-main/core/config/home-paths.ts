@@ -26,7 +26,7 @@ export interface HomePaths {
  * test holds that), so something new in the home is covered once it is named there. Hidden from the sandbox and
  * refused by the file tools also when the workspace is the home itself.
  */
-export const NANOTRAY_HOME_ENTRY = /^\.?(?:config\.json|nanotray\.db|mcp-auth\.json|scheduler\.lock|cache|run|logs?|backups?)(?:$|[.-])/i;
+export const NANOTRAY_HOME_ENTRY = /^\.?(?:config\.json|nanotray\.db|mcp-auth\.json|mcp-data|scheduler\.lock|cache|run|logs?|backups?)(?:$|[.-])/i;
 
 export function expandHome(p: string): string {
   if (p === '~') return homedir();

@@ -1,15 +1,25 @@
 // What a sandboxed stdio MCP server sees: exec's sandbox plan with the server's own data folder as the one writable
 // place (and its cwd), the workspace read-only or hidden, and the other servers' data and Nanotray's doors hidden.
-import { realpathSync, statSync } from 'node:fs';
+import { readdirSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { planSandbox, type PlanMount, type SandboxPlan } from '../../tools/os-sandbox/sandbox-plan';
 import { isInside } from '../../tools/sandbox/path-guard';
+import { NANOTRAY_HOME_ENTRY } from '../../config/home-paths';
 
 /** Folder of every server's data folder, in Nanotray's home. */
 export const MCP_DATA_DIR = 'mcp-data';
 
-/** Files and folders of Nanotray's home hidden also when the workspace shows the home (a workspace that is or holds it). */
-const HOME_DOORS = [MCP_DATA_DIR, 'mcp-auth.json', 'run'];
+/**
+ * Nanotray's own entries in its home (settings, database, sign-ins, run/, every server's data, backups…): hidden
+ * also where the workspace shows the home again (a workspace that is the home). The names are home-paths.ts's.
+ */
+function homeDoors(home: string): string[] {
+  try {
+    return readdirSync(home).filter((name) => NANOTRAY_HOME_ENTRY.test(name)).map((name) => join(home, name));
+  } catch {
+    return [];
+  }
+}
 
 export interface McpSandboxPlanInput {
   /** Real path of the server's data folder (exists): writable, its cwd, its HOME. */
@@ -65,8 +75,8 @@ export function planMcpSandbox(input: McpSandboxPlanInput): SandboxPlan {
     mounts.set(workspace, input.workspaceAccess === 'read-only' ? { kind: 'read-only', path: workspace, exists: true } : { kind: 'hide-dir', path: workspace });
   }
   if (input.nanotrayHome) {
-    for (const door of HOME_DOORS) {
-      const found = existing(join(input.nanotrayHome, door));
+    for (const door of homeDoors(input.nanotrayHome)) {
+      const found = existing(door);
       // only where the workspace shows the home again; the data folder itself stays bound over the hidden mcp-data
       if (!found || !isInside(workspace, found.path) || mounts.has(found.path) || isInside(found.path, workspace)) continue;
       mounts.set(found.path, { kind: found.dir ? 'hide-dir' : 'hide-file', path: found.path });
