@@ -13,3 +13,4 @@ export interface CliBuildOptions {
 }
 export function bundleCli(options?: CliBuildOptions): Promise<BuildResult & { metafile: Metafile; outputFiles: OutputFile[] }>;
 export function buildCli(options?: CliBuildOptions): Promise<string>;
+export function newestMtime(dir: string, include?: (name: string) => boolean): number;

@@ -16,8 +16,11 @@ const EXTRA_INPUTS = ['scripts/build-cli.mjs', 'scripts/esm-to-commonjs.mjs', 's
 /** Chunk sets of this many recent builds are kept, so a process started before a rebuild can still load its chunks. */
 const KEPT_BUILDS = 3;
 
-/** Newest mtime (ms) of the .ts/.tsx/.json sources under the given folders; cheap stat-only walk. */
-function newestMtime(dir) {
+/**
+ * Newest mtime (ms) of the files under `dir` whose names `include` accepts (default: .ts/.tsx/.json/.mjs sources);
+ * a cheap stat-only walk that skips node_modules.
+ */
+export function newestMtime(dir, include = (name) => /\.(ts|tsx|json|mjs)$/.test(name)) {
   let newest = 0;
   let entries;
   try {
@@ -28,8 +31,8 @@ function newestMtime(dir) {
   for (const entry of entries) {
     const full = join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (entry.name !== 'node_modules') newest = Math.max(newest, newestMtime(full));
-    } else if (/\.(ts|tsx|json|mjs)$/.test(entry.name)) {
+      if (entry.name !== 'node_modules') newest = Math.max(newest, newestMtime(full, include));
+    } else if (include(entry.name)) {
       newest = Math.max(newest, statSync(full).mtimeMs);
     }
   }

@@ -2,33 +2,13 @@
 // is missing or older than its sources: after a bare `npm install` the browser host works as the CLI does, with
 // no separate build step. Only in a checkout (an installed app ships its window built and has no sources).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { ROOT } from './build-cli.mjs';
+import { newestMtime, ROOT } from './build-cli.mjs';
 
 const WINDOW_INDEX = join('out', 'renderer', 'index.html');
 const SOURCE_DIRS = ['src-renderer', 'src-preload'];
-
-/** Newest mtime (ms) of the files under `dir` (stat only; node_modules skipped). */
-function newestMtime(dir) {
-  let newest = 0;
-  let entries;
-  try {
-    entries = readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return 0;
-  }
-  for (const entry of entries) {
-    const full = join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (entry.name !== 'node_modules') newest = Math.max(newest, newestMtime(full));
-    } else {
-      newest = Math.max(newest, statSync(full).mtimeMs);
-    }
-  }
-  return newest;
-}
 
 /** `ready`, or why a build is due: `missing` (never built) or `stale` (sources changed since). */
 export function windowBuildState(root = ROOT) {
@@ -38,7 +18,7 @@ export function windowBuildState(root = ROOT) {
   } catch {
     return 'missing';
   }
-  const newest = Math.max(...SOURCE_DIRS.map((d) => newestMtime(join(root, d))));
+  const newest = Math.max(...SOURCE_DIRS.map((d) => newestMtime(join(root, d), () => true)));
   return newest > built ? 'stale' : 'ready';
 }
 

@@ -74,15 +74,12 @@ export function pruneBackups(dir: string): void {
   }
 }
 
-/**
- * A backup with SQLite's online backup API: copies pages a few at a time between turns of the event loop, so the
- * process keeps answering meanwhile. Whole or nothing: the temp file is renamed only once the copy finished.
- */
-export async function backupOnline(db: Database, dir: string, at: number, reason = 'daily'): Promise<BackupFile> {
+/** Writes a backup through `copy` into a temp file, renamed only once whole; the temp file goes on failure. */
+async function writeBackup(dir: string, at: number, reason: string, copy: (temp: string) => unknown): Promise<BackupFile> {
   const { final, temp } = paths(dir, at, reason);
   try {
     rmSync(temp, { force: true });
-    await db.backup(temp);
+    await copy(temp);
     renameSync(temp, final);
   } catch (err) {
     rmSync(temp, { force: true });
@@ -92,7 +89,15 @@ export async function backupOnline(db: Database, dir: string, at: number, reason
   return { path: final, at, reason, bytes: statSync(final).size };
 }
 
-/** A compact copy made at once (VACUUM INTO): before a migration changes the schema. */
+/**
+ * A backup with SQLite's online backup API: copies pages a few at a time between turns of the event loop, so the
+ * process keeps answering meanwhile.
+ */
+export function backupOnline(db: Database, dir: string, at: number, reason = 'daily'): Promise<BackupFile> {
+  return writeBackup(dir, at, reason, (temp) => db.backup(temp));
+}
+
+/** A compact copy made at once (VACUUM INTO): before a migration changes the schema. Synchronous. */
 export function backupNow(db: Database, dir: string, at: number, reason: string): BackupFile {
   const { final, temp } = paths(dir, at, reason);
   try {
