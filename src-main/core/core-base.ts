@@ -17,7 +17,8 @@ import { DeferredStart } from './lib/deferred-start';
 import { DisposableStore } from './lib/disposable';
 import { Emitter } from './lib/emitter';
 import { addSecretSource, registerSecret } from './lib/known-secrets';
-import { webHostTokenSource } from './config/home-secrets';
+import { webHostState } from './config/home-secrets';
+import { addOwnPortSource } from './lib/own-ports';
 import { createLogger } from './lib/logger';
 import { privateFolder, tightenMode } from './lib/private-files';
 import { errorMessage, errResult, okResult, type Result } from './lib/result';
@@ -185,8 +186,11 @@ export function openCoreBase(options: CoreBaseOptions): Result<OpenCoreBase> {
     onDispose: (dispose) => void disposables.add(dispose),
     afterStart: (name, start) => deferred.add(name, start),
   };
-  // The browser host's token, whichever process started it (today or later): never for the model, a log or a window.
-  base.onDispose(addSecretSource(webHostTokenSource(paths.webHostStateFile)));
+  // The browser host's token, whichever process started it (today or later): never for the model, a log or a window;
+  // and its port: no sandboxed command of this process reaches another process's browser host either.
+  const webHost = webHostState(paths.webHostStateFile);
+  base.onDispose(addSecretSource(() => (webHost().token ? [webHost().token!] : [])));
+  base.onDispose(addOwnPortSource(() => (webHost().port ? [webHost().port!] : [])));
   const dispose = (): Promise<void> => {
     deferred.cancel();
     return disposables.dispose();

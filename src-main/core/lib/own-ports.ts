@@ -17,7 +17,24 @@ export function registerOwnPort(port: number): Disposer {
   };
 }
 
-/** Whether something of Nanotray's listens on `port` in this process. */
+/** Ports another process of the same home listens on (the browser host another process runs), read when asked. */
+const sources = new Set<() => number[]>();
+
+/** Adds a source of ports other processes listen on; returns its disposer. */
+export function addOwnPortSource(source: () => number[]): Disposer {
+  sources.add(source);
+  return () => void sources.delete(source);
+}
+
+/** Whether something of Nanotray's listens on `port`: in this process, or another process of this home. */
 export function isOwnPort(port: number): boolean {
-  return ports.has(port);
+  if (ports.has(port)) return true;
+  for (const source of sources) {
+    try {
+      if (source().includes(port)) return true;
+    } catch {
+      // a source that cannot be read names no port
+    }
+  }
+  return false;
 }
