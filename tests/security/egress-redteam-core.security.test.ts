@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_REFUSALS_KEPT } from '../../src-main/core/tools/egress/proxy-server';
 import { useScriptedCore } from '../helpers/scripted-core';
 import { openAttacker, startCountingServer, startRawServer, type CountingServer } from './helpers/egress-attack';
+import { MAX_REFUSALS_RECORDED } from '../../src-main/core/tools/egress/command-egress';
 
 const t = useScriptedCore({ tempRoot: '/var/tmp' });
 
@@ -75,5 +76,7 @@ const one = () => new Promise((done) => { const name = 'h' + n++ + '-' + 'x'.rep
     const told = await a.run('node names.js');
     expect(told).toMatch(/refused 15\d\d/);
     expect(told).toContain(`Network: ${MAX_REFUSALS_KEPT - 5}+ more hosts refused`);
+    // The ledger keeps the first refusals of the command, not one row per name (a flood held the core on inserts).
+    expect(a.ledger.filter((e) => e.verdict === 'unattended' || e.verdict === 'denied')).toHaveLength(MAX_REFUSALS_RECORDED);
   });
 });

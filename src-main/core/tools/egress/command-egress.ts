@@ -1,7 +1,7 @@
 // The egress of one sandboxed process (an exec command; an MCP stdio server uses the same): its proxy, the
 // environment that points there, the policy asked at most once per host for its whole run, and the note the
 // model reads about what was refused.
-import type { EgressLedger, EgressSource, EgressVerdict } from './egress-record';
+import { egressAllowed, type EgressLedger, type EgressSource, type EgressVerdict } from './egress-record';
 import type { EgressTarget } from './egress-policy';
 import { refusalReason } from './egress-policy';
 import type { ResolveAll } from './admission';
@@ -14,6 +14,9 @@ import type { ProxyAddress } from '../os-sandbox/exec-sandbox';
  * At most this many hosts are asked about for one process: a command that tries host after host would otherwise
  * bury the user in questions until one is waved through. Later new hosts are refused unasked.
  */
+
+/** Refused connections of one command written to the ledger at most (allowed ones are all written). */
+export const MAX_REFUSALS_RECORDED = 200;
 export const MAX_HOSTS_ASKED = 5;
 
 /** Verdicts the table gave without asking anyone: never kept for the run, so revoking a rule takes effect. */
@@ -65,11 +68,15 @@ export async function openCommandEgress(options: CommandEgressOptions): Promise<
     }
     return verdict;
   };
+  let refusedRecorded = 0;
   const proxy = await startEgressProxy(
     { kind: options.listen },
     {
       decide,
       record: (c) => {
+        // a command refused on every connection (a name per connection) would fill the ledger and hold the core's
+        // event loop on inserts: its first refusals are kept, and the model's note counts the rest
+        if (!egressAllowed(c.verdict) && ++refusedRecorded > MAX_REFUSALS_RECORDED) return;
         try {
           options.ledger?.record({ at: now(), sessionKey: options.sessionKey, source: options.source, ...c });
         } catch {
