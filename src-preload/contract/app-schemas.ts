@@ -46,6 +46,10 @@ export const appInfoOutput = z.object({
   configPath: z.string(),
   /** Set when the app started without a usable config (the UI should point at settings). */
   startupError: z.string().optional(),
+  /** Set when the database was found damaged at start and repaired: what came back, from when, where the damaged file is. */
+  databaseRepair: z
+    .object({ restoredFrom: z.number().optional(), recoveredMessages: z.number().int(), damagedKeptAt: z.string() })
+    .optional(),
 });
 
 export const appOpenExternalInput = z.strictObject({

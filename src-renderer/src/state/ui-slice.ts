@@ -1,6 +1,6 @@
 // UI slice: the current view (with the unsaved-memory guard), toasts, the session search palette,
 // theme, app info and the slash-command list.
-import { currentLanguage, t } from '../i18n/i18n';
+import { catalogueReady, currentLanguage, t } from '../i18n/i18n';
 import type { AppInfo, CommandCompletion, CoreEvent, SlashCommand } from '@contract/schemas';
 import type { ThemeSetting } from '../lib/theme';
 import { call } from './ipc-call';
@@ -169,7 +169,21 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get, deps) => {
 
     async loadAppInfo() {
       const res = await call(api.app.info());
-      if (res.ok) set({ appInfo: res.value });
+      if (!res.ok) return;
+      set({ appInfo: res.value });
+      // The core repaired a damaged database as it started: say what came back, and from when.
+      const repair = res.value.databaseRepair;
+      if (repair) {
+        await catalogueReady; // worded in the window's language (Chinese comes after the first fetches)
+        const values = { messages: repair.recoveredMessages, path: repair.damagedKeptAt };
+        get().pushToast({
+          title: t('common.toasts.databaseRepaired'),
+          body: repair.restoredFrom
+            ? t('common.toasts.databaseRestored', { ...values, when: new Date(repair.restoredFrom).toLocaleString() })
+            : t('common.toasts.databaseRestartedEmpty', values),
+          tone: 'info',
+        });
+      }
     },
 
     async completeCommand(text) {

@@ -61,6 +61,15 @@ export function createAppHandlers(core: Core, host: ApiHost): AppHandlers {
         home: core.paths.home,
         workspace: core.workspace(),
         configPath: core.paths.configFile,
+        ...(core.databaseRepair
+          ? {
+              databaseRepair: {
+                ...(core.databaseRepair.restoredFrom ? { restoredFrom: core.databaseRepair.restoredFrom.at } : {}),
+                recoveredMessages: core.databaseRepair.recovered.messages ?? 0,
+                damagedKeptAt: core.databaseRepair.damagedKeptAt,
+              },
+            }
+          : {}),
       });
     },
 

@@ -51,6 +51,9 @@ export const common = {
     loading: 'Loading…',
   },
   toasts: {
+    databaseRepaired: 'The database was damaged and has been repaired',
+    databaseRestored: 'Restored the backup of {{when}} and recovered {{messages}} newer messages. The damaged file is kept at {{path}}.',
+    databaseRestartedEmpty: 'No good backup was found, so a new database was started; {{messages}} messages were recovered. The damaged file is kept at {{path}}.',
     label: 'Notifications',
     openChat: 'Open chat',
     dismiss: 'Dismiss notification',

@@ -53,6 +53,9 @@ export const common: Translation<typeof en> = {
     loading: '加载中…',
   },
   toasts: {
+    databaseRepaired: '数据库已损坏，现已修复',
+    databaseRestored: '已恢复 {{when}} 的备份，并找回 {{messages}} 条更新的消息。损坏的文件保存在 {{path}}。',
+    databaseRestartedEmpty: '没有找到可用的备份，已新建数据库；找回了 {{messages}} 条消息。损坏的文件保存在 {{path}}。',
     label: '通知',
     openChat: '打开对话',
     dismiss: '关闭通知',
