@@ -48,6 +48,6 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     process.stderr.write(`${electron.message}\n`);
     process.exit(1);
   }
-  const code = mode === 'dev' ? electronVite(['dev']) : electronVite(['build']) || electronVite(['preview']);
+  const code = mode === 'dev' ? electronVite(['dev']) : electronVite(['build']) || electronVite(['preview', '--skipBuild']);
   process.exit(code);
 }
