@@ -15,6 +15,8 @@ import { shellLog } from './shell/shell-log';
 import { wordRef } from '../src-preload/contract/desktop-texts';
 import { reportFatalStart } from './shell/fatal-start';
 import { adoptLoginShellPath } from './shell/login-path';
+import { addLogSink } from './core/lib/logger';
+import { rotatingLogSink } from './core/lib/rotating-log';
 import { errorMessage } from './core/lib/result';
 
 let desktop: DesktopShell | undefined;
@@ -62,6 +64,12 @@ function startCoreOrThrow(secrets: ReturnType<typeof createSecretStore>): string
 }
 
 applyPlatformIdentity();
+// An installed app has no terminal: what it logs goes to a file in the platform's log folder too (1 MB, 3 kept).
+try {
+  addLogSink(rotatingLogSink(join(app.getPath('logs'), 'nanotray.log')));
+} catch {
+  // no log folder on this platform: stderr only
+}
 if (acquireSingleInstance(({ quickAsk }) => (quickAsk ? desktop?.quickAsk.toggle() : desktop?.showMain()))) {
   enterTrayMode();
   disposeOnQuit([

@@ -19,12 +19,23 @@ function format(rest: unknown[]): string {
     .join(' ');
 }
 
+/** Where every logger's lines also go (the desktop app's log file); each line is scrubbed before it gets here. */
+const extraSinks = new Set<(line: string) => void>();
+
+/** Adds a sink every logger writes to as well; returns its disposer. */
+export function addLogSink(sink: (line: string) => void): () => void {
+  extraSinks.add(sink);
+  return () => void extraSinks.delete(sink);
+}
+
 export function createLogger(scope: string, sink: (line: string) => void = (l) => process.stderr.write(`${l}\n`)): Logger {
   const min = ORDER[(process.env.NANOTRAY_LOG_LEVEL as LogLevel) ?? 'warn'] ?? ORDER.warn;
   const write = (level: LogLevel, msg: string, rest: unknown[]): void => {
     if (ORDER[level] < min) return;
     const line = `[${new Date().toISOString()}] ${level.toUpperCase()} ${scope}: ${msg}${rest.length ? ` ${format(rest)}` : ''}`;
-    sink(knownSecretScrubber().scrub(line));
+    const scrubbed = knownSecretScrubber().scrub(line);
+    sink(scrubbed);
+    for (const extra of extraSinks) extra(scrubbed);
   };
   return {
     debug: (m, ...r) => write('debug', m, r),
