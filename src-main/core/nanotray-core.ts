@@ -9,7 +9,6 @@ import { createProviderLookup, type ProviderLookup, type ProviderOverride } from
 import { SessionRunner } from './agent/session-runner';
 import { SessionLeases } from './agent/session-lease';
 import { homeDatabasePaths, noteDatabaseError } from './store/home-database';
-import { startDailyBackup } from './store/daily-backup';
 import { createLogger } from './lib/logger';
 import { wireWorkspace, type SkillsApi } from './workspace/workspace.wiring';
 import type { MemoryFiles } from './workspace/memory-files';
@@ -112,13 +111,6 @@ export function createCore(options: CoreOptions): Result<Core> {
   });
   // Closed before the services built after it and before the database.
   base.onDispose(() => sessions.close());
-
-  if (base.startBackground) {
-    // The long-running hosts keep a backup of the database no older than a day (see store/db-backup.ts).
-    base.afterStart('the daily database backup', () =>
-      base.onDispose(startDailyBackup(base.db, homeDatabasePaths(base.paths.home).backupsDir, base.clock, (err) => log.error('the database backup failed', err))),
-    );
-  }
 
   const subagents = new SubagentManager({
     runner: sessions,

@@ -12,6 +12,8 @@ import { startSuspendWatch } from './suspend-watch';
 import { watchStoreChanges } from './store-changes';
 import { dataVersion } from '../store/scheduler-state.repo';
 import type { TurnRunner } from './turn-runner';
+import { startDailyBackup } from '../store/daily-backup';
+import { homeDatabasePaths } from '../store/home-database';
 
 /** `core.heartbeat`: what the tray, runtime panel, `/heartbeat` and `nanotray heartbeat` use. */
 export type HeartbeatApi = Pick<HeartbeatService, 'status' | 'runNow' | 'pause' | 'resume'>;
@@ -79,6 +81,7 @@ export function wireScheduler(base: CoreBase, deps: SchedulerDeps): SchedulerSer
 
   if (base.startBackground) {
     let stopWatch: (() => void) | undefined;
+    let stopBackups: (() => Promise<void>) | undefined;
     lease = new SchedulerLease({
       db: base.db,
       lockFile: base.paths.schedulerLock,
@@ -90,6 +93,10 @@ export function wireScheduler(base: CoreBase, deps: SchedulerDeps): SchedulerSer
         cron.markInterrupted();
         heartbeat.start();
         cron.start();
+        // One process per home keeps the database's daily backup: this one (see store/db-backup.ts).
+        stopBackups = startDailyBackup(base.db, homeDatabasePaths(base.paths.home).backupsDir, base.clock, (err) =>
+          console.error('[backup] the database backup failed:', err instanceof Error ? err.message : String(err)),
+        );
         // Jobs added and pauses made in the other processes of this home reach the timers here.
         let seen = dataVersion(base.db);
         stopWatch = watchStoreChanges({
@@ -112,7 +119,7 @@ export function wireScheduler(base: CoreBase, deps: SchedulerDeps): SchedulerSer
     base.onDispose(async () => {
       stopWatch?.();
       heartbeat.stop();
-      await cron.stop();
+      await Promise.all([cron.stop(), stopBackups?.()]);
     });
     // The lease (a lock file and a database write, then the timers) is taken just after the host's tray is up.
     // A job already due runs then: its turn goes through the approval gate, which exists before this runs.
