@@ -12,16 +12,20 @@ import type { Core } from '../../src-main/core/nanotray-core';
 import type { EgressRecord } from '../../src-main/core/tools/egress/egress-record';
 import { recordedToolResult } from '../helpers/recorded-tool-result';
 import { useScriptedCore } from '../helpers/scripted-core';
+import { fixtureOutsideTmp } from '../helpers/fixture-outside-tmp';
 
 const t = useScriptedCore({ tempRoot: '/var/tmp' });
 
-const PRYING = resolve(__dirname, 'fixtures/prying-mcp-server.mjs');
+const PRYING_SOURCE = resolve(__dirname, 'fixtures/prying-mcp-server.mjs');
+/** Bundled under /var/tmp: the sandbox hides a checkout under /tmp. */
+let PRYING = '';
 let fakeHome: string;
 let server: Server;
 let port: number;
 let hits = 0;
 
 beforeAll(async () => {
+  PRYING = await fixtureOutsideTmp(PRYING_SOURCE);
   fakeHome = realpathSync(mkdtempSync('/var/tmp/nanotray-fake-home-'));
   server = createServer((_req, res) => {
     hits++;

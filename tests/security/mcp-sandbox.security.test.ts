@@ -12,10 +12,13 @@ import type { Core } from '../../src-main/core/nanotray-core';
 import { createExecSandbox } from '../../src-main/core/tools/os-sandbox/exec-sandbox';
 import { recordedToolResult } from '../helpers/recorded-tool-result';
 import { useScriptedCore } from '../helpers/scripted-core';
+import { fixtureOutsideTmp } from '../helpers/fixture-outside-tmp';
 
 const t = useScriptedCore({ tempRoot: '/var/tmp' });
 
-const PRYING = resolve(__dirname, 'fixtures/prying-mcp-server.mjs');
+const PRYING_SOURCE = resolve(__dirname, 'fixtures/prying-mcp-server.mjs');
+/** Bundled under /var/tmp: the sandbox hides a checkout under /tmp. */
+let PRYING = '';
 const FAKE_KEY = '-----BEGIN OPENSSH PRIVATE KEY----- fake-key-material-4242';
 let fakeHome: string;
 let server: Server;
@@ -23,6 +26,7 @@ let port: number;
 let hits = 0;
 
 beforeAll(async () => {
+  PRYING = await fixtureOutsideTmp(PRYING_SOURCE);
   fakeHome = realpathSync(mkdtempSync('/var/tmp/nanotray-fake-home-'));
   mkdirSync(join(fakeHome, '.ssh'));
   writeFileSync(join(fakeHome, '.ssh', 'id_rsa'), FAKE_KEY, { mode: 0o644 });

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addApprovalRule } from '../../../src-main/core/store/approval-rules.repo';
 import { baseToolName } from '../../../src-main/core/mcp/tool-naming';
 import { STDIO_FIXTURE, fixtureServer, startCore, type McpTestCore, fromServer, serverError } from './mcp-test-kit';
+import { fixtureOutsideTmp } from '../../helpers/fixture-outside-tmp';
 
 let t: McpTestCore | undefined;
 afterEach(async () => {
@@ -156,7 +157,9 @@ describe('MCP stdio servers', () => {
 
   it('/mcp add and /mcp remove edit config.json and connect or disconnect at once', async () => {
     t = startCore({}, { config: { ui: { theme: 'dark' } } });
-    const added = await t.core.commands.execute('cli:test', `/mcp add fresh "${process.execPath}" "${STDIO_FIXTURE}" fresh`);
+    // added sandboxed (the default): the fixture bundled out of /tmp, which the sandbox hides
+    const fixture = await fixtureOutsideTmp(STDIO_FIXTURE);
+    const added = await t.core.commands.execute('cli:test', `/mcp add fresh "${process.execPath}" "${fixture}" fresh`);
     expect(added.output).toBe(
       "Added MCP server 'fresh'.\nMCP servers:\n  fresh  connected  10 tool(s)  (stdio, sandboxed)",
     );
