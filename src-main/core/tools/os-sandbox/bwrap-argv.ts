@@ -36,16 +36,17 @@ function mountArgs(mount: PlanMount): string[] {
 const LISTEN_ADDRESS = `0100007F:${SANDBOX_PROXY_PORT.toString(16).toUpperCase().padStart(4, '0')}`;
 
 /**
- * `sh -c` that starts socat in the background (127.0.0.1:3128 → the proxy's socket), waits until it listens (at
- * most ~2 s: /proc/net/tcp shows the port in LISTEN, read with shell built-ins so a poll forks nothing), then
- * becomes the user's shell. socat ends with the sandbox.
+ * `sh -c` that starts socat in the background (127.0.0.1:3128 → the proxy's socket), waits until it listens
+ * (/proc/net/tcp shows the port in LISTEN, read with shell built-ins so a poll forks nothing: the first 200 polls back
+ * to back, which catches socat within a few milliseconds, then every 10 ms, 2 s at most), then becomes the
+ * user's shell. socat ends with the sandbox.
  */
 export function bridgeScript(socat: string): string {
   const quoted = `'${socat.replace(/'/g, `'\\''`)}'`;
   return (
     `${quoted} TCP-LISTEN:${SANDBOX_PROXY_PORT},bind=127.0.0.1,fork,reuseaddr UNIX-CONNECT:${SANDBOX_PROXY_SOCKET} </dev/null >/dev/null 2>&1 & ` +
     `up() { while read -r _ l _ st _; do [ "$l $st" = '${LISTEN_ADDRESS} 0A' ] && return 0; done </proc/net/tcp; return 1; }; ` +
-    `n=0; until up; do n=$((n+1)); [ $n -ge 400 ] && break; sleep 0.005; done; exec "$@"`
+    `n=0; until up; do n=$((n+1)); [ $n -ge 400 ] && break; [ $n -gt 200 ] && sleep 0.01; done; exec "$@"`
   );
 }
 
