@@ -106,7 +106,7 @@ export async function runEgressBench(runs: number): Promise<EgressBenchFigures> 
       if (state.status !== 'on' || !listenKind) continue;
       started = performance.now();
       const egress = await openCommandEgress({ listen: listenKind, filter: 'open', decide: async () => 'open', source: { kind: 'exec', command: 'true' }, sessionKey: 'bench' });
-      const wrapped = systemSandbox.wrap(shell, { workspace: ws, cwd: ws, nanotrayHome: '', userHome: tmpdir(), network: false }, { proxy: egress.proxy });
+      const wrapped = systemSandbox.wrap(shell, { workspace: ws, cwd: ws, nanotrayHome: '', userHome: tmpdir() }, { proxy: egress.proxy });
       await runProcessTree({ shell: wrapped, cwd: ws, env: { PATH: '/usr/bin:/bin', ...egress.env }, timeoutMs: 10_000 });
       await egress.close();
       proxied.push(performance.now() - started);

@@ -54,7 +54,7 @@ export async function runExecBench(runs: number): Promise<ExecBenchFigures> {
     for (let i = 0; i < runs; i++) {
       bare.push(await timeExec(shell, ws));
       if (state.status === 'on') {
-        const wrapped = systemSandbox.wrap(shell, { workspace: ws, cwd: ws, nanotrayHome: '', userHome: tmpdir(), network: true });
+        const wrapped = systemSandbox.wrap(shell, { workspace: ws, cwd: ws, nanotrayHome: '', userHome: tmpdir() });
         sandboxed.push(await timeExec(wrapped, ws));
       }
     }

@@ -56,8 +56,8 @@ const depth = (p: string): number => p.split('/').filter(Boolean).length;
 /**
  * Exec's plan made with the data folder as its "workspace" (the only writable place; the home, credential stores,
  * session sockets and $XDG_RUNTIME_DIR hidden), then the real workspace added read-only or hidden, and the home's
- * doors hidden under it, the mounts again ordered by depth (a deeper mount wins). No network: the plan says so, and
- * until egress goes through Nanotray's proxy a sandboxed server reaches nothing.
+ * doors hidden under it, the mounts again ordered by depth (a deeper mount wins). Its network is bwrap's own
+ * namespace: what it reaches goes through Nanotray's egress proxy (server-egress.ts).
  */
 export function planMcpSandbox(input: McpSandboxPlanInput): SandboxPlan {
   const base = planSandbox({
@@ -66,7 +66,6 @@ export function planMcpSandbox(input: McpSandboxPlanInput): SandboxPlan {
     nanotrayHome: input.nanotrayHome,
     userHome: input.userHome,
     ...(input.runtimeDir ? { runtimeDir: input.runtimeDir } : {}),
-    network: false,
   });
   const mounts = new Map<string, PlanMount>(base.mounts.map((m) => [m.path, m]));
   const workspace = realOrSelf(input.workspace);
@@ -83,5 +82,5 @@ export function planMcpSandbox(input: McpSandboxPlanInput): SandboxPlan {
     }
   }
   const ordered = [...mounts.values()].sort((a, b) => depth(a.path) - depth(b.path));
-  return { cwd: input.cwd, network: false, mounts: ordered };
+  return { cwd: input.cwd, mounts: ordered };
 }

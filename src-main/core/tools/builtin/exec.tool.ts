@@ -141,7 +141,6 @@ export function createExecTool(deps: ExecToolDeps = {}): Tool<typeof params> {
                 nanotrayHome: deps.nanotrayHome ?? '',
                 userHome: parentEnv.HOME || homedir(),
                 ...(parentEnv.XDG_RUNTIME_DIR ? { runtimeDir: parentEnv.XDG_RUNTIME_DIR } : {}),
-                network: false,
                 readOnly: [...steeringPaths(ctx.workspace), ...(deps.appCode ?? [])],
               }, egress ? { proxy: egress.proxy } : {})
             : shell,

@@ -35,7 +35,6 @@ export interface SandboxPlanInput {
   userHome: string;
   /** $XDG_RUNTIME_DIR (the session bus, keyring and agent sockets live there). */
   runtimeDir?: string;
-  network: boolean;
   /** Paths in the workspace commands may read but never change (the files that steer the agent), existing or not. */
   readOnly?: readonly string[];
 }
@@ -52,7 +51,6 @@ export type PlanMount =
 
 export interface SandboxPlan {
   cwd: string;
-  network: boolean;
   mounts: PlanMount[];
   /** The folder whose code-running files (code-running-paths.ts) no command writes, at any depth (seatbelt's rules). */
   codeRunningRoot?: string;
@@ -162,5 +160,5 @@ export function planSandbox(input: SandboxPlanInput): SandboxPlan {
     for (const dir of foldersAbove(mount.path, input.workspace, mounts)) mounts.set(dir, { kind: 'writable', path: dir });
   }
   const ordered = [...mounts.values()].sort((a, b) => depth(a.path) - depth(b.path));
-  return { cwd: input.cwd, network: input.network, mounts: ordered, codeRunningRoot: input.workspace };
+  return { cwd: input.cwd, mounts: ordered, codeRunningRoot: input.workspace };
 }

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { planMcpSandbox } from '../../../../src-main/core/mcp/sandbox/mcp-sandbox-plan';
 import { dataFolderName } from '../../../../src-main/core/mcp/sandbox/stdio-launch';
 import { sbplString, seatbeltProfile } from '../../../../src-main/core/tools/os-sandbox/seatbelt-profile';
+import { bwrapInvocation } from '../../../../src-main/core/tools/os-sandbox/bwrap-argv';
 
 let home: string;
 let userHome: string;
@@ -30,7 +31,8 @@ const kinds = (p: ReturnType<typeof plan>) => p.mounts.map((m) => `${m.kind} ${m
 describe('planMcpSandbox', () => {
   it('binds the data folder writable and the workspace read-only over the hidden home, with no network', () => {
     const p = plan(join(home, 'workspace'));
-    expect(p.network).toBe(false);
+    // no network of the host: its own namespace (egress, when given, comes only through the proxy's bridge)
+    expect(bwrapInvocation('/usr/bin/bwrap', p, { file: '/bin/sh', args: [] }).args).toContain('--unshare-net');
     expect(p.cwd).toBe(join(home, 'mcp-data', 'a'));
     const list = kinds(p);
     expect(list.indexOf('hide-dir <home>')).toBeLessThan(list.indexOf('read-only <home>/workspace'));

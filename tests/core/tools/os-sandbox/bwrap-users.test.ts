@@ -39,7 +39,7 @@ const script = (name: string): string =>
 function runAs(prefix: string[], name: string): { stdout: string; status: number | null } {
   const bwrap = findBwrap(process.env.PATH ?? '');
   expect(bwrap, 'bubblewrap must be installed (.ci/run installs it)').toBeDefined();
-  const plan = planSandbox({ workspace, cwd: workspace, nanotrayHome: join(user, '.nanotray'), userHome: user, network: true });
+  const plan = planSandbox({ workspace, cwd: workspace, nanotrayHome: join(user, '.nanotray'), userHome: user });
   const { file, args } = bwrapInvocation(bwrap!, plan, { file: '/bin/sh', args: ['-c', script(name)] });
   const r = spawnSync(prefix[0] ?? file, [...prefix.slice(1), ...(prefix.length ? [file] : []), ...args], {
     encoding: 'utf8',

@@ -21,7 +21,7 @@ beforeAll(() => {
   writeFileSync(join(user, '.netrc'), 'machine x password y');
   writeFileSync(join(nanotray, 'config.json'), '{}');
   symlinkSync(join(user, 'keys-elsewhere'), join(user, '.gnupg'));
-  input = { workspace: join(nanotray, 'workspace'), cwd: join(nanotray, 'workspace', 'src'), nanotrayHome: nanotray, userHome: user, network: true };
+  input = { workspace: join(nanotray, 'workspace'), cwd: join(nanotray, 'workspace', 'src'), nanotrayHome: nanotray, userHome: user };
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -105,7 +105,7 @@ describe('planSandbox', () => {
 
 describe('bwrapInvocation', () => {
   it('builds the command line: root read-only, private /dev /proc /tmp /run, new PID, IPC and network namespaces, hides, workspace', () => {
-    const plan = planSandbox({ ...input, network: false });
+    const plan = planSandbox(input);
     const shell = { file: '/bin/bash', args: ['-c', 'git status'] };
     const { file, args } = bwrapInvocation('/usr/bin/bwrap', plan, shell);
     expect(file).toBe('/usr/bin/bwrap');
@@ -148,7 +148,7 @@ describe('seatbelt (macOS; generated and checked here, run only on a Mac)', () =
 
   it('denies writes outside the workspace and temp, reads of hidden paths (not the workspace in them), signals and inspection of other processes, and all network but the proxy port', () => {
     const user = join(root, 'home');
-    const profile = seatbeltProfile(planSandbox({ ...input, network: false }));
+    const profile = seatbeltProfile(planSandbox(input));
     const lines = profile.split('\n');
     expect(lines.slice(0, 3)).toEqual([
       '(version 1)',

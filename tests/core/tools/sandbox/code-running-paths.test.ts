@@ -76,7 +76,7 @@ describe('scanCodeRunning', () => {
 describe('the sandbox plan and seatbelt', () => {
   it('makes what exists read-only (a missing .git/hooks made first) and names the root for seatbelt', () => {
     rmSync(join(root, 'app/.git/hooks'), { recursive: true, force: true });
-    const plan = planSandbox({ workspace: root, cwd: root, nanotrayHome: '', userHome: '/nonexistent', network: true });
+    const plan = planSandbox({ workspace: root, cwd: root, nanotrayHome: '', userHome: '/nonexistent' });
     const readOnly = plan.mounts.filter((m) => m.kind === 'read-only' && m.exists).map((m) => m.path);
     expect(readOnly).toEqual(expect.arrayContaining([join(root, '.git/hooks'), join(root, '.git/config'), join(root, 'app/.git/hooks'), join(root, '.envrc')]));
     expect(plan.mounts).toContainEqual({ kind: 'read-only', path: join(root, 'tools/hooks'), exists: false });
