@@ -77,19 +77,32 @@ export function quitOnSessionEnd(win: BrowserWindow): void {
   win.on('session-end', () => quitApp());
 }
 
-/** powerMonitor's `shutdown` (Linux, macOS): quit cleanly. Call once after `ready`. */
+/** How long quitting waits for the cleanup (closing the database, stopping the scheduler) before it quits anyway. */
+export const CLEANUP_LIMIT_MS = 5_000;
+
+/**
+ * powerMonitor's `shutdown` (Linux, macOS): delay the system's shutdown and quit cleanly. Electron passes an event
+ * whose `preventDefault()` asks the OS to wait (its typings declare no argument); the quit then runs the cleanup of
+ * `disposeOnQuit`, bounded by its time limit. Call once after `ready`.
+ */
 export function quitOnShutdown(): void {
-  powerMonitor.on('shutdown', () => quitApp());
+  powerMonitor.on('shutdown', (event?: { preventDefault?(): void }) => {
+    event?.preventDefault?.();
+    quitApp();
+  });
 }
 
-/** Runs `disposers` in reverse order once, when the app quits. */
-export function disposeOnQuit(disposers: (() => void | Promise<void>)[]): void {
+/**
+ * Runs `disposers` in reverse order once, when the app quits, then quits. A disposer that hangs does not keep the app
+ * (or a shutting-down computer) waiting: after `limitMs` the app quits with whatever is done.
+ */
+export function disposeOnQuit(disposers: (() => void | Promise<void>)[], limitMs = CLEANUP_LIMIT_MS): void {
   let done = false;
   app.on('will-quit', (event) => {
     if (done) return;
     event.preventDefault();
     done = true;
-    void (async () => {
+    const cleanup = (async () => {
       for (const dispose of [...disposers].reverse()) {
         try {
           await dispose();
@@ -97,7 +110,15 @@ export function disposeOnQuit(disposers: (() => void | Promise<void>)[]): void {
           shellLog.error('cleanup failed', err);
         }
       }
-      app.quit();
     })();
+    let timer: NodeJS.Timeout | undefined;
+    const limit = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), limitMs);
+    });
+    void Promise.race([cleanup.then(() => 'done' as const), limit]).then((outcome) => {
+      clearTimeout(timer);
+      if (outcome === 'late') shellLog.warn(`cleanup did not finish within ${limitMs} ms; quitting anyway`);
+      app.quit();
+    });
   });
 }

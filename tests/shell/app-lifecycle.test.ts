@@ -33,8 +33,11 @@ describe('app lifecycle', () => {
     expect(win.tryClose()).toBe(false); // now the OS may close it
     win.emit('session-end', { reasons: ['logoff'] });
     expect(app.quitCalls).toBe(1);
-    powerMonitor.emit('shutdown', { preventDefault: () => undefined });
+    const delayShutdown = vi.fn();
+    powerMonitor.emit('shutdown', { preventDefault: delayShutdown });
     expect(app.quitCalls).toBe(2);
+    // the OS is asked to wait for the cleanup that quitting runs
+    expect(delayShutdown).toHaveBeenCalledTimes(1);
   });
 
   it('hides the dock icon on macOS only', () => {
@@ -54,6 +57,32 @@ describe('app lifecycle', () => {
     expect(order).toEqual(['shell', 'core']);
     app.emit('will-quit', { preventDefault });
     expect(preventDefault).toHaveBeenCalledTimes(1);
+  });
+
+  it('a shutdown waits for a slow cleanup, but not for one that hangs', async () => {
+    vi.useFakeTimers();
+    try {
+      const closed: string[] = [];
+      disposeOnQuit(
+        [
+          () => new Promise<void>(() => undefined), // the core's database close never returns
+          () => new Promise<void>((resolve) => setTimeout(() => resolve(void closed.push('shell')), 1_000)),
+        ],
+        5_000,
+      );
+      quitOnShutdown();
+      powerMonitor.emit('shutdown', { preventDefault: () => undefined });
+      expect(app.quitCalls).toBe(1); // the quit that starts will-quit
+      app.emit('will-quit', { preventDefault: () => undefined });
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(closed).toEqual(['shell']);
+      await vi.advanceTimersByTimeAsync(3_999);
+      expect(app.quitCalls).toBe(1); // still waiting within the limit
+      await vi.advanceTimersByTimeAsync(1);
+      expect(app.quitCalls).toBe(2); // quits anyway at the limit
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
