@@ -1,5 +1,6 @@
 // The installer settings that no stand-in build can show: one top-level file list (a platform list of exclusions only
-// would put '**/*' back in front), the .deb declaring the glibc its SQLite build needs, a DMG per Mac architecture.
+// would put '**/*' back in front), the .deb declaring the glibc its SQLite build needs, a DMG per Mac architecture,
+// and macOS signing and notarization that run when the credentials are in the environment (CSC_*, APPLE_*).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -31,5 +32,18 @@ describe('installer settings', () => {
 
   it('a DMG for Apple silicon and one for Intel', () => {
     expect(build.mac.target).toEqual([{ target: 'dmg', arch: ['arm64', 'x64'] }]);
+  });
+
+  it('macOS: hardened runtime with the JIT entitlements, signed and notarized from CSC_*/APPLE_* when they are set', () => {
+    expect(build.mac).toMatchObject({ hardenedRuntime: true, notarize: true });
+    // No identity in the file: electron-builder takes CSC_LINK/CSC_KEY_PASSWORD (or the keychain), and skips signing without
+    // them; `notarize` runs when APPLE_API_KEY/APPLE_API_KEY_ID/APPLE_API_ISSUER or APPLE_ID/APPLE_APP_SPECIFIC_PASSWORD/APPLE_TEAM_ID are set.
+    expect(build.mac.identity).toBeUndefined();
+    const plist = readFileSync(join(ROOT, build.mac.entitlements), 'utf8');
+    const granted = [...plist.matchAll(/<key>([^<]+)<\/key>\s*<true\/>/g)].map((m) => m[1]);
+    expect(granted).toEqual(['com.apple.security.cs.allow-jit', 'com.apple.security.cs.allow-unsigned-executable-memory']);
+    expect(build.mac.entitlementsInherit).toBe(build.mac.entitlements);
+    // a build input, not part of the app
+    expect(build.files).toContain(`!${build.mac.entitlements}`);
   });
 });

@@ -47,6 +47,7 @@ describe('the Linux installer, packed against a stand-in Electron', () => {
     const outFolders = [...new Set(entries.filter((e) => e.startsWith('/out/')).map((e) => e.split('/')[2]!))].sort();
     expect(outFolders).toEqual(['main', 'preload', 'renderer']);
     expect(entries.filter((e) => /^\/(src-|tests|scripts|bin|\.)/.test(e))).toEqual([]);
+    expect(entries.filter((e) => e.startsWith('/resources/') && e.endsWith('.plist'))).toEqual([]);
   });
 
   it('the app binary has the fuses package.json sets (no RunAsNode, NODE_OPTIONS or inspector; asar only)', () => {
