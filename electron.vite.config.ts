@@ -15,7 +15,9 @@ export default defineConfig({
         // electron-main.ts turns the compile cache on, then imports the app (index.ts) as a chunk beside it.
         input: { index: resolve(__dirname, 'src-main/electron-main.ts') },
         // Chunks stay in out/main/, so the app's __dirname-relative paths (preload, renderer) hold in every chunk.
-        output: { chunkFileNames: '[name]-[hash].js' },
+        // An external package loaded with import() is require()d instead: web-tree-sitter (the shell grammar) then
+        // loads its CommonJS build, since ES modules imported from inside an asar have broken in past Electron versions.
+        output: { chunkFileNames: '[name]-[hash].js', dynamicImportInCjs: false },
       },
     },
   },

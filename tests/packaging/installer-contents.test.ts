@@ -17,7 +17,10 @@ import { readFuses, writeStandInElectron } from '../helpers/stand-in-electron';
 
 const ROOT = join(__dirname, '..', '..');
 const require_ = createRequire(join(ROOT, 'package.json'));
-const asar = require_('@electron/asar') as { listPackage(archive: string, options: { isPack: boolean }): string[] };
+const asar = require_('@electron/asar') as {
+  listPackage(archive: string, options: { isPack: boolean }): string[];
+  extractAll(archive: string, dest: string): void;
+};
 
 let work: string;
 let resources: string;
@@ -82,6 +85,24 @@ describe('the Linux installer, packed against a stand-in Electron', () => {
     expect(packages.length).toBeGreaterThan(3);
     const missing = [...new Set(packages)].filter((p) => !entries.includes(`/node_modules/${p}/package.json`));
     expect(missing).toEqual([]);
+  });
+
+  it('the shell grammar loads as CommonJS, resolved from inside the packed app', () => {
+    const mainDir = join(ROOT, 'out', 'main');
+    const code = readdirSync(mainDir)
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => readFileSync(join(mainDir, f), 'utf8'))
+      .join('\n');
+    // an import() of an ES module from inside an asar has broken in past Electron versions
+    expect(code).toContain('require("web-tree-sitter")');
+    expect(code).not.toMatch(/import\(\s*["']web-tree-sitter["']\s*\)/);
+    const unpacked = join(work, 'asar-contents');
+    asar.extractAll(join(resources, 'app.asar'), unpacked);
+    const fromMain = createRequire(join(unpacked, 'out', 'main', 'index.js'));
+    expect(fromMain.resolve('web-tree-sitter')).toBe(join(unpacked, 'node_modules', 'web-tree-sitter', 'web-tree-sitter.cjs'));
+    expect(typeof (fromMain('web-tree-sitter') as { Parser?: unknown }).Parser).toBe('function');
+    expect(existsSync(fromMain.resolve('web-tree-sitter/web-tree-sitter.wasm'))).toBe(true);
+    expect(existsSync(fromMain.resolve('tree-sitter-bash/tree-sitter-bash.wasm'))).toBe(true);
   });
 
   it('the built-in skills are real files the model reads through the file tools (no fenced root inside the asar)', async () => {
