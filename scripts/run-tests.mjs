@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// `npm test`: builds the app, runs the unit/integration suite and the Chromium end-to-end suite,
-// then prints one plain summary line `N passed, N failed` (the line CI reads).
+// `npm test`: builds the app, runs the unit/integration suite, the Chromium end-to-end suite and the Electron smoke
+// test (where the Electron binary exists), then prints one plain summary line `N passed, N failed` (the line CI reads).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { NOT_RUN_EXIT } from './electron-smoke.mjs';
 
 const root = join(import.meta.dirname, '..');
 const results = join(root, 'test-results');
@@ -89,6 +90,13 @@ for (const suite of suites) {
   failed += counts.failed;
   if (code !== 0 && counts.failed === 0) failedSteps++;
 }
+
+// The real app in the real Electron: one more passed or failed test when it ran; when the binary is absent it prints
+// one line saying it did not run, and counts as neither.
+console.log('[test] Electron smoke test…');
+const smoke = run(process.execPath, [join(root, 'scripts', 'electron-smoke.mjs')]);
+if (smoke === 0) passed++;
+else if (smoke !== NOT_RUN_EXIT) failed++;
 
 if (failedSteps) failed += failedSteps;
 console.log(`${passed} passed, ${failed} failed`);
