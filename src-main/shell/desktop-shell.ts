@@ -114,7 +114,7 @@ export function startDesktopShell(options: DesktopShellOptions): DesktopShell {
   // IPC: one dispatcher (validation + handlers), senders checked against the app's own pages.
   const host = createElectronHost({ version: options.version, secrets: options.secrets, showMain, hideQuickAsk: () => quickAsk.hide() });
   const dispatch = createDispatcher(createApiHandlers(core, host), { damagedStore: (err) => noteDatabaseError(homeDatabasePaths(core.paths.home), err) });
-  disposers.push(registerIpcRouter(dispatch, (event) => isTrustedSender(event, options.windows.devServerUrl, options.windows.rendererDir)));
+  disposers.push(registerIpcRouter(dispatch, (event) => isTrustedSender(event, options.windows.devServerUrl, options.windows.rendererDir, platform)));
   disposers.push(forwardCoreEvents(core.events, () => [main?.webContents, quick?.webContents]));
   disposers.push(
     startNotifications(core.events, {
