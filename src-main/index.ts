@@ -15,6 +15,7 @@ import { shellLog } from './shell/shell-log';
 import { wordRef } from '../src-preload/contract/desktop-texts';
 import { reportFatalStart } from './shell/fatal-start';
 import { adoptLoginShellPath } from './shell/login-path';
+import { isMacBuildSigned } from './shell/mac-signing';
 import { addLogSink } from './core/lib/logger';
 import { rotatingLogSink } from './core/lib/rotating-log';
 import { errorMessage } from './core/lib/result';
@@ -54,6 +55,8 @@ function startCoreOrThrow(secrets: ReturnType<typeof createSecretStore>): string
       ...(process.env.ELECTRON_RENDERER_URL ? { devServerUrl: process.env.ELECTRON_RENDERER_URL } : {}),
       iconPath: join(appRoot, 'resources', 'icon.png'),
     },
+    // Development runs Electron's own (signed) app; an installed build is signed only where credentials existed.
+    unsignedMacBuild: process.platform === 'darwin' && app.isPackaged && !isMacBuildSigned(),
   });
   // First run (no usable provider yet) or a key the keychain can no longer decrypt: open the settings page
   // (it says which key needs re-entering) instead of waiting silently in the tray.

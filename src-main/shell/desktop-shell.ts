@@ -47,6 +47,8 @@ export interface DesktopShellOptions {
   platform?: NodeJS.Platform;
   /** The environment (Wayland detection, XDG autostart folder); default process.env. */
   env?: NodeJS.ProcessEnv;
+  /** macOS: the build has no Developer ID signature, so macOS shows none of its notifications (mac-signing.ts). */
+  unsignedMacBuild?: boolean;
 }
 
 export interface DesktopShell {
@@ -76,6 +78,9 @@ export function startDesktopShell(options: DesktopShellOptions): DesktopShell {
   let shortcut = core.config().ui.quickAskShortcut;
   /** What registering the shortcut said (a problem, or the Wayland note), worded when shown. */
   let shortcutProblem: DesktopTextRef | undefined;
+  /** An unsigned macOS build: its notifications never appear, which the tray menu says (and the log, once). */
+  const notificationsOff = platform === 'darwin' && options.unsignedMacBuild === true;
+  if (notificationsOff) shellLog.warn(desktopText('en', 'notifications.unsigned'));
   /** The language the tray and notifications speak now (it follows Settings at once). */
   const language = () => shellLanguage(core.config().ui.language);
 
@@ -150,6 +155,7 @@ export function startDesktopShell(options: DesktopShellOptions): DesktopShell {
         ...(hb.runsIn && !hb.runsIn.here ? { runsIn: desktopText(lang, 'tray.runsIn', { label: hb.runsIn.label, pid: hb.runsIn.pid }) } : {}),
       },
       ...(shortcutProblem ? { problem: wordRef(lang, shortcutProblem) } : {}),
+      ...(notificationsOff ? { notice: desktopText(lang, 'notifications.unsigned') } : {}),
     };
   };
   const heartbeatLine = (): string => describeLastHeartbeat(core.heartbeat.status().lastRuns[0] ?? null, core.clock.now(), language());

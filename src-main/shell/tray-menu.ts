@@ -24,6 +24,8 @@ export interface TrayMenuState {
   launchAtLogin: boolean;
   /** Shown at the top when set (e.g. the startup error, a shortcut conflict). */
   problem?: string;
+  /** A lasting fact the user should know, shown under the problem (e.g. notifications cannot be shown). */
+  notice?: string;
   /** The language of the menu (default English). */
   language?: Language;
 }
@@ -68,7 +70,9 @@ type TrayLabel =
 export function buildTrayMenu(state: TrayMenuState, actions: TrayMenuActions): MenuItemConstructorOptions[] {
   const items: MenuItemConstructorOptions[] = [];
   const say = (key: TrayLabel): string => desktopText(state.language ?? 'en', key);
-  if (state.problem) items.push({ label: state.problem.slice(0, 120), enabled: false }, { type: 'separator' });
+  if (state.problem) items.push({ label: state.problem.slice(0, 120), enabled: false });
+  if (state.notice) items.push({ label: state.notice.slice(0, 120), enabled: false });
+  if (state.problem || state.notice) items.push({ type: 'separator' });
   if (state.coreReady) {
     items.push({ label: say('tray.quickAsk'), click: () => actions.quickAsk() }, { label: say('tray.openMain'), click: () => actions.openMain() });
     const hb = state.heartbeat;

@@ -1,16 +1,18 @@
 // The desktop shell against the platform behaviours the fake electron plays: Windows pages carry an upper-cased drive
 // letter in their URL (the sender check must still trust them), and on Windows pressing the tray icon blurs quick ask
-// before the click arrives (the click that closes it must not open it again); before ready, Linux prints dialogs.
+// before the click arrives (the click that closes it must not open it again); an unsigned macOS build's notifications
+// never appear (the tray menu says so); before ready, Linux prints dialogs to stderr.
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('electron', () => import('./helpers/fake-electron'));
 
-import { app, BrowserWindow, dialog, FakeWebContents, ipcMain, resetFakeElectron, Tray } from './helpers/fake-electron';
+import { app, BrowserWindow, dialog, FakeWebContents, ipcMain, Notification, resetFakeElectron, Tray } from './helpers/fake-electron';
 import { createCore, type Core } from '../../src-main/core/nanotray-core';
 import { startDesktopShell, type DesktopShell } from '../../src-main/shell/desktop-shell';
 import { createSecretStore } from '../../src-main/shell/secret-store';
 import { reportFatalStart } from '../../src-main/shell/fatal-start';
+import { isDeveloperIdSignature } from '../../src-main/shell/mac-signing';
 import { makeTempHome, type TempHome } from '../helpers/temp-home';
 
 /** The renderer folder as Windows hands it to an app started from a terminal: a lower-case drive letter. */
@@ -88,5 +90,69 @@ describe('before the app is ready', () => {
     expect(dialog.errors).toEqual([]);
     expect(dialog.stderr[0]![0]).toBe('Nanotray could not start');
     expect(app.exitCode).toBe(1);
+  });
+});
+
+describe('the desktop shell on macOS', () => {
+  let home: TempHome;
+  let core: Core;
+  let desktop: DesktopShell | undefined;
+  const NOTICE = 'Notifications are off: macOS shows them only for signed apps, and this build is not signed.';
+
+  const start = (unsignedMacBuild: boolean): DesktopShell =>
+    (desktop = startDesktopShell({
+      core,
+      resourcesDir: '/Applications/Nanotray.app/Contents/Resources',
+      secrets: createSecretStore(),
+      version: '1.2.3',
+      platform: 'darwin',
+      env: { HOME: home.home },
+      windows: { preloadPath: '/Applications/Nanotray.app/preload/index.cjs', rendererDir: '/Applications/Nanotray.app/renderer' },
+      unsignedMacBuild,
+    }));
+  /** The menu macOS shows on right-click (the tray has no context menu there). */
+  const menuLabels = (): string[] => {
+    const tray = Tray.instances[0]!;
+    tray.emit('right-click', {}, tray.bounds);
+    return tray.poppedUp.at(-1)!.items.map((i: { label?: string }) => i.label ?? '');
+  };
+  const notify = (): void =>
+    core.events.emit({ type: 'notify', title: 'Heartbeat', body: 'Water the plants', sessionKey: 'heartbeat:default', kind: 'heartbeat' });
+
+  beforeEach(() => {
+    home = makeTempHome({ heartbeat: { enable: false }, ui: { quickAskShortcut: 'Alt+Space', language: 'en' } });
+    const created = createCore({ host: 'electron', home: home.home, env: {} });
+    if (!created.ok) throw new Error(created.error);
+    core = created.value;
+  });
+  afterEach(async () => {
+    desktop?.dispose();
+    desktop = undefined;
+    await core.dispose();
+    home.cleanup();
+  });
+
+  it('an unsigned build: macOS shows none of its notifications, and the tray menu says why', () => {
+    resetFakeElectron({ os: 'darwin', signed: false });
+    start(true);
+    notify();
+    expect(Notification.instances.at(-1)!.shown).toBe(true); // accepted without an error…
+    expect(Notification.delivered).toEqual([]); // …and never shown
+    expect(menuLabels()[0]).toBe(NOTICE);
+  });
+
+  it('a signed build: notifications appear and the menu has no such line', () => {
+    resetFakeElectron({ os: 'darwin', signed: true });
+    start(false);
+    notify();
+    expect(Notification.delivered).toHaveLength(1);
+    expect(menuLabels()).not.toContain(NOTICE);
+  });
+
+  it('tells a Developer ID signature from an ad-hoc one (what codesign -dv prints)', () => {
+    expect(isDeveloperIdSignature('Executable=/Applications/Nanotray.app/Contents/MacOS/Nanotray\nAuthority=Developer ID Application: Ada (AB12CD34EF)\nTeamIdentifier=AB12CD34EF\n')).toBe(true);
+    expect(isDeveloperIdSignature('Executable=/Applications/Nanotray.app/Contents/MacOS/Nanotray\nSignature=adhoc\nTeamIdentifier=not set\n')).toBe(false);
+    expect(isDeveloperIdSignature('Executable=/x\nTeamIdentifier=not set\n')).toBe(false);
+    expect(isDeveloperIdSignature('')).toBe(false);
   });
 });
