@@ -1,12 +1,16 @@
 // The Electron smoke script without the Electron binary: it finds the binary where the electron package keeps it,
 // says in one line that it did not run when the binary is absent (and never reports that as passed), and its
-// Playwright launch code bundles.
+// Playwright launch code bundles and finds the SKILL.md the model is shown.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bundleSmoke, electronBinaryPath, NOT_RUN_EXIT, notRunLine, ROOT } from '../../scripts/electron-smoke.mjs';
+import { builtinSkillPathIn } from '../smoke/electron-smoke';
+import { createCore } from '../../src-main/core/nanotray-core';
+import { formatSkillsSummary } from '../../src-main/core/skills/skills-summary';
+import { makeTempHome } from '../helpers/temp-home';
 
 let dirs: string[] = [];
 const tempDir = (): string => {
@@ -60,5 +64,23 @@ describe('the smoke script without a binary', () => {
     const code = readFileSync(outfile, 'utf8');
     expect(code).toContain('import { _electron } from "playwright-core"');
     expect(code).toContain('SMOKE-RESULT');
+  });
+});
+
+describe('the smoke run’s scripted model', () => {
+  it('finds the first built-in SKILL.md in the skills summary the model is given', async () => {
+    const home = makeTempHome();
+    const created = createCore({ host: 'test', home: home.home, env: {}, appRoot: ROOT });
+    if (!created.ok) throw new Error(created.error);
+    try {
+      const core = created.value;
+      const skills = core.skills.list();
+      const summary = formatSkillsSummary(skills, { builtinDir: core.builtinSkillsDir, workspaceDir: join(home.workspace, 'skills') });
+      const first = skills.find((s) => s.source === 'builtin')!;
+      expect(builtinSkillPathIn(`You are Nanotray.\n\n${summary}\n`)).toBe(first.skillFile);
+    } finally {
+      await created.value.dispose();
+      home.cleanup();
+    }
   });
 });

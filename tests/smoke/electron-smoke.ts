@@ -29,16 +29,30 @@ Module._load = function (request, ...rest) {
     get(target, key) {
       const value = Reflect.get(target, key);
       if (key !== 'Tray') return value;
-      return new Proxy(value, { construct(Tray, args, newTarget) { globalThis.__nanotraySmokeTrays++; return Reflect.construct(Tray, args, newTarget); } });
+      return new Proxy(value, { construct(Tray, args) { globalThis.__nanotraySmokeTrays++; return new Tray(...args); } });
     },
   });
   return wrapped;
 };
 `;
 
-/** The first built-in SKILL.md path the skills summary gives the model. */
+/**
+ * The first built-in SKILL.md the skills summary names: its `## Built-in skills (folder: <dir>)` heading plus the
+ * first line's `(<name>/SKILL.md)`, as the model is told to join them.
+ */
+export function builtinSkillPathIn(text: string): string | undefined {
+  const m = /## Built-in skills \(folder: ([^\n]+)\)\n- [^\n]*\(([^()\n]+\/SKILL\.md)\)/.exec(text);
+  return m ? `${m[1]}/${m[2]}` : undefined;
+}
+
+/** The built-in SKILL.md named in a request's messages. */
 function skillPathIn(request: RecordedRequest): string | undefined {
-  return /(\/[^\s"'`<>]*\/skills\/[^\s"'`<>/]+\/SKILL\.md)/.exec(JSON.stringify(request.body?.messages ?? []))?.[1];
+  const messages: { content?: unknown }[] = request.body?.messages ?? [];
+  for (const m of messages) {
+    const path = builtinSkillPathIn(typeof m.content === 'string' ? m.content : JSON.stringify(m.content ?? ''));
+    if (path) return path;
+  }
+  return undefined;
 }
 
 /** The text of the tool results in a request (what the model was given back). */
@@ -92,9 +106,10 @@ export async function runElectronSmoke(executablePath: string, root: string): Pr
       checks.push({ name, ok: false, detail: err instanceof Error ? err.message : String(err) });
     }
   };
+  // Its own home and Chromium profile: a Nanotray already running (another single-instance lock) is left alone.
   const env: Record<string, string> = { ...(process.env as Record<string, string>), NANOTRAY_HOME: home };
   delete env.ELECTRON_RUN_AS_NODE;
-  const app = await _electron.launch({ executablePath, args: ['-r', counter, root, '--quick-ask'], env, cwd: root, timeout: WAIT_MS });
+  const app = await _electron.launch({ executablePath, args: ['-r', counter, `--user-data-dir=${join(work, 'user-data')}`, root, '--quick-ask'], env, cwd: root, timeout: WAIT_MS });
   try {
     await check('the tray is made', async () => {
       const trays = await until('the tray', async () => ((await app.evaluate(() => Reflect.get(globalThis, '__nanotraySmokeTrays') as number)) || undefined));
