@@ -1,7 +1,7 @@
 // The fake `app` and `powerMonitor`, typed against Electron 45's App (the members the shell uses are Picked from the
 // real interface): ready when the test says so (`whenReady` waits for it), single-instance lock, quit and exit, dock.
 import type * as Electron from 'electron';
-import { Emitting, fakePlatform, type Listener } from './fake-electron-platform';
+import { Emitting, fakePlatform } from './fake-electron-platform';
 
 /** The App members the shell calls (`on`/`off`/`dock`/`commandLine` have fakes of their own shape below). */
 type UsedApp =
@@ -124,7 +124,8 @@ class FakeApp extends Emitting implements Pick<Electron.App, UsedApp> {
 export const app = new FakeApp();
 
 /** powerMonitor's events (resume, shutdown) are fired by the tests. */
-export const powerMonitor = new (class extends Emitting {})() satisfies Pick<Electron.PowerMonitor, never> & { on(event: string, listener: Listener): unknown };
+// Its events only: Electron's on/off overloads return the whole PowerMonitor, which no fake can be.
+export const powerMonitor = new (class FakePowerMonitor extends Emitting {})();
 
 export function resetApp(): void {
   app.reset();
