@@ -10,7 +10,7 @@ import { ensureConfigFile, ensureWorkspace } from './config/onboard';
 import type { RuntimeOverrides } from './config/runtime-overrides';
 import { prepareWorkspaceFolder, type WorkspaceProblem } from './config/workspace-folder';
 import { homeProblemMessage } from './config/home-problem';
-import { findAppRoot, readableAppRoot } from './lib/app-root';
+import { findAppRoot, insideAsar, readableAppRoot } from './lib/app-root';
 import type { HostKind } from './lib/host-kind';
 import { systemClock, type Clock } from './lib/clock';
 import { DeferredStart } from './lib/deferred-start';
@@ -135,12 +135,19 @@ export function openCoreBase(options: CoreBaseOptions): Result<OpenCoreBase> {
   }
   const appRoot = options.appRoot ?? findAppRoot();
   const templatesDir = join(readableAppRoot(appRoot), 'resources', 'workspace');
+  const builtinSkillsDir = join(readableAppRoot(appRoot), 'skills');
   const prepared = realWorkspace(paths, config);
   if (!prepared.ok) {
     db.close();
     return errResult(prepared.error.message);
   }
   let workspace = prepared.value;
+  // The file tools open their roots as folders, which an asar archive cannot do: a root there would fail every read.
+  const archived = [builtinSkillsDir, workspace].find(insideAsar);
+  if (archived !== undefined) {
+    db.close();
+    return errResult(`${archived} lies inside an app archive (.asar), where the file tools cannot open folders. Unpack it beside the archive (asarUnpack) or choose another folder.`);
+  }
   ensureWorkspace(workspace, templatesDir);
   const disposables = new DisposableStore();
   disposables.add(() => {
@@ -154,7 +161,7 @@ export function openCoreBase(options: CoreBaseOptions): Result<OpenCoreBase> {
     env,
     paths,
     appRoot,
-    builtinSkillsDir: join(readableAppRoot(appRoot), 'skills'),
+    builtinSkillsDir,
     db,
     events,
     clock: options.clock ?? systemClock,

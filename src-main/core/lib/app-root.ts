@@ -41,3 +41,8 @@ export function findAppRoot(start?: string): string {
 export function readableAppRoot(appRoot: string): string {
   return /\.asar$/i.test(appRoot) ? `${appRoot}.unpacked` : appRoot;
 }
+
+/** True when a path lies inside an asar archive (a component named `*.asar`): no fenced root may be there. */
+export function insideAsar(path: string): boolean {
+  return path.split(/[\\/]+/).some((part) => /\.asar$/i.test(part));
+}
