@@ -1,12 +1,12 @@
-// Renders sanitised markdown; handles the copy buttons of code blocks and sends links to the system browser (a link
+// Renders sanitised markdown; handles the copy buttons of code blocks and diagrams' source toggles, and sends links to the system browser (a link
 // whose text names another host than it opens asks first, naming both).
 // Re-renders once when the lazy renderer or highlighter arrives and on a language switch (the HTML carries labels);
 // until the renderer is in, the text shows as it is (React escapes it).
 import { memo, useCallback, useMemo, useState, useSyncExternalStore, type MouseEvent, type ReactElement } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { ConfirmDialog } from './Dialog';
-import { highlighterVersion, subscribeHighlighter } from '../lib/highlight';
 import { loadMarkdown, markdownRenderer, subscribeMarkdown } from '../lib/markdown-loader';
+import { extrasVersion, subscribeExtras } from '../lib/render-extras';
 import { useAppStore } from '../state/store';
 
 interface MarkdownProps {
@@ -27,16 +27,29 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
+/** A drawn diagram's "Show source" button: the picture and its code trade places (state lives in the DOM). */
+function toggleDiagramSource(button: HTMLButtonElement, t: (key: 'chat.diagram.showSource' | 'chat.diagram.showPicture') => string): void {
+  const figure = button.closest('.diagram');
+  const picture = figure?.querySelector<HTMLElement>('.diagram-picture');
+  const source = figure?.querySelector<HTMLElement>('.diagram-source');
+  if (!picture || !source) return;
+  const showSource = source.hidden;
+  source.hidden = !showSource;
+  picture.hidden = showSource;
+  button.setAttribute('aria-expanded', String(showSource));
+  button.textContent = t(showSource ? 'chat.diagram.showPicture' : 'chat.diagram.showSource');
+}
+
 export const Markdown = memo(function Markdown({ source, cacheKey, className, hideComments = false }: MarkdownProps): ReactElement {
   const openExternal = useAppStore((s) => s.openExternal);
   const { t, i18n } = useTranslation();
   const [misleading, setMisleading] = useState<{ href: string; host: string; named: string } | null>(null);
-  const highlighter = useSyncExternalStore(subscribeHighlighter, highlighterVersion);
+  const extras = useSyncExternalStore(subscribeExtras, extrasVersion);
   const md = useSyncExternalStore(subscribeMarkdown, markdownRenderer);
   const html = useMemo(
     () => (md ? (cacheKey ? md.renderMarkdownCached(cacheKey, source) : md.renderMarkdown(source, { hideComments })) : null),
-    // the language and the highlighter are inputs of the HTML too (read inside the renderers)
-    [md, cacheKey, source, hideComments, i18n.language, highlighter],
+    // the language, the highlighter, math, diagrams and the theme are inputs of the HTML too (read inside the renderers)
+    [md, cacheKey, source, hideComments, i18n.language, extras],
   );
   if (!md) void loadMarkdown();
 
@@ -57,6 +70,11 @@ export const Markdown = memo(function Markdown({ source, cacheKey, className, hi
             copyButton.setAttribute('aria-label', t('chat.code.copyCode'));
           }, 1400);
         });
+        return;
+      }
+      const toggle = target.closest<HTMLButtonElement>('[data-diagram-toggle]');
+      if (toggle) {
+        toggleDiagramSource(toggle, t);
         return;
       }
       const link = target.closest<HTMLAnchorElement>('a[href]');

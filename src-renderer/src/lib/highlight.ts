@@ -2,11 +2,11 @@
 // chunk fetched when the first fenced block with a language appears, never part of the first bundle. Colours
 // come from our theme tokens (light and dark), so the highlighter ships no theme of its own.
 import type { HLJSApi } from 'highlight.js';
+import { extrasChanged } from './render-extras';
 
 let hljs: HLJSApi | null = null;
 let loading: Promise<void> | null = null;
 let version = 0;
-const listeners = new Set<() => void>();
 const cache = new Map<string, string>();
 const CACHE_MAX = 400;
 /** Highlighting a huge block costs more than it helps a reader. */
@@ -18,19 +18,13 @@ export function loadHighlighter(): Promise<void> {
     (m) => {
       hljs = m.default;
       version++;
-      for (const l of listeners) l();
+      extrasChanged();
     },
     () => {
       loading = null; // offline chunk or a failed import: code stays plain, the next block tries again
     },
   );
   return loading;
-}
-
-/** For useSyncExternalStore: bumps when the highlighter became available. */
-export function subscribeHighlighter(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
 }
 
 export function highlighterVersion(): number {

@@ -1,23 +1,21 @@
 // Markdown → safe HTML for chat messages and the memory preview: marked with raw HTML escaped, only
-// http(s)/mailto links (each names its host; one whose text names another host is marked for a confirmation), code blocks with a copy button and syntax colours (once the lazy highlighter is in),
-// read-only labelled task checkboxes, scrollable tables and code that the keyboard can reach; then DOMPurify.
+// http(s)/mailto links (each names its host; one whose text names another host is marked for a confirmation), code
+// blocks with a copy button and syntax colours (once the lazy highlighter is in), TeX math (KaTeX, lazy), mermaid
+// diagrams as pictures in finished text, read-only labelled task checkboxes, scrollable tables and code that the
+// keyboard can reach; then DOMPurify.
 // Documents (the memory preview) also hide HTML comments, as GitHub does; chat shows them as text.
 import DOMPurify from 'dompurify';
 import { Marked, Renderer, type RendererObject, type Tokens } from 'marked';
 import { currentLanguage, t } from '../i18n/i18n';
-import { highlightCode, highlighterVersion } from './highlight';
+import { highlightCode } from './highlight';
+import { diagramHtml } from './diagram';
+import { escapeHtml } from './html-escape';
+import { mathHtml } from './math';
+import { mathExtensions } from './math-syntax';
+import { extrasVersion } from './render-extras';
 import { misleadingLink, targetHost } from './link-host';
 
 const SAFE_URL = /^(https?:|mailto:)/i;
-
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 /** True for links the app may hand to the system browser. */
 export function isSafeExternalUrl(href: string): boolean {
@@ -28,6 +26,8 @@ export function isSafeExternalUrl(href: string): boolean {
 export interface MarkdownOptions {
   /** Leave out `<!-- … -->` (notes to whoever edits the file; the editor keeps them). */
   hideComments?: boolean;
+  /** The text is whole (not streaming): mermaid blocks are drawn. Documents always are. */
+  finished?: boolean;
 }
 
 /** Comments in a raw HTML piece; an unclosed one runs to the end, as CommonMark reads it. */
@@ -51,18 +51,27 @@ function hostAttrs(href: string, text: string, title: string | null | undefined)
   return ` ${attrs.join(' ')}`;
 }
 
-const renderer: RendererObject = {
-  code({ text, lang }: Tokens.Code): string {
+function codeBlock(text: string, language: string): string {
+  const label = language ? escapeHtml(language) : 'text';
+  const highlighted = highlightCode(text, language);
+  const code = highlighted === null ? `<code>${escapeHtml(text)}</code>` : `<code class="hljs">${highlighted}</code>`;
+  return (
+    `<div class="code-block"><div class="code-head"><span class="code-lang">${label}</span>` +
+    `<button type="button" class="code-copy" data-copy-code="" aria-label="${escapeHtml(t('chat.code.copyCode'))}">${escapeHtml(t('common.actions.copy'))}</button></div>` +
+    `<pre tabindex="0">${code}</pre></div>\n`
+  );
+}
+
+/** Fenced code; a mermaid block in finished text is drawn (a streaming one stays code until the answer ends). */
+function codeRenderer(drawDiagrams: boolean) {
+  return ({ text, lang }: Tokens.Code): string => {
     const language = ((lang ?? '').trim().split(/\s+/)[0] ?? '').toLowerCase();
-    const label = language ? escapeHtml(language) : 'text';
-    const highlighted = highlightCode(text, language);
-    const code = highlighted === null ? `<code>${escapeHtml(text)}</code>` : `<code class="hljs">${highlighted}</code>`;
-    return (
-      `<div class="code-block"><div class="code-head"><span class="code-lang">${label}</span>` +
-      `<button type="button" class="code-copy" data-copy-code="" aria-label="${escapeHtml(t('chat.code.copyCode'))}">${escapeHtml(t('common.actions.copy'))}</button></div>` +
-      `<pre tabindex="0">${code}</pre></div>\n`
-    );
-  },
+    const block = codeBlock(text, language);
+    return drawDiagrams && language === 'mermaid' ? diagramHtml(text, block) : block;
+  };
+}
+
+const renderer: RendererObject = {
   // GFM task lists: a read-only checkbox that says what it shows (a bare disabled input has no name).
   checkbox({ checked }: Tokens.Checkbox): string {
     const label = escapeHtml(t(checked ? 'chat.code.taskDone' : 'chat.code.taskOpen'));
@@ -89,29 +98,53 @@ const renderer: RendererObject = {
   },
 };
 
-const chatMarked = new Marked({ gfm: true, breaks: true, renderer: { ...renderer, html: rawHtml(false) } });
-const documentMarked = new Marked({ gfm: true, breaks: true, renderer: { ...renderer, html: rawHtml(true) } });
+function markedFor(hideComments: boolean, drawDiagrams: boolean): Marked {
+  const marked = new Marked({ gfm: true, breaks: true, renderer: { ...renderer, code: codeRenderer(drawDiagrams), html: rawHtml(hideComments) } });
+  marked.use({ extensions: mathExtensions(mathHtml) });
+  return marked;
+}
+
+/** Text still streaming, finished chat text, and documents such as MEMORY.md. */
+const streamingMarked = markedFor(false, false);
+const finishedMarked = markedFor(false, true);
+const documentMarked = markedFor(true, true);
 
 /** The marked stage alone (already escapes raw HTML); exported for tests that run without a DOM. */
 export function markdownToHtml(source: string, options: MarkdownOptions = {}): string {
-  const out = (options.hideComments ? documentMarked : chatMarked).parse(source, { async: false });
+  const marked = options.hideComments ? documentMarked : options.finished ? finishedMarked : streamingMarked;
+  const out = marked.parse(source, { async: false });
   return typeof out === 'string' ? out : '';
 }
 
+/** What KaTeX draws with: MathML for screen readers, and the few SVG shapes of its HTML (roots, long arrows). */
+const MATH_TAGS = [
+  'math', 'semantics', 'annotation', 'mrow', 'mi', 'mn', 'mo', 'ms', 'mtext', 'mspace', 'msup', 'msub', 'msubsup',
+  'mfrac', 'msqrt', 'mroot', 'mover', 'munder', 'munderover', 'mtable', 'mtr', 'mtd', 'mstyle', 'mpadded',
+  'mphantom', 'menclose', 'merror', 'svg', 'path', 'line',
+];
+/** Attributes of math and drawing markup: none is a URL, so none may be held to the URL pattern below. */
+const PLAIN_ATTRS = [
+  'type', 'tabindex', 'start', 'rel', 'align', 'data-link-host', 'data-named-host', 'aria-hidden', 'aria-expanded',
+  'data-diagram-toggle', 'hidden', 'width', 'height', 'encoding', 'mathvariant', 'stretchy', 'fence', 'separator',
+  'lspace', 'rspace', 'minsize', 'maxsize', 'movablelimits', 'accent', 'accentunder', 'displaystyle', 'scriptlevel',
+  'columnalign', 'rowspacing', 'columnspacing', 'linethickness', 'notation', 'depth', 'voffset', 'viewbox',
+  'preserveaspectratio', 'd', 'x1', 'x2', 'y1', 'y2', 'stroke-width',
+];
+
 const PURIFY_CONFIG = {
   ALLOWED_TAGS: [
-    'a', 'b', 'blockquote', 'br', 'button', 'code', 'del', 'div', 'em', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
-    'hr', 'i', 'img', 'input', 'li', 'ol', 'p', 'pre', 's', 'span', 'strong', 'sub', 'sup', 'table',
-    'tbody', 'td', 'th', 'thead', 'tr', 'ul',
+    'a', 'b', 'blockquote', 'br', 'button', 'code', 'del', 'div', 'em', 'figcaption', 'figure', 'h1', 'h2', 'h3',
+    'h4', 'h5', 'h6', 'hr', 'i', 'img', 'input', 'li', 'ol', 'p', 'pre', 's', 'span', 'strong', 'sub', 'sup',
+    'table', 'tbody', 'td', 'th', 'thead', 'tr', 'ul', ...MATH_TAGS,
   ],
   ALLOWED_ATTR: [
-    'href', 'title', 'class', 'type', 'aria-label', 'data-copy-code', 'data-external-link', 'rel', 'src',
-    'alt', 'checked', 'disabled', 'align', 'tabindex', 'start', 'data-link-host', 'data-named-host',
+    'href', 'title', 'class', 'aria-label', 'data-copy-code', 'data-external-link', 'src', 'alt', 'checked',
+    'disabled', 'style', 'xmlns', ...PLAIN_ATTRS,
   ],
   ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|data:image\/)/i,
   // Attributes whose values are not URLs: without this DOMPurify holds them to the URL pattern above and drops
-  // them (task checkboxes became text inputs, code lost its tabindex).
-  ADD_URI_SAFE_ATTR: ['type', 'tabindex', 'start', 'rel', 'align', 'data-link-host', 'data-named-host'],
+  // them (task checkboxes became text inputs, code lost its tabindex, formulas their sizes).
+  ADD_URI_SAFE_ATTR: PLAIN_ATTRS,
 };
 
 /** Markdown → sanitised HTML, safe for innerHTML. */
@@ -126,15 +159,15 @@ const CACHE_MAX = 600;
 
 /** renderMarkdown with a small LRU keyed by an id, for finished messages that scroll in and out. */
 export function renderMarkdownCached(cacheKey: string, source: string): string {
-  // The HTML carries translated labels and, once loaded, syntax colours: both are part of the key.
-  const key = `${cacheKey}\u0000${source.length}\u0000${currentLanguage()}\u0000${highlighterVersion()}`;
+  // The HTML carries translated labels and, once loaded, syntax colours, math and diagrams: all part of the key.
+  const key = `${cacheKey}\u0000${source.length}\u0000${currentLanguage()}\u0000${extrasVersion()}`;
   const hit = cache.get(key);
   if (hit !== undefined) {
     cache.delete(key);
     cache.set(key, hit);
     return hit;
   }
-  const html = renderMarkdown(source);
+  const html = renderMarkdown(source, { finished: true });
   cache.set(key, html);
   if (cache.size > CACHE_MAX) {
     const oldest = cache.keys().next().value;

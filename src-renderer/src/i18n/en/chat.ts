@@ -114,6 +114,14 @@ export const chat = {
     mismatchBody: 'This link goes to <host>{{host}}</host>, not <named>{{named}}</named> as its text says.',
     open: 'Open {{host}}',
   },
+  diagram: {
+    drawing: 'Drawing the diagram…',
+    failed: 'This diagram could not be drawn: {{reason}}',
+    unavailable: 'The diagram drawer could not be loaded.',
+    alt: 'Diagram ({{kind}}); its source is one button away',
+    showSource: 'Show source',
+    showPicture: 'Show diagram',
+  },
   code: {
     copyCode: 'Copy code',
     taskDone: 'Done',

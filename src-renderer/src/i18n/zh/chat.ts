@@ -114,6 +114,14 @@ export const chat: Translation<typeof en> = {
     mismatchBody: '此链接实际指向 <host>{{host}}</host>，而不是文字所写的 <named>{{named}}</named>。',
     open: '打开 {{host}}',
   },
+  diagram: {
+    drawing: '正在绘制图表…',
+    failed: '无法绘制此图表：{{reason}}',
+    unavailable: '无法加载图表绘制器。',
+    alt: '图表（{{kind}}）；点击按钮可查看源码',
+    showSource: '查看源码',
+    showPicture: '查看图表',
+  },
   code: {
     copyCode: '复制代码',
     taskDone: '已完成',
