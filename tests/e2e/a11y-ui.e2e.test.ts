@@ -100,7 +100,7 @@ describe('accessibility basics', () => {
     await app.page.locator('input[type="file"]').setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: png });
     const warning = app.page.getByRole('status').filter({ hasText: 'does not accept images' });
     await warning.waitFor();
-    expect(await warning.innerText()).toBe('This chat’s model does not accept images, so they will be left out. Pick a vision model preset in Runtime.');
+    expect(await warning.innerText()).toBe('This chat’s model does not accept images, so they will be left out. Settings › Models says which models accept images.');
     await app.page.getByRole('button', { name: 'Remove attachment 1' }).click();
     await warning.waitFor({ state: 'detached' });
   });

@@ -1,11 +1,12 @@
 // The message input: multi-line, Enter sends, Shift+Enter newline, Esc stops a running turn,
-// `/` opens command autocomplete (names, then arguments: an MCP prompt's are completed by its server), images by
-// paste, drop or the attach button.
+// `/` opens command autocomplete (names, then arguments: an MCP prompt's are completed by its server), files (images,
+// PDFs, text and code) by paste, drop or the attach button.
 import { forwardRef, useImperativeHandle, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
 import { useAppStore } from '../../state/store';
-import { MAX_IMAGES, imagesFromFiles } from './images';
+import { MAX_IMAGES } from './images';
+import { attachFiles } from './attach-files';
 import { matchCommands, slashQuery } from './slash';
 import { ModelPicker } from './ModelPicker';
 import { useArgumentSuggestions } from './argument-suggestions';
@@ -24,6 +25,7 @@ interface MenuEntry {
   usage?: string;
   text: string;
 }
+import { LIMITS } from '@contract/limits';
 import { LengthNote, PastedChips } from './PastedChips';
 import { composeMessage, isLongPaste, lengthState, type Paste } from './paste-text';
 
@@ -74,9 +76,11 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
   const activeIndex = Math.min(menuIndex, Math.max(0, matches.length - 1));
 
   const addFiles = async (files: File[]) => {
-    const { urls, skipped } = await imagesFromFiles(files, MAX_IMAGES - images.length);
-    if (urls.length) setImages((prev) => [...prev, ...urls].slice(0, MAX_IMAGES));
-    if (skipped) pushToast({ title: t('chat.composer.notAttached'), body: skipped, tone: 'error' });
+    const room = { images: MAX_IMAGES - images.length, chars: LIMITS.textChars - composeMessage(text, pastes).length };
+    const attached = await attachFiles(files, room);
+    if (attached.images.length) setImages((prev) => [...prev, ...attached.images].slice(0, MAX_IMAGES));
+    if (attached.files.length) setPastes((prev) => [...prev, ...attached.files]);
+    if (attached.problems.length) pushToast({ title: t('chat.composer.notAttached'), body: attached.problems.join(t('chat.composer.listSeparator')), tone: 'error' });
   };
 
   useImperativeHandle(ref, () => ({ focus: () => textareaRef.current?.focus(), addFiles: (f) => void addFiles(f) }));
@@ -217,7 +221,7 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
         }}
         onKeyDown={onKeyDown}
         onPaste={(e) => {
-          const files = [...e.clipboardData.files].filter((f) => f.type.startsWith('image/'));
+          const files = [...e.clipboardData.files];
           if (files.length) {
             e.preventDefault();
             void addFiles(files);
@@ -235,7 +239,6 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
         <input
           ref={fileRef}
           type="file"
-          accept="image/png,image/jpeg,image/gif,image/webp"
           multiple
           hidden
           onChange={(e) => {

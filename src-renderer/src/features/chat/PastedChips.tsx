@@ -1,4 +1,5 @@
-// The long pastes attached to the message being written: one chip each (size, a preview to open, remove; characters
+// The long pastes and text files attached to the message being written: one chip each (a file's shows its name,
+// size and pages) (size, a preview to open, remove; characters
 // nobody sees counted on the chip and shown as \u{…} in the preview: they are sent with the user's authority), and the
 // message's length under the box once it nears the limit — over it, Send waits and says by how much.
 import { useState, type ReactElement } from 'react';
@@ -6,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@contract/limits';
 import { Icon } from '../../components/Icon';
 import { currentLocale } from '../../i18n/i18n';
+import { byteSize } from '../../lib/format';
 import { countInvisible, revealInvisible } from '@contract/visible-text';
 import { lengthState, pasteSize, type Paste } from './paste-text';
 
@@ -15,20 +17,25 @@ function Chip({ paste, n, onRemove }: { paste: Paste; n: number; onRemove(): voi
   const size = pasteSize(paste.text);
   const invisible = countInvisible(paste.text);
   const locale = currentLocale();
+  const name = paste.file ? paste.file.name : t('chat.paste.name', { n });
+  const lines = t('chat.paste.size', { lines: size.lines.toLocaleString(locale), chars: size.chars.toLocaleString(locale) });
+  const sizeText = paste.file
+    ? [byteSize(paste.file.bytes), paste.file.pages ? t('chat.files.pages', { count: paste.file.pages }) : null, lines].filter(Boolean).join(' · ')
+    : lines;
   return (
-    <div className="paste-chip" role="group" aria-label={t('chat.paste.chip', { n })}>
+    <div className="paste-chip" role="group" aria-label={paste.file ? t('chat.files.chip', { name }) : t('chat.paste.chip', { n })}>
       <Icon name="file" size={14} />
-      <span className="paste-chip-name">{t('chat.paste.name', { n })}</span>
-      <span className="faint">{t('chat.paste.size', { lines: size.lines.toLocaleString(locale), chars: size.chars.toLocaleString(locale) })}</span>
+      <span className="paste-chip-name">{name}</span>
+      <span className="faint">{sizeText}</span>
       {invisible > 0 && <span className="badge badge-warn">{t('chat.paste.invisible', { count: invisible })}</span>}
       <button type="button" className="btn btn-ghost btn-sm" aria-expanded={open} onClick={() => setOpen(!open)}>
         {open ? t('chat.paste.hide') : t('chat.paste.show')}
       </button>
-      <button type="button" className="btn btn-ghost btn-icon btn-sm" aria-label={t('chat.paste.remove', { n })} onClick={onRemove}>
+      <button type="button" className="btn btn-ghost btn-icon btn-sm" aria-label={paste.file ? t('chat.files.remove', { name }) : t('chat.paste.remove', { n })} onClick={onRemove}>
         <Icon name="x" size={12} />
       </button>
       {open && (
-        <pre className="pre paste-preview" tabIndex={0} aria-label={t('chat.paste.preview', { n })}>
+        <pre className="pre paste-preview" tabIndex={0} aria-label={paste.file ? t('chat.files.preview', { name }) : t('chat.paste.preview', { n })}>
           {revealInvisible(paste.text)}
         </pre>
       )}

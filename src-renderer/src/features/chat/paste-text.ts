@@ -1,5 +1,6 @@
-// Long pasted text as an attachment: a paste past a few screens becomes a chip instead of filling the box, the message
-// is the typed text followed by each paste, and its length against the limit is known before sending.
+// Long pasted text and attached text files as chips: a paste past a few screens becomes a chip instead of filling the
+// box; a file goes under its name and size in a fence its own text cannot close. The message is the typed text
+// followed by each, and its length against the limit is known before sending.
 import { LIMITS } from '@contract/limits';
 
 /** A paste longer than this (or with more lines) becomes a chip. */
@@ -11,15 +12,32 @@ const SHOW_FROM = 0.75;
 export interface Paste {
   id: string;
   text: string;
+  /** Set when the text came from a file (a PDF's is its extracted text). */
+  file?: { name: string; bytes: number; pages?: number };
 }
 
 export function isLongPaste(text: string): boolean {
   return text.length > CHIP_MIN_CHARS || text.split('\n').length > CHIP_MIN_LINES;
 }
 
-/** What is sent: the typed text, then every paste, each on its own paragraph. */
+/** `12.5 KB` in any language: what the model reads of a file's size. */
+function plainBytes(n: number): string {
+  return n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** A file as the model reads it: its name and size, then its text in a fence longer than any inside. */
+export function fileBlock(file: NonNullable<Paste['file']>, text: string): string {
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(Math.max(3, longest + 1));
+  const what = file.pages ? `PDF, ${file.pages} page${file.pages === 1 ? '' : 's'}, ${plainBytes(file.bytes)}; its text` : plainBytes(file.bytes);
+  const name = file.name.replace(/[\u0000-\u001f\u007f]/g, ' ');
+  return `Attached file: ${name} (${what})\n${fence}\n${text}\n${fence}`;
+}
+
+/** What is sent: the typed text, then every paste and file, each on its own paragraph. */
 export function composeMessage(typed: string, pastes: readonly Paste[]): string {
-  return [typed.trim(), ...pastes.map((p) => p.text)].filter((part) => part.trim() !== '').join('\n\n');
+  const parts = pastes.map((p) => (p.file ? fileBlock(p.file, p.text) : p.text));
+  return [typed.trim(), ...parts].filter((part) => part.trim() !== '').join('\n\n');
 }
 
 /** How the message's length stands: `ok` (nothing to say), `near` the limit (show it), or `over` it (cannot send). */
