@@ -6,6 +6,7 @@ import { failure } from '../../lib/core-error';
 import type { Result } from '../../lib/result';
 import { loadedMcpSdk } from '../mcp-sdk-loader';
 import type { OAuthStore } from './oauth-store';
+import { askServerForChallenge } from './server-challenge';
 import { createServerFetch, type ServerFetch } from './server-fetch';
 import { ServerOAuthProvider } from './server-oauth-provider';
 import { startSignIn, type SignInError, type SignInStart } from './sign-in';
@@ -85,12 +86,15 @@ export class ServerAuth {
   async signIn(): Promise<Result<SignInStart, SignInError>> {
     this.#signIn?.cancel();
     this.#signIn = undefined;
+    // The server's own challenge first (a step-up's 403 is already known; otherwise ask): its metadata URL and scope
+    // lead the sign-in, the well-known URLs are only the fallback.
+    const challenge = this.http.lastChallenge() ?? (await askServerForChallenge(this.config.url, this.http));
     const started = await startSignIn({
       name: this.name,
       serverUrl: this.config.url,
       provider: this.provider,
       fetch: this.http.fetch,
-      challenge: this.http.lastChallenge(),
+      challenge,
       clock: this.clock,
     });
     if (!started.ok) return started;

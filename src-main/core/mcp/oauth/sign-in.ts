@@ -6,6 +6,7 @@ import type { Clock } from '../../lib/clock';
 import { failure, type ServiceError } from '../../lib/core-error';
 import { scrubKnownSecrets } from '../../lib/known-secrets';
 import { errorMessage, okResult, type Result } from '../../lib/result';
+import { describeNotOAuthJson, watchOAuthAnswers, type WatchedFetch } from './oauth-answers';
 import { openLoopbackRedirect, type LoopbackRedirect } from './loopback-redirect';
 import { browserSafe } from '../browser-safe';
 import { loadMcpSdk } from '../mcp-sdk-loader';
@@ -35,8 +36,11 @@ export interface SignInOptions {
   clock: Clock;
 }
 
-function signInFailed(name: string, err: unknown): Result<never, SignInError> {
-  return failure('failed', `Could not sign in to MCP server '${name}': ${scrubKnownSecrets(errorMessage(err))}`);
+/** The failure in words: an answer that was not OAuth JSON is named as such, never by a parser's message. */
+function signInFailed(name: string, err: unknown, answers?: WatchedFetch): Result<never, SignInError> {
+  const notJson = answers?.lastNotJson();
+  const reason = notJson ? describeNotOAuthJson(notJson) : errorMessage(err);
+  return failure('failed', `Could not sign in to MCP server '${name}': ${scrubKnownSecrets(reason)}`);
 }
 
 async function openRedirect(provider: ServerOAuthProvider, state: string, name: string): Promise<LoopbackRedirect> {
@@ -54,9 +58,10 @@ async function openRedirect(provider: ServerOAuthProvider, state: string, name: 
 export async function startSignIn(options: SignInOptions): Promise<Result<SignInStart, SignInError>> {
   const { provider, name } = options;
   const { auth } = await loadMcpSdk();
+  const answers = watchOAuthAnswers(options.fetch);
   const authOptions = {
     serverUrl: options.serverUrl,
-    fetchFn: options.fetch,
+    fetchFn: answers.fetch,
     ...(options.challenge?.resourceMetadataUrl ? { resourceMetadataUrl: options.challenge.resourceMetadataUrl } : {}),
   };
   const scope = provider.wantedScope ?? options.challenge?.scope;
@@ -66,7 +71,7 @@ export async function startSignIn(options: SignInOptions): Promise<Result<SignIn
       if (result !== 'AUTHORIZED') return failure('failed', `Could not sign in to MCP server '${name}': the server wants a browser sign-in`);
       return okResult({ done: Promise.resolve(okResult(undefined)), cancel: () => {} });
     } catch (err) {
-      return signInFailed(name, err);
+      return signInFailed(name, err, answers);
     }
   }
 
@@ -75,7 +80,7 @@ export async function startSignIn(options: SignInOptions): Promise<Result<SignIn
   try {
     redirect = await openRedirect(provider, state, name);
   } catch (err) {
-    return signInFailed(name, err);
+    return signInFailed(name, err, answers);
   }
   let gotUrl!: (url: URL) => void;
   const urlGiven = new Promise<URL>((resolve) => (gotUrl = resolve));
@@ -92,7 +97,7 @@ export async function startSignIn(options: SignInOptions): Promise<Result<SignIn
     first = await Promise.race([authorizing, urlGiven]);
   } catch (err) {
     end();
-    return signInFailed(name, err);
+    return signInFailed(name, err, answers);
   }
   if (first === 'AUTHORIZED') {
     end();
@@ -113,7 +118,7 @@ export async function startSignIn(options: SignInOptions): Promise<Result<SignIn
       if (result !== 'AUTHORIZED') return failure('failed', `Could not sign in to MCP server '${name}': the code was not accepted`);
       return okResult(undefined);
     } catch (err) {
-      return signInFailed(name, err);
+      return signInFailed(name, err, answers);
     } finally {
       cancelTimer();
       end();
