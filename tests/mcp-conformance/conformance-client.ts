@@ -6,49 +6,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCore, type Core } from '../../src-main/core/nanotray-core';
 import { coreToolContext } from '../helpers/core-tool-context';
+import { oauthConfig, sampleArguments, scenarioContext } from './scenario-config';
 
 const SERVER = 'conf';
-/** The URL-based client id the CIMD scenario expects (it is never fetched). */
-const CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json';
 const MAX_SIGN_INS = 3;
 /** Calls come from a chat someone is looking at (a server's request for input is asked there). */
 const CALL = { interactive: true, sessionKey: 'desktop:conformance' };
-
-type Context = Record<string, string | undefined>;
-
-function scenarioContext(): Context {
-  const raw = process.env.MCP_CONFORMANCE_CONTEXT;
-  return raw ? (JSON.parse(raw) as Context) : {};
-}
-
-/** The `oauth` block a user would write for this scenario. */
-function oauthConfig(scenario: string, ctx: Context): Record<string, unknown> {
-  switch (scenario) {
-    case 'auth/client-credentials-basic':
-      return { grantType: 'client_credentials', clientId: ctx.client_id, clientSecret: ctx.client_secret };
-    case 'auth/client-credentials-jwt':
-      return { grantType: 'client_credentials', clientId: ctx.client_id, privateKey: ctx.private_key_pem, algorithm: ctx.signing_algorithm ?? 'ES256' };
-    case 'auth/pre-registration':
-      return { clientId: ctx.client_id, clientSecret: ctx.client_secret };
-    default:
-      return { clientMetadataUrl: CLIENT_METADATA_URL };
-  }
-}
 
 /** The user in the browser: opens the authorization URL and lets the redirect reach Nanotray's loopback listener. */
 async function browse(url: string): Promise<void> {
   const response = await fetch(url, { redirect: 'follow' });
   await response.text();
-}
-
-/** Arguments for a tool from its JSON Schema: every required property gets a value of its type. */
-function sampleArguments(schema: Record<string, unknown> | undefined): Record<string, unknown> {
-  const properties = (schema?.properties ?? {}) as Record<string, { type?: string }>;
-  const args: Record<string, unknown> = {};
-  for (const [key, property] of Object.entries(properties)) {
-    args[key] = property.type === 'number' || property.type === 'integer' ? 2 : property.type === 'boolean' ? true : 'conformance';
-  }
-  return args;
 }
 
 function serverState(core: Core): string {
@@ -84,15 +52,17 @@ async function run(core: Core): Promise<boolean> {
     return false;
   }
   let ok = true;
-  // The user at the window: a form is accepted as shown (its defaults filled in), a link is opened.
+  // The user at the window: a form is accepted as shown (its defaults filled in), a link (a server's, or a sign-in
+  // with more scope the call asks for) is opened in the browser.
   core.events.on((event) => {
-    if (event.type === 'elicitation.requested') core.mcp.elicitations.respond(event.id, 'accept', {});
+    if (event.type !== 'elicitation.requested') return;
+    core.mcp.elicitations.respond(event.id, 'accept', {});
+    if (event.link) void browse(event.link.url).catch(() => undefined);
   });
   const definitions = await listedTools(core);
   for (const name of core.tools.names().filter((n) => n.startsWith(`mcp_${SERVER}_`))) {
-    let result = await core.tools.execute(name, sampleArguments(definitions.get(name)), coreToolContext(core, CALL));
-    // A step-up: the call needs more scope; the user signs in again and the call is repeated.
-    while (!result.ok && (await signInIfAsked())) result = await core.tools.execute(name, sampleArguments(definitions.get(name)), coreToolContext(core, CALL));
+    // A step-up (the call needs more scope) is asked during the call as a link to open, and the call tried again.
+    const result = await core.tools.execute(name, sampleArguments(definitions.get(name)), coreToolContext(core, CALL));
     if (!result.ok) {
       console.error(`${name}: ${result.error.message}`);
       ok = false;

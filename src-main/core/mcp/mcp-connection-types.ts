@@ -39,7 +39,8 @@ export type ServerReply<T> =
   | { kind: 'rejected'; code: number; message: string; data?: unknown }
   | { kind: 'cancelled' }
   | { kind: 'timed_out'; limit: string }
-  | { kind: 'unavailable'; message: string };
+  /** `signIn`: the server refused this request for want of a (new) sign-in (a 401, or a 403 asking for more scope). */
+  | { kind: 'unavailable'; message: string; signIn?: true };
 
 export interface ServerRequestOptions extends Pick<RequestLimits, 'signal' | 'onProgress' | 'onStart'> {
   /** The request in messages: `tool 'x'`, `resource 'note://a'`. */

@@ -22,6 +22,7 @@ import { telltaleStderrLine } from './stderr-line';
 import { prepareStdioLaunch } from './sandbox/stdio-launch';
 import { ServerEgress } from './sandbox/server-egress';
 import { answerElicitation } from './elicitation/elicitation-handler';
+import type { ElicitationService } from './elicitation/elicitation-service';
 import { RunningCalls } from './elicitation/running-calls';
 import { ResourceWatch } from './resources/resource-watch';
 
@@ -136,6 +137,11 @@ export class McpConnection {
     await this.#egress?.close();
   }
 
+  /** Where requests for input wait for the user (a sign-in during a call is asked there too). */
+  get elicitations(): ElicitationService {
+    return this.deps.elicitations;
+  }
+
   /** The core's clock (progress events of a call are throttled on it). */
   get clock(): Clock {
     return this.deps.clock;
@@ -180,7 +186,7 @@ export class McpConnection {
           this.#needsSignIn(outcome.error);
           if (this.#client === client) this.#dropClient(client, false);
           this.deps.onChange();
-          return { kind: 'unavailable', message: `MCP server '${this.name}' ${this.#signInHint()}` };
+          return { kind: 'unavailable', message: `MCP server '${this.name}' ${this.#signInHint()}`, signIn: true };
         }
         this.#breaker.recordFailure();
         this.#lastError = this.#clean(outcome.message);

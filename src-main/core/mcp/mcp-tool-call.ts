@@ -4,6 +4,7 @@
 import { fail, type ToolContext, type ToolResult } from '../tools/tool';
 import { markUntrusted } from '../tools/builtin/untrusted';
 import type { McpConnection } from './mcp-connection';
+import { signInDuringCall } from './oauth/call-sign-in';
 import { toToolResult, type McpCallResult } from './mcp-result';
 import { progressRelay } from './progress-relay';
 
@@ -16,8 +17,11 @@ export function withNotes(result: ToolResult, notes: readonly string[]): ToolRes
   return { ok: false, error: { code: result.error.code, message: `Error: ${head}\n${rest}` } };
 }
 
-/** Calls `tool` of the connection's server; every failure comes back as an `Error: …` value. */
-export async function callTool(connection: McpConnection, tool: string, args: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
+/**
+ * Calls `tool` of the connection's server; every failure comes back as an `Error: …` value. A call the server
+ * refuses for want of a sign-in (or of more scope) leads to a sign-in asked of the user, then one more try.
+ */
+export async function callTool(connection: McpConnection, tool: string, args: Record<string, unknown>, ctx: ToolContext, retry = true): Promise<ToolResult> {
   const server = connection.name;
   const source = `MCP server '${server}' (tool ${tool})`;
   let notes: readonly string[] = [];
@@ -44,7 +48,11 @@ export async function callTool(connection: McpConnection, tool: string, args: Re
       return fail('cancelled', `Error: the call to MCP tool '${tool}' was cancelled`);
     case 'timed_out':
       return withNotes(fail('timeout', `Error: MCP tool '${tool}' on server '${server}' timed out: ${reply.limit}`), notes);
-    case 'unavailable':
-      return fail('unavailable', `Error: ${reply.message}`);
+    case 'unavailable': {
+      if (!reply.signIn || !retry) return fail('unavailable', `Error: ${reply.message}`);
+      const signedIn = await signInDuringCall(connection, tool, ctx);
+      if (!signedIn.ok) return fail(signedIn.error.code === 'refused' ? 'denied' : 'unavailable', `Error: ${signedIn.error.message}`);
+      return callTool(connection, tool, args, ctx, false);
+    }
   }
 }
