@@ -30,9 +30,9 @@ function runnerCommand(args: string[], loopbackOnly: boolean): [string, string[]
   return [BWRAP, ['--bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--unshare-net', '--die-with-parent', '--', ...node]];
 }
 
-function capture(cmd: string, args: string[]): Promise<{ code: number; output: string }> {
+function capture(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; output: string }> {
   return new Promise((done) => {
-    const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' } });
+    const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env, NO_COLOR: '1', FORCE_COLOR: '0' } });
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
@@ -67,12 +67,21 @@ function checkProblems(resultsDir: string): string[] {
   return problems;
 }
 
+/** How the client is run: its bundle, the environment it gets beside the runner's, how long it may take. */
+export interface ClientUnderTest {
+  bundle: string;
+  env?: NodeJS.ProcessEnv;
+  /** The runner's limit for one client run (its default is 30 s). */
+  timeoutMs?: number;
+}
+
 /** Runs one scenario; it passes when the runner says so (no failed or warning check, client exit as allowed). */
-export async function runScenario(scenario: string, clientBundle: string, loopbackOnly: boolean): Promise<ScenarioOutcome> {
+export async function runScenario(scenario: string, client: ClientUnderTest, loopbackOnly: boolean): Promise<ScenarioOutcome> {
   const resultsDir = mkdtempSync(join(tmpdir(), 'nanotray-conformance-results-'));
   try {
-    const [cmd, args] = runnerCommand(['client', '--command', `${process.execPath} ${clientBundle}`, '--scenario', scenario, '-o', resultsDir], loopbackOnly);
-    const { code, output } = await capture(cmd, args);
+    const timeout = client.timeoutMs ? ['--timeout', String(client.timeoutMs)] : [];
+    const [cmd, args] = runnerCommand(['client', '--command', `${process.execPath} ${client.bundle}`, '--scenario', scenario, ...timeout, '-o', resultsDir], loopbackOnly);
+    const { code, output } = await capture(cmd, args, client.env);
     return { scenario, passed: code === 0, problems: checkProblems(resultsDir), output };
   } finally {
     rmSync(resultsDir, { recursive: true, force: true });
@@ -80,13 +89,13 @@ export async function runScenario(scenario: string, clientBundle: string, loopba
 }
 
 /** Runs `scenarios` with at most `parallel` at a time, in order of the list. */
-export async function runScenarios(scenarios: string[], clientBundle: string, loopbackOnly: boolean, parallel: number): Promise<ScenarioOutcome[]> {
+export async function runScenarios(scenarios: string[], client: ClientUnderTest, loopbackOnly: boolean, parallel: number): Promise<ScenarioOutcome[]> {
   const outcomes: ScenarioOutcome[] = new Array(scenarios.length);
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < scenarios.length) {
       const index = next++;
-      outcomes[index] = await runScenario(scenarios[index]!, clientBundle, loopbackOnly);
+      outcomes[index] = await runScenario(scenarios[index]!, client, loopbackOnly);
     }
   };
   await Promise.all(Array.from({ length: Math.min(parallel, scenarios.length) }, worker));
