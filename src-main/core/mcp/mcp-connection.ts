@@ -156,7 +156,7 @@ export class McpConnection {
     const retryAt = this.#breaker.retryAt();
     if (retryAt !== undefined) return { kind: 'unavailable', message: `MCP server '${this.name}' is unreachable; retrying after ${formatRetryTime(retryAt)}` };
     const client = this.#client;
-    if (this.#phase === 'needs_auth') return { kind: 'unavailable', message: `MCP server '${this.name}' ${this.#signInHint()}` };
+    if (this.#phase === 'needs_auth') return { kind: 'unavailable', message: `MCP server '${this.name}' ${this.#signInHint()}`, signIn: true };
     if (!client || this.#phase !== 'connected') return { kind: 'unavailable', message: `MCP server '${this.name}' is not connected` };
     const outcome = await runRequest((sdkOptions) => send(client, sdkOptions), {
       clock: this.deps.clock,

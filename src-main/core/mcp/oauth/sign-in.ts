@@ -64,7 +64,9 @@ export async function startSignIn(options: SignInOptions): Promise<Result<SignIn
     fetchFn: answers.fetch,
     ...(options.challenge?.resourceMetadataUrl ? { resourceMetadataUrl: options.challenge.resourceMetadataUrl } : {}),
   };
-  const scope = provider.wantedScope ?? options.challenge?.scope;
+  // The server's latest challenge names what it wants now (a step-up's larger scope); what the SDK asked for
+  // outside a sign-in is the fallback.
+  const scope = options.challenge?.scope ?? provider.wantedScope;
   if (provider.isMachineClient) {
     try {
       const result = await auth(provider, { ...authOptions, ...(scope ? { scope } : {}) });
