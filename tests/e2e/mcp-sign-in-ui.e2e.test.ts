@@ -1,6 +1,7 @@
 // Signing in to an OAuth-protected MCP server from the window, in real Chromium against the browser host: the
 // runtime panel shows "needs sign-in" with a Sign in button; the authorization page opens in a new tab, comes
-// back to Nanotray's loopback listener, and the server connects; Settings → MCP servers offers Sign out.
+// back to Nanotray's loopback listener, and the server connects; Settings → MCP servers offers Sign out. The server
+// names its metadata only in its 401 (no well-known URL answers): the sign-in follows the challenge.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOAuthFixture, type OAuthFixture } from '../fixtures/mcp/oauth-server.mjs';
 import { axeViolations } from './helpers/axe';
@@ -12,7 +13,7 @@ describe('MCP sign-in in the window', () => {
   let server: OAuthFixture;
 
   beforeAll(async () => {
-    server = await startOAuthFixture({ scope: 'mail:read' });
+    server = await startOAuthFixture({ scope: 'mail:read', metadataOnlyInChallenge: true });
     app = await startE2eApp({ config: { mcpServers: { mail: { url: server.url } } } });
     await app.core.mcp.waitForServers(10_000);
     await app.page.getByRole('textbox', { name: 'Message' }).waitFor();
@@ -38,19 +39,32 @@ describe('MCP sign-in in the window', () => {
     await opened.waitForLoadState();
     await opened.getByRole('heading', { name: 'Signed in' }).waitFor({ timeout: 10_000 });
     expect(server.authorizations).toHaveLength(1);
+    expect(server.authorizations[0]).toMatchObject({ scope: 'mail:read', resource: server.url });
     await app.page.getByRole('button', { name: 'Sign out of mail' }).waitFor({ timeout: 10_000 });
     await card.getByText('connected', { exact: true }).waitFor({ timeout: 10_000 });
     await opened.close();
   });
 
-  it('settings: the server is listed with Sign out; signing out brings Sign in back', async () => {
+  it('settings: Sign out brings Sign in back, and Sign in there signs in from the challenge', async () => {
     await app.page.getByRole('button', { name: 'Settings', exact: true }).click();
     const section = app.page.locator('#settings-mcp');
     await section.getByRole('button', { name: 'Sign out of mail' }).waitFor();
     await section.scrollIntoViewIfNeeded();
     await section.getByRole('button', { name: 'Sign out of mail' }).click();
     await section.getByRole('button', { name: 'Sign in to mail' }).waitFor({ timeout: 10_000 });
-    expect(await section.innerText()).toContain('needs sign-in');
+    // The server reconnects after the sign-out ("connecting") before its 401 says "needs sign-in".
+    await expect.poll(() => section.innerText(), { timeout: 10_000 }).toContain('needs sign-in');
+    // Sign in from Settings: the same path, from the server's challenge.
+    const tab = app.context!.waitForEvent('page');
+    await section.getByRole('button', { name: 'Sign in to mail' }).click();
+    const opened = await tab;
+    await opened.getByRole('heading', { name: 'Signed in' }).waitFor({ timeout: 10_000 });
+    expect(server.authorizations).toHaveLength(2);
+    await opened.close();
+    await section.getByRole('button', { name: 'Sign out of mail' }).waitFor({ timeout: 10_000 });
+    await section.getByRole('button', { name: 'Sign out of mail' }).click();
+    await section.getByRole('button', { name: 'Sign in to mail' }).waitFor({ timeout: 10_000 });
+    await expect.poll(() => section.innerText(), { timeout: 10_000 }).toContain('needs sign-in');
     expect(await axeViolations(app.page, '#settings-mcp')).toEqual([]);
     await shootBothThemes(app, app.page, 'mcp-sign-in-settings');
     expect(app.pageErrors).toEqual([]);
