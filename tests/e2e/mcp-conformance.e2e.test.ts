@@ -22,7 +22,7 @@ const NOT_YET: Record<string, string> = {
   'auth/cross-app-access-complete-flow': 'enterprise-managed authorization (SEP-990 ID-JAG token exchange) is not supported',
 };
 /** Two CLI processes per scenario, each starting a core: more than the runner's default 30 s on a busy machine. */
-const CLI_CLIENT_TIMEOUT_MS = 90_000;
+const CLI_CLIENT_TIMEOUT_MS = 120_000;
 
 type BuildCli = (o?: { outfile: string; entry: string }) => Promise<string>;
 const bundles: string[] = [];

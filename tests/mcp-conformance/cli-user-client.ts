@@ -14,7 +14,11 @@ const SERVER = 'conf';
 /** What `script` runs is a shell command line: every word single-quoted. */
 const quote = (word: string): string => `'${word.replace(/'/g, `'\\''`)}'`;
 /** The CLI's yes/no questions: "Sign in now? [y/N] ", "Open it in your browser? [y]es / [n]o: ", "Allow? [y]es …: ". */
-const QUESTION = /(\[y\/N\] |\[y\]es[^\n]*: )$/;
+const QUESTION = /\[y\/N\] |\[y\]es[^\n]*: /;
+/** Cursor moves and colours readline writes around a question. */
+const ESCAPES = /\x1b\[[0-9;?]*[A-Za-z]/g;
+/** A command still running after this long is stopped (a sign-in whose browser never came back waits 5 minutes). */
+const COMMAND_LIMIT_MS = 45_000;
 const BROWSER_SCRIPT = "const r = await fetch(process.argv[2], { redirect: 'follow' }); await r.text();\n";
 
 interface Run {
@@ -44,14 +48,21 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv, answerQuestion
       output += text;
       process.stderr.write(text);
       unanswered += text;
-      if (answerQuestions && QUESTION.test(unanswered)) {
+      if (answerQuestions && QUESTION.test(unanswered.replace(ESCAPES, ''))) {
         unanswered = '';
         child.stdin.write('y\r');
       }
     };
     child.stdout.on('data', take);
     child.stderr.on('data', take);
-    child.on('close', (code) => done({ code: code ?? 1, output }));
+    const limit = setTimeout(() => {
+      output += `\n(stopped after ${COMMAND_LIMIT_MS / 1000} s)\n`;
+      child.kill('SIGTERM');
+    }, COMMAND_LIMIT_MS);
+    child.on('close', (code) => {
+      clearTimeout(limit);
+      done({ code: code ?? 1, output });
+    });
   });
 }
 
