@@ -22,6 +22,7 @@ import { createSpawnTool } from './subagents/spawn.tool';
 import { wireRuntime, type RuntimeApi } from './runtime/runtime.wiring';
 import { wireScheduler, type CronApi, type HeartbeatApi, type SchedulerApi } from './scheduler/scheduler.wiring';
 import { wireMcp } from './mcp/mcp.wiring';
+import { wireMcpImport, type McpImportService } from './mcp/import/import.wiring';
 import { systemSandbox } from './tools/os-sandbox/exec-sandbox';
 import type { EgressTarget } from './tools/egress/egress-policy';
 import type { Tool, ToolContext } from './tools/tool';
@@ -67,6 +68,8 @@ export interface Core extends CoreBase {
   readonly scheduler: SchedulerApi;
   /** [mcp] MCP servers: `status()`, `reload()`, `add(name, cfg)`, `remove(name)`, `waitForServers(ms)`. */
   readonly mcp: McpService;
+  /** [mcp] Servers from Claude Desktop, Cursor and VS Code: `scan()`, `add(choices)`; .mcpb bundles: `readBundle`, `installBundle`. */
+  readonly mcpImport: McpImportService;
   /** [commands] Slash commands for every host: `execute(sessionKey, text)`, `list()`, `complete(text)`. */
   readonly commands: CommandsService;
   /**
@@ -140,6 +143,7 @@ export function createCore(options: CoreOptions): Result<Core> {
     },
   };
   const mcp = wireMcp(base, { tools: tools.registry, prompt: workspace.context, sandbox: mcpSandbox });
+  const mcpImport = wireMcpImport(base, { mcp, sandbox: mcpSandbox.sandbox });
   const commands = wireCommands({
     config: base.config,
     overrides: base.overrides,
@@ -174,6 +178,7 @@ export function createCore(options: CoreOptions): Result<Core> {
     cron: scheduler.cron,
     scheduler: scheduler.scheduler,
     mcp,
+    mcpImport,
     commands,
     started: deferred.done,
     dispose,
