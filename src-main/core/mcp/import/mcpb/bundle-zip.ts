@@ -78,7 +78,9 @@ function capped(max: number, name: string): Transform {
 
 /**
  * Visits every entry in order after checking it and the running totals; `visit` may read the entry's bytes with
- * `read()` (as a stream). Rejects with BundleZipError (or the visitor's error) at the first problem.
+ * `read()` (a stream that fails when the bytes pass the declared size: consume it with `pipeline` or `for await`,
+ * never `.pipe`, so that the failure reaches the caller). Rejects with BundleZipError (or the visitor's error) at
+ * the first problem.
  */
 export async function walkBundle(bytes: Buffer, visit: (entry: BundleEntry, read: () => Promise<NodeJS.ReadableStream>) => Promise<void>): Promise<BundleEntry[]> {
   if (bytes.length > BUNDLE_LIMITS.fileBytes) throw new BundleZipError(`it is larger than ${BUNDLE_LIMITS.fileBytes / 1024 / 1024} MB`);
@@ -99,7 +101,7 @@ export async function walkBundle(bytes: Buffer, visit: (entry: BundleEntry, read
           total += entry.size;
           if (total > BUNDLE_LIMITS.totalBytes) throw new BundleZipError(`it unpacks to more than ${BUNDLE_LIMITS.totalBytes / 1024 / 1024} MB`);
           seen.push(entry);
-          await visit(entry, async () => (await openStream(zip, raw)).pipe(capped(entry.size, entry.path)));
+          await visit(entry, () => openStream(zip, raw));
           zip.readEntry();
         })().catch(reject);
       });
@@ -133,6 +135,6 @@ export async function unpackBundle(bytes: Buffer, folder: string): Promise<void>
     }
     mkdirSync(dirname(target), { recursive: true, mode: 0o755 });
     // `wx`: never through something already there (a link a previous entry could not have made, but still)
-    await pipeline(await read(), createWriteStream(target, { flags: 'wx', mode: entry.executable ? 0o755 : 0o644 }));
+    await pipeline(await read(), capped(entry.size, entry.path), createWriteStream(target, { flags: 'wx', mode: entry.executable ? 0o755 : 0o644 }));
   });
 }
