@@ -2,6 +2,7 @@
 // input and output schema. The one list main registers, the preload and the web bridge expose, and types derive from.
 import { appChannels, commandsChannels } from './app-schemas';
 import { mcpChannels } from './mcp-schemas';
+import { importsChannels } from './mcp-import-schemas';
 import { elicitationChannels } from './elicitation-schemas';
 import { approvalsChannels } from './approval-schemas';
 import { chatChannels } from './chat-schemas';
@@ -21,6 +22,7 @@ export const API_CHANNELS = {
   cron: cronChannels,
   settings: settingsChannels,
   mcp: mcpChannels,
+  imports: importsChannels,
   elicitation: elicitationChannels,
   commands: commandsChannels,
   app: appChannels,

@@ -142,14 +142,14 @@ export type BundleSetting = z.output<typeof bundleSettingSchema>;
 export type BundlePreview = z.output<typeof bundlePreviewSchema>;
 export type BundleInstallResult = z.output<typeof bundleInstallOutput>;
 
-/** `window.nanotray.mcpImport.<method>`. */
-export const mcpImportChannels = {
+/** `window.nanotray.imports.<method>`: MCP servers and extensions brought in from elsewhere. */
+export const importsChannels = {
   /** The servers other apps on this machine have configured. */
-  scan: invoke('mcp-import:scan', z.strictObject({}), importScanOutput),
+  scan: invoke('imports:scan', z.strictObject({}), importScanOutput),
   /** Adds the chosen ones (untrusted; sandboxed where the sandbox works). */
-  add: invoke('mcp-import:add', importAddInput, importAddOutput),
+  add: invoke('imports:add', importAddInput, importAddOutput),
   /** Reads a .mcpb bundle (checked, not unpacked yet) and says what it needs. */
-  readBundle: invoke('mcp-import:read-bundle', bundleFileInput, bundlePreviewSchema),
+  readBundle: invoke('imports:read-bundle', bundleFileInput, bundlePreviewSchema),
   /** Unpacks the bundle read before into Nanotray's home and adds its server. */
-  installBundle: invoke('mcp-import:install-bundle', bundleInstallInput, bundleInstallOutput),
+  installBundle: invoke('imports:install-bundle', bundleInstallInput, bundleInstallOutput),
 };

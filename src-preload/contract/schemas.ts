@@ -50,5 +50,6 @@ export * from './scheduler-schemas';
 export * from './settings-schemas';
 export * from './app-schemas';
 export * from './mcp-schemas';
+export * from './mcp-import-schemas';
 export * from './elicitation-schemas';
 export { LIMITS } from './limits';

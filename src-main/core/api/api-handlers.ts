@@ -13,6 +13,7 @@ import { createSchedulerHandlers } from './handlers/scheduler-handlers';
 import { createSettingsHandlers } from './handlers/settings-handlers';
 import { createAppHandlers } from './handlers/app-handlers';
 import { createMcpHandlers } from './handlers/mcp-handlers';
+import { createMcpImportHandlers } from './handlers/mcp-import-handlers';
 import { createElicitationHandlers } from './handlers/elicitation-handlers';
 
 /** Builds every contract handler for one core and one host (Electron or browser). */
@@ -26,6 +27,7 @@ export function createApiHandlers(core: Core, host: ApiHost): InvokeHandlers {
     ...createSchedulerHandlers(core),
     ...createSettingsHandlers(core, host),
     ...createMcpHandlers(core),
+    ...createMcpImportHandlers(core),
     ...createElicitationHandlers(core),
     ...createAppHandlers(core, host),
   };

@@ -9,6 +9,7 @@ import type { MemorySlice } from './memory-slice';
 import type { ReviewSlice } from './review-slice';
 import type { RuntimeSlice } from './runtime-slice';
 import type { McpSignInSlice } from './mcp-sign-in-slice';
+import type { McpImportSlice } from './mcp-import-slice';
 import type { McpSlice } from './mcp-slice';
 import type { NetworkSlice } from './network-slice';
 import type { ElicitationSlice } from './elicitation-slice';
@@ -26,6 +27,7 @@ export type AppState = ChatSlice &
   NetworkSlice &
   ElicitationSlice &
   McpSignInSlice &
+  McpImportSlice &
   SchedulerSlice &
   SettingsSlice &
   UiSlice;

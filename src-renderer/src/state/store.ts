@@ -12,6 +12,7 @@ import { createMemorySlice } from './memory-slice';
 import { createReviewSlice } from './review-slice';
 import { createRuntimeSlice } from './runtime-slice';
 import { createMcpSignInSlice } from './mcp-sign-in-slice';
+import { createMcpImportSlice } from './mcp-import-slice';
 import { createSchedulerSlice } from './scheduler-slice';
 import { createSessionsSlice } from './sessions-slice';
 import { createSettingsSlice } from './settings-slice';
@@ -31,6 +32,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createReviewSlice(set, get, deps),
     ...createRuntimeSlice(set, get, deps),
     ...createMcpSignInSlice(set, get, deps),
+    ...createMcpImportSlice(set, get, deps),
     ...createMcpSlice(set, get, deps),
     ...createNetworkSlice(set, get, deps),
     ...createElicitationSlice(set, get, deps),

@@ -1,10 +1,12 @@
 // Settings → MCP servers: which HTTP servers use OAuth and whether Nanotray is signed in to them (Sign in /
-// Sign out). The servers themselves, and their `oauth` blocks, are edited in config.json.
+// Sign out), and bringing servers from other apps or extensions (McpImport). The servers themselves, and their
+// `oauth` blocks, are edited in config.json.
 import { useEffect, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { useAppStore } from '../../state/store';
 import { hasSignIn, McpSignIn } from '../runtime/McpSignIn';
+import { McpImport } from './McpImport';
 
 export function McpSection(): ReactElement {
   const { t } = useTranslation();
@@ -34,6 +36,7 @@ export function McpSection(): ReactElement {
           ))}
         </ul>
       )}
+      <McpImport />
     </section>
   );
 }

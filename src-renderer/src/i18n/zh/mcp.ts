@@ -1,4 +1,5 @@
-// 简体中文: what MCP servers bring into the chat — their requests for input (forms, links), resources to attach.
+// 简体中文: what MCP servers bring into the chat — their requests for input (forms, links), resources to attach —
+// and bringing servers in from other apps and extensions (importing).
 import type { Translation } from '../catalogue-types';
 import type { mcp as en } from '../en/mcp';
 
@@ -57,5 +58,43 @@ export const mcp: Translation<typeof en> = {
     minItems: '至少选择 {{n}} 项。',
     maxItems: '最多选择 {{n}} 项。',
     invalid: '这个值不符合要求。',
+  },
+  importing: {
+    intro: '导入你在 Claude Desktop、Cursor 或 VS Code 中配置的服务器，或安装 Claude Desktop 扩展（.mcpb）。',
+    importButton: '从其他应用导入…',
+    installButton: '安装扩展（.mcpb）…',
+    dialogTitle: '导入 MCP 服务器',
+    scanning: '正在查找服务器…',
+    none: '在 Claude Desktop、Cursor 和 VS Code 中都没有找到 MCP 服务器。',
+    list: '找到的服务器',
+    from: '{{client}} · {{file}}',
+    workspace: '{{client}}（工作区）',
+    runs: '运行：{{command}}',
+    address: '地址：{{url}}',
+    env: '环境变量：{{keys}}（不显示值）',
+    headers: '请求头：{{keys}}（不显示值）',
+    renamed: '这里已有名为“{{name}}”的服务器：这个将以“{{as}}”添加。',
+    addedAs: '以“{{as}}”添加。',
+    unsupported: '无法添加：{{reason}}',
+    fileError: '无法读取 {{file}}：{{message}}',
+    sandboxOn: '添加的服务器不受信任（每次调用其工具都会询问），并在系统沙盒中运行。',
+    sandboxOff: '添加的服务器不受信任（每次调用其工具都会询问）。此处没有可用的系统沙盒：它们以你的权限运行。',
+    add_other: '添加 {{count}} 个服务器',
+    adding: '正在添加…',
+    added: '已添加“{{name}}”：{{state}}。',
+    notAdded: '未添加“{{name}}”：{{message}}',
+    secretNote: '作为机密保存：之后不再显示。',
+    needed: '请填写所选服务器需要的值。',
+    close: '关闭',
+    bundleTitle: '安装扩展',
+    reading: '正在读取扩展…',
+    by: '作者 {{author}}',
+    nameHere: '在 Nanotray 中的名称',
+    multipleHint: '每行一个。',
+    install: '安装',
+    installing: '正在安装…',
+    installed: '已安装“{{name}}”：{{state}}。',
+    tooLarge: '文件大于 {{mb}} MB：请在终端中用“nanotray mcp install”安装。',
+    unreadable: '无法读取该文件。',
   },
 };
