@@ -2,7 +2,7 @@
 // listed without their secrets, and the chosen ones added through `core.mcp.add` — untrusted, sandboxed where the
 // sandbox works, each value the user typed for them registered as a secret before it is stored.
 import { homedir } from 'node:os';
-import type { ImportChoice, ImportOutcome, ImportScan } from '../../../../src-preload/contract/mcp-import-schemas';
+import type { ImportChoice, ImportNeededValue, ImportOutcome, ImportScan } from '../../../../src-preload/contract/mcp-import-schemas';
 import type { Config } from '../../../../src-preload/contract/config-schema';
 import { registerSecret } from '../../lib/known-secrets';
 import { isSecretName, looksLikeToken } from '../../config/secret-parts';
@@ -33,11 +33,13 @@ function placesOf(deps: ImportDeps): ScanPlaces & { platform: NodeJS.Platform } 
 
 /**
  * Registers as secrets what config-secrets.ts counts as one once it is stored (header values; env values named or
- * shaped like a credential) and every answer the user typed, before anything of the server runs or is logged.
+ * shaped like a credential) and every answer typed into a password field, before anything of the server runs or is
+ * logged. Other answers (a folder, a label) stay readable.
  */
-function registerValues(input: { env?: Record<string, string>; headers?: Record<string, string> }, answers: Record<string, string>): void {
+function registerValues(input: { env?: Record<string, string>; headers?: Record<string, string> }, answers: Record<string, string>, needs: readonly ImportNeededValue[]): void {
   const env = Object.entries(input.env ?? {}).filter(([k, v]) => isSecretName(k) || looksLikeToken(v)).map(([, v]) => v);
-  for (const value of [...env, ...Object.values(input.headers ?? {}), ...Object.values(answers)]) registerSecret(value);
+  const typed = needs.filter((n) => n.password).map((n) => answers[n.id]);
+  for (const value of [...env, ...Object.values(input.headers ?? {}), ...typed]) registerSecret(value);
 }
 
 export class ServerImport {
@@ -78,7 +80,7 @@ export class ServerImport {
         refuse(`It needs ${entry.missing.map((m) => m.description).join(', ')}.`);
         continue;
       }
-      registerValues(entry.input, answers);
+      registerValues(entry.input, answers, hit.candidate.needs);
       const added = await this.deps.mcp.add(name, entry.input);
       if (!added.ok) refuse(added.error.replace(/^Error: /, ''));
       else outcomes.push({ id: choice.id, name, added: true, message: added.value.state, sandboxed: added.value.sandbox === 'on' });

@@ -1,4 +1,5 @@
-// `nanotray mcp login|logout|status <server>`: OAuth sign-in to HTTP MCP servers from the terminal.
+// `nanotray mcp login|logout|status <server>`: OAuth sign-in to HTTP MCP servers from the terminal; `mcp import` and
+// `mcp install <file.mcpb>` bring servers from other apps and extensions (mcp-import.ts, mcp-install.ts).
 import { formatMcpStatus } from '../../../core/commands/builtin/mcp.command';
 import { parseArgs, write, type CliCommand } from '../cli-command';
 import { openCliCore } from './cli-core';
