@@ -1,7 +1,7 @@
 // The server entry an installed bundle gets: its manifest's mcp_config for this platform with `${__dirname}`, the
 // user folders and `${user_config.KEY}` filled in (a multiple setting spreads over several arguments), the answers
 // checked against the settings, and sensitive answers only in the environment, never on the command line.
-import { isAbsolute, join } from 'node:path';
+import { posix, win32 } from 'node:path';
 import type { ServiceError } from '../../../lib/core-error';
 import { failure } from '../../../lib/core-error';
 import { okResult, type Result } from '../../../lib/result';
@@ -19,8 +19,11 @@ type Values = Map<string, string[]>;
 
 const VARIABLE = /\$\{([^}]+)\}/g;
 
-function userFolder(home: string, name: string): string {
-  return join(home, name);
+/** The path functions of the platform the server runs on. */
+const pathsOf = (platform: NodeJS.Platform) => (platform === 'win32' ? win32 : posix);
+
+function userFolder(places: EntryPlaces, name: string): string {
+  return pathsOf(places.platform).join(places.home, name);
 }
 
 /** `${HOME}`, `${DESKTOP}`… as the spec names them. */
@@ -31,11 +34,11 @@ function placeVariable(name: string, places: EntryPlaces): string | undefined {
     case 'HOME':
       return places.home;
     case 'DESKTOP':
-      return userFolder(places.home, 'Desktop');
+      return userFolder(places, 'Desktop');
     case 'DOCUMENTS':
-      return userFolder(places.home, 'Documents');
+      return userFolder(places, 'Documents');
     case 'DOWNLOADS':
-      return userFolder(places.home, 'Downloads');
+      return userFolder(places, 'Downloads');
     case 'pathSeparator':
     case '/':
       return places.platform === 'win32' ? '\\' : '/';
@@ -69,7 +72,7 @@ function valueOf(key: string, s: McpbSetting, given: string | undefined, places:
     if (!/^(true|false)$/i.test(raw)) return failure('invalid', `"${label}" must be true or false`);
     return okResult([raw.toLowerCase()]);
   }
-  if ((s.type === 'directory' || s.type === 'file') && filled.some((p) => !isAbsolute(p))) return failure('invalid', `"${label}" must be a full path`);
+  if ((s.type === 'directory' || s.type === 'file') && filled.some((p) => !pathsOf(places.platform).isAbsolute(p))) return failure('invalid', `"${label}" must be a full path`);
   return okResult(filled);
 }
 
@@ -101,6 +104,9 @@ export function bundleServerEntry(manifest: McpbManifest, answers: Readonly<Reco
   const env = Object.fromEntries(Object.entries(config.env).map(([k, v]) => [k, fill(v, values, places)]));
   let command = fill(config.command, values, places);
   // a program inside the bundle (`server/my-server`) is found there, not on PATH
-  if (!isAbsolute(command) && /[\\/]/.test(command)) command = join(places.folder, command);
+  const paths = pathsOf(places.platform);
+  if (!paths.isAbsolute(command) && /[\\/]/.test(command)) command = paths.join(places.folder, command);
+  // the spec's binaries are named without `.exe`; Windows needs it
+  if (manifest.server.type === 'binary' && places.platform === 'win32' && !/\.exe$/i.test(command)) command = `${command}.exe`;
   return okResult({ input: { command, args, env, cwd: places.folder, trusted: false, sandbox }, secrets });
 }
