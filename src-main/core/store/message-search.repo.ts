@@ -3,8 +3,9 @@ import { z } from 'zod';
 import type { Database } from './sqlite-driver';
 import { cachedStatement } from './statement-cache';
 import { parseRows } from './row-parsing';
+import { MATCH_CLOSE, MATCH_OPEN, plainSnippet } from './plain-snippet';
 
-/** One message that matched, with a `[highlighted]` snippet around the match. */
+/** One message that matched, with a plain-text `[highlighted]` snippet around the match. */
 export interface MessageSearchHit {
   messageId: number;
   sessionKey: string;
@@ -30,7 +31,7 @@ const hitRowSchema = z.object({
  */
 const RANKED_MATCHES = 1_000;
 const SEARCH_SQL = `SELECT m.id AS id, m.session_key AS session_key, s.title AS title, m.role AS role, m.created_at AS created_at, best.snippet AS snippet
-   FROM (SELECT rowid AS rid, bm25(messages_fts) AS score, snippet(messages_fts, 0, '[', ']', '…', 12) AS snippet
+   FROM (SELECT rowid AS rid, bm25(messages_fts) AS score, snippet(messages_fts, 0, '${MATCH_OPEN}', '${MATCH_CLOSE}', '…', 12) AS snippet
            FROM messages_fts WHERE messages_fts MATCH ? ORDER BY rowid DESC LIMIT ${RANKED_MATCHES}) AS best
    JOIN messages m ON m.id = best.rid
    LEFT JOIN sessions s ON s.key = m.session_key
@@ -53,7 +54,7 @@ export function searchMessages(db: Database, query: string, limit: number): Mess
     sessionKey: r.session_key,
     sessionTitle: r.title ?? '',
     role: r.role,
-    snippet: r.snippet,
+    snippet: plainSnippet(r.snippet),
     createdAt: r.created_at,
   }));
 }

@@ -42,3 +42,11 @@ describe('searchMessages', () => {
     expect(Math.min(...hits.map((h) => h.messageId))).toBeGreaterThan(500);
   });
 });
+
+describe('search snippets', () => {
+  it('are plain text, with the match marked', () => {
+    appendMessages(db, [msg('assistant', '| Animal | Home |\n|---|---|\n| **quokka** | Rottnest |')]);
+    const [hit] = searchMessages(db, 'quokka', 5);
+    expect(hit!.snippet).toBe('Animal Home [quokka] Rottnest');
+  });
+});
