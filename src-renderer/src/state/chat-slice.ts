@@ -25,9 +25,9 @@ export interface ChatSlice {
   activeSessionKey: string | null;
   threads: Record<string, Thread>;
   /** A search hit to scroll to (and highlight) once its message is loaded. */
-  focusMessage: { sessionKey: string; messageId: number } | null;
-  /** Show a search hit: open its chat and scroll to the message. */
-  openSearchHit(sessionKey: string, messageId: number): Promise<void>;
+  focusMessage: { sessionKey: string; messageId: number; query: string } | null;
+  /** Show a search hit: open its chat, scroll to the message and highlight the words of `query` in it. */
+  openSearchHit(sessionKey: string, messageId: number, query?: string): Promise<void>;
   clearFocusMessage(): void;
   /** Show a session (loads its history the first time). */
   selectSession(sessionKey: string): Promise<void>;
@@ -132,8 +132,8 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
     threads: {},
     focusMessage: null,
 
-    async openSearchHit(sessionKey, messageId) {
-      set({ focusMessage: { sessionKey, messageId } });
+    async openSearchHit(sessionKey, messageId, query = '') {
+      set({ focusMessage: { sessionKey, messageId, query } });
       await get().selectSession(sessionKey);
     },
 

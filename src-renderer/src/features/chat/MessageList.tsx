@@ -9,13 +9,11 @@ import { MessageRow } from './MessageRow';
 import { StreamingRow } from './StreamingRow';
 import { isWaitingApproval } from './ApprovalDock';
 import { useStickToBottom } from './use-stick-to-bottom';
+import { useLandOnHit } from './use-land-on-hit';
 import type { ChatItem } from '../../state/types';
 
 const LOAD_OLDER_PX = 400;
 const LOADER_PX = 40;
-const HIGHLIGHT_MS = 2500;
-/** Pages of older history to read while looking for a search hit. */
-const MAX_PAGES_FOR_HIT = 60;
 
 /** The index of the answer (or failure) that ends the chat, behind notices and tool cards; -1 when a question ends it. */
 export function latestAnswerIndex(items: readonly ChatItem[]): number {
@@ -42,8 +40,7 @@ export function MessageList({ sessionKey }: { sessionKey: string }): ReactElemen
   const loadOlder = useAppStore((s) => s.loadOlder);
   const focus = useAppStore((s) => (s.focusMessage?.sessionKey === sessionKey ? s.focusMessage : null));
   const clearFocus = useAppStore((s) => s.clearFocusMessage);
-  const [highlight, setHighlight] = useState<string | null>(null);
-  const pagesRead = useRef(0);
+  const [landed, setLanded] = useState('');
 
   const scrollRef = useRef<HTMLDivElement>(null);
   const follow = useStickToBottom(scrollRef, sessionKey, [list.length, streaming, running]);
@@ -69,29 +66,18 @@ export function MessageList({ sessionKey }: { sessionKey: string }): ReactElemen
     prevHeight.current = el ? { first: list[0]?.id, height: el.scrollHeight } : null;
   }, [list]);
 
-  // A search hit: page older history in until its message is loaded, then bring it into view.
-  useEffect(() => {
-    if (!focus) {
-      pagesRead.current = 0;
-      return;
-    }
-    const index = list.findIndex((i) => i.id === `m${focus.messageId}`);
-    if (index >= 0) {
-      release();
-      virtualizer.scrollToIndex(index, { align: 'center' });
-      setHighlight(list[index]!.id);
-      clearFocus();
-      const timer = window.setTimeout(() => setHighlight(null), HIGHLIGHT_MS);
-      return () => window.clearTimeout(timer);
-    }
-    if (hasMore && !loading && pagesRead.current < MAX_PAGES_FOR_HIT) {
-      pagesRead.current++;
-      void loadOlder(sessionKey);
-    } else if (!hasMore || pagesRead.current >= MAX_PAGES_FOR_HIT) {
-      clearFocus();
-    }
-    return undefined;
-  }, [focus, list, hasMore, loading, loadOlder, sessionKey, clearFocus, virtualizer, release]);
+  const revealed = useLandOnHit({
+    focus,
+    list,
+    hasMore,
+    loading,
+    loadOlder: () => void loadOlder(sessionKey),
+    clearFocus,
+    virtualizer,
+    scrollRef,
+    release,
+    announce: (match) => setLanded(match ? t('chat.conversation.hitShown', { match }) : t('chat.conversation.hitShownNoWords')),
+  });
 
   const onScroll = () => {
     follow.onScroll();
@@ -121,11 +107,12 @@ export function MessageList({ sessionKey }: { sessionKey: string }): ReactElemen
                 key={v.key}
                 className="msg-slot"
                 data-index={v.index}
-                data-highlight={item.id === highlight || undefined}
+                data-highlight={item.id === revealed || undefined}
+                tabIndex={item.id === revealed ? -1 : undefined}
                 ref={virtualizer.measureElement}
                 style={{ transform: `translateY(${v.start}px)` }}
               >
-                <MessageRow item={item} sessionKey={sessionKey} running={running} latest={v.index === latest} />
+                <MessageRow item={item} sessionKey={sessionKey} running={running} latest={v.index === latest} revealed={item.id === revealed} />
               </div>
             );
           })}
@@ -134,6 +121,9 @@ export function MessageList({ sessionKey }: { sessionKey: string }): ReactElemen
         <div style={{ height: 12 }} />
       </div>
     </div>
+      <div className="sr-only" role="status" data-testid="search-landing">
+        {landed}
+      </div>
       {follow.awayFromBottom && (
         <button type="button" className="btn btn-sm jump-latest" onClick={follow.jumpToLatest}>
           <Icon name="chevronDown" size={14} /> {running ? t('chat.conversation.followAnswer') : t('chat.conversation.jumpToLatest')}

@@ -34,13 +34,15 @@ interface RowProps {
   running: boolean;
   /** The answer (or failure) that ends the chat: a failure offers its fix, an answer "Regenerate". */
   latest: boolean;
+  /** A search landed on this message: show all of it (a folded paste unfolds). */
+  revealed?: boolean;
 }
 
-export const MessageRow = memo(function MessageRow({ item, sessionKey, running, latest }: RowProps): ReactElement {
+export const MessageRow = memo(function MessageRow({ item, sessionKey, running, latest, revealed = false }: RowProps): ReactElement {
   const { t } = useTranslation();
   switch (item.kind) {
     case 'user':
-      return <UserMessage item={item} sessionKey={sessionKey} running={running} />;
+      return <UserMessage item={item} sessionKey={sessionKey} running={running} revealed={revealed} />;
     case 'assistant':
       return (
         <div className="msg msg-assistant" data-role="assistant">

@@ -61,7 +61,7 @@ function PaletteBox({ onClose }: { onClose: () => void }): ReactElement {
   const choose = (entry: Entry | undefined) => {
     if (!entry) return;
     onClose();
-    if (entry.messageId !== undefined) void openSearchHit(entry.sessionKey, entry.messageId);
+    if (entry.messageId !== undefined) void openSearchHit(entry.sessionKey, entry.messageId, query);
     else void selectSession(entry.sessionKey);
   };
 

@@ -105,7 +105,7 @@ export function SessionsSidebar(): ReactElement {
           </li>
           {hits.map((hit) => (
             <li key={hit.messageId}>
-              <button type="button" className="search-hit" onClick={() => void openSearchHit(hit.sessionKey, hit.messageId)}>
+              <button type="button" className="search-hit" onClick={() => void openSearchHit(hit.sessionKey, hit.messageId, query)}>
                 <span className="row">
                   <span className="session-title">{hit.sessionTitle || t('chat.sidebar.untitled')}</span>
                   <span className="spacer" />

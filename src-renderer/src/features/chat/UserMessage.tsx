@@ -67,10 +67,14 @@ function Editor({ item, sessionKey, onDone }: { item: UserItem; sessionKey: stri
   );
 }
 
-export function UserMessage({ item, sessionKey, running }: { item: UserItem; sessionKey: string; running: boolean }): ReactElement {
+export function UserMessage({ item, sessionKey, running, revealed = false }: { item: UserItem; sessionKey: string; running: boolean; revealed?: boolean }): ReactElement {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
-  const [unfolded, setUnfolded] = useState(false);
+  const [unfolded, setUnfolded] = useState(revealed);
+  // a search landing on this message shows all of it
+  useEffect(() => {
+    if (revealed) setUnfolded(true);
+  }, [revealed]);
   const canEdit = !running && Boolean(item.turnId);
   // A long paste stays a few screens tall until asked for (a 15,000 px bubble buries the conversation).
   const long = isLongPaste(item.text);

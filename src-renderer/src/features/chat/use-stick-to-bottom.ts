@@ -12,7 +12,7 @@ export interface StickToBottom {
   awayFromBottom: boolean;
   /** Follow again and go to the end. */
   jumpToLatest(): void;
-  /** Stop following (a search hit is being shown). */
+  /** Stop following (a search hit is being shown) until the user scrolls back to the end or jumps there. */
   release(): void;
   /** Call from the container's onScroll. */
   onScroll(): void;
@@ -37,6 +37,8 @@ export function userScrolledUp(before: { top: number; height: number }, after: {
 /** `resetKey` (the session) starts every new conversation at its end; `follow` values are what grows. */
 export function useStickToBottom(scrollRef: RefObject<HTMLElement | null>, resetKey: string, follow: readonly unknown[]): StickToBottom {
   const stuck = useRef(true);
+  /** Let go for a reason (a search hit shown): reaching the end by layout alone does not follow again. */
+  const held = useRef(false);
   const last = useRef({ top: 0, height: 0 });
   const [awayFromBottom, setAway] = useState(false);
 
@@ -54,6 +56,7 @@ export function useStickToBottom(scrollRef: RefObject<HTMLElement | null>, reset
 
   // A new conversation starts at its end.
   useLayoutEffect(() => {
+    held.current = false;
     setStuck(true);
     toEnd();
   }, [resetKey, toEnd, setStuck]);
@@ -118,7 +121,8 @@ export function useStickToBottom(scrollRef: RefObject<HTMLElement | null>, reset
     const now = { top: el.scrollTop, height: el.scrollHeight };
     const atBottom = now.height - now.top - el.clientHeight < STICK_PX;
     const userInput = pointerDown.current || performance.now() - inputAt.current < INTENT_MS;
-    if (atBottom && !stuck.current) setStuck(true);
+    if (userInput) held.current = false;
+    if (atBottom && !stuck.current && !held.current) setStuck(true);
     else if (!atBottom && stuck.current && userScrolledUp(last.current, now, userInput)) setStuck(false);
     last.current = now;
   }, [scrollRef, setStuck]);
@@ -127,10 +131,14 @@ export function useStickToBottom(scrollRef: RefObject<HTMLElement | null>, reset
     stuck,
     awayFromBottom,
     jumpToLatest: useCallback(() => {
+      held.current = false;
       setStuck(true);
       toEnd();
     }, [setStuck, toEnd]),
-    release: useCallback(() => setStuck(false), [setStuck]),
+    release: useCallback(() => {
+      held.current = true;
+      setStuck(false);
+    }, [setStuck]),
     onScroll,
   };
 }

@@ -61,6 +61,8 @@ export const chat = {
     scrollForOlder: 'Scroll up for older messages',
     followAnswer: 'Follow the answer',
     jumpToLatest: 'Jump to latest',
+    hitShown: 'Showing the match “{{match}}”',
+    hitShownNoWords: 'Showing the message that matched',
   },
   composer: {
     message: 'Message',

@@ -63,6 +63,8 @@ export const chat: Translation<typeof en> = {
     scrollForOlder: '向上滚动查看更早的消息',
     followAnswer: '跟随回答',
     jumpToLatest: '跳到最新',
+    hitShown: '已定位到匹配内容“{{match}}”',
+    hitShownNoWords: '已定位到匹配的消息',
   },
   composer: {
     message: '消息',
