@@ -8,6 +8,8 @@ import { emptyInputSchema } from './common-schemas';
 export const approvalsResolveInput = z.strictObject({
   id: z.string().min(1).max(LIMITS.nameChars),
   decision: approvalDecisionSchema,
+  /** With a denial: why, in the user's words; the model reads it in the refused call's result. */
+  note: z.string().max(LIMITS.approvalNoteChars).optional(),
 });
 export const approvalsResolveOutput = z.object({ resolved: z.boolean() });
 

@@ -18,6 +18,8 @@ export const LIMITS = {
   urlChars: 2_048,
   /** Runtime keys (`agent.model`, `max_iterations`, …) and generic names. */
   nameChars: 200,
+  /** The user's note with a denial ("Deny with a note"), sent to the model. */
+  approvalNoteChars: 2_000,
   /** Any other string anywhere in a payload. */
   genericStringChars: 100_000,
   /** Whole serialized payload (JSON characters). */

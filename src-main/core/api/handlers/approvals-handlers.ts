@@ -10,8 +10,8 @@ type ApprovalHandlers = Pick<
 
 export function createApprovalHandlers(core: Core): ApprovalHandlers {
   return {
-    async 'approvals:resolve'({ id, decision }) {
-      const resolved = core.approvals.resolve(id, decision);
+    async 'approvals:resolve'({ id, decision, note }) {
+      const resolved = core.approvals.resolve(id, decision, 'permanent', note);
       if (!resolved.ok) return ipcError(resolved.error);
       return ipcOk({ resolved: true });
     },

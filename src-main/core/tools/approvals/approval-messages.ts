@@ -1,9 +1,15 @@
 // The model-facing refusals of the approval gate: denied, read-only mode, and nobody there to answer.
 import type { ApprovalCategory } from '../../../../src-preload/contract/event-schemas';
 
-/** Model-facing text for a denial. Exact wording: `Error: the user denied <tool>`. */
-export function deniedError(toolName: string): string {
-  return `Error: the user denied ${toolName}`;
+/**
+ * Model-facing text for a denial. Exact wording: `Error: the user denied <tool>`; with the user's note, it follows
+ * marked as their own words (quoted, on its own lines), so the model takes it as what the user said, not as tool output.
+ */
+export function deniedError(toolName: string, note?: string): string {
+  const said = note?.trim();
+  if (!said) return `Error: the user denied ${toolName}`;
+  const quoted = said.split(/\r?\n/).map((line) => `> ${line}`).join('\n');
+  return `Error: the user denied ${toolName}, and wrote why (the user's own words):\n${quoted}`;
 }
 
 /** Model-facing text when nobody answered the approval in time (not a denial: nobody said no). */

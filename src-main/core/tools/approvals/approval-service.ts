@@ -78,13 +78,15 @@ interface Waiting {
   rules: RuleSpec[];
   /** Re-checks the rules for this call (used when an "always" answer elsewhere may now cover it). */
   coveredByRules(): boolean;
-  finish(decision: ApprovalDecision, ended?: ApprovalEnd): void;
+  finish(decision: ApprovalDecision, ended?: ApprovalEnd, note?: string): void;
 }
 
 /** What a waiting approval came to: the decision, and whether someone made it. */
 interface AskOutcome {
   decision: ApprovalDecision;
   ended: ApprovalEnd;
+  /** With a denial: the user's reason, for the model. */
+  note?: string;
 }
 
 /**
@@ -144,7 +146,7 @@ export class ApprovalService implements ApprovalGate {
         ctx,
         autoApproved: this.#autoApproveSessions.has(ctx.sessionKey),
         proposals: this.#options.memoryProposals,
-        ask: async () => (await this.#ask(tool, args, ctx, 'memory', subject)).decision,
+        ask: () => this.#ask(tool, args, ctx, 'memory', subject),
       });
     }
     const covered = (): boolean => this.#matchesRule(tool, subject, ctx.sessionKey);
@@ -164,10 +166,10 @@ export class ApprovalService implements ApprovalGate {
       const uncovered = this.#whyNotCovered(tool, subject, ctx.sessionKey);
       return { allowed: false, error: toolError('needs_approval', nonInteractiveError(tool.name, subject.egress?.host, uncovered)), ...why('unattended') };
     }
-    const { decision, ended } = await this.#ask(tool, args, ctx, category, subject);
+    const { decision, ended, note } = await this.#ask(tool, args, ctx, category, subject);
     if (decision !== 'deny') return { allowed: true, ...why(decision === 'allow_always' ? 'always' : 'once') };
     if (ended === 'stopped') return { allowed: false, error: toolError('cancelled', stoppedError(tool.name)), ...why('denied') };
-    return { allowed: false, error: toolError('denied', ended === 'expired' ? expiredError(tool.name) : deniedError(tool.name)), ...why('denied') };
+    return { allowed: false, error: toolError('denied', ended === 'expired' ? expiredError(tool.name) : deniedError(tool.name, note)), ...why('denied') };
   }
 
   /**
@@ -306,12 +308,12 @@ export class ApprovalService implements ApprovalGate {
     return new Promise<AskOutcome>((resolvePromise) => {
       let cancelTimer = (): void => {};
       const onAbort = (): void => finish('deny', 'stopped');
-      const finish = (decision: ApprovalDecision, ended: ApprovalEnd = 'answered'): void => {
+      const finish = (decision: ApprovalDecision, ended: ApprovalEnd = 'answered', note?: string): void => {
         if (!this.#waiting.delete(request.id)) return;
         cancelTimer();
         ctx.signal.removeEventListener('abort', onAbort);
         this.#options.emit({ type: 'approval.resolved', id: request.id, sessionKey: request.sessionKey, decision, ...(ended === 'answered' ? {} : { ended }) });
-        resolvePromise({ decision, ended });
+        resolvePromise({ decision, ended, ...(note !== undefined && decision === 'deny' ? { note } : {}) });
       };
       const coveredByRules = (): boolean => this.#matchesRule(tool, subject, ctx.sessionKey);
       this.#waiting.set(request.id, { request, rules, coveredByRules, finish });
@@ -323,9 +325,9 @@ export class ApprovalService implements ApprovalGate {
 
   /**
    * Answers a waiting request. `allow_always` remembers the tool (for exec the command rule, for egress the host) in the
-   * database, or only for the session with `scope: 'session'`.
+   * database, or only for the session with `scope: 'session'`. A denial may carry the user's `note` for the model.
    */
-  resolve(id: string, decision: ApprovalDecision, scope: RuleScope = 'permanent'): Result<void, ServiceError<'not_found' | 'invalid'>> {
+  resolve(id: string, decision: ApprovalDecision, scope: RuleScope = 'permanent', note?: string): Result<void, ServiceError<'not_found' | 'invalid'>> {
     const waiting = this.#waiting.get(id);
     if (!waiting) return errResult(coreError('not_found', `No approval request ${id} is waiting (it was answered or expired).`));
     if (decision === 'allow_always' && waiting.rules.length === 0) {
@@ -337,7 +339,7 @@ export class ApprovalService implements ApprovalGate {
         else this.#addSessionRule(waiting.request.sessionKey, rule);
       }
     }
-    waiting.finish(decision);
+    waiting.finish(decision, 'answered', note);
     if (decision === 'allow_always') {
       // Other calls waiting for the same thing (parallel sessions, repeated calls) are now covered too.
       for (const other of [...this.#waiting.values()]) if (other.coveredByRules()) other.finish('allow_always');

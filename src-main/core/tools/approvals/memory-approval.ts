@@ -21,7 +21,8 @@ export interface MemoryVerdictInput {
   autoApproved: boolean;
   proposals: MemoryProposals | undefined;
   /** Shows the card (no "always") and waits for the answer. */
-  ask(): Promise<ApprovalDecision>;
+  /** The user's answer, and with a denial their note for the model. */
+  ask(): Promise<{ decision: ApprovalDecision; note?: string }>;
 }
 
 /** Decides a memory call; never throws. */
@@ -36,5 +37,6 @@ export async function memoryVerdict({ toolName, change, ctx, autoApproved, propo
     if (!kept.ok) return { allowed: false, error: kept.error };
     return { allowed: false, deferred: deferredMemoryText(change.path, kept.value) };
   }
-  return (await ask()) === 'deny' ? { allowed: false, error: toolError('denied', deniedError(toolName)) } : { allowed: true };
+  const { decision, note } = await ask();
+  return decision === 'deny' ? { allowed: false, error: toolError('denied', deniedError(toolName, note)) } : { allowed: true };
 }

@@ -127,6 +127,25 @@ describe('mode ask', () => {
     expect(await again).toEqual({ ok: false, error: { code: 'denied', message: 'Error: the user denied scribble' } });
   });
 
+  it("passes the user's note with a denial to the model, marked as their words", async () => {
+    const pending = registry.execute('scribble', { text: 'x' }, ctx());
+    await tick();
+    service.resolve('req-1', 'deny', 'permanent', 'Not that file.\nUse notes.md instead');
+    expect(await pending).toEqual({
+      ok: false,
+      error: { code: 'denied', message: "Error: the user denied scribble, and wrote why (the user's own words):\n> Not that file.\n> Use notes.md instead" },
+    });
+    // a note with an approval is not sent anywhere, and a blank note is no note
+    const allowed = registry.execute('scribble', { text: 'y' }, ctx());
+    await tick();
+    service.resolve('req-2', 'allow_once', 'permanent', 'ignored');
+    expect(await allowed).toEqual({ ok: true, output: 'scribble ran' });
+    const blank = registry.execute('scribble', { text: 'z' }, ctx());
+    await tick();
+    service.resolve('req-3', 'deny', 'permanent', '   ');
+    expect(await blank).toEqual({ ok: false, error: { code: 'denied', message: 'Error: the user denied scribble' } });
+  });
+
   it('treats a tool without a category as a command tool', async () => {
     const pending = registry.execute('mystery', {}, ctx());
     await tick();
