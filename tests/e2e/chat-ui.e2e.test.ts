@@ -83,8 +83,8 @@ describe('chat view', () => {
     app.llm.enqueue({ toolCalls: [{ name: 'exec', arguments: { command: 'touch denied-marker.txt' } }] }, { text: 'Understood, I did not run it.' });
     await sendChat(app.page, 'Clean up');
     const card = app.page.getByRole('group', { name: /Allow exec\?/ }).last();
-    await card.getByRole('button', { name: 'Deny' }).waitFor({ timeout: 10_000 });
-    await card.getByRole('button', { name: 'Deny' }).click();
+    await card.getByRole('button', { name: 'Deny', exact: true }).waitFor({ timeout: 10_000 });
+    await card.getByRole('button', { name: 'Deny', exact: true }).click();
     await card.getByText('Denied', { exact: true }).waitFor();
     await waitIdle(app.page);
     expect(await lastAnswer(app.page)).toBe('Understood, I did not run it.');
@@ -99,7 +99,7 @@ describe('chat view', () => {
     app.llm.enqueue({ toolCalls: [{ name: 'exec', arguments: { command: 'touch stopped-marker.txt' } }] }, { text: 'Next answer.' });
     await sendChat(app.page, 'Make a marker');
     const card = app.page.getByRole('group', { name: /Allow exec\?/ }).last();
-    await card.getByRole('button', { name: 'Deny' }).waitFor({ timeout: 10_000 });
+    await card.getByRole('button', { name: 'Deny', exact: true }).waitFor({ timeout: 10_000 });
     await app.page.getByRole('button', { name: 'Stop the answer' }).click();
     await card.getByText('Not run — the turn was stopped', { exact: true }).waitFor();
     await waitIdle(app.page);

@@ -41,7 +41,7 @@ describe('egress approvals', () => {
     expect(await card.getByRole('button', { name: /Always allow this host/ }).innerText()).toContain('xn--exmple-4nf.com');
     expect(await axeViolations(app.page, '.approval-card')).toEqual([]);
     await shootBothThemes(app, app.page, 'egress-approval');
-    await card.getByRole('button', { name: 'Deny' }).click();
+    await card.getByRole('button', { name: 'Deny', exact: true }).click();
     await waitForAnswer(app.page, 'I did not send it.');
   });
 

@@ -30,7 +30,7 @@ describe('exec approvals', () => {
     expect(await card.getByRole('button', { name: /Always allow/ }).count()).toBe(0);
     expect(await axeViolations(app.page, '.approval-card')).toEqual([]);
     await shootBothThemes(app, app.page, 'exec-approval-uncoverable');
-    await card.getByRole('button', { name: 'Deny' }).click();
+    await card.getByRole('button', { name: 'Deny', exact: true }).click();
     await waitForAnswer(app.page, 'Not run.');
     expect(existsSync(join(app.core.workspace(), 'pwned'))).toBe(false);
   });
@@ -44,7 +44,7 @@ describe('exec approvals', () => {
     expect(await card.innerText()).toContain('python3 is an interpreter: only a rule for this exact command covers it.');
     expect(await card.getByRole('button', { name: /Always allow/ }).innerText()).toContain('exec: exactly: python3 build.py');
     await shootBothThemes(app, app.page, 'exec-approval-interpreter');
-    await card.getByRole('button', { name: 'Deny' }).click();
+    await card.getByRole('button', { name: 'Deny', exact: true }).click();
     await waitForAnswer(app.page, 'Asked.');
   });
 

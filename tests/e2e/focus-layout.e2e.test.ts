@@ -59,7 +59,7 @@ describe('focus and layout', () => {
     const card = page.locator('.approval-dock .approval-card');
     await card.waitFor();
     await page.waitForFunction(() => document.activeElement?.classList.contains('approval-card'));
-    await card.getByRole('button', { name: 'Deny' }).click();
+    await card.getByRole('button', { name: 'Deny', exact: true }).click();
     await waitForAnswer(page, 'One.');
 
     app.llm.enqueue({ toolCalls: [{ name: 'exec', arguments: { command: 'echo two' } }] }, { text: 'Two.' });
@@ -68,7 +68,7 @@ describe('focus and layout', () => {
     await card.waitFor();
     await page.waitForTimeout(200);
     expect(await focused(page)).toBe('Message');
-    await card.getByRole('button', { name: 'Deny' }).click();
+    await card.getByRole('button', { name: 'Deny', exact: true }).click();
     await waitForAnswer(page, 'Two.');
   });
 

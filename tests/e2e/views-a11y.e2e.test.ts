@@ -87,7 +87,7 @@ describe('every view: axe-clean in both themes, screenshots in both languages', 
   }
 
   it('the waiting approval can still be answered', async () => {
-    await app.page.getByRole('button', { name: 'Deny' }).click();
+    await app.page.getByRole('button', { name: 'Deny', exact: true }).click();
     await waitIdle(app.page);
     expect(app.pageErrors).toEqual([]);
   });

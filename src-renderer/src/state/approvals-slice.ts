@@ -12,7 +12,8 @@ export interface ApprovalsSlice {
   approvals: Record<string, ApprovalRequest>;
   approvalRules: ApprovalRule[];
   approvalRulesError: string | null;
-  resolveApproval(id: string, decision: ApprovalDecision): Promise<void>;
+  /** Answers a request; a denial may carry the user's `note` for the model. */
+  resolveApproval(id: string, decision: ApprovalDecision, note?: string): Promise<void>;
   loadPendingApprovals(): Promise<void>;
   loadApprovalRules(): Promise<void>;
   revokeApprovalRule(id: number): Promise<void>;
@@ -55,9 +56,10 @@ export const createApprovalsSlice: SliceCreator<ApprovalsSlice> = (set, get, dep
     approvalRules: [],
     approvalRulesError: null,
 
-    async resolveApproval(id, decision) {
+    async resolveApproval(id, decision, note) {
       const request = get().approvals[id];
-      const res = await call(api.approvals.resolve({ id, decision }));
+      const said = decision === 'deny' ? note?.trim() : undefined;
+      const res = await call(api.approvals.resolve({ id, decision, ...(said ? { note: said } : {}) }));
       if (!res.ok) {
         get().pushToast({ title: t('chat.toast.approvalFailed'), body: res.message, tone: 'error' });
         return;

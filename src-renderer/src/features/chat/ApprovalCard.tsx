@@ -1,6 +1,7 @@
 // An approval request inline in the chat: the arguments with hidden characters marked, the command last (working
 // dir and why no rule covers it for exec, host and full URL for egress, the diff for a memory change), then Allow once / Always allow (when offered) /
-// Deny (keys Y / A / N while the card has focus, as in the CLI). After the decision it shows what was chosen.
+// Deny / Deny with a note (keys Y / A / N / D while the card has focus, as in the CLI). After the decision it shows
+// what was chosen, and the focus goes on to the next waiting card or back to the composer.
 import { memo, useEffect, useState, type KeyboardEvent, type ReactElement } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
@@ -14,6 +15,8 @@ import { markHidden } from '@contract/shown-text';
 import { wordRef } from '@contract/desktop-texts';
 import type { ApprovalRequest } from '@contract/schemas';
 import { currentLanguage } from '../../i18n/i18n';
+import { focusAfterAnswer } from './approval-focus';
+import { DenyNote } from './DenyNote';
 
 /** Why no rule covers the command, in the window's language (the core's English when it sent no detail). */
 function uncoveredText(why: NonNullable<ApprovalRequest['notCovered']>): string {
@@ -49,25 +52,42 @@ function useSecondsLeft(expiresAt: number, active: boolean): number | null {
   return Math.max(0, Math.round((expiresAt - now) / 1000));
 }
 
-export const ApprovalCard = memo(function ApprovalCard({ item }: { item: ApprovalItem }): ReactElement {
+interface CardProps {
+  item: ApprovalItem;
+  /** Quick ask: after an answer the next card's "Allow once" takes the focus (as a new request's does there). */
+  focusAllow?: boolean;
+}
+
+export const ApprovalCard = memo(function ApprovalCard({ item, focusAllow = false }: CardProps): ReactElement {
   const { t } = useTranslation();
   const resolve = useAppStore((s) => s.resolveApproval);
   const [busy, setBusy] = useState(false);
+  const [noting, setNoting] = useState(false);
+  const [focusInside, setFocusInside] = useState(false);
   const { request, decision } = item;
   const pending = decision === 'pending';
   const secondsLeft = useSecondsLeft(request.expiresAt, pending);
   const titleId = `approval-title-${request.id}`;
 
-  const answer = async (d: 'allow_once' | 'allow_always' | 'deny') => {
+  const answer = async (d: 'allow_once' | 'allow_always' | 'deny', note?: string) => {
     setBusy(true);
-    await resolve(request.id, d);
+    const hadFocus = document.activeElement === document.body || Boolean(document.activeElement?.closest('.approval-card'));
+    await resolve(request.id, d, note);
     setBusy(false);
+    // the card leaves the dock: the focus it had goes on, never to <body>
+    if (hadFocus || document.activeElement === document.body) focusAfterAnswer(focusAllow);
   };
 
-  // The CLI's keys, on the card: Y allow once, A always allow (when offered), N deny; never while typing in a field.
+  // The CLI's keys, on the card: Y allow once, A always allow (when offered), N deny, D deny with a note; never while
+  // typing in a field.
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     if (!pending || busy || e.ctrlKey || e.metaKey || e.altKey || (e.target as HTMLElement).closest('input, textarea, select')) return;
     const key = e.key.toLowerCase();
+    if (key === 'd') {
+      e.preventDefault();
+      setNoting(true);
+      return;
+    }
     const decision = key === 'y' ? 'allow_once' : key === 'n' ? 'deny' : key === 'a' && request.alwaysLabel !== undefined ? 'allow_always' : null;
     if (!decision) return;
     e.preventDefault();
@@ -82,6 +102,8 @@ export const ApprovalCard = memo(function ApprovalCard({ item }: { item: Approva
       role="group"
       tabIndex={-1}
       onKeyDown={onKeyDown}
+      onFocus={() => setFocusInside(true)}
+      onBlur={(e) => setFocusInside(e.currentTarget.contains(e.relatedTarget as Node | null))}
     >
       <div className="approval-title" id={titleId}>
         <Icon name="shield" size={16} />
@@ -125,7 +147,18 @@ export const ApprovalCard = memo(function ApprovalCard({ item }: { item: Approva
         ) : (
           <ApprovalArguments args={request.args} />
         ))}
-      {pending && (
+      {pending && noting && (
+        <DenyNote
+          requestId={request.id}
+          busy={busy}
+          onDeny={(note) => void answer('deny', note)}
+          onCancel={() => {
+            setNoting(false);
+            focusAfterAnswer(true);
+          }}
+        />
+      )}
+      {pending && !noting && (
         <div className="approval-actions">
           <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void answer('allow_once')}>
             {t('chat.approval.allowOnce')}
@@ -138,8 +171,17 @@ export const ApprovalCard = memo(function ApprovalCard({ item }: { item: Approva
           <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void answer('deny')}>
             {t('chat.approval.deny')}
           </button>
+          <button type="button" className="btn btn-ghost" disabled={busy} onClick={() => setNoting(true)}>
+            {t('chat.approval.denyWithNote')}
+          </button>
           <span className="faint approval-keys" aria-hidden="true">
             <Trans i18nKey={request.alwaysLabel !== undefined ? 'chat.approval.keysAlways' : 'chat.approval.keys'} components={{ kbd: <kbd /> }} />
+            {!focusInside && (
+              <>
+                {' · '}
+                <Trans i18nKey="chat.approval.keysFromComposer" components={{ kbd: <kbd /> }} />
+              </>
+            )}
           </span>
         </div>
       )}

@@ -6,6 +6,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { useAppStore } from '../../state/store';
 import type { ChatItem } from '../../state/types';
 import { ApprovalCard } from './ApprovalCard';
+import { userIsTyping } from './approval-focus';
 
 export type PendingApprovalItem = Extract<ChatItem, { kind: 'approval' }>;
 
@@ -16,37 +17,28 @@ export function isWaitingApproval(item: ChatItem): item is PendingApprovalItem {
 
 interface DockProps {
   sessionKey: string;
-  /**
-   * Quick ask: a new request's "Allow once" takes the focus from the (empty) input too, unless the user is typing
-   * there; the answer would otherwise wait unseen behind the input.
-   */
+  /** Quick ask: a new request's "Allow once" takes the focus (in the chat, the card itself does). */
   focusFromInput?: boolean;
-}
-
-/** True while the focus is in a text field that holds something the user typed. */
-function userIsTyping(): boolean {
-  const el = document.activeElement;
-  return (el instanceof HTMLTextAreaElement || el instanceof HTMLInputElement) && el.value.trim() !== '';
 }
 
 export const ApprovalDock = memo(function ApprovalDock({ sessionKey, focusFromInput = false }: DockProps): ReactElement | null {
   const waiting = useAppStore(useShallow((s) => (s.threads[sessionKey]?.items ?? []).filter(isWaitingApproval)));
   const dock = useRef<HTMLDivElement>(null);
   const newest = waiting[waiting.length - 1]?.id;
-  // A new request takes focus only when nothing else has it: never out of the composer or a field being typed in.
+  // A new request takes the focus unless the user is typing (then Esc in the composer, shown on the card, comes here)
+  // or already answering another card.
   useEffect(() => {
-    if (!newest) return;
-    const free = !document.activeElement || document.activeElement === document.body;
+    if (!newest || userIsTyping() || document.activeElement?.closest('.approval-card')) return;
     const card = dock.current?.querySelector<HTMLElement>(`[data-approval-item="${newest}"] .approval-card`);
-    if (free) card?.focus();
-    else if (focusFromInput && !userIsTyping()) card?.querySelector<HTMLButtonElement>('.btn-primary')?.focus();
+    if (focusFromInput) (card?.querySelector<HTMLButtonElement>('.approval-actions .btn-primary') ?? card)?.focus();
+    else card?.focus();
   }, [newest, focusFromInput]);
   if (waiting.length === 0) return null;
   return (
     <div className="approval-dock" ref={dock}>
       {waiting.map((item) => (
         <div className="msg" data-role="approval" data-approval-item={item.id} key={item.id}>
-          <ApprovalCard item={item} />
+          <ApprovalCard item={item} focusAllow={focusFromInput} />
         </div>
       ))}
     </div>

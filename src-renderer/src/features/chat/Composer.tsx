@@ -28,6 +28,7 @@ interface MenuEntry {
 import { LIMITS } from '@contract/limits';
 import { LengthNote, PastedChips } from './PastedChips';
 import { composeMessage, isLongPaste, lengthState, type Paste } from './paste-text';
+import { focusWaitingApproval } from './approval-focus';
 
 export interface ComposerHandle {
   focus(): void;
@@ -46,6 +47,8 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
   const { t } = useTranslation();
   const sendMessage = useAppStore((s) => s.sendMessage);
   const stopTurn = useAppStore((s) => s.stopTurn);
+  // an approval waiting in this chat: Esc goes to it rather than stopping the turn
+  const approvalWaiting = useAppStore((s) => Object.values(s.approvals).some((a) => a.sessionKey === sessionKey));
   const pushToast = useAppStore((s) => s.pushToast);
   const commands = useAppStore((s) => s.commands);
   const acceptsImages = useAppStore((s) => {
@@ -152,6 +155,9 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
     if (e.key === 'Enter' && !e.shiftKey) {
       e.preventDefault();
       void send();
+    } else if (e.key === 'Escape' && focusWaitingApproval()) {
+      // an approval waits: Esc goes there to answer it (Stop stays on its button)
+      e.preventDefault();
     } else if (e.key === 'Escape' && running) {
       e.preventDefault();
       void stopTurn(sessionKey ?? undefined);
@@ -211,6 +217,7 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
         placeholder={placeholder ?? t('chat.composer.placeholder')}
         // a multi-line textbox with a command list (role=combobox is not allowed on a textarea)
         data-main-control=""
+        data-composer=""
         aria-controls={menuOpen ? 'slash-menu' : undefined}
         aria-autocomplete="list"
         aria-activedescendant={activeId}
@@ -251,7 +258,7 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
         </button>
         <ResourcePicker attached={resources} full={resources.length >= MAX_RESOURCES} onPick={(r) => setResources((now) => [...now, r].slice(0, MAX_RESOURCES))} />
         <ModelPicker sessionKey={sessionKey} />
-        <span className="composer-hint">{running ? t('chat.composer.escToStop') : ''}</span>
+        <span className="composer-hint">{running ? t(approvalWaiting ? 'chat.composer.escToApproval' : 'chat.composer.escToStop') : ''}</span>
         <span className="spacer" />
         {running ? (
           <button type="button" className="btn btn-sm" onClick={() => void stopTurn(sessionKey ?? undefined)} aria-label={t('chat.composer.stopAnswer')}>

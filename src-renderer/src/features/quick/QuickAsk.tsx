@@ -14,6 +14,7 @@ import { TurnErrorItem } from '../chat/TurnErrorItem';
 import { ApprovalDock } from '../chat/ApprovalDock';
 import type { ChatItem } from '../../state/types';
 import { ElicitationDock } from '../mcp/ElicitationDock';
+import { focusWaitingApproval } from '../chat/approval-focus';
 
 export const QUICK_SESSION = 'quick:default';
 
@@ -97,6 +98,8 @@ export function QuickAsk(): ReactElement {
       onKeyDown={(e) => {
         if (e.key === 'Escape') {
           e.preventDefault();
+          // from the input, an approval waiting comes first: Esc goes there to answer it
+          if (e.target === inputRef.current && focusWaitingApproval(true)) return;
           if (running) void stopTurn(QUICK_SESSION);
           else void hide();
         }
@@ -108,6 +111,7 @@ export function QuickAsk(): ReactElement {
         <textarea
           ref={inputRef}
           className="quick-input"
+          data-composer=""
           rows={1}
           value={text}
           aria-label={t('chat.quick.ask')}
