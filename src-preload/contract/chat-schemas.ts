@@ -31,7 +31,7 @@ export const chatRegenerateInput = z.strictObject({ sessionKey: sessionKeySchema
 
 /**
  * Edit and resend: the user message that started turn `turnId` and everything after it are replaced by the
- * new text and its answer (the conversation is cut there; no branch is kept).
+ * new text and its answer; what was replaced stays as a version (chat:show-version).
  */
 export const chatEditInput = z.strictObject({
   sessionKey: sessionKeySchema,
@@ -133,7 +133,28 @@ export const chatHistoryOutput = z.object({
    * waiting for an approval); those of any other turn were interrupted (Nanotray stopped before they finished).
    */
   runningTurnId: z.string().optional(),
+  /** The versions of the shown path (see versionChoiceSchema), oldest fork first; absent when nothing was edited. */
+  versions: z.array(z.lazy(() => versionChoiceSchema)).optional(),
 });
+
+/** One fork of the chat (Edit, Regenerate): which version is shown after message `parentId`, of how many. */
+export const versionChoiceSchema = z.object({
+  /** The message the versions follow (0: the chat's start). */
+  parentId: z.number(),
+  /** The first shown message of the version (the window puts ‹ index/count › on it). */
+  firstId: z.number().optional(),
+  index: z.number(),
+  count: z.number(),
+});
+export type VersionChoice = z.output<typeof versionChoiceSchema>;
+
+/** Show another version at a fork: what is shown after the message is kept as a version, the chosen one comes back. */
+export const chatShowVersionInput = z.strictObject({
+  sessionKey: sessionKeySchema,
+  parentId: z.number().int().min(0),
+  index: z.number().int().min(1).max(LIMITS.listMax),
+});
+export const chatShowVersionOutput = z.object({ shown: z.boolean() });
 
 export const chatSearchInput = z.strictObject({
   query: z.string().min(1).max(LIMITS.searchQueryChars),
@@ -192,4 +213,6 @@ export const chatChannels = {
   renameSession: invoke('chat:rename-session', chatRenameSessionInput, chatRenameSessionOutput),
   deleteSession: invoke('chat:delete-session', chatDeleteSessionInput, chatDeleteSessionOutput),
   exportMarkdown: invoke('chat:export-markdown', chatExportMarkdownInput, chatExportMarkdownOutput),
+  /** Shows another version of the chat after a message (‹ 1/2 ›); refused while a turn runs. */
+  showVersion: invoke('chat:show-version', chatShowVersionInput, chatShowVersionOutput),
 };

@@ -8,6 +8,7 @@ import { createDispatcher } from '../../../src-main/core/api/dispatch';
 import { headlessHost } from '../../../src-main/core/api/api-host';
 import { listMessages } from '../../../src-main/core/store/messages.repo';
 import { listToolEvents } from '../../../src-main/core/store/tool-events.repo';
+import { versionChoices } from '../../../src-main/core/store/message-versions.repo';
 import { useScriptedCore } from '../../helpers/scripted-core';
 
 type Answer = { ok: boolean; value?: any; error?: { code: string; message: string } };
@@ -95,7 +96,7 @@ describe('chat history edits', () => {
     expect(questions[0]!.content.startsWith('What is 2+2?')).toBe(true);
   });
 
-  it('regenerate replaces the last answer with its tool calls and their events', async () => {
+  it('regenerate replaces the last answer, keeping it (its tool calls and events) as version 1', async () => {
     const core = scripted.open();
     const call = api(core);
     scripted.llm.enqueue({ toolCalls: [{ name: 'list_dir', arguments: { path: '.' } }] }, { text: 'First answer.' });
@@ -104,10 +105,16 @@ describe('chat history edits', () => {
     scripted.llm.enqueue({ text: 'Second answer.' });
     await finished(core, () => call('chat:regenerate', { sessionKey: S }));
     expect(texts(core)).toEqual(['user:Look around', 'assistant:Second answer.']);
-    expect(listToolEvents(core.db, S)).toHaveLength(0);
+    expect(versionChoices(core.db, S)).toMatchObject([{ index: 2, count: 2 }]);
+    // the first answer's tool card keeps its event, for when that version is shown again
+    expect(listToolEvents(core.db, S)).toHaveLength(1);
+    const [fork] = versionChoices(core.db, S);
+    expect((await call('chat:show-version', { sessionKey: S, parentId: fork!.parentId, index: 1 })).value).toEqual({ shown: true });
+    expect(texts(core).at(-1)).toBe('assistant:First answer.');
+    expect(texts(core)).not.toContain('assistant:Second answer.');
   });
 
-  it('edit and resend replaces the message and everything after it', async () => {
+  it('edit and resend replaces the message and everything after it, kept as version 1', async () => {
     const core = scripted.open();
     const call = api(core);
     scripted.llm.enqueue({ text: 'A1' }, { toolCalls: [{ name: 'list_dir', arguments: { path: '.' } }] }, { text: 'A2' });
@@ -117,8 +124,9 @@ describe('chat history edits', () => {
     scripted.llm.enqueue({ text: 'A1 again' });
     await finished(core, () => call('chat:edit', { sessionKey: S, turnId: first.turnId, text: 'Q1, better asked' }));
     expect(texts(core)).toEqual(['user:Q1, better asked', 'assistant:A1 again']);
-    expect(listToolEvents(core.db, S)).toHaveLength(0);
-    // the edited turn is gone: editing it again says so and changes nothing
+    expect(versionChoices(core.db, S)).toMatchObject([{ parentId: 0, index: 2, count: 2 }]);
+    expect(listToolEvents(core.db, S)).toHaveLength(1);
+    // the edited turn is not shown: editing it again says so and changes nothing
     const again = await call('chat:edit', { sessionKey: S, turnId: second.turnId, text: 'Q2?' });
     expect(again.error?.code).toBe('not_found');
     expect(texts(core)).toEqual(['user:Q1, better asked', 'assistant:A1 again']);

@@ -7,7 +7,8 @@ import { deleteSession, ensureSession, getSession, setSessionTitle } from '../..
 import { ipcError, ipcFail, ipcOk } from '../ipc-values';
 import { exportMarkdown, historyPage, summaries } from './chat-store';
 import { searchMessages } from '../../store/message-search.repo';
-import { cutHistory, lastUserMessage, userMessageOfTurn } from '../../store/message-tail.repo';
+import { lastUserMessage, userMessageOfTurn } from '../../store/message-tail.repo';
+import { archiveAfter, shownMessageBefore, showVersion } from '../../store/message-versions.repo';
 import { startTurn } from './turn-start';
 
 type ChatHandlers = Pick<
@@ -24,6 +25,7 @@ type ChatHandlers = Pick<
   | 'chat:rename-session'
   | 'chat:delete-session'
   | 'chat:export-markdown'
+  | 'chat:show-version'
 >;
 
 /** `data:image/png;base64,AAAA` → `{ mimeType, data }` (the schema already checked the shape). */
@@ -68,7 +70,8 @@ export function createChatHandlers(core: Core): ChatHandlers {
       if (isBusy(sessionKey)) return ipcFail('conflict', 'A turn is running in this chat; stop it first.');
       const question = lastUserMessage(core.db, sessionKey);
       if (!question) return ipcFail('not_found', 'This chat has no message to answer again.');
-      cutHistory(core.db, sessionKey, question.id, true);
+      // the answer being replaced stays as a version (‹ 1/2 ›)
+      archiveAfter(core.db, sessionKey, question.id, core.clock.now());
       return startTurn(core, { sessionKey, text: question.text, answerStored: true, interactive: true, source: 'user' });
     },
 
@@ -77,7 +80,8 @@ export function createChatHandlers(core: Core): ChatHandlers {
       if (isBusy(sessionKey)) return ipcFail('conflict', 'A turn is running in this chat; stop it first.');
       const original = userMessageOfTurn(core.db, sessionKey, turnId);
       if (!original) return ipcFail('not_found', 'That message is no longer in this chat.');
-      cutHistory(core.db, sessionKey, original.id, false);
+      // the message and what followed stay as a version (‹ 1/2 ›)
+      archiveAfter(core.db, sessionKey, shownMessageBefore(core.db, sessionKey, original.id), core.clock.now());
       const attachments = (images ?? []).map(parseImageDataUrl);
       return startTurn(core, { sessionKey, text, interactive: true, source: 'user', ...(attachments.length ? { images: attachments } : {}) });
     },
@@ -97,6 +101,13 @@ export function createChatHandlers(core: Core): ChatHandlers {
 
     async 'chat:list-sessions'(args) {
       return ipcOk({ sessions: summaries(core.db, isBusy, { ...(args?.limit ? { limit: args.limit } : {}), ...(args?.channel ? { channel: args.channel } : {}) }) });
+    },
+
+    async 'chat:show-version'({ sessionKey, parentId, index }) {
+      if (isBusy(sessionKey)) return ipcFail('conflict', 'A turn is running in this chat; stop it first.');
+      const shown = showVersion(core.db, sessionKey, parentId, index, core.clock.now());
+      if (shown) core.events.emit({ type: 'session.changed', sessionKey, change: 'updated' });
+      return ipcOk({ shown });
     },
 
     async 'chat:history'({ sessionKey, beforeId, limit }) {

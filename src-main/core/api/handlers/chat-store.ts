@@ -1,4 +1,5 @@
 // Read side of chat for the UI: session summaries, history pages with tool events, markdown export.
+import { versionChoices, type VersionChoice } from '../../store/message-versions.repo';
 import type { Database } from '../../store/db';
 import { listMessages, storedImage, storedResources, type StoredMessage } from '../../store/messages.repo';
 import { listToolEvents } from '../../store/tool-events.repo';
@@ -108,7 +109,13 @@ export function historyPage(
     hasMore,
     turnUsage: turnUsage(db, sessionKey, [...turnIds], prices),
     ...(runningTurnId ? { runningTurnId } : {}),
+    ...versionsOf(db, sessionKey),
   };
+}
+
+function versionsOf(db: Database, sessionKey: string): { versions?: VersionChoice[] } {
+  const versions = versionChoices(db, sessionKey);
+  return versions.length ? { versions } : {};
 }
 
 /** The session as a markdown document (user and assistant turns, tool calls as short notes). */

@@ -12,10 +12,11 @@ import * as m0009 from './0009-memory-authors';
 import * as m0010 from './0010-cron-run-states';
 import * as m0011 from './0011-egress-log';
 import * as m0012 from './0012-mcp-tool-rules';
+import * as m0013 from './0013-message-versions';
 
 export interface Migration {
   version: number;
   up(db: Database): void;
 }
 
-export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010, m0011, m0012];
+export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010, m0011, m0012, m0013];
