@@ -29,6 +29,8 @@ export interface ChatSlice {
   /** Show a search hit: open its chat, scroll to the message and highlight the words of `query` in it. */
   openSearchHit(sessionKey: string, messageId: number, query?: string): Promise<void>;
   clearFocusMessage(): void;
+  /** Shows version `index` (1-based) of the chat after message `parentId` (‹ 1/2 ›), then reloads the chat. */
+  showVersion(sessionKey: string, parentId: number, index: number): Promise<void>;
   /** Show a session (loads its history the first time). */
   selectSession(sessionKey: string): Promise<void>;
   /** Load the page of history before the oldest loaded message. */
@@ -109,9 +111,11 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
       const a = conversationTexts(stored);
       const b = conversationTexts(now.items).slice(-a.length || undefined);
       const same = a.length === 0 ? conversationTexts(now.items).length === 0 : a.length === b.length && a.every((x, i) => x === b[i]);
-      if (same) return;
+      const versions = res.value.versions ?? [];
+      if (same && JSON.stringify(versions) === JSON.stringify(now.versions)) return;
       updateThread(key, (th) => ({
         ...th,
+        versions,
         items: [...stored, ...th.items.filter((i) => i.kind === 'approval' && i.decision === 'pending')],
         hasMore: res.value.hasMore,
         oldestId: res.value.messages[0]?.id ?? null,
@@ -141,6 +145,15 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
       set({ focusMessage: null });
     },
 
+    async showVersion(sessionKey, parentId, index) {
+      const res = await call(api.chat.showVersion({ sessionKey, parentId, index }));
+      if (!res.ok) {
+        get().pushToast({ title: translate('chat.versions.failed'), body: res.message, tone: 'error' });
+        return;
+      }
+      await refreshIfChanged(sessionKey);
+    },
+
     async selectSession(sessionKey) {
       set({ activeSessionKey: sessionKey });
       get().requestView('chat'); // asks first when leaving unsaved memory edits
@@ -161,6 +174,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
         loaded: true,
         loading: false,
         loadError: null,
+        versions: res.value.versions ?? [],
         hasMore: res.value.hasMore,
         oldestId: res.value.messages[0]?.id ?? null,
         turnId: th.turnId ?? res.value.runningTurnId ?? (get().sessions.find((s) => s.key === sessionKey)?.busy ? 'running' : null),

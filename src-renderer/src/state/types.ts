@@ -1,5 +1,5 @@
 // Shapes the renderer keeps in its store: chat items, threads, memory documents, toasts.
-import type { ApprovalRequest } from '@contract/schemas';
+import type { ApprovalRequest, VersionChoice } from '@contract/schemas';
 
 /** An MCP resource attached to a user message: which server, which URI. */
 export interface ResourceRef {
@@ -94,6 +94,8 @@ export interface Thread {
   loadError: string | null;
   /** The user pressed Stop for the running turn. */
   stopRequested: boolean;
+  /** The forks of the shown path (Edit, Regenerate): which version shows of how many (‹ 1/2 ›). */
+  versions: VersionChoice[];
 }
 
 export function emptyThread(): Thread {
@@ -111,6 +113,7 @@ export function emptyThread(): Thread {
     error: null,
     loadError: null,
     stopRequested: false,
+    versions: [],
   };
 }
 

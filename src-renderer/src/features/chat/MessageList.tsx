@@ -11,6 +11,7 @@ import { isWaitingApproval } from './ApprovalDock';
 import { useStickToBottom } from './use-stick-to-bottom';
 import { useLandOnHit } from './use-land-on-hit';
 import type { ChatItem } from '../../state/types';
+import type { VersionChoice } from '@contract/schemas';
 
 const LOAD_OLDER_PX = 400;
 const LOADER_PX = 40;
@@ -25,12 +26,25 @@ export function latestAnswerIndex(items: readonly ChatItem[]): number {
   return -1;
 }
 
+/** Where each fork's ‹ index/count › goes: the first message shown of its version (a user message or an answer). */
+export function versionsByItem(items: readonly ChatItem[], versions: readonly VersionChoice[]): Map<string, VersionChoice> {
+  const placed = new Map<string, VersionChoice>();
+  for (const version of versions) {
+    if (version.firstId === undefined) continue;
+    const item = items.find((i) => (i.kind === 'user' || (i.kind === 'assistant' && i.text)) && /^m\d+$/.test(i.id) && Number(i.id.slice(1)) >= version.firstId!);
+    if (item && !placed.has(item.id)) placed.set(item.id, version);
+  }
+  return placed;
+}
+
 export function MessageList({ sessionKey }: { sessionKey: string }): ReactElement {
   const { t } = useTranslation();
   const items = useAppStore((s) => s.threads[sessionKey]?.items);
   // approvals still waiting are shown in the dock below the list (see ApprovalDock)
   const list = useMemo(() => (items ?? []).filter((i) => !isWaitingApproval(i)), [items]);
   const latest = useMemo(() => latestAnswerIndex(list), [list]);
+  const versionList = useAppStore((s) => s.threads[sessionKey]?.versions);
+  const versions = useMemo(() => versionsByItem(list, versionList ?? []), [list, versionList]);
   const hasMore = useAppStore((s) => s.threads[sessionKey]?.hasMore ?? false);
   const loading = useAppStore((s) => s.threads[sessionKey]?.loading ?? false);
   // Whether an answer has started streaming, not its text: the list does not re-render on every streamed frame
@@ -112,7 +126,7 @@ export function MessageList({ sessionKey }: { sessionKey: string }): ReactElemen
                 ref={virtualizer.measureElement}
                 style={{ transform: `translateY(${v.start}px)` }}
               >
-                <MessageRow item={item} sessionKey={sessionKey} running={running} latest={v.index === latest} revealed={item.id === revealed} />
+                <MessageRow item={item} sessionKey={sessionKey} running={running} latest={v.index === latest} revealed={item.id === revealed} version={versions.get(item.id)} />
               </div>
             );
           })}

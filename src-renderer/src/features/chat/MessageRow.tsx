@@ -14,6 +14,8 @@ import { ToolCallCard } from './ToolCallCard';
 import { CopyButton } from './CopyButton';
 import { TurnErrorItem } from './TurnErrorItem';
 import { UserMessage } from './UserMessage';
+import { VersionSwitcher } from './VersionSwitcher';
+import type { VersionChoice } from '@contract/schemas';
 import { assertNever } from '../../lib/assert-never';
 
 /** A new answer to the same question, in place of this one. */
@@ -36,13 +38,15 @@ interface RowProps {
   latest: boolean;
   /** A search landed on this message: show all of it (a folded paste unfolds). */
   revealed?: boolean;
+  /** This message starts a version of the chat (it was edited or regenerated): ‹ index/count ›. */
+  version?: VersionChoice;
 }
 
-export const MessageRow = memo(function MessageRow({ item, sessionKey, running, latest, revealed = false }: RowProps): ReactElement {
+export const MessageRow = memo(function MessageRow({ item, sessionKey, running, latest, revealed = false, version }: RowProps): ReactElement {
   const { t } = useTranslation();
   switch (item.kind) {
     case 'user':
-      return <UserMessage item={item} sessionKey={sessionKey} running={running} revealed={revealed} />;
+      return <UserMessage item={item} sessionKey={sessionKey} running={running} revealed={revealed} version={version} />;
     case 'assistant':
       return (
         <div className="msg msg-assistant" data-role="assistant">
@@ -56,6 +60,7 @@ export const MessageRow = memo(function MessageRow({ item, sessionKey, running, 
           )}
           {item.text && (
             <div className="msg-tools">
+              {version && <VersionSwitcher sessionKey={sessionKey} version={version} disabled={running} />}
               <CopyButton text={item.text} label={t('chat.message.copyAnswer')} />
               {latest && !running && <RegenerateButton sessionKey={sessionKey} />}
               <span className="faint" style={{ alignSelf: 'center' }}>

@@ -10,6 +10,8 @@ import { CopyButton } from './CopyButton';
 import { ResourceChips } from '../mcp/ResourceChips';
 import { isLongPaste, pasteSize } from './paste-text';
 import { currentLocale } from '../../i18n/i18n';
+import { VersionSwitcher } from './VersionSwitcher';
+import type { VersionChoice } from '@contract/schemas';
 
 type UserItem = Extract<ChatItem, { kind: 'user' }>;
 
@@ -67,7 +69,17 @@ function Editor({ item, sessionKey, onDone }: { item: UserItem; sessionKey: stri
   );
 }
 
-export function UserMessage({ item, sessionKey, running, revealed = false }: { item: UserItem; sessionKey: string; running: boolean; revealed?: boolean }): ReactElement {
+interface UserMessageProps {
+  item: UserItem;
+  sessionKey: string;
+  running: boolean;
+  /** A search landed here: show all of it. */
+  revealed?: boolean;
+  /** This message starts a version of the chat (it was edited): ‹ index/count ›. */
+  version?: VersionChoice;
+}
+
+export function UserMessage({ item, sessionKey, running, revealed = false, version }: UserMessageProps): ReactElement {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   const [unfolded, setUnfolded] = useState(revealed);
@@ -104,6 +116,7 @@ export function UserMessage({ item, sessionKey, running, revealed = false }: { i
             </button>
           )}
           <div className="msg-tools">
+            {version && <VersionSwitcher sessionKey={sessionKey} version={version} disabled={running} />}
             {item.text && <CopyButton text={item.text} label={t('chat.rewrite.copyMessage')} />}
             {canEdit && (
               <button type="button" className="btn btn-ghost btn-sm" aria-label={t('chat.rewrite.edit')} onClick={() => setEditing(true)}>
