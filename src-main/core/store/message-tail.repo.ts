@@ -1,5 +1,5 @@
-// The end of a session's history: how a turn ended (its stored error or stop), the user message an answer
-// belongs to, and cutting the history at a message (edit and resend, regenerate) with the tool events it leaves.
+// The end of a session's history: how a turn ended (its stored error or stop), and the user message an answer
+// belongs to (what edit and resend, and regenerate, start from; see message-versions.repo.ts for what they keep).
 import { z } from 'zod';
 import type { Database } from './sqlite-driver';
 import { cachedStatement } from './statement-cache';
@@ -46,26 +46,4 @@ export function userMessageOfTurn(db: Database, sessionKey: string, turnId: stri
       turnId,
     ),
   );
-}
-
-const turnRowSchema = z.object({ turn_id: z.string() });
-
-/**
- * Deletes the session's messages from message `at` on (`keepAt` false) or after it (true), in ONE transaction,
- * with the tool events of every turn whose rows went (a cut always falls on a user message, so what is left
- * of such a turn is at most its question). Returns how many messages were deleted.
- */
-export function cutHistory(db: Database, sessionKey: string, at: number, keepAt: boolean): number {
-  const first = keepAt ? at + 1 : at;
-  return db.transaction(() => {
-    const turns = parseRows(
-      'messages',
-      turnRowSchema,
-      cachedStatement(db, 'SELECT DISTINCT turn_id FROM messages WHERE session_key = ? AND id >= ? AND turn_id IS NOT NULL').all(sessionKey, first),
-    ).map((r) => r.turn_id);
-    const deleted = cachedStatement(db, 'DELETE FROM messages WHERE session_key = ? AND id >= ?').run(sessionKey, first).changes;
-    const dropEvents = cachedStatement(db, 'DELETE FROM tool_events WHERE session_key = ? AND turn_id = ?');
-    for (const turnId of turns) dropEvents.run(sessionKey, turnId);
-    return deleted;
-  })();
 }
