@@ -10,7 +10,7 @@ import { currentLanguage, t } from '../i18n/i18n';
 import { highlightCode } from './highlight';
 import { diagramHtml } from './diagram';
 import { escapeHtml } from './html-escape';
-import { mathHtml } from './math';
+import { mathHtml, resetMathBudget } from './math';
 import { mathExtensions } from './math-syntax';
 import { extrasVersion } from './render-extras';
 import { misleadingLink, targetHost } from './link-host';
@@ -112,6 +112,7 @@ const documentMarked = markedFor(true, true);
 /** The marked stage alone (already escapes raw HTML); exported for tests that run without a DOM. */
 export function markdownToHtml(source: string, options: MarkdownOptions = {}): string {
   const marked = options.hideComments ? documentMarked : options.finished ? finishedMarked : streamingMarked;
+  resetMathBudget();
   const out = marked.parse(source, { async: false });
   return typeof out === 'string' ? out : '';
 }
