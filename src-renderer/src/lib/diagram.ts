@@ -19,6 +19,15 @@ let counter = 0;
 const CACHE_MAX = 100;
 /** Bigger sources are left as code: mermaid's own limit, kept lower. */
 const MAX_SOURCE_CHARS = 20_000;
+/**
+ * Settings a diagram may not change with `%%{init: …}%%` or front matter (mermaid's own secure keys plus these).
+ * mermaid draws in the live page before we take the SVG: themeCSS and fontFamily (`x; background: url(…)`) became page
+ * CSS that fetched, and htmlLabels put the model's `<img src=…>` into the page — only the CSP stopped the requests.
+ */
+const SECURE_KEYS = [
+  'secure', 'securityLevel', 'startOnLoad', 'maxTextSize', 'suppressErrorRendering', 'maxEdges',
+  'themeCSS', 'themeVariables', 'fontFamily', 'altFontFamily', 'htmlLabels', 'dompurifyConfig', 'theme', 'darkMode',
+];
 
 let watchingTheme = false;
 
@@ -65,6 +74,7 @@ async function draw(key: string, source: string, dark: boolean): Promise<void> {
     maxTextSize: MAX_SOURCE_CHARS,
     maxEdges: 500,
     fontFamily: 'system-ui, sans-serif',
+    secure: SECURE_KEYS,
   });
   const { svg, diagramType } = await mermaid.render(`nanotray-diagram-${++counter}`, source);
   const sized = sizedSvg(svg);
