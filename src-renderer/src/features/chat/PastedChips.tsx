@@ -9,7 +9,7 @@ import { Icon } from '../../components/Icon';
 import { currentLocale } from '../../i18n/i18n';
 import { byteSize } from '../../lib/format';
 import { countInvisible, revealInvisible } from '@contract/visible-text';
-import { lengthState, pasteSize, type Paste } from './paste-text';
+import { fileName, lengthState, pasteSize, type Paste } from './paste-text';
 
 function Chip({ paste, n, onRemove }: { paste: Paste; n: number; onRemove(): void }): ReactElement {
   const { t } = useTranslation();
@@ -17,7 +17,7 @@ function Chip({ paste, n, onRemove }: { paste: Paste; n: number; onRemove(): voi
   const size = pasteSize(paste.text);
   const invisible = countInvisible(paste.text);
   const locale = currentLocale();
-  const name = paste.file ? paste.file.name : t('chat.paste.name', { n });
+  const name = paste.file ? fileName(paste.file.name) : t('chat.paste.name', { n });
   const lines = t('chat.paste.size', { lines: size.lines.toLocaleString(locale), chars: size.chars.toLocaleString(locale) });
   const sizeText = paste.file
     ? [byteSize(paste.file.bytes), paste.file.pages ? t('chat.files.pages', { count: paste.file.pages }) : null, lines].filter(Boolean).join(' · ')

@@ -5,7 +5,7 @@ import { currentLocale, t } from '../../i18n/i18n';
 import { byteSize } from '../../lib/format';
 import { pdfText } from '../../lib/pdf-text';
 import { MAX_IMAGE_BYTES, isAcceptedImage, readAsDataUrl } from './images';
-import type { Paste } from './paste-text';
+import { fileName, type Paste } from './paste-text';
 
 /** A text file is read whole up to this size; a PDF up to the second. */
 export const MAX_TEXT_FILE_BYTES = 2_000_000;
@@ -59,7 +59,7 @@ export async function attachFiles(files: readonly File[], room: Room): Promise<A
   const out: Attached = { images: [], files: [], problems: [] };
   let chars = room.chars;
   for (const file of files) {
-    const name = file.name || t('chat.composer.aFile');
+    const name = fileName(file.name) || t('chat.composer.aFile');
     if (isAcceptedImage(file)) {
       if (file.size > MAX_IMAGE_BYTES) out.problems.push(t('chat.composer.tooLarge', { name }));
       else if (out.images.length >= room.images) out.problems.push(t('chat.files.tooManyImages', { name, max: room.images + out.images.length }));

@@ -2,6 +2,7 @@
 // box; a file goes under its name and size in a fence its own text cannot close. The message is the typed text
 // followed by each, and its length against the limit is known before sending.
 import { LIMITS } from '@contract/limits';
+import { revealInvisible } from '@contract/visible-text';
 
 /** A paste longer than this (or with more lines) becomes a chip. */
 export const CHIP_MIN_CHARS = 2_000;
@@ -25,12 +26,21 @@ function plainBytes(n: number): string {
   return n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`;
 }
 
+/**
+ * A file's name as the model and the user see it: on one line, every character nobody sees shown as `\u{…}`. Only
+ * C0 controls were blanked before; U+2028, NEL (U+0085) and bidi overrides went through, so a name could start a
+ * new line of the message for the model or read backwards on the chip (`invoice\u{202e}fdp.exe`).
+ */
+export function fileName(name: string): string {
+  return revealInvisible(name.replace(/[\n\t]/g, ' '));
+}
+
 /** A file as the model reads it: its name and size, then its text in a fence longer than any inside. */
 export function fileBlock(file: NonNullable<Paste['file']>, text: string): string {
   const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
   const fence = '`'.repeat(Math.max(3, longest + 1));
   const what = file.pages ? `PDF, ${file.pages} page${file.pages === 1 ? '' : 's'}, ${plainBytes(file.bytes)}; its text` : plainBytes(file.bytes);
-  const name = file.name.replace(/[\u0000-\u001f\u007f]/g, ' ');
+  const name = fileName(file.name);
   return `Attached file: ${name} (${what})\n${fence}\n${text}\n${fence}`;
 }
 
