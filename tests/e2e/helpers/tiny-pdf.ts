@@ -5,7 +5,8 @@ function escapePdfText(text: string): string {
   return text.replace(/[\\()]/g, (c) => `\\${c}`);
 }
 
-function assemble(objects: string[]): Buffer {
+/** A PDF of these objects (object n is `objects[n - 1]`, object 1 the catalog), with a correct cross-reference table. */
+export function assemble(objects: string[]): Buffer {
   let body = '%PDF-1.4\n';
   const offsets: number[] = [];
   objects.forEach((content, i) => {
