@@ -42,6 +42,13 @@ describe('hostile math', () => {
     expect(html).toContain('katex-error');
   });
 
+  it('a macro one formula defines (even with \\gdef) does not exist in the next', () => {
+    const html = markdownToHtml('$\\gdef\\approve{\\text{Allowed}}$ then $\\approve$', { finished: true });
+    expect(html.match(/Allowed/g)?.length ?? 0).toBe(1); // only in the first formula's own source (its annotation)
+    // strict: 'ignore' draws an unknown command as red text: its name, not the definition
+    expect(html).toContain('<span class="mord" style="color:#cc0000;">\\approve</span>');
+  });
+
   it('trust-only commands stay text: no link, picture, class or style of the model’s own', () => {
     const html = markdownToHtml(
       '$\\href{javascript:alert(1)}{a}\\url{https://evil.example/}\\includegraphics{https://evil.example/p.png}' +
