@@ -3,8 +3,8 @@
 // moment: themeCSS and fontFamily (`y; background-image: url(…)`) and htmlLabels with an <img> made the page request
 // evil.invalid — only the CSP refused them. Now none of those settings is taken: no request is even attempted, no CSP
 // report, in light, in the dark redraw and for a diagram that fails; style statements with url() do not parse; a
-// gantt chart spanning 10,000 years of workdays stops with a reason instead of freezing the window. No tools run;
-// approval mode: default.
+// gantt chart spanning 10,000 years of workdays and a diagram lifting its own edge limit stop with a reason instead
+// of freezing the window. No tools run; approval mode: default.
 import type { ConsoleMessage, Request } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startE2eApp, type E2eApp } from '../e2e/helpers/e2e-app';
@@ -76,6 +76,13 @@ describe('hostile mermaid diagrams', () => {
     await answerWithDiagram('styles', 'graph TD\n  A-->B\n  style A fill:#f9f,background-image:url(//evil.invalid/s1)\n  classDef c fill:url(//evil.invalid/s2)\n  class B c');
     expect(await app.page.locator('[data-role="assistant"] .diagram').last().getAttribute('class')).toContain('diagram-failed');
     expect(evil).toEqual([]);
+  });
+
+  it('a diagram cannot lift the edge limit: 600 edges stop with a reason', async () => {
+    const edges = Array.from({ length: 600 }, (_, i) => `  n${i % 40} --> n${(i * 7 + 1) % 40}`).join('\n');
+    await answerWithDiagram('a tangle', `%%{init: {"maxEdges": 100000, "maxTextSize": 10000000, "secure": []}}%%\ngraph TD\n${edges}`);
+    const failed = app.page.locator('[data-role="assistant"] .diagram-failed').last();
+    expect(await failed.locator('.diagram-note').innerText()).toMatch(/^This diagram could not be drawn: .*[Ee]dge/);
   });
 
   it('a gantt chart of 10,000 years of workdays stops with a reason; the window answers', async () => {
