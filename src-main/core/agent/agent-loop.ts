@@ -31,21 +31,18 @@ export interface AgentLoopDeps {
 }
 
 export interface TurnSetup {
-  turnId: string;
-  sessionKey: string;
-  channel: string;
-  chatId: string;
-  /** What the context builder gets (history already includes the new user message). */
-  context: ContextInput;
+  /**
+   * Who, where and what: the turn's ids, config, signal and what the context builder gets (history already
+   * includes the new user message). The tool list comes from `toolSpecs`, read again before every model call.
+   */
+  context: TurnContext;
   contextBuilder: ContextBuilder;
   provider: Result<LlmProvider, ProviderError>;
   /** Tried in order when the model fails after its retries (`agent.fallbackModels`). */
   fallbacks?: ModelCandidate[];
-  config: Config;
   maxIterations: number;
   maxToolResultChars: number;
   builtinSkillsDir: string;
-  signal: AbortSignal;
   interactive: boolean;
   inCronRun: boolean;
   /** Who started the turn; stored with the usage rows. */
@@ -54,16 +51,19 @@ export interface TurnSetup {
   extraSystem?: string;
   toolFilter?: (tool: Tool) => boolean;
   /**
-   * Re-reads the tool list before every model call, so a tool that appears mid-turn (an MCP server's
-   * list_changed) is offered on the very next call. Falls back to `context.toolSpecs`.
+   * The tools offered, re-read before every model call, so a tool that appears mid-turn (an MCP server's
+   * list_changed) is offered on the very next call.
    */
-  toolSpecs?: () => ToolSpec[];
+  toolSpecs: () => ToolSpec[];
   recordFileVersion?: (absPath: string, content?: string) => void;
   /** A turn whose raw answer is not for the user's eyes (the heartbeat's HEARTBEAT_OK contract). */
   quiet?: QuietTurn;
   /** Told each time a new model call starts (1-based). */
   onIteration?(iteration: number): void;
 }
+
+/** A turn's context input: a turn id and a signal always, the tool list from `TurnSetup.toolSpecs`. */
+export type TurnContext = Omit<ContextInput, 'toolSpecs' | 'turnId' | 'signal'> & { turnId: string; signal: AbortSignal };
 
 /**
  * How a quiet turn publishes: no `token` events and an empty `turn.finished.text`; the final answer is
@@ -107,7 +107,7 @@ class TurnRun {
     const s = this.setup;
     const failure = turnErrorFields(error);
     this.#recordEnd(stopReason, error);
-    this.deps.emit({ type: 'turn.finished', sessionKey: s.sessionKey, turnId: s.turnId, stopReason, text: s.quiet ? '' : text, ...failure, usage: this.usage });
+    this.deps.emit({ type: 'turn.finished', sessionKey: s.context.sessionKey, turnId: s.context.turnId, stopReason, text: s.quiet ? '' : text, ...failure, usage: this.usage });
     return { stopReason, text, ...failure, usage: this.usage, iterations: this.iterations };
   }
 
@@ -123,7 +123,7 @@ class TurnRun {
   }
 
   message(m: Omit<NewMessage, 'sessionKey' | 'turnId' | 'createdAt'>): NewMessage {
-    return { ...m, sessionKey: this.setup.sessionKey, turnId: this.setup.turnId, createdAt: this.deps.now() };
+    return { ...m, sessionKey: this.setup.context.sessionKey, turnId: this.setup.context.turnId, createdAt: this.deps.now() };
   }
 
   #caller: ModelCaller | undefined;
@@ -133,7 +133,7 @@ class TurnRun {
     const s = this.setup;
     this.#caller ??= new ModelCaller(
       this.deps,
-      { sessionKey: s.sessionKey, turnId: s.turnId, source: s.source, signal: s.signal, quiet: Boolean(s.quiet) },
+      { sessionKey: s.context.sessionKey, turnId: s.context.turnId, source: s.source, signal: s.context.signal, quiet: Boolean(s.quiet) },
       [{ model: s.context.model, provider: { ok: true, value: provider } }, ...(s.fallbacks ?? [])],
     );
     return this.#caller;
@@ -143,7 +143,7 @@ class TurnRun {
     const s = this.setup;
     this.iterations++;
     s.onIteration?.(this.iterations);
-    const outcome = await this.caller(provider).call(messages, withTools ? (s.toolSpecs?.() ?? s.context.toolSpecs) : []);
+    const outcome = await this.caller(provider).call(messages, withTools ? s.toolSpecs() : []);
     this.streamed = outcome.streamed;
     this.streamedReasoning = outcome.streamedReasoning;
     if (outcome.result.ok) this.usage = addUsage(this.usage, outcome.result.value.usage);
@@ -169,17 +169,17 @@ class TurnRun {
     const scrubber = knownSecretScrubber();
     const carriesSecret = scrubber.contains(call.arguments);
     const args = carriesSecret ? scrubber.scrub(call.arguments) : call.arguments;
-    this.deps.emit({ type: 'tool.started', sessionKey: s.sessionKey, turnId: s.turnId, callId: call.id, name: call.name, args, at: startedAt });
+    this.deps.emit({ type: 'tool.started', sessionKey: s.context.sessionKey, turnId: s.context.turnId, callId: call.id, name: call.name, args, at: startedAt });
     const ctx: ToolContext = {
-      sessionKey: s.sessionKey,
-      channel: s.channel,
-      chatId: s.chatId,
-      turnId: s.turnId,
+      sessionKey: s.context.sessionKey,
+      channel: s.context.channel,
+      chatId: s.context.chatId,
+      turnId: s.context.turnId,
       callId: call.id,
       workspace: s.context.workspace,
       builtinSkillsDir: s.builtinSkillsDir,
-      config: s.config,
-      signal: s.signal,
+      config: s.context.config,
+      signal: s.context.signal,
       iteration: this.iterations,
       interactive: s.interactive,
       vision: s.context.model.vision,
@@ -200,8 +200,8 @@ class TurnRun {
     const { content, images } = cleanToolResult(result, knownSecretScrubber(), s.maxToolResultChars);
     const durationMs = performance.now() - t0;
     const outcome = outcomeOf(result);
-    this.deps.emit({ type: 'tool.finished', sessionKey: s.sessionKey, turnId: s.turnId, callId: call.id, name: call.name, ...outcome, result: content, durationMs });
-    const event: ToolEventRow = { sessionKey: s.sessionKey, turnId: s.turnId, callId: call.id, name: call.name, args, status: outcome.status, result: content, startedAt, durationMs };
+    this.deps.emit({ type: 'tool.finished', sessionKey: s.context.sessionKey, turnId: s.context.turnId, callId: call.id, name: call.name, ...outcome, result: content, durationMs });
+    const event: ToolEventRow = { sessionKey: s.context.sessionKey, turnId: s.context.turnId, callId: call.id, name: call.name, args, status: outcome.status, result: content, startedAt, durationMs };
     return { content, images, event };
   }
 
@@ -212,7 +212,7 @@ class TurnRun {
     const args = scrubber.scrub(raw);
     const content = scrubber.scrub(invalidArgumentsResult(call.name, raw));
     const at = this.deps.now();
-    const ids = { sessionKey: s.sessionKey, turnId: s.turnId, callId: call.id, name: call.name };
+    const ids = { sessionKey: s.context.sessionKey, turnId: s.context.turnId, callId: call.id, name: call.name };
     this.deps.emit({ type: 'tool.started', ...ids, args, at });
     this.deps.emit({ type: 'tool.finished', ...ids, ok: false, status: 'error', errorCode: 'invalid_args', result: content, durationMs: 0 });
     return { content, event: { ...ids, args, status: 'error', result: content, startedAt: at, durationMs: 0 } };
@@ -246,12 +246,13 @@ class TurnRun {
 
   async run(): Promise<TurnOutcome> {
     const s = this.setup;
-    this.deps.emit({ type: 'turn.started', sessionKey: s.sessionKey, turnId: s.turnId, at: this.deps.now() });
+    this.deps.emit({ type: 'turn.started', sessionKey: s.context.sessionKey, turnId: s.context.turnId, at: this.deps.now() });
     if (!s.provider.ok) return this.finish('error', '', s.provider.error);
     const provider = s.provider.value;
+    const input: ContextInput = { ...s.context, toolSpecs: s.toolSpecs() };
     let messages: ChatMessage[];
     try {
-      messages = [...(await s.contextBuilder.build(s.context))];
+      messages = [...(await s.contextBuilder.build(input))];
     } catch (err) {
       const damaged = this.deps.damagedStore?.(err);
       return this.finish('error', '', { kind: 'context_failed', message: damaged ?? `Could not build the context for this turn: ${errorMessage(err)}` });
@@ -260,12 +261,12 @@ class TurnRun {
     if (!s.context.model.vision) messages = withoutImages(messages);
 
     while (this.iterations < s.maxIterations) {
-      if (s.signal.aborted) return this.finish('cancelled', '');
-      if (this.iterations > 0 && s.contextBuilder.fitTurn) messages = await s.contextBuilder.fitTurn(messages, s.context);
-      const response = await this.callModel(provider, messages, s.context.toolSpecs.length > 0);
+      if (s.context.signal.aborted) return this.finish('cancelled', '');
+      if (this.iterations > 0 && s.contextBuilder.fitTurn) messages = await s.contextBuilder.fitTurn(messages, input);
+      const response = await this.callModel(provider, messages, input.toolSpecs.length > 0);
       if (!response.ok) return this.failed(response.error);
       // Stop pressed while the last chunk arrived: the user asked to stop, so nothing of it runs.
-      if (s.signal.aborted) return this.failed(CANCELLED_ERROR);
+      if (s.context.signal.aborted) return this.failed(CANCELLED_ERROR);
       const { content, usage, reasoning } = response.value;
       const checked = this.uniqueIds(response.value.toolCalls).map(checkArguments);
       const toolCalls = checked.map((c) => c.call);
@@ -286,7 +287,7 @@ class TurnRun {
       for (const { call, invalidArguments } of checked) {
         let text: string;
         let event: ToolEventRow | undefined;
-        if (cancelled || s.signal.aborted) {
+        if (cancelled || s.context.signal.aborted) {
           cancelled = true;
           text = CANCELLED_TOOL_RESULT;
         } else if (invalidArguments !== undefined) {
@@ -305,17 +306,17 @@ class TurnRun {
         messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content: text });
         appendToolResult(this.deps.db, this.message({ role: 'tool', content: text, toolCallId: call.id, name: call.name }), event);
       }
-      if (cancelled || s.signal.aborted) return this.finish('cancelled', '');
+      if (cancelled || s.context.signal.aborted) return this.finish('cancelled', '');
       if (imageParts.length) messages.push({ role: 'user', content: imageParts });
     }
 
     // The limit: one last call without tools for a final answer.
-    if (s.signal.aborted) return this.finish('cancelled', '');
+    if (s.context.signal.aborted) return this.finish('cancelled', '');
     messages.push({ role: 'user', content: FINAL_ANSWER_NOTE });
-    if (s.contextBuilder.fitTurn) messages = await s.contextBuilder.fitTurn(messages, s.context);
+    if (s.contextBuilder.fitTurn) messages = await s.contextBuilder.fitTurn(messages, input);
     const final = await this.callModel(provider, messages, false);
     if (!final.ok) return this.failed(final.error);
-    if (s.signal.aborted) return this.failed(CANCELLED_ERROR);
+    if (s.context.signal.aborted) return this.failed(CANCELLED_ERROR);
     const text = final.value.content;
     const meta = this.assistantMeta(final.value, { maxIterations: true });
     if (text && !s.quiet) appendMessage(this.deps.db, this.message({ role: 'assistant', content: text, usage: final.value.usage, ...(meta ? { meta } : {}) }));
@@ -324,7 +325,7 @@ class TurnRun {
 
   failed(error: ProviderError): TurnOutcome {
     this.savePartial();
-    if (error.kind === 'cancelled' || this.setup.signal.aborted) return this.finish('cancelled', this.streamed);
+    if (error.kind === 'cancelled' || this.setup.context.signal.aborted) return this.finish('cancelled', this.streamed);
     return this.finish('error', this.streamed, error);
   }
 }
@@ -344,6 +345,6 @@ export async function runAgentTurn(deps: AgentLoopDeps, setup: TurnSetup): Promi
   } catch (err) {
     // A bug or a database failure: still end the turn cleanly.
     const damaged = deps.damagedStore?.(err);
-    return run.finish(setup.signal.aborted ? 'cancelled' : 'error', '', { kind: 'internal', message: damaged ?? `The turn failed unexpectedly: ${errorMessage(err)}` });
+    return run.finish(setup.context.signal.aborted ? 'cancelled' : 'error', '', { kind: 'internal', message: damaged ?? `The turn failed unexpectedly: ${errorMessage(err)}` });
   }
 }
