@@ -14,7 +14,7 @@ import { errResult, errorMessage, okResult, type Result } from '../lib/result';
 import { coreError, type ServiceError } from '../lib/core-error';
 import type { SubagentStatus, SubagentStatusSource } from '../runtime/subagent-status';
 import { announcement, subagentSystemNote, SUMMARISE_FOR_USER } from './subagent-prompt';
-import { isFinished, SUBAGENT_TOOL_NAMES, type SubagentTask } from './subagent-task';
+import { isFinished, type SubagentTask } from './subagent-task';
 import { noticeWords } from '../lib/notice-words';
 import { textRef } from '../../../src-preload/contract/desktop-texts';
 
@@ -174,7 +174,8 @@ export class SubagentManager implements SubagentStatusSource {
         interactive: false,
         source: 'subagent',
         extraSystem: subagentSystemNote(task),
-        toolFilter: (tool) => SUBAGENT_TOOL_NAMES.has(tool.name),
+        // files, exec and web: each tool says whether subagents may use it (never message, spawn, cron or MCP tools)
+        toolFilter: (tool) => tool.forSubagents === true,
         signal,
       });
       task.usage = result.usage;

@@ -33,17 +33,6 @@ export interface SubagentTask {
   followUp: number;
 }
 
-/** The tools a subagent may use: files, exec and web. Never message, spawn, cron, my or MCP tools. */
-export const SUBAGENT_TOOL_NAMES: ReadonlySet<string> = new Set([
-  'read_file',
-  'write_file',
-  'edit_file',
-  'list_dir',
-  'exec',
-  'web_search',
-  'web_fetch',
-]);
-
 export function isFinished(task: SubagentTask): boolean {
   return task.phase === 'done' || task.phase === 'error';
 }

@@ -3,7 +3,9 @@ import type { z } from 'zod';
 import type { ApprovalCategory, CoreEvent } from '../../../src-preload/contract/event-schemas';
 import type { Config } from '../../../src-preload/contract/config-schema';
 import { toolError, type ToolError } from './tool-error';
-import type { EgressVerdict } from './egress/egress-record';
+import type { EgressSource, EgressVerdict } from './egress/egress-record';
+import type { SandboxState } from './os-sandbox/sandbox-state';
+import type { CommandAnalysis } from './shell-grammar/command-analysis';
 
 export interface ImageAttachment {
   mimeType: string;
@@ -75,6 +77,8 @@ export interface ApprovalSubject {
   workingDir?: string;
   /** For exec: the command, whose prefix an "always allow" may remember. */
   command?: string;
+  /** For exec: the command analysed where it runs (parsed once per call by the tool; the gate parses it otherwise). */
+  analysis?: Promise<CommandAnalysis>;
   /** For network tools: where the request goes (`host` is what an "always allow" remembers). */
   egress?: { url: string; host: string };
   /** For a change to a file that forms the system prompt: the file written (workspace-relative) before and after. */
@@ -102,6 +106,31 @@ export interface Tool<S extends z.ZodType = z.ZodType> {
   categoryFor?(args: z.output<S>, ctx: ToolContext): ApprovalCategory;
   /** Extra details an approval prompt shows, derived from the parsed arguments. */
   approvalSubject?(args: z.output<S>, ctx: ToolContext): ApprovalSubject;
+  /**
+   * Checks that refuse a call before anyone is asked to approve it (a blocked command, an unfetchable URL, a write
+   * outside the fence): the refusal, or undefined to go on. The gate calls it before the approval.
+   */
+  preflight?(args: z.output<S>, ctx: ToolContext): Promise<ToolError | undefined> | ToolError | undefined;
+  /**
+   * For a tool that runs commands: whether they would run inside the OS sandbox (shown on the approval card). Rules
+   * cover a command only when it does; without an answer (no method, or undefined) every command is asked.
+   */
+  sandbox?(ctx: ToolContext): Promise<SandboxState | undefined>;
+  /**
+   * The workspace file a call works on, named by its `path` argument: `read` and `write` tools share the session's
+   * record of what the agent wrote (see file-provenance.ts).
+   */
+  readonly files?: 'read' | 'write';
+  /**
+   * Its output can carry text from outside (a web page, a file the agent did not write), so it reaches the model
+   * behind the untrusted banner: a `read` file tool's output gets it from the wiring (unless the agent wrote the
+   * file); any other such tool writes the banner itself, naming its source.
+   */
+  readonly untrustedOutput?: boolean;
+  /** Subagents may use it (files, exec, web: never message, spawn, cron or MCP tools). Missing means no. */
+  readonly forSubagents?: boolean;
+  /** For a tool that reaches hosts: how the egress ledger names it when the gate refuses a call. */
+  readonly egressSource?: EgressSource;
   run(args: z.output<S>, ctx: ToolContext): Promise<ToolResult>;
 }
 

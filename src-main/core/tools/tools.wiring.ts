@@ -1,23 +1,13 @@
 // Builds the tool registry for the composition root: the built-in tools, the approval gate and the files no tool reaches.
 import { join } from 'node:path';
-import type { Config } from '../../../src-preload/contract/config-schema';
 import type { CoreBase } from '../core-base';
 import { APP_CODE_FOLDERS } from '../lib/app-root';
-import type { Database } from '../store/db';
 import { ApprovalService } from './approvals/approval-service';
-import { editFileTool } from './builtin/edit-file.tool';
-import { createExecTool, precheckExec, type ExecToolDeps } from './builtin/exec.tool';
-import { listDirTool } from './builtin/list-dir.tool';
-import { createMessageTool } from './builtin/message.tool';
-import { createWebFetchTool, precheckWebFetch, type WebFetchDeps } from './builtin/web-fetch.tool';
-import { createWebSearchTool } from './builtin/web-search.tool';
+import { builtinTools } from './builtin/builtin-tools';
+import type { ExecToolDeps } from './builtin/exec.tool';
+import type { WebFetchDeps } from './builtin/web-fetch.tool';
 import type { SearchDeps } from './sandbox/web-search-providers';
-import { readFileTool } from './builtin/read-file.tool';
-import { writeFileTool } from './builtin/write-file.tool';
-import { FileProvenance, markingReads, recordingWrites } from './builtin/file-provenance';
 import { protectFolder, protectHomeFiles } from './sandbox/protected-files';
-import { writeRefusal } from './sandbox/fenced-fs';
-import { fenceFor } from './sandbox/path-guard';
 import { preloadBashParser } from './shell-grammar/bash-parser';
 import { systemSandbox } from './os-sandbox/exec-sandbox';
 import type { MemoryProposals } from './approvals/memory-approval';
@@ -37,24 +27,6 @@ export interface ToolsOptions {
   webFetch?: WebFetchDeps;
   /** Where connections are recorded (default: the core's SQLite ledger, `core.egress`). */
   ledger?: EgressLedger;
-}
-
-/**
- * The built-in tools for a config: exec and the web tools only when enabled. The file tools share one record of
- * what the agent wrote, so read_file marks every other file as untrusted (see file-provenance.ts).
- */
-export function builtinTools(config: Config, db: Database, options: ToolsOptions = {}): Tool[] {
-  const provenance = new FileProvenance();
-  const tools: Tool[] = [
-    markingReads(readFileTool, provenance),
-    recordingWrites(writeFileTool, provenance),
-    recordingWrites(editFileTool, provenance),
-    listDirTool,
-    createMessageTool(db),
-  ];
-  if (config.tools.exec.enable) tools.push(createExecTool(options.exec));
-  if (config.tools.web.enable) tools.push(createWebSearchTool(options.webSearch), createWebFetchTool(options.webFetch));
-  return tools;
 }
 
 /** The registry every turn calls (`core.tools`) and its approval gate (`core.approvals`). */
@@ -100,7 +72,8 @@ export function wireTools(base: CoreBase, deps: ToolsDeps, options: ToolsOptions
       approvals.connectionVerdict(execTool(), { key: target.key, url: `${target.name}:${target.port}` }, { command, connect: `${target.name}:${target.port}` }, ctx),
     ...options.exec,
   };
-  const tools = builtinTools(base.config(), base.db, { ...options, webFetch, exec });
+  const tools = builtinTools(base.config(), { db: base.db, ...(options.webSearch ? { webSearch: options.webSearch } : {}), webFetch, exec });
+  // the tools a redirect and a command's connection are asked as (both exist whenever their deps are called)
   const webFetchTool = (): Tool => tools.find((t) => t.name === 'web_fetch')!;
   const execTool = (): Tool => tools.find((t) => t.name === 'exec')!;
   const sandbox = exec.sandbox ?? systemSandbox;
@@ -119,22 +92,11 @@ export function wireTools(base: CoreBase, deps: ToolsDeps, options: ToolsOptions
     emit: (event) => base.events.emit(event),
     clock: base.clock,
     config: () => base.config(),
-    // Refuse blocked commands and unfetchable URLs before the user is asked to approve them. The registry
-    // validated `args` against the tool's params before consulting the gate, hence the casts.
-    preflight: (tool, args, ctx) => {
-      if (!tools.includes(tool)) return undefined;
-      if (tool.name === 'exec') return precheckExec(args as never, ctx, exec);
-      if (tool.name === 'web_fetch') return precheckWebFetch(args as never, ctx);
-      if (tool.name === 'write_file' || tool.name === 'edit_file') return writeRefusal((args as { path: string }).path, fenceFor(ctx));
-      return undefined;
-    },
-    sandboxFor: (tool, ctx) => (tool.name === 'exec' && tools.includes(tool) ? sandbox.state(ctx.config.tools.exec) : Promise.resolve(undefined)),
     memoryProposals: deps.memoryProposals,
     ...(options.approvalTimeoutMs !== undefined ? { timeoutMs: options.approvalTimeoutMs } : {}),
   });
   // A call to a host the gate refuses is recorded as a refused connection (an allowed one records its own bytes).
-  const sourceOf = (tool: Tool) => (tool.name === 'web_fetch' && tools.includes(tool) ? { kind: 'web_fetch' as const } : undefined);
-  const registry = new ToolRegistry(recordingRefusals(approvals, ledger, sourceOf));
+  const registry = new ToolRegistry(recordingRefusals(approvals, ledger, (tool) => tool.egressSource));
   for (const tool of tools) base.onDispose(registry.register(tool));
   base.onDispose(() => approvals.dispose());
   return { registry, approvals, egress };

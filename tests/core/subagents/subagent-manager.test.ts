@@ -10,6 +10,7 @@ import { createSpawnTool } from '../../../src-main/core/subagents/spawn.tool';
 import { SUMMARISE_FOR_USER } from '../../../src-main/core/subagents/subagent-prompt';
 import { formatSubagents } from '../../../src-main/core/runtime/subagent-status';
 import type { Tool, ToolContext } from '../../../src-main/core/tools/tool';
+import { allBuiltinTools } from '../../helpers/builtin-tool-list';
 
 /** A session runner whose subagent turns are finished by the test. */
 class FakeRunner {
@@ -74,8 +75,12 @@ describe('SubagentManager', () => {
     const req = runner.requests[0]!;
     expect(req).toMatchObject({ sessionKey: 'subagent:id1', text: 'Research the best tea kettles', interactive: false, source: 'subagent' });
     expect(req.extraSystem).toContain('# You are a subagent');
-    const names = ['read_file', 'write_file', 'edit_file', 'list_dir', 'exec', 'web_search', 'web_fetch', 'spawn', 'my', 'cron', 'message', 'mcp_files_read'];
-    expect(names.filter((name) => req.toolFilter!({ name } as Tool))).toEqual(['read_file', 'write_file', 'edit_file', 'list_dir', 'exec', 'web_search', 'web_fetch']);
+    // files, exec and web: every built-in tool but message; never spawn, my, cron or an MCP tool
+    const others = ['spawn', 'my', 'cron', 'mcp_files_read'].map((name) => ({ name }) as Tool);
+    const offered = [...allBuiltinTools(), ...others].filter((t) => req.toolFilter!(t)).map((t) => t.name);
+    expect(offered).toEqual(allBuiltinTools().flatMap((t) => (t.forSubagents ? [t.name] : [])));
+    expect(offered).toEqual(expect.arrayContaining(['read_file', 'write_file', 'edit_file', 'list_dir', 'exec', 'web_search', 'web_fetch']));
+    for (const never of ['message', 'spawn', 'my', 'cron', 'mcp_files_read']) expect(offered).not.toContain(never);
     expect(manager.get('id1')!.phase).toBe('initializing');
     expect(seen).toContainEqual({ type: 'subagents.changed', sessionKey: 'desktop:main' });
   });

@@ -12,6 +12,7 @@ import { toolError, type ToolError } from '../tool-error';
 import { parseEgressHost, unicodeLookalike } from '../sandbox/egress-host';
 import { describeUncovered, viewOf } from '../shell-grammar/uncovered';
 import type { SandboxState } from '../os-sandbox/sandbox-state';
+import { WEB_FETCH_TOOL } from '../builtin/web-fetch.tool';
 import { deniedError, expiredError, nonInteractiveError, readonlyError, stoppedError } from './approval-messages';
 import { commandCoverage, commandSubject, offeredRules, type CommandSubject, type RuleSpec } from './command-approval';
 import { memoryVerdict, type MemoryProposals } from './memory-approval';
@@ -29,9 +30,6 @@ export { deniedError } from './approval-messages';
 
 export type ApprovalMode = Config['tools']['approval']['mode'];
 
-/** The tool host rules are for. */
-export const WEB_FETCH_TOOL = 'web_fetch';
-
 /** Five minutes without an answer count as "deny". */
 export const APPROVAL_TIMEOUT_MS = 5 * 60_000;
 
@@ -47,16 +45,6 @@ export interface ApprovalServiceOptions {
   clock: Clock;
   config(): Config;
   timeoutMs?: number;
-  /**
-   * Checks that refuse a call before anyone is asked (the exec deny/allow patterns and workspace fence):
-   * returns the refusal, or undefined to go on. Saves the user from approving what would be blocked.
-   */
-  preflight?(tool: Tool, args: unknown, ctx: ToolContext): Promise<ToolError | undefined> | ToolError | undefined;
-  /**
-   * For exec: whether the command would run inside the OS sandbox (shown on the approval card). Rules cover a
-   * command only when it does: without this, or with the sandbox off or unavailable, every command is asked.
-   */
-  sandboxFor?(tool: Tool, ctx: ToolContext): Promise<SandboxState | undefined>;
   /** Where memory changes go when nobody can review them (the workspace's review); without it they are refused. */
   memoryProposals?: MemoryProposals;
   newId?(): string;
@@ -129,7 +117,8 @@ export class ApprovalService implements ApprovalGate {
 
   async #check(tool: Tool, args: unknown, ctx: ToolContext): Promise<GateVerdict> {
     const category = categoryOf(tool, args, ctx);
-    const blocked = await this.#options.preflight?.(tool, args, ctx);
+    // The tool's own checks refuse what would be blocked anyway before anyone is asked (args were validated).
+    const blocked = await tool.preflight?.(args as never, ctx);
     if (blocked) return { allowed: false, error: blocked };
     if (category === 'read') return { allowed: true };
     const mode = ctx.config.tools.approval.mode;
@@ -230,10 +219,11 @@ export class ApprovalService implements ApprovalGate {
     } catch {
       return {};
     }
-    const { command, ...rest } = plain;
+    const { command, analysis, ...rest } = plain;
     if (command === undefined) return rest;
-    const sandbox = this.#options.sandboxFor?.(tool, ctx) ?? Promise.resolve(undefined);
-    const analysed = await commandSubject(command, plain.workingDir ?? ctx.workspace, ctx.workspace, sandbox);
+    // Rules cover a command only when it runs in the OS sandbox: a tool that cannot say has its commands asked.
+    const sandbox = tool.sandbox?.(ctx) ?? Promise.resolve(undefined);
+    const analysed = await commandSubject(command, plain.workingDir ?? ctx.workspace, ctx.workspace, sandbox, analysis);
     return { ...rest, command: analysed, ...(analysed.sandbox ? { sandbox: analysed.sandbox } : {}) };
   }
 

@@ -22,15 +22,20 @@ export interface CommandSubject {
   sandbox: SandboxState | undefined;
 }
 
-/** Analyses the exec command in its working directory (real path), against the workspace. */
+/**
+ * The exec command analysed in its working directory (real path), against the workspace: the tool's own analysis
+ * when it gave one (it parsed the command once for the whole call), else analysed here.
+ */
 export async function commandSubject(
   command: string,
   workingDir: string,
   workspace: string,
   sandbox: Promise<SandboxState | undefined>,
+  analysed?: Promise<CommandAnalysis>,
 ): Promise<CommandSubject> {
-  const [analysis, state] = await Promise.all([analyzeCommand(command, { cwd: realPathLoose(workingDir) ?? workingDir, workspace }), sandbox]);
-  return { analysis, sandbox: state };
+  const analysis = analysed ?? analyzeCommand(command, { cwd: realPathLoose(workingDir) ?? workingDir, workspace });
+  const [done, state] = await Promise.all([analysis, sandbox]);
+  return { analysis: done, sandbox: state };
 }
 
 /**

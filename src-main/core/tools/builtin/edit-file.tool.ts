@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { defineTool, fail, failWith, ok } from '../tool';
 import { fenceFor } from '../sandbox/path-guard';
-import { openFencedFile, toolErrorOf, writeFencedFile } from '../sandbox/fenced-fs';
+import { openFencedFile, toolErrorOf, writeFencedFile, writeRefusal } from '../sandbox/fenced-fs';
 import { planEdit } from './edit-plan';
 import { fileWriteCategory, fileWriteSubject } from './file-write-subject';
 import { okResult } from '../../lib/result';
@@ -20,6 +20,8 @@ export const editFileTool = defineTool({
     replace_all: z.boolean().default(false).describe('Replace every occurrence instead of exactly one'),
   }),
   category: 'write',
+  files: 'write',
+  forSubagents: true,
   // A file that forms the system prompt is a memory change: reviewed as a diff (see file-write-subject.ts).
   categoryFor: (args, ctx) => fileWriteCategory(args.path, ctx),
   approvalSubject: (args, ctx) =>
@@ -27,6 +29,7 @@ export const editFileTool = defineTool({
       const plan = planEdit(args.path, before, args);
       return plan.ok ? okResult(plan.value.updated) : plan;
     }),
+  preflight: (args, ctx) => writeRefusal(args.path, fenceFor(ctx)),
   async run(args, ctx) {
     const fence = fenceFor(ctx);
     const opened = await openFencedFile(args.path, fence);

@@ -11,7 +11,7 @@ import { BoundedText, joinWithHeadTail } from '../sandbox/bounded-text';
 import { buildChildEnv } from '../sandbox/child-env';
 import { checkCommand } from '../sandbox/command-guard';
 import { fenceFor, realPathLoose, resolveToolPath } from '../sandbox/path-guard';
-import { analyzeCommand } from '../shell-grammar/command-analysis';
+import { classifyCommand, parseCommand, type CommandAnalysis, type ParsedCommand } from '../shell-grammar/command-analysis';
 import { runProcessTree, userShell, type RunTreeResult } from '../sandbox/process-tree';
 import { proxyListenFor, sandboxRefusal, systemSandbox, type ExecSandbox } from '../os-sandbox/exec-sandbox';
 import type { SandboxState } from '../os-sandbox/sandbox-state';
@@ -71,17 +71,40 @@ function workingDirOf(args: ExecArgs, ctx: ToolContext): ReturnType<typeof resol
 }
 
 /**
+ * The command of one call read on the bash grammar, once: the gate's preflight, its approval subject and the run
+ * each classify it where it runs (paths checked on disk each time) but parse it only the first time. Keyed by the
+ * arguments object, which the registry hands unchanged from the gate to the run.
+ */
+class CommandParses {
+  readonly #parsed = new WeakMap<ExecArgs, Promise<ParsedCommand>>();
+
+  of(args: ExecArgs): Promise<ParsedCommand> {
+    let parsed = this.#parsed.get(args);
+    if (!parsed) {
+      parsed = parseCommand(args.command);
+      this.#parsed.set(args, parsed);
+    }
+    return parsed;
+  }
+
+  /** The command classified as it would run in `workingDir`. */
+  async analysis(args: ExecArgs, workingDir: string, workspace: string): Promise<CommandAnalysis> {
+    return classifyCommand(await this.of(args), { cwd: realPathLoose(workingDir) ?? workingDir, workspace });
+  }
+}
+
+/**
  * The checks that refuse a command before it runs or anyone is asked: exec enabled, a sandbox the config insists
  * on, working dir inside the fence, deny/allow patterns and the command's paths. Returns the refusal, or undefined.
  */
-export async function precheckExec(args: ExecArgs, ctx: ToolContext, deps: ExecToolDeps = {}): Promise<ToolError | undefined> {
+async function precheckExec(args: ExecArgs, ctx: ToolContext, deps: ExecToolDeps, parses: CommandParses): Promise<ToolError | undefined> {
   const exec = ctx.config.tools.exec;
   if (!exec.enable) return toolError('disabled', 'Error: exec is disabled (tools.exec.enable is false)');
   const noSandbox = sandboxRefusal(await (deps.sandbox ?? systemSandbox).state(exec), exec);
   if (noSandbox) return toolError('refused', noSandbox);
   const cwd = workingDirOf(args, ctx);
   if (!cwd.ok) return cwd.error;
-  const analysis = await analyzeCommand(args.command, { cwd: realPathLoose(cwd.value) ?? cwd.value, workspace: ctx.workspace });
+  const analysis = await parses.analysis(args, cwd.value, ctx.workspace);
   const blocked = checkCommand(args.command, analysis, {
     denyPatterns: exec.denyPatterns,
     allowPatterns: exec.allowPatterns,
@@ -102,6 +125,7 @@ export function formatExecOutput(stdout: BoundedText, stderr: BoundedText, exitC
 }
 
 export function createExecTool(deps: ExecToolDeps = {}): Tool<typeof params> {
+  const parses = new CommandParses();
   return defineTool({
     name: 'exec',
     description:
@@ -109,12 +133,16 @@ export function createExecTool(deps: ExecToolDeps = {}): Tool<typeof params> {
       '(default from config, at most 600 s). Destructive commands are refused; the user may be asked to approve.',
     params,
     category: 'command',
+    forSubagents: true,
     approvalSubject(args, ctx) {
       const cwd = workingDirOf(args, ctx);
-      return { command: args.command, workingDir: cwd.ok ? cwd.value : (args.working_dir ?? ctx.workspace) };
+      const workingDir = cwd.ok ? cwd.value : (args.working_dir ?? ctx.workspace);
+      return { command: args.command, workingDir, analysis: parses.analysis(args, workingDir, ctx.workspace) };
     },
+    preflight: (args, ctx) => precheckExec(args, ctx, deps, parses),
+    sandbox: (ctx) => (deps.sandbox ?? systemSandbox).state(ctx.config.tools.exec),
     async run(args, ctx) {
-      const refused = await precheckExec(args, ctx, deps);
+      const refused = await precheckExec(args, ctx, deps, parses);
       if (refused) return failWith(refused);
       const cwd = workingDirOf(args, ctx);
       if (!cwd.ok) return failWith(cwd.error);

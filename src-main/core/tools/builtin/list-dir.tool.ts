@@ -25,6 +25,7 @@ export const listDirTool = defineTool({
     max_entries: z.number().int().min(1).max(5000).default(200),
   }),
   category: 'read',
+  forSubagents: true,
   async run(args, ctx) {
     const opened = openFencedFolder(args.path || '.', fenceFor(ctx, true));
     if (!opened.ok) {

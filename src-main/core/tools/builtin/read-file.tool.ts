@@ -70,6 +70,9 @@ export const readFileTool = defineTool({
     'through long files. Images (png, jpg, gif, webp) are shown to models that can see images.',
   params,
   category: 'read',
+  files: 'read',
+  untrustedOutput: true,
+  forSubagents: true,
   async run(args, ctx) {
     const opened = await openFencedFile(args.path, fenceFor(ctx, true));
     if (!opened.ok) return failWith(readError(opened.error, args.path));

@@ -59,13 +59,20 @@ function isTextual(contentType: string): boolean {
   return /^(text\/|application\/(json|xml|xhtml\+xml|rss\+xml|atom\+xml|javascript|ld\+json))/i.test(contentType) || contentType === '';
 }
 
+/** The tool's name (host rules the user adds are stored under it). */
+export const WEB_FETCH_TOOL = 'web_fetch';
+
 export function createWebFetchTool(deps: WebFetchDeps = {}): Tool<typeof params> {
   return defineTool({
-    name: 'web_fetch',
+    name: WEB_FETCH_TOOL,
     description:
       'Fetch a web page (http/https) and return its readable text as markdown. Private and local network addresses are refused.',
     params,
     category: 'network',
+    untrustedOutput: true,
+    forSubagents: true,
+    egressSource: { kind: 'web_fetch' },
+    preflight: precheckWebFetch,
     approvalSubject(args) {
       const parsed = parseFetchUrl(args.url);
       return parsed.ok ? { egress: { url: parsed.value.href, host: egressHost(parsed.value) } } : {};

@@ -16,6 +16,8 @@ export function createWebSearchTool(deps: SearchDeps = {}): Tool<typeof params> 
     description: 'Search the web. Returns titles, URLs and snippets; use web_fetch to read a page.',
     params,
     category: 'read',
+    untrustedOutput: true,
+    forSubagents: true,
     async run(args, ctx) {
       const web = ctx.config.tools.web;
       if (!web.enable) return fail('disabled', WEB_DISABLED_ERROR);

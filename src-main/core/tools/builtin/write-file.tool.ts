@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { defineTool, fail, failWith, ok } from '../tool';
 import { fenceFor, resolveToolPath } from '../sandbox/path-guard';
-import { toolErrorOf, writeFencedFile } from '../sandbox/fenced-fs';
+import { toolErrorOf, writeFencedFile, writeRefusal } from '../sandbox/fenced-fs';
 import { fileWriteCategory, fileWriteSubject } from './file-write-subject';
 import { okResult } from '../../lib/result';
 
@@ -16,9 +16,12 @@ export const writeFileTool = defineTool({
     content: z.string().describe('The complete new content of the file'),
   }),
   category: 'write',
+  files: 'write',
+  forSubagents: true,
   // A file that forms the system prompt is a memory change: reviewed as a diff (see file-write-subject.ts).
   categoryFor: (args, ctx) => fileWriteCategory(args.path, ctx),
   approvalSubject: (args, ctx) => fileWriteSubject(args.path, ctx, () => okResult(args.content)),
+  preflight: (args, ctx) => writeRefusal(args.path, fenceFor(ctx)),
   async run(args, ctx) {
     const fence = fenceFor(ctx);
     const resolved = resolveToolPath(args.path, fence);

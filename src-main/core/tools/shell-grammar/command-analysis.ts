@@ -5,7 +5,7 @@ import { isInside, realPathLoose } from '../sandbox/path-guard';
 import { withBashTree } from './bash-parser';
 import { programCoverage, type ProgramCoverage } from './program-policy';
 import { namesGitInternals, writerArgumentProblem, writeTargetProblem } from './protected-targets';
-import { readShellScript, type ShellRedirect, type SimpleCommand } from './shell-script';
+import { readShellScript, type ShellRedirect, type ShellScript, type SimpleCommand } from './shell-script';
 import { uncovered, type Uncovered } from './uncovered';
 
 /** What "always allow" may remember for a command: the programs it runs, or the exact command. */
@@ -84,15 +84,25 @@ function offerFor(command: string, coverages: readonly ProgramCoverage[], exactO
   return coverages.some((c) => c.kind === 'never') ? undefined : { kind: 'exact', command };
 }
 
-/** Parses and classifies `command` as it would run in `place.cwd`. Never throws. */
-export async function analyzeCommand(command: string, place: AnalysisPlace): Promise<CommandAnalysis> {
-  const base = { command, cwd: place.cwd, commands: [], coverages: [], offer: undefined, exactOnly: undefined };
+/** A command read on the bash grammar, before it is placed anywhere: its script, or why none can be read. */
+export type ParsedCommand = { command: string } & ({ script: ShellScript } | { never: Uncovered });
+
+/** Reads `command` on the bash grammar (the one tree-sitter parse of an exec call). Never throws. */
+export async function parseCommand(command: string): Promise<ParsedCommand> {
   const hidden = hiddenCharacter(command);
-  if (hidden) return { ...base, never: hidden };
-  if (/\\\r?\n/.test(command)) return { ...base, never: uncovered('line_continuation', '\\') };
+  if (hidden) return { command, never: hidden };
+  if (/\\\r?\n/.test(command)) return { command, never: uncovered('line_continuation', '\\') };
   const parsed = await withBashTree(command, readShellScript);
-  if (!parsed.ok) return { ...base, never: uncovered('parser_unavailable', parsed.error) };
-  const script = parsed.value;
+  if (!parsed.ok) return { command, never: uncovered('parser_unavailable', parsed.error) };
+  return { command, script: parsed.value };
+}
+
+/** Classifies a parsed command as it would run in `place.cwd` (the paths it names are checked now, on disk). */
+export function classifyCommand(parsed: ParsedCommand, place: AnalysisPlace): CommandAnalysis {
+  const command = parsed.command;
+  const base = { command, cwd: place.cwd, commands: [], coverages: [], offer: undefined, exactOnly: undefined };
+  if ('never' in parsed) return { ...base, never: parsed.never };
+  const script = parsed.script;
   const redirects = redirectProblems(script.redirects, place);
   const structural = script.issues[0] ?? redirects.never;
   if (structural) return { ...base, commands: script.commands, never: structural };
@@ -111,6 +121,11 @@ export async function analyzeCommand(command: string, place: AnalysisPlace): Pro
     exactOnly: redirects.exactOnly,
     offer: offerFor(command, coverages, redirects.exactOnly !== undefined),
   };
+}
+
+/** Parses and classifies `command` as it would run in `place.cwd`. Never throws. */
+export async function analyzeCommand(command: string, place: AnalysisPlace): Promise<CommandAnalysis> {
+  return classifyCommand(await parseCommand(command), place);
 }
 
 /** The names of the programs a command starts (for the fence's `cd` check), literal or not. */

@@ -31,6 +31,7 @@ const shell = defineTool({
   params: z.object({ command: z.string(), working_dir: z.string().optional() }),
   category: 'command',
   approvalSubject: (args, ctx) => ({ command: args.command, workingDir: args.working_dir ?? ctx.workspace }),
+  sandbox: async () => sandbox,
   async run(args) {
     ran.push(`exec:${args.command}`);
     return ok('done');
@@ -54,7 +55,6 @@ function newService(): ApprovalService {
     emit: (e) => events.push(e),
     clock,
     config: () => configSchema.parse({ tools: { approval: { mode } } }),
-    sandboxFor: async (tool) => (tool.name === 'exec' ? sandbox : undefined),
     newId: () => `req-${++ids}`,
   });
   return s;
@@ -455,15 +455,22 @@ describe('exec rules without the OS sandbox', () => {
 });
 
 describe('preflight', () => {
-  it('refuses before anyone is asked', async () => {
-    service = new ApprovalService({
-      db,
-      emit: (e) => events.push(e),
-      clock,
-      config: () => configSchema.parse({}),
-      preflight: (tool) => (tool.name === 'exec' ? { code: 'refused', message: 'Error: Command blocked by deny pattern filter' } : undefined),
-    });
-    expect(await registry.execute('exec', { command: 'rm -rf /' }, ctx())).toEqual({
+  it("runs the tool's own preflight and refuses before anyone is asked", async () => {
+    mode = 'ask';
+    registry.register(
+      defineTool({
+        name: 'guarded',
+        description: 'guarded',
+        params: z.object({ command: z.string() }),
+        category: 'command',
+        preflight: (args) => (args.command.startsWith('rm') ? { code: 'refused', message: 'Error: Command blocked by deny pattern filter' } : undefined),
+        async run() {
+          ran.push('guarded');
+          return ok('ran');
+        },
+      }),
+    );
+    expect(await registry.execute('guarded', { command: 'rm -rf /' }, ctx())).toEqual({
       ok: false,
       error: { code: 'refused', message: 'Error: Command blocked by deny pattern filter' },
     });
