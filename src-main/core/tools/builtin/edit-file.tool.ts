@@ -6,7 +6,7 @@ import { openFencedFile, toolErrorOf, writeFencedFile, writeRefusal } from '../s
 import { planEdit } from './edit-plan';
 import { fileWriteCategory, fileWriteSubject } from './file-write-subject';
 import { okResult } from '../../lib/result';
-import { MAX_FILE_BYTES } from './read-file.tool';
+import { MAX_FILE_BYTES } from './file-reading';
 
 export const editFileTool = defineTool({
   name: 'edit_file',

@@ -3,14 +3,10 @@ import type { FileHandle } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { z } from 'zod';
 import { defineTool, fail, failWith, ok, type ToolResult } from '../tool';
-import { type ToolError } from '../tool-error';
-import { fenceFor } from '../sandbox/path-guard';
-import { openFencedFile, toolErrorOf, type FencedFsError } from '../sandbox/fenced-fs';
+import { binaryFileError, describeSize, looksBinary, MAX_FILE_BYTES, openForReading, tooLargeError } from './file-reading';
 
-export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 const MAX_LINE_CHARS = 2000;
 const MAX_OUTPUT_CHARS = 128_000;
-const BINARY_SNIFF_BYTES = 8192;
 
 const IMAGE_TYPES: Record<string, string> = {
   '.png': 'image/png',
@@ -25,16 +21,6 @@ const params = z.object({
   offset: z.number().int().min(1).default(1).describe('First line to show (1-based)'),
   limit: z.number().int().min(1).max(10_000).default(2000).describe('How many lines to show'),
 });
-
-function describeSize(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${bytes} bytes`;
-}
-
-async function looksBinary(handle: FileHandle): Promise<boolean> {
-  const buffer = Buffer.alloc(BINARY_SNIFF_BYTES);
-  const { bytesRead } = await handle.read(buffer, 0, BINARY_SNIFF_BYTES, 0);
-  return buffer.subarray(0, bytesRead).includes(0);
-}
 
 /** Lines `offset..offset+limit-1` as `N| text`, with a footer telling the model how to go on. */
 export function numberLines(text: string, offset: number, limit: number, path: string): ToolResult {
@@ -74,8 +60,8 @@ export const readFileTool = defineTool({
   untrustedOutput: true,
   forSubagents: true,
   async run(args, ctx) {
-    const opened = await openFencedFile(args.path, fenceFor(ctx, true));
-    if (!opened.ok) return failWith(readError(opened.error, args.path));
+    const opened = await openForReading(args.path, ctx);
+    if (!opened.ok) return failWith(opened.error);
     const { handle, stat: info, abs: path } = opened.value;
     try {
       return await readOpened(handle, info.size, path, args, ctx.vision, ctx.signal);
@@ -84,12 +70,6 @@ export const readFileTool = defineTool({
     }
   },
 });
-
-function readError(error: FencedFsError, path: string): ToolError {
-  if (error.code === 'not_found') return { code: 'not_found', message: `Error: File not found: ${path}` };
-  if (error.code === 'is_directory') return { code: 'invalid_args', message: `Error: ${path} is a directory, not a file. Use list_dir to see its entries.` };
-  return toolErrorOf(error);
-}
 
 /** Reads the already opened (and fence-checked) file: an image, or numbered text lines. */
 async function readOpened(
@@ -101,7 +81,7 @@ async function readOpened(
   signal: AbortSignal,
 ): Promise<ToolResult> {
   if (size > MAX_FILE_BYTES) {
-    return fail('unsupported', `Error: File too large: ${args.path} is ${describeSize(size)} (limit 10 MB). Use exec with head, tail or grep to look at parts of it.`);
+    return failWith(tooLargeError(args.path, size));
   }
   const mimeType = IMAGE_TYPES[extname(path).toLowerCase()];
   if (mimeType) {
@@ -118,7 +98,7 @@ async function readOpened(
   }
   if (size === 0) return ok(`(Empty file: ${args.path})`);
   if (await looksBinary(handle)) {
-    return fail('unsupported', `Error: ${args.path} is a binary file (${describeSize(size)}); read_file only reads text. Use exec with a suitable tool (file, xxd, unzip -l…) to inspect it.`);
+    return failWith(binaryFileError(args.path, size, 'read_file'));
   }
   const text = (await handle.readFile({ signal })).toString('utf8');
   return numberLines(text, args.offset, args.limit, args.path);
