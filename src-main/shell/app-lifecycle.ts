@@ -5,11 +5,6 @@ import { shellLog } from './shell-log';
 
 let quitting = false;
 
-/** True once a real quit started (window close handlers then let the window close). */
-export function isQuitting(): boolean {
-  return quitting;
-}
-
 export function quitApp(): void {
   quitting = true;
   app.quit();

@@ -68,7 +68,6 @@ export const agentSchema = z.object({
 
 /** tools.exec.network. */
 export const EXEC_NETWORK_MODES = ['ask', 'off', 'on'] as const;
-export type ExecNetworkMode = (typeof EXEC_NETWORK_MODES)[number];
 
 export const execSchema = z.object({
   enable: z.boolean().default(true),
@@ -216,11 +215,7 @@ export const configSchema = z.object({
 
 /** The validated config with every default filled in. */
 export type Config = z.output<typeof configSchema>;
-/** What a user may write in config.json (everything optional). */
-export type ConfigInput = z.input<typeof configSchema>;
-export type ProviderConfig = z.output<typeof providerSchema>;
 export type ModelPreset = z.output<typeof modelPresetSchema>;
-export type ModelPrice = z.output<typeof modelPriceSchema>;
 export type McpServerConfig = z.output<typeof mcpServerSchema>;
 export type McpOAuthConfig = z.output<typeof mcpOAuthSchema>;
 

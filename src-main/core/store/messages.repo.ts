@@ -161,13 +161,6 @@ export function countMessages(db: Database, sessionKey?: string): number {
   return parseAggregate('messages', countRowSchema, row).n;
 }
 
-const maxIdRowSchema = z.object({ id: z.number().nullable() });
-
-export function lastMessageId(db: Database, sessionKey: string): number {
-  const row = cachedStatement(db, 'SELECT max(id) AS id FROM messages WHERE session_key = ?').get(sessionKey);
-  return parseAggregate('messages', maxIdRowSchema, row).id ?? 0;
-}
-
 const storedImageSchema = z.object({ mimeType: z.string(), data: z.string() });
 
 /** One entry of a user message's `meta.images` as `{ mimeType, data }`, or undefined when it is not one. */
@@ -294,22 +287,6 @@ export function toHistoryMessages(rows: StoredMessage[]): ChatMessage[] {
 export function loadHistory(db: Database, sessionKey: string, options: { afterId?: number } = {}): ChatMessage[] {
   const rows = listMessages(db, sessionKey, options.afterId !== undefined ? { afterId: options.afterId } : {});
   return repairHistory(toHistoryMessages(rows));
-}
-
-const statsRowSchema = z.object({ n: z.number(), id: z.number().nullable(), bytes: z.number() });
-
-/**
- * A cheap fingerprint of the session's messages after `afterId`: how many, the newest id, and the summed
- * UTF-8 size of their text, so a deletion or an edit in place (e.g. a message rewritten elsewhere) shows.
- */
-export function messageStats(db: Database, sessionKey: string, afterId = 0): { count: number; maxId: number; bytes: number } {
-  const row = cachedStatement(
-    db,
-    `SELECT count(*) AS n, max(id) AS id, total(length(CAST(content AS BLOB))) + total(length(CAST(tool_calls AS BLOB))) AS bytes
-     FROM messages WHERE session_key = ? AND id > ?`,
-  ).get(sessionKey, afterId);
-  const stats = parseAggregate('messages', statsRowSchema, row);
-  return { count: stats.n, maxId: stats.id ?? 0, bytes: stats.bytes };
 }
 
 const idRoleRowSchema = z.object({ id: z.number(), role: roleSchema });

@@ -2,7 +2,7 @@
 // tool call from its results, and repairs histories where a result is missing.
 import type { ChatMessage } from '../agent/chat-message';
 import { repairHistory } from '../store/messages.repo';
-import { countTokens, messageTokens } from './token-estimate';
+import { messageTokens } from './token-estimate';
 
 export interface WindowedHistory {
   messages: ChatMessage[];
@@ -131,7 +131,3 @@ export function fitHistoryToWindow(
   return { messages: messages.slice(start), dropped: start, tokens: used };
 }
 
-/** Tokens of a plain text block (re-exported for callers that size prompt sections). */
-export function textTokens(text: string): number {
-  return countTokens(text);
-}

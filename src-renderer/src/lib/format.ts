@@ -85,12 +85,6 @@ export function byteSize(n: number): string {
   return `${new Intl.NumberFormat(currentLocale(), { maximumFractionDigits: digits }).format(value)} ${units[unit]}`;
 }
 
-/** `desktop:abc` → `desktop`. */
-export function channelOf(sessionKey: string): string {
-  const i = sessionKey.indexOf(':');
-  return i > 0 ? sessionKey.slice(0, i) : sessionKey;
-}
-
 /** A file name that is safe on every OS, from a session title. */
 export function exportFileName(title: string): string {
   const base = title.replace(/[^\p{L}\p{N} _-]+/gu, '').trim().replace(/\s+/g, '-').slice(0, 60);

@@ -57,8 +57,3 @@ export async function readAttachments(
   return okResult(attached);
 }
 
-/** The user's text with the attached resources after it, as the model reads the message. */
-export function withAttachments(text: string, attachments: readonly ResourceAttachment[] | undefined): string {
-  if (!attachments?.length) return text;
-  return [text, ...attachments.map((a) => a.text)].filter(Boolean).join('\n\n');
-}

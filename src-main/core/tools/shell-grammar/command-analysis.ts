@@ -128,7 +128,3 @@ export async function analyzeCommand(command: string, place: AnalysisPlace): Pro
   return classifyCommand(await parseCommand(command), place);
 }
 
-/** The names of the programs a command starts (for the fence's `cd` check), literal or not. */
-export function programNames(analysis: CommandAnalysis): string[] {
-  return analysis.commands.map((c) => c.argv[0] ?? '');
-}
