@@ -7,7 +7,7 @@ import { appendMessage, appendToolResult, type NewMessage } from '../store/messa
 import type { ToolEventRow } from '../store/tool-events.repo';
 import type { ToolRegistry } from '../tools/tool-registry';
 import { fail, type ImageAttachment, type Tool, type ToolContext, type ToolResult } from '../tools/tool';
-import { knownSecretScrubber, refreshKnownSecrets } from '../lib/known-secrets';
+import { containsSecret, refreshKnownSecrets, scrubSecrets } from '../lib/known-secrets';
 import { cleanToolResult, outcomeOf, scrubToolCalls, secretInArgumentsError } from './tool-results';
 import { appendToSystem, emptyAnswerReason, withoutImages } from './turn-messages';
 import { addUsage, ZERO_USAGE, type ChatMessage, type ContentPart, type TokenUsage, type ToolCall } from './chat-message';
@@ -166,9 +166,8 @@ class TurnRun {
     const s = this.setup;
     const startedAt = this.deps.now();
     const t0 = performance.now();
-    const scrubber = knownSecretScrubber();
-    const carriesSecret = scrubber.contains(call.arguments);
-    const args = carriesSecret ? scrubber.scrub(call.arguments) : call.arguments;
+    const carriesSecret = containsSecret(call.arguments);
+    const args = carriesSecret ? scrubSecrets(call.arguments) : call.arguments;
     this.deps.emit({ type: 'tool.started', sessionKey: s.context.sessionKey, turnId: s.context.turnId, callId: call.id, name: call.name, args, at: startedAt });
     const ctx: ToolContext = {
       sessionKey: s.context.sessionKey,
@@ -197,7 +196,7 @@ class TurnRun {
     // The one place a tool result enters the model, the store and the events: scrubbed here, with every secret known
     // by now (one another process stored meanwhile: a browser host's token, an MCP sign-in).
     refreshKnownSecrets();
-    const { content, images } = cleanToolResult(result, knownSecretScrubber(), s.maxToolResultChars);
+    const { content, images } = cleanToolResult(result, s.maxToolResultChars);
     const durationMs = performance.now() - t0;
     const outcome = outcomeOf(result);
     this.deps.emit({ type: 'tool.finished', sessionKey: s.context.sessionKey, turnId: s.context.turnId, callId: call.id, name: call.name, ...outcome, result: content, durationMs });
@@ -208,9 +207,8 @@ class TurnRun {
   /** A call whose arguments were not a JSON object: not run, shown as a failed call with what the model sent. */
   refuseArguments(call: ToolCall, raw: string): { content: string; event: ToolEventRow } {
     const s = this.setup;
-    const scrubber = knownSecretScrubber();
-    const args = scrubber.scrub(raw);
-    const content = scrubber.scrub(invalidArgumentsResult(call.name, raw));
+    const args = scrubSecrets(raw);
+    const content = scrubSecrets(invalidArgumentsResult(call.name, raw));
     const at = this.deps.now();
     const ids = { sessionKey: s.context.sessionKey, turnId: s.context.turnId, callId: call.id, name: call.name };
     this.deps.emit({ type: 'tool.started', ...ids, args, at });
@@ -232,7 +230,7 @@ class TurnRun {
 
   /** Text as it may be stored: secrets scrubbed, and redacted in a quiet turn. */
   storable(text: string): string {
-    const clean = knownSecretScrubber().scrub(text);
+    const clean = scrubSecrets(text);
     return this.setup.quiet ? this.setup.quiet.redact(clean) : clean;
   }
 
@@ -276,7 +274,7 @@ class TurnRun {
         if (content) return this.finish('completed', content);
         return this.finish('error', '', emptyAnswerReason(response.value.finishReason, this.caller(provider).model, Boolean(reasoning)));
       }
-      const shownCalls = scrubToolCalls(toolCalls, knownSecretScrubber());
+      const shownCalls = scrubToolCalls(toolCalls);
       messages.push({ role: 'assistant', content: content || null, toolCalls: shownCalls, ...(reasoning ? { reasoning } : {}) });
       // Stored before any call runs, and each result as it finishes: a crash (kill -9) mid-round keeps
       // what finished, and loadHistory answers the unfinished calls with an "interrupted" result.

@@ -3,8 +3,7 @@
 // failover to `agent.fallbackModels` when the turn's model fails after its retries.
 import type { Database } from '../store/db';
 import { insertUsage } from '../store/usage.repo';
-import { knownSecrets, knownSecretScrubber } from '../lib/known-secrets';
-import { SecretStream } from '../lib/secret-stream';
+import { scrubSecrets, secretStream } from '../lib/known-secrets';
 import type { Result } from '../lib/result';
 import type { ChatMessage } from './chat-message';
 import type { CoreEvent } from '../../../src-preload/contract/event-schemas';
@@ -107,8 +106,8 @@ export class ModelCaller {
     if (!candidate.provider.ok) return { result: candidate.provider, streamed: '', streamedReasoning: '' };
     let streamed = '';
     let streamedReasoning = '';
-    const text = new SecretStream(knownSecretScrubber(), knownSecrets());
-    const thought = new SecretStream(knownSecretScrubber(), knownSecrets());
+    const text = secretStream();
+    const thought = secretStream();
     const show = (piece: string): void => {
       if (piece && !t.quiet) d.emit({ type: 'token', sessionKey: t.sessionKey, turnId: t.turnId, text: piece });
     };
@@ -146,9 +145,8 @@ export class ModelCaller {
     d.emit({ type: 'usage', sessionKey: t.sessionKey, turnId: t.turnId, usage, model });
     insertUsage(d.db, { at: d.now(), sessionKey: t.sessionKey, turnId: t.turnId, source: t.source, model, usage });
     // The model can only repeat a secret it was shown (by the user); stored and shown, it is scrubbed too.
-    const scrubber = knownSecretScrubber();
-    const reasoning = result.value.reasoning ? { ...result.value.reasoning, text: scrubber.scrub(result.value.reasoning.text) } : undefined;
-    const value: LlmResponse = { ...result.value, content: scrubber.scrub(result.value.content), ...(reasoning ? { reasoning } : {}) };
+    const reasoning = result.value.reasoning ? { ...result.value.reasoning, text: scrubSecrets(result.value.reasoning.text) } : undefined;
+    const value: LlmResponse = { ...result.value, content: scrubSecrets(result.value.content), ...(reasoning ? { reasoning } : {}) };
     return { result: { ok: true, value }, streamed, streamedReasoning };
   }
 }

@@ -1,6 +1,6 @@
 // What of a tool call the model, the store, the events and the CLI may see: arguments and results with
 // every configured secret scrubbed (in all its encodings), images that carry one dropped, then cut to size.
-import type { Scrubber } from '../lib/secret-scrubber';
+import { containsSecret, scrubSecrets } from '../lib/known-secrets';
 import type { ImageAttachment, ToolResult } from '../tools/tool';
 import type { ToolErrorCode } from '../tools/tool-error';
 import type { ToolEventStatus } from '../store/tool-events.repo';
@@ -31,19 +31,18 @@ export interface CleanToolResult {
  * Scrubs before truncating, so a secret is never cut in half at the limit and half of it kept. An image
  * whose data holds a secret's base64 is not an image worth keeping: it is dropped with a note.
  */
-export function cleanToolResult(result: ToolResult, scrubber: Scrubber, maxChars: number): CleanToolResult {
+export function cleanToolResult(result: ToolResult, maxChars: number): CleanToolResult {
   const raw = result.ok ? result.output : result.error.message;
-  let text = scrubber.scrub(raw);
+  let text = scrubSecrets(raw);
   const images = result.ok ? (result.images ?? []) : [];
-  const kept = images.filter((img) => !scrubber.contains(img.data));
+  const kept = images.filter((img) => !containsSecret(img.data));
   if (kept.length < images.length) text += `\n(${images.length - kept.length} image(s) removed: they contained a configured secret.)`;
   return { ok: result.ok, content: truncateToolResult(text, maxChars), images: kept };
 }
 
 /** Tool calls as they may be stored and sent back to the model: arguments scrubbed. */
-export function scrubToolCalls(calls: ToolCall[], scrubber: Scrubber): ToolCall[] {
-  if (scrubber.empty) return calls;
-  return calls.map((c) => (scrubber.contains(c.arguments) ? { ...c, arguments: scrubber.scrub(c.arguments) } : c));
+export function scrubToolCalls(calls: ToolCall[]): ToolCall[] {
+  return calls.map((c) => (containsSecret(c.arguments) ? { ...c, arguments: scrubSecrets(c.arguments) } : c));
 }
 
 /** The tool_events status of a result: the user's "no" counts as denied, every other failure as an error. */

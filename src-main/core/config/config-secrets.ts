@@ -1,8 +1,9 @@
 // Every secret a config holds: provider keys and header values, the web search key, proxy credentials,
-// and the env values, header values, URL credentials, command-line secrets (`--token …`) and OAuth client
+// and the env values, every header value, URL credentials, command-line secrets (`--token …`) and OAuth client
 // secrets/keys of MCP servers.
 import type { Config } from '../../../src-preload/contract/config-schema';
-import { argSecrets, isSecretName, looksLikeToken, urlSecrets } from './secret-parts';
+import { isSecretName, looksLikeToken } from '../lib/secret-names';
+import { argSecrets, urlSecrets } from './secret-parts';
 
 export { isSecretName };
 
@@ -34,7 +35,8 @@ export function configSecrets(config: Config): string[] {
   for (const p of Object.values(config.providers)) out.push(p.apiKey, ...mapSecrets(p.headers), ...urlSecrets(p.baseUrl));
   out.push(config.tools.web.search.apiKey, ...urlSecrets(config.tools.web.search.baseUrl), ...urlSecrets(config.tools.web.proxy));
   for (const s of Object.values(config.mcpServers)) {
-    out.push(...mapSecrets(s.env), ...mapSecrets(s.headers), ...urlSecrets(s.url), ...argSecrets(s.args ?? []));
+    // every header value of a server (its own credentials, whatever their names), and the credential inside it
+    out.push(...mapSecrets(s.env), ...Object.values(s.headers), ...mapSecrets(s.headers), ...urlSecrets(s.url), ...argSecrets(s.args ?? []));
     if (s.oauth) out.push(s.oauth.clientSecret ?? '', s.oauth.privateKey ?? '');
   }
   return out.filter((v) => typeof v === 'string' && v.trim().length > 0);

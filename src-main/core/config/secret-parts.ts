@@ -1,21 +1,10 @@
 // Which parts of a URL or of a command line are credentials (a password in the authority, `?api-key=…`,
 // `--token …`), how Settings and `nanotray status` show them (masked), and how a form that sends the mask back
 // unchanged gets the stored part again — on the same origin only, so a credential never follows a URL to a new host.
-
-/** Header/env/query/flag names whose values are secrets (Authorization, X-Api-Key, GITHUB_TOKEN, --api-key, …). */
-const SECRET_NAME = /(key|token|secret|passw|auth|cookie|credential|session)/i;
+import { isSecretFlag, isSecretName, looksLikeToken } from '../lib/secret-names';
 
 /** What a masked part reads as. */
 export const MASK = '••••';
-
-export function isSecretName(name: string): boolean {
-  return SECRET_NAME.test(name);
-}
-
-/** A value shaped like a credential: one long word of letters and digits, no path or spaces. */
-export function looksLikeToken(value: string): boolean {
-  return value.length >= 16 && !/[\s/\\]/.test(value) && /[a-z]/i.test(value) && /\d/.test(value);
-}
 
 function safeDecode(part: string): string {
   try {
@@ -76,13 +65,10 @@ export function unmaskUrlSecrets(sent: string, stored: string | null | undefined
   return url.toString();
 }
 
-/** Flags whose value (`--token X`, `--api-key=X`) is a secret. */
-const SECRET_FLAG = /^--?[\w-]*(key|token|secret|passw|auth|credential)[\w-]*$/i;
-
 /** Where a command line carries secrets: after a secret-named flag, in `--flag=X` / `NAME=X`, or a token-shaped word. */
 function argSecretAt(args: readonly string[], i: number): { value: string; prefix: string } | undefined {
   const arg = args[i]!;
-  if (i > 0 && SECRET_FLAG.test(args[i - 1]!) && !arg.startsWith('-')) return { value: arg, prefix: '' };
+  if (i > 0 && isSecretFlag(args[i - 1]!) && !arg.startsWith('-')) return { value: arg, prefix: '' };
   const eq = arg.indexOf('=');
   if (eq > 0 && isSecretName(arg.slice(0, eq)) && arg.length > eq + 1) return { value: arg.slice(eq + 1), prefix: arg.slice(0, eq + 1) };
   return looksLikeToken(arg) && arg.length >= 24 ? { value: arg, prefix: '' } : undefined;

@@ -1,5 +1,5 @@
 // A small leveled logger that scrubs registered secrets (in every encoded form) from each line it writes.
-import { knownSecretScrubber, knownSecrets, registerSecret } from './known-secrets';
+import { knownSecrets, registerSecret, scrubSecrets } from './known-secrets';
 
 export { knownSecrets, registerSecret };
 
@@ -33,7 +33,7 @@ export function createLogger(scope: string, sink: (line: string) => void = (l) =
   const write = (level: LogLevel, msg: string, rest: unknown[]): void => {
     if (ORDER[level] < min) return;
     const line = `[${new Date().toISOString()}] ${level.toUpperCase()} ${scope}: ${msg}${rest.length ? ` ${format(rest)}` : ''}`;
-    const scrubbed = knownSecretScrubber().scrub(line);
+    const scrubbed = scrubSecrets(line);
     sink(scrubbed);
     for (const extra of extraSinks) extra(scrubbed);
   };

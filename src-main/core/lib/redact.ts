@@ -1,12 +1,5 @@
-// Secret handling shared by logs, the renderer and tool output: mask values, scrub known secrets from text.
-import { compileScrubber } from './secret-scrubber';
-
-const SENSITIVE_KEY = /^(api_?key|apikey|secret|password|token|credential|private_?key|access_?token|refresh_?token|auth|authorization)$/i;
-
-/** True when a config/object key names a secret (matched whole, any case, snake or camel). */
-export function isSensitiveKey(key: string): boolean {
-  return SENSITIVE_KEY.test(key) || SENSITIVE_KEY.test(key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
-}
+// Masks for logs and the renderer: a secret shown as `…abcd`, and a plain value with its secret keys masked.
+import { isSecretKey } from './secret-names';
 
 /** `…abcd` style mask: at most the last 4 characters, enough to recognise a key, never to use it. */
 export function maskSecret(value: string): string {
@@ -15,18 +8,13 @@ export function maskSecret(value: string): string {
   return `…${value.slice(-4)}`;
 }
 
-/** Replaces every occurrence of the given secrets (length >= 6, in every encoded form) with [redacted]. */
-export function scrubSecrets(text: string, secrets: Iterable<string>): string {
-  return compileScrubber(secrets).scrub(text);
-}
-
 /** Deep copy of a plain value with every sensitive key's value masked. */
 export function maskSensitive<T>(value: T): T {
   if (Array.isArray(value)) return value.map((v) => maskSensitive(v)) as T;
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-      out[k] = isSensitiveKey(k) && typeof v === 'string' ? maskSecret(v) : maskSensitive(v);
+      out[k] = isSecretKey(k) && typeof v === 'string' ? maskSecret(v) : maskSensitive(v);
     }
     return out as T;
   }

@@ -5,7 +5,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { RequestOptions as SdkRequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { McpServerConfig } from '../../../src-preload/contract/config-schema';
 import type { Clock } from '../lib/clock';
-import { scrubKnownSecrets } from '../lib/known-secrets';
+import { scrubSecrets } from '../lib/known-secrets';
 import { errorMessage } from '../lib/result';
 import { CircuitBreaker } from './circuit-breaker';
 import { ServerAuth } from './oauth/server-auth';
@@ -375,6 +375,6 @@ export class McpConnection {
   }
 
   #clean(text: string): string {
-    return scrubKnownSecrets(text).replace(/\s+/g, ' ').trim().slice(0, 500);
+    return scrubSecrets(text).replace(/\s+/g, ' ').trim().slice(0, 500);
   }
 }

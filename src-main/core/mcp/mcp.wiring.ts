@@ -1,9 +1,7 @@
 // Builds the MCP client for the composition root (`core.mcp`): its tools on the registry, background connect, events.
 import type { CoreBase } from '../core-base';
-import { createLogger, registerSecret } from '../lib/logger';
+import { createLogger } from '../lib/logger';
 import { addSecretSource } from '../lib/known-secrets';
-import { isSensitiveKey } from '../lib/redact';
-import type { Config } from '../../../src-preload/contract/config-schema';
 import type { ToolRegistry } from '../tools/tool-registry';
 import { migrateLegacyMcpRules } from './legacy-mcp-rules';
 import { McpManager } from './mcp-manager';
@@ -12,14 +10,6 @@ import { instructionsSection } from './server-instructions';
 import type { WorkspaceContextBuilder } from '../workspace/context-builder';
 import type { McpService } from './mcp-types';
 import type { McpSandboxHost } from './sandbox/stdio-launch';
-
-/** Header values and sensitive env values of MCP servers are secrets: never logged or shown unmasked. */
-function registerServerSecrets(config: Config): void {
-  for (const server of Object.values(config.mcpServers)) {
-    for (const value of Object.values(server.headers)) registerSecret(value);
-    for (const [key, value] of Object.entries(server.env)) if (isSensitiveKey(key)) registerSecret(value);
-  }
-}
 
 /**
  * Builds the manager, adds its tools as a source of `deps.tools` (re-read before every model call), the servers'
@@ -31,7 +21,6 @@ export function wireMcp(
   base: CoreBase,
   deps: { tools: ToolRegistry; prompt: WorkspaceContextBuilder; sandbox: Pick<McpSandboxHost, 'sandbox' | 'env' | 'egress'> },
 ): McpService {
-  registerServerSecrets(base.config());
   const oauthStore = new OAuthStore(base.paths.mcpAuthFile, base.secretCodec);
   // MCP sign-ins another process (the CLI's `mcp login`, the desktop app) stored since: known before any tool result
   base.onDispose(
@@ -57,7 +46,6 @@ export function wireMcp(
   base.onDispose(
     base.events.on((event) => {
       if (event.type !== 'config.changed') return;
-      registerServerSecrets(base.config());
       manager.syncWithConfig();
     }),
   );

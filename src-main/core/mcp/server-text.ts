@@ -1,6 +1,6 @@
 // Text a server wrote (progress messages, elicitation prompts, field titles) made fit to show: no terminal escape
 // sequences, no control or bidi characters, no known secret, bounded.
-import { scrubKnownSecrets } from '../lib/known-secrets';
+import { scrubSecrets } from '../lib/known-secrets';
 
 /* eslint-disable no-control-regex */
 const ESCAPE_SEQUENCES = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b[@-_]?/g;
@@ -13,7 +13,7 @@ function cut(text: string, max: number): string {
 
 /** Several lines of server text (newlines kept, at most `max` characters). */
 export function cleanServerText(text: string, max: number): string {
-  const clean = scrubKnownSecrets(text).replace(ESCAPE_SEQUENCES, '').replace(/\r\n?/g, '\n').replace(CONTROLS_EXCEPT_NEWLINE, ' ');
+  const clean = scrubSecrets(text).replace(ESCAPE_SEQUENCES, '').replace(/\r\n?/g, '\n').replace(CONTROLS_EXCEPT_NEWLINE, ' ');
   return cut(clean.replace(/\n{3,}/g, '\n\n').trim(), max);
 }
 

@@ -1,5 +1,7 @@
 // The three screens of the runtime policy: blocked internals, read-only keys and sensitive names.
-// A key is a dot path; every segment is screened before anything is walked or changed.
+// A key is a dot path; every segment is screened before anything is walked or changed. Sensitive names are the
+// secret keys of lib/secret-names.ts (refused at any depth, matched whole, any case or spelling).
+import { isSecretKey } from '../lib/secret-names';
 
 /** The agent's internals: neither readable nor writable (first segment of a key, any case). */
 export const BLOCKED_KEYS: ReadonlySet<string> = new Set([
@@ -38,34 +40,8 @@ export const READ_ONLY_KEYS: ReadonlySet<string> = new Set([
   'request',
 ]);
 
-/** Names that carry secrets: refused at any depth, matched whole and case-insensitively. */
-export const SENSITIVE_NAMES: ReadonlySet<string> = new Set([
-  'api_key',
-  'apikey',
-  'secret',
-  'password',
-  'token',
-  'credential',
-  'private_key',
-  'access_token',
-  'refresh_token',
-  'auth',
-  // not in the spec's list, but the same kind of name (HTTP headers)
-  'authorization',
-]);
-
 /** JS names that reach an object's prototype machinery. */
 export const PROTOTYPE_NAMES: ReadonlySet<string> = new Set(['__proto__', 'prototype', 'constructor']);
-
-function camelToSnake(name: string): string {
-  return name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
-}
-
-/** True for a secret-carrying name (`api_key`, `API_KEY`, `apiKey`, `accessToken`, …). */
-export function isSensitiveName(segment: string): boolean {
-  const lower = segment.toLowerCase();
-  return SENSITIVE_NAMES.has(lower) || SENSITIVE_NAMES.has(camelToSnake(segment));
-}
 
 /** True for `__anything`, `prototype` and `constructor`. */
 export function isPrototypeLike(segment: string): boolean {
@@ -84,7 +60,7 @@ export function isReadOnlyName(segment: string): boolean {
 
 /** A segment no path may contain at any depth: sensitive or prototype-like. */
 export function isForbiddenSegment(segment: string): boolean {
-  return isSensitiveName(segment) || isPrototypeLike(segment);
+  return isSecretKey(segment) || isPrototypeLike(segment);
 }
 
 /** Splits a trimmed key into its dot segments (`a.b.c` → ['a','b','c']). */

@@ -9,8 +9,9 @@ import { applyModelPreset } from './model-preset-choice';
 import { errResult, okResult, type Result } from '../lib/result';
 import { recordAudit, type AuditOutcome, type AuditSource } from '../store/audit.repo';
 import { auditOutcomeOf, policyError, type PolicyError, type PolicyErrorCode } from './policy-error';
+import { isSecretKey } from '../lib/secret-names';
 import {
-  firstRefusedSegment, isBlockedName, isForbiddenSegment, isPrototypeLike, isReadOnlyName, isSensitiveName,
+  firstRefusedSegment, isBlockedName, isForbiddenSegment, isPrototypeLike, isReadOnlyName,
   notAccessible, splitKey,
 } from './key-screens';
 import { resolveKey } from './path-walk';
@@ -170,7 +171,7 @@ export class RuntimePolicy {
     if (!wanted) return this.#refuse(ctx, wanted, 'invalid', 'empty key', EMPTY_KEY_ERROR);
     const segments = splitKey(wanted);
     const first = segments[0]!;
-    if (isBlockedName(first) || isPrototypeLike(first) || isSensitiveName(first)) {
+    if (isBlockedName(first) || isPrototypeLike(first) || isSecretKey(first)) {
       return this.#refuse(ctx, wanted, 'blocked', `BLOCKED ${first}`, protectedError(wanted));
     }
     if (isReadOnlyName(first) || first === 'scratchpad') {

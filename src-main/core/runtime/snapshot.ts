@@ -4,7 +4,7 @@ import type { TokenUsage } from '../agent/chat-message';
 import { effectiveModel, listPresets } from '../agent/model-presets';
 import type { RuntimeOverrides } from '../config/runtime-overrides';
 import { subagentsMapping, type SubagentStatus } from './subagent-status';
-import { scrubKnownSecrets } from '../lib/known-secrets';
+import { scrubSecrets } from '../lib/known-secrets';
 import { isPlainObject } from './value-format';
 
 /** The turn's origin, as `request.*` shows it. */
@@ -130,11 +130,11 @@ export function buildSnapshot(src: SnapshotSources): Record<string, unknown> {
  * has the secrets the core knows replaced (a last guard: secrets are not whitelisted in the first place).
  */
 function detachScrubbed(value: unknown): unknown {
-  if (typeof value === 'string') return scrubKnownSecrets(value);
+  if (typeof value === 'string') return scrubSecrets(value);
   if (Array.isArray(value)) return value.map(detachScrubbed);
   if (isPlainObject(value)) {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) if (v !== undefined) out[scrubKnownSecrets(k)] = detachScrubbed(v);
+    for (const [k, v] of Object.entries(value)) if (v !== undefined) out[scrubSecrets(k)] = detachScrubbed(v);
     return out;
   }
   return value;

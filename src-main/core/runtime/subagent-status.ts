@@ -1,5 +1,5 @@
 // The port through which subagent tasks report their status to the runtime policy, and how it prints.
-import { scrubKnownSecrets } from '../lib/known-secrets';
+import { scrubSecrets } from '../lib/known-secrets';
 import { toJson } from './value-format';
 
 /** One tool call a subagent made. */
@@ -39,7 +39,7 @@ function usageJson(usage: SubagentStatus['usage']): unknown {
 }
 
 function scrub(text: string): string {
-  return scrubKnownSecrets(text);
+  return scrubSecrets(text);
 }
 
 /** The snapshot form of the subagents (a mapping by id), used for dot paths like `subagents.<id>.phase`. */

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { Database } from './sqlite-driver';
 import { parseRows } from './row-parsing';
-import { scrubKnownSecrets } from '../lib/known-secrets';
+import { scrubSecrets } from '../lib/known-secrets';
 import { clip } from '../runtime/value-format';
 
 const auditSourceSchema = z.enum(['tool', 'ui', 'cli']);
@@ -40,7 +40,7 @@ const MAX_DETAIL_CHARS = 300;
 
 /** Scrubs every secret the core knows and bounds the length, so a row can never leak a key. */
 function safeText(text: string, max: number): string {
-  return clip(scrubKnownSecrets(text), max);
+  return clip(scrubSecrets(text), max);
 }
 
 /** Writes one audit row; returns its id. */

@@ -4,6 +4,7 @@ import { secretForms } from '../../../src-main/core/lib/secret-forms';
 import { compileScrubber, REDACTED, SECRET_FRAGMENT_CHARS } from '../../../src-main/core/lib/secret-scrubber';
 import { SecretStream } from '../../../src-main/core/lib/secret-stream';
 import { configSecrets } from '../../../src-main/core/config/config-secrets';
+import { containsSecret, registerSecret, scrubSecrets } from '../../../src-main/core/lib/known-secrets';
 import { configSchema } from '../../../src-preload/contract/config-schema';
 
 const SECRET = 'sk-abc123DEF456ghi789';
@@ -97,5 +98,19 @@ describe('configSecrets', () => {
       expect(secrets).toContain(s);
     }
     for (const s of ['application/json', '/home/me/project', '2']) expect(secrets).not.toContain(s);
+  });
+
+  it("takes every header value of an MCP server, whatever its name (the server's own credentials)", () => {
+    const config = configSchema.parse({ mcpServers: { h: { url: 'https://mcp.test/', headers: { 'X-Workspace': 'team-credential-7' } } } });
+    expect(configSecrets(config)).toContain('team-credential-7');
+  });
+});
+
+describe('scrubSecrets', () => {
+  it('scrubs every registered secret and the values it is handed besides', () => {
+    registerSecret('registered-secret-9');
+    expect(scrubSecrets('a registered-secret-9 b not-yet-known-4 c', ['not-yet-known-4'])).toBe('a [redacted] b [redacted] c');
+    expect(containsSecret('x registered-secret-9')).toBe(true);
+    expect(scrubSecrets('plain text')).toBe('plain text');
   });
 });

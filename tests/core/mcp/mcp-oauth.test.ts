@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startOAuthFixture, type OAuthFixture } from '../../fixtures/mcp/oauth-server.mjs';
 import { createCore, type Core } from '../../../src-main/core/nanotray-core';
-import { scrubKnownSecrets } from '../../../src-main/core/lib/known-secrets';
+import { scrubSecrets } from '../../../src-main/core/lib/known-secrets';
 import { FakeClock } from '../../helpers/fake-clock';
 import { coreToolContext } from '../../helpers/core-tool-context';
 import { makeTempHome, type TempHome } from '../../helpers/temp-home';
@@ -103,7 +103,7 @@ describe('OAuth for HTTP MCP servers', () => {
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const token = [...server.issued][0]!;
     expect(readFileSync(file, 'utf8')).not.toContain(token);
-    expect(scrubKnownSecrets(`token ${token}`)).toBe('token [redacted]');
+    expect(scrubSecrets(`token ${token}`)).toBe('token [redacted]');
 
     const second = open(new FakeClock(), true);
     await second.mcp.waitForServers(10_000);

@@ -1,22 +1,9 @@
 // Table tests of hostile names for the three screens.
 import { describe, expect, it } from 'vitest';
 import {
-  firstRefusedSegment, isBlockedName, isPrototypeLike, isReadOnlyName, isSensitiveName, splitKey,
+  firstRefusedSegment, isBlockedName, isPrototypeLike, isReadOnlyName, splitKey,
 } from '../../../src-main/core/runtime/key-screens';
 import { formatValue, typeName } from '../../../src-main/core/runtime/value-format';
-
-describe('isSensitiveName', () => {
-  it.each([
-    ['api_key', true], ['API_KEY', true], ['Api_Key', true], ['apikey', true], ['apiKey', true], ['APIKEY', true],
-    ['secret', true], ['SECRET', true], ['password', true], ['Password', true], ['token', true], ['TOKEN', true],
-    ['credential', true], ['private_key', true], ['privateKey', true], ['access_token', true], ['accessToken', true],
-    ['refresh_token', true], ['refreshToken', true], ['auth', true], ['AUTH', true], ['authorization', true],
-    ['api_key_configured', false], ['token_budget', false], ['tokens', false], ['author', false], ['secretary', false],
-    ['passwords_hint', false], ['', false], ['model', false],
-  ])('%j → %s', (name, expected) => {
-    expect(isSensitiveName(name)).toBe(expected);
-  });
-});
 
 describe('isPrototypeLike', () => {
   it.each([

@@ -1,7 +1,8 @@
 // The policy's `check`: overview order, dot paths, the three screens, request.*, scratchpad, large values.
 import { afterEach, describe, expect, it } from 'vitest';
 import { updateSessionMeta } from '../../../src-main/core/store/sessions.repo';
-import { BLOCKED_KEYS, READ_ONLY_KEYS, SENSITIVE_NAMES } from '../../../src-main/core/runtime/key-screens';
+import { BLOCKED_KEYS, READ_ONLY_KEYS } from '../../../src-main/core/runtime/key-screens';
+import { SECRET_KEYS } from '../../../src-main/core/lib/secret-names';
 import { listAudit } from '../../../src-main/core/store/audit.repo';
 import { BASE_CONFIG, makePolicy, text, TOOL_CTX, UI_NO_SESSION, type PolicyFixture } from './policy-fixture';
 
@@ -113,7 +114,7 @@ describe('check screens', () => {
     }
   });
 
-  it.each([...SENSITIVE_NAMES])('sensitive %s is refused top-level, nested and in any case', (name) => {
+  it.each([...SECRET_KEYS])('sensitive %s is refused top-level, nested and in any case', (name) => {
     f = makePolicy();
     expect(text(f.policy.check(name, TOOL_CTX))).toBe(`Error: '${name}' is not accessible`);
     expect(text(f.policy.check(name.toUpperCase(), TOOL_CTX))).toBe(`Error: '${name.toUpperCase()}' is not accessible`);

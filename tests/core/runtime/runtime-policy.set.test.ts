@@ -1,7 +1,8 @@
 // The policy's `set`: the spec's checks in order, restricted values, the session guard and the scratchpad.
 import { afterEach, describe, expect, it } from 'vitest';
 import { getSession } from '../../../src-main/core/store/sessions.repo';
-import { BLOCKED_KEYS, READ_ONLY_KEYS, SENSITIVE_NAMES } from '../../../src-main/core/runtime/key-screens';
+import { BLOCKED_KEYS, READ_ONLY_KEYS } from '../../../src-main/core/runtime/key-screens';
+import { SECRET_KEYS } from '../../../src-main/core/lib/secret-names';
 import { BASE_CONFIG, makePolicy, REAL_WORKSPACE, text, TOOL_CTX, UI_NO_SESSION, type PolicyFixture } from './policy-fixture';
 
 let f: PolicyFixture;
@@ -24,7 +25,7 @@ describe('set: key checks (steps 1-4)', () => {
     expect(text(f.policy.set(`${name}.x`, 1, TOOL_CTX))).toBe(`Error: '${name}.x' is protected and cannot be modified`);
   });
 
-  it.each([...SENSITIVE_NAMES, 'API_KEY', 'apiKey', '__proto__', '__x', 'prototype', 'constructor'])(
+  it.each([...SECRET_KEYS, 'API_KEY', 'apiKey', '__proto__', '__x', 'prototype', 'constructor'])(
     '2. sensitive or prototype-like first segment %s is protected',
     (name) => {
       f = makePolicy();

@@ -3,8 +3,7 @@
 // never from the text of a message. Errors a retry may cure carry no "try again": the retry policy retries them
 // ("Retrying in N s"), a failover names them as its reason, and the window offers Retry from the kind.
 import type { ProviderError } from '../llm-provider';
-import { knownSecrets } from '../../lib/logger';
-import { scrubSecrets } from '../../lib/redact';
+import { scrubSecrets } from '../../lib/known-secrets';
 
 /** A ProviderError plus what the server said about waiting and which parameter it refused. */
 export interface ClassifiedError extends ProviderError {
@@ -93,7 +92,7 @@ export function serverErrorBody(json: unknown): ServerErrorBody | undefined {
 /** The server's own error text, short and without secrets. */
 function serverDetail(body: ServerErrorBody | undefined, ctx: ErrorContext): string {
   const raw = body?.message ?? '';
-  const clean = scrubSecrets(raw.replace(/\s+/g, ' ').trim(), [...knownSecrets(), ctx.apiKey ?? '']);
+  const clean = scrubSecrets(raw.replace(/\s+/g, ' ').trim(), [ctx.apiKey ?? '']);
   return clean.length > 200 ? `${clean.slice(0, 200)}…` : clean;
 }
 

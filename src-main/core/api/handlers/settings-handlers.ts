@@ -2,7 +2,7 @@
 // and test a provider by listing its models (agent/providers/model-list.ts).
 import type { CoreBase } from '../../core-base';
 import type { InvokeHandlers, SettingsState } from '../../../../src-preload/contract/schemas';
-import { scrubSecrets } from '../../lib/redact';
+import { scrubSecrets } from '../../lib/known-secrets';
 import { listProviderModels } from '../../agent/providers/model-list';
 import { detectLocalServers, probeProvider } from './provider-setup';
 import type { ApiHost } from '../api-host';

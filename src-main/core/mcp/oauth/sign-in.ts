@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Clock } from '../../lib/clock';
 import { failure, type ServiceError } from '../../lib/core-error';
-import { scrubKnownSecrets } from '../../lib/known-secrets';
+import { scrubSecrets } from '../../lib/known-secrets';
 import { errorMessage, okResult, type Result } from '../../lib/result';
 import { describeNotOAuthJson, watchOAuthAnswers, type WatchedFetch } from './oauth-answers';
 import { openLoopbackRedirect, type LoopbackRedirect } from './loopback-redirect';
@@ -40,7 +40,7 @@ export interface SignInOptions {
 function signInFailed(name: string, err: unknown, answers?: WatchedFetch): Result<never, SignInError> {
   const notJson = answers?.lastNotJson();
   const reason = notJson ? describeNotOAuthJson(notJson) : errorMessage(err);
-  return failure('failed', `Could not sign in to MCP server '${name}': ${scrubKnownSecrets(reason)}`);
+  return failure('failed', `Could not sign in to MCP server '${name}': ${scrubSecrets(reason)}`);
 }
 
 async function openRedirect(provider: ServerOAuthProvider, state: string, name: string): Promise<LoopbackRedirect> {

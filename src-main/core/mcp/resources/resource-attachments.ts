@@ -3,7 +3,7 @@
 // data. Also the list the composer offers.
 import type { McpResource, McpResourceRef } from '../../../../src-preload/contract/mcp-schemas';
 import { failure, type ServiceError } from '../../lib/core-error';
-import { scrubKnownSecrets } from '../../lib/known-secrets';
+import { scrubSecrets } from '../../lib/known-secrets';
 import { okResult, type Result } from '../../lib/result';
 import { untrustedBanner } from '../../tools/builtin/untrusted';
 import type { McpConnection } from '../mcp-connection';
@@ -52,7 +52,7 @@ export async function readAttachments(
     const read = await readResource(connection, ref.uri, { signal, vision: false, maxChars: MAX_ATTACHMENT_CHARS });
     if (!read.ok) return failure(read.error.code === 'failed' ? 'failed' : 'unavailable', `Could not attach ${ref.uri}: ${read.error.message}`);
     const source = `MCP server '${ref.server}' (resource ${cleanServerLine(ref.uri, LABEL_CHARS)}, attached by the user)`;
-    attached.push({ server: ref.server, uri: ref.uri, text: `${untrustedBanner(source)}\n\n${scrubKnownSecrets(read.value.text)}` });
+    attached.push({ server: ref.server, uri: ref.uri, text: `${untrustedBanner(source)}\n\n${scrubSecrets(read.value.text)}` });
   }
   return okResult(attached);
 }

@@ -3,8 +3,7 @@
 import { statSync } from 'node:fs';
 import { constants, homedir } from 'node:os';
 import { z } from 'zod';
-import { knownSecrets } from '../../lib/logger';
-import { scrubSecrets } from '../../lib/redact';
+import { scrubSecrets } from '../../lib/known-secrets';
 import { defineTool, fail, failWith, ok, type Tool, type ToolContext, type ToolResult } from '../tool';
 import { toolError, type ToolError } from '../tool-error';
 import { BoundedText, joinWithHeadTail } from '../sandbox/bounded-text';
@@ -221,7 +220,7 @@ function outcomeOf(result: RunTreeResult, timeoutSeconds: number): ToolResult {
       // Killed by a signal: report it the way shells do (128 + signal number, e.g. 137 for SIGKILL).
       const exitCode = result.exitCode ?? (result.exitSignal ? 128 + (constants.signals[result.exitSignal] ?? 0) : 1);
       // The child never had the app's secrets, but its output might echo one found on disk.
-      return ok(scrubSecrets(formatExecOutput(result.stdout, result.stderr, exitCode), knownSecrets()));
+      return ok(scrubSecrets(formatExecOutput(result.stdout, result.stderr, exitCode)));
     }
     default:
       return assertNever(result.outcome);

@@ -3,7 +3,7 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OAuthStore } from '../../../../src-main/core/mcp/oauth/oauth-store';
-import { scrubKnownSecrets } from '../../../../src-main/core/lib/known-secrets';
+import { scrubSecrets } from '../../../../src-main/core/lib/known-secrets';
 import { makeTempHome, type TempHome } from '../../../helpers/temp-home';
 
 const plain = { encode: (s: string) => s, decode: (s: string) => s };
@@ -28,7 +28,7 @@ describe('OAuthStore', () => {
     expect(statSync(file()).mode & 0o777).toBe(0o600);
     expect(readFileSync(file(), 'utf8')).not.toContain(TOKENS.access_token);
     expect(new OAuthStore(file(), keychain).get('files', 'https://mcp.example/mcp')?.tokens).toEqual(TOKENS);
-    expect(scrubKnownSecrets(`a ${TOKENS.access_token} r ${TOKENS.refresh_token}`)).toBe('a [redacted] r [redacted]');
+    expect(scrubSecrets(`a ${TOKENS.access_token} r ${TOKENS.refresh_token}`)).toBe('a [redacted] r [redacted]');
   });
 
   it('a record belongs to its server URL: a server moved elsewhere does not get the tokens', () => {
