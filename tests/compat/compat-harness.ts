@@ -26,7 +26,7 @@ export interface Compat {
 
 /** Registers the harness hooks; call once at the top of a compat test file. */
 export function useCompat(): Compat {
-  const t = useScriptedCore();
+  const t = useScriptedCore({ approvalMode: 'auto' });
   let seen: Record<string, any>[] = [];
   return {
     t,

@@ -3,7 +3,7 @@ import { afterEach } from 'vitest';
 import { createCore, type Core, type CoreOptions } from '../../src-main/core/nanotray-core';
 import type { ScriptedLlm } from './scripted-llm-server';
 import { useScriptedLlm } from './use-scripted-llm';
-import { makeTempHome, testConfig, type TempHome } from './temp-home';
+import { makeTempHome, testConfig, type ApprovalMode, type TempHome } from './temp-home';
 
 export interface ScriptedCore {
   /** The file's scripted OpenAI-compatible server (requests and fallback reset after each test). */
@@ -16,10 +16,11 @@ export interface ScriptedCore {
 }
 
 /**
- * Registers the hooks; call once at the top of a test file. `tempRoot`: where the temp homes are made (the exec
+ * Registers the hooks; call once at the top of a test file. `approvalMode`: the file's approval mode (an `open`
+ * whose extra config names `tools.approval` overrides it). `tempRoot`: where the temp homes are made (the exec
  * sandbox tests use /var/tmp, because the sandbox's private /tmp would hide a home under /tmp anyway).
  */
-export function useScriptedCore(setup: { tempRoot?: string } = {}): ScriptedCore {
+export function useScriptedCore(setup: { approvalMode: ApprovalMode; tempRoot?: string }): ScriptedCore {
   const server = useScriptedLlm();
   let home: TempHome | undefined;
   let core: Core | undefined;
@@ -44,7 +45,7 @@ export function useScriptedCore(setup: { tempRoot?: string } = {}): ScriptedCore
       return need(home, 'home');
     },
     open(extra = {}, options = {}) {
-      home = makeTempHome(testConfig(need(server(), 'scripted server').baseUrl, extra), setup.tempRoot);
+      home = makeTempHome(testConfig(need(server(), 'scripted server').baseUrl, setup.approvalMode, extra), setup.tempRoot);
       const created = createCore({ host: 'test', env: {}, ...options, home: home.home });
       if (!created.ok) throw new Error(created.error);
       core = created.value;

@@ -22,13 +22,19 @@ export function makeTempHome(config?: unknown, parent: string = tmpdir()): TempH
   return { home, workspace, configFile, writeConfig, cleanup: () => rmSync(home, { recursive: true, force: true }) };
 }
 
-/** A config pointing the `test` provider at a scripted server. */
-export function testConfig(baseUrl: string, extra: Record<string, any> = {}): Record<string, any> {
+/** The approval modes (`tools.approval.mode`) a test states. */
+export type ApprovalMode = 'ask' | 'auto' | 'readonly';
+
+/**
+ * A config pointing the `test` provider at a scripted server, in the approval mode the test states (no default:
+ * a test copied as an example shows which mode it exercises). `extra.tools.approval` still wins.
+ */
+export function testConfig(baseUrl: string, approvalMode: ApprovalMode, extra: Record<string, any> = {}): Record<string, any> {
   const { agent, tools, ...rest } = extra;
   return {
     providers: { test: { apiKey: 'sk-test-secret-key-123456', baseUrl } },
     agent: { provider: 'test', model: 'fake-model', providerRetryMode: 'none', ...agent },
-    tools: { approval: { mode: 'auto' }, ...tools },
+    tools: { approval: { mode: approvalMode }, ...tools },
     heartbeat: { enable: false },
     ...rest,
   };

@@ -106,7 +106,7 @@ describe('the Linux installer, packed against a stand-in Electron', () => {
   });
 
   it('the built-in skills are real files the model reads through the file tools (no fenced root inside the asar)', async () => {
-    const home = makeTempHome(testConfig('http://127.0.0.1:9/v1', { tools: { approval: { mode: 'ask' } } }));
+    const home = makeTempHome(testConfig('http://127.0.0.1:9/v1', 'ask'));
     const created = createCore({ host: 'test', home: home.home, env: {}, appRoot: join(resources, 'app.asar') });
     if (!created.ok) throw new Error(created.error);
     const core = created.value;

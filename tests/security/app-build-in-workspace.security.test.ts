@@ -10,7 +10,7 @@ import { ROOT } from '../../scripts/build-cli.mjs';
 import { useScriptedCore } from '../helpers/scripted-core';
 
 // under /var/tmp: the sandbox's private /tmp would hide an app root under /tmp anyway
-const t = useScriptedCore({ tempRoot: '/var/tmp' });
+const t = useScriptedCore({ approvalMode: 'auto', tempRoot: '/var/tmp' });
 const bwrap = spawnSync('bwrap', ['--ro-bind', '/', '/', 'true']).status === 0;
 const BUNDLE = "'use strict';\nexports.main = () => 'the genuine bundle';\n";
 

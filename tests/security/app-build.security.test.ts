@@ -12,7 +12,7 @@ import { recordedToolResult } from '../helpers/recorded-tool-result';
 import { useScriptedCore } from '../helpers/scripted-core';
 
 // under /var/tmp: the sandbox's private /tmp would hide an app root under /tmp anyway
-const t = useScriptedCore({ tempRoot: '/var/tmp' });
+const t = useScriptedCore({ approvalMode: 'auto', tempRoot: '/var/tmp' });
 const bwrap = spawnSync('bwrap', ['--ro-bind', '/', '/', 'true']).status === 0;
 const OWN_CODE = /^Error: .* is part of Nanotray's own code/;
 const BUNDLE = "'use strict';\nexports.main = () => 'the genuine bundle';\n";

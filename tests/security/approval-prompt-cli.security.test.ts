@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { useCliHarness } from '../host/cli/cli-harness';
 import { readAcross, screenAt } from '../helpers/terminal-screen';
 
-const t = useCliHarness();
+const t = useCliHarness({ approvalMode: 'auto' });
 const QUESTION = 'Allow? [y]es / [n]o';
 
 describe('the CLI approval prompt on an 80×24 terminal (mode ask)', () => {

@@ -63,7 +63,7 @@ function allCommandLines(): string[] {
 
 describe('nanotray web --open', () => {
   it('hands the opener a private launcher page, never the token', async () => {
-    home = makeTempHome({ heartbeat: { enable: false } });
+    home = makeTempHome({ heartbeat: { enable: false }, tools: { approval: { mode: 'ask' } } });
     scratch = mkdtempSync(join(tmpdir(), 'nanotray-opener-'));
     const rec = join(scratch, 'rec');
     const bin = join(scratch, 'bin');

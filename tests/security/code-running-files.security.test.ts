@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useScriptedCore } from '../helpers/scripted-core';
 import { recordedToolResult } from '../helpers/recorded-tool-result';
 
-const t = useScriptedCore({ tempRoot: '/var/tmp' });
+const t = useScriptedCore({ approvalMode: 'auto', tempRoot: '/var/tmp' });
 
 let fakeHome: string;
 beforeAll(() => {

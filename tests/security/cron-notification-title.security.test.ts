@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { CoreEvent } from '../../src-preload/contract/event-schemas';
 import { useScriptedCore } from '../helpers/scripted-core';
 
-const t = useScriptedCore();
+const t = useScriptedCore({ approvalMode: 'auto' });
 
 describe('cron notification titles the model chose', () => {
   it('are framed as the cron job they are, with invisible characters revealed', async () => {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useCliHarness } from '../host/cli/cli-harness';
 
-const t = useCliHarness();
+const t = useCliHarness({ approvalMode: 'auto' });
 let attacker: Server;
 let port: number;
 const hits: string[] = [];

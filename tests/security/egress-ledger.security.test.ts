@@ -6,7 +6,7 @@ import type { Core } from '../../src-main/core/nanotray-core';
 import { useScriptedCore } from '../helpers/scripted-core';
 import { startWebHosts, type WebHosts } from './helpers/web-hosts';
 
-const t = useScriptedCore();
+const t = useScriptedCore({ approvalMode: 'auto' });
 let web: WebHosts;
 beforeAll(async () => {
   web = await startWebHosts();

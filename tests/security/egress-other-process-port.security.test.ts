@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useScriptedCore } from '../helpers/scripted-core';
 import { openAttacker, startCountingServer, type CountingServer } from './helpers/egress-attack';
 
-const t = useScriptedCore({ tempRoot: '/var/tmp' });
+const t = useScriptedCore({ approvalMode: 'auto', tempRoot: '/var/tmp' });
 let other: CountingServer;
 beforeAll(async () => {
   other = await startCountingServer('browser-host-of-another-process');

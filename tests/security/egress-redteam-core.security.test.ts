@@ -7,7 +7,7 @@ import { useScriptedCore } from '../helpers/scripted-core';
 import { openAttacker, startCountingServer, startRawServer, type CountingServer } from './helpers/egress-attack';
 import { MAX_REFUSALS_RECORDED } from '../../src-main/core/tools/egress/command-egress';
 
-const t = useScriptedCore({ tempRoot: '/var/tmp' });
+const t = useScriptedCore({ approvalMode: 'auto', tempRoot: '/var/tmp' });
 
 let plain: CountingServer;
 beforeAll(async () => {

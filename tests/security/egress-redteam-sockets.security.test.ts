@@ -8,7 +8,7 @@ import { openCommandEgress, type CommandEgress } from '../../src-main/core/tools
 import { useScriptedCore } from '../helpers/scripted-core';
 import { openAttacker, startCountingServer, type CountingServer } from './helpers/egress-attack';
 
-const t = useScriptedCore({ tempRoot: '/var/tmp' });
+const t = useScriptedCore({ approvalMode: 'auto', tempRoot: '/var/tmp' });
 
 let secret: CountingServer;
 beforeAll(async () => {

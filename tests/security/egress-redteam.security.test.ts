@@ -8,7 +8,7 @@ import { registerOwnPort } from '../../src-main/core/lib/own-ports';
 import { useScriptedCore } from '../helpers/scripted-core';
 import { openAttacker, RAW_PROXY_FN, startCountingServer, type CountingServer } from './helpers/egress-attack';
 
-const t = useScriptedCore({ tempRoot: '/var/tmp' });
+const t = useScriptedCore({ approvalMode: 'auto', tempRoot: '/var/tmp' });
 
 /** A service with a host rule (the user allowed it) and one without (the attacker's goal). */
 let allowed: CountingServer;

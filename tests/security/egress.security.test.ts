@@ -9,7 +9,7 @@ import type { RecordedRequest } from '../helpers/scripted-llm-server';
 import { useScriptedCore } from '../helpers/scripted-core';
 import { startWebHosts, type WebHosts } from './helpers/web-hosts';
 
-const t = useScriptedCore();
+const t = useScriptedCore({ approvalMode: 'auto' });
 let web: WebHosts;
 beforeAll(async () => {
   web = await startWebHosts();

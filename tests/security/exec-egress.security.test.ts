@@ -14,7 +14,7 @@ import { registerOwnPort } from '../../src-main/core/lib/own-ports';
 import { recordedToolResult } from '../helpers/recorded-tool-result';
 import { useScriptedCore } from '../helpers/scripted-core';
 
-const t = useScriptedCore({ tempRoot: '/var/tmp' });
+const t = useScriptedCore({ approvalMode: 'auto', tempRoot: '/var/tmp' });
 
 const SECRET = 'user-md-secret-7731';
 let server: Server;

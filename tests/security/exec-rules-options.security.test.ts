@@ -11,7 +11,7 @@ import { recordedToolResult } from '../helpers/recorded-tool-result';
 import { useScriptedCore } from '../helpers/scripted-core';
 
 // under /var/tmp: the sandbox's private /tmp would hide a workspace under /tmp
-const t = useScriptedCore({ tempRoot: '/var/tmp' });
+const t = useScriptedCore({ approvalMode: 'auto', tempRoot: '/var/tmp' });
 
 const MARK = 'pwned';
 const NOT_RUN = "needs the user's approval, but nobody can answer";

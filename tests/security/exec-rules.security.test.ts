@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { useScriptedCore } from '../helpers/scripted-core';
 import { listToolEvents } from '../../src-main/core/store/tool-events.repo';
 
-const t = useScriptedCore();
+const t = useScriptedCore({ approvalMode: 'auto' });
 
 const MARK = 'pwned';
 

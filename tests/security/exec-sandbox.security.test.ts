@@ -13,7 +13,7 @@ import type { CoreEvent } from '../../src-preload/contract/event-schemas';
 import { createExecSandbox } from '../../src-main/core/tools/os-sandbox/exec-sandbox';
 import { useScriptedCore } from '../helpers/scripted-core';
 
-const t = useScriptedCore({ tempRoot: '/var/tmp' });
+const t = useScriptedCore({ approvalMode: 'auto', tempRoot: '/var/tmp' });
 
 const FAKE_KEY = '-----BEGIN OPENSSH PRIVATE KEY----- fake-key-material-4242';
 let fakeHome: string;

@@ -11,7 +11,7 @@ describe('links say where they go', () => {
   let app: E2eApp;
   const opened: string[] = [];
   beforeAll(async () => {
-    app = await startE2eApp();
+    app = await startE2eApp({ approvalMode: 'auto' });
     await app.page.getByRole('textbox', { name: 'Message' }).waitFor();
     // no network here: answer every outside page locally, and note which were opened
     await app.context!.route(/^https:\/\/(evil|docs)\.example\//, (route) => {

@@ -10,7 +10,7 @@ import { NOTE_TEXT } from '../fixtures/mcp/depth-fixture.mjs';
 import { useScriptedCore } from '../helpers/scripted-core';
 import { depthServer, openScriptedWithServers } from '../core/mcp/mcp-test-kit';
 
-const t = useScriptedCore();
+const t = useScriptedCore({ approvalMode: 'auto' });
 const FRAMED = `${untrustedBanner("MCP server 'd' (resource note://notes, attached by the user)")}\n\n${NOTE_TEXT} ([redacted])`;
 
 describe('attached MCP resources', () => {

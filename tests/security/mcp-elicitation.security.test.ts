@@ -9,7 +9,7 @@ import { recordedToolResult } from '../helpers/recorded-tool-result';
 import { useScriptedCore } from '../helpers/scripted-core';
 import { depthServer, openScriptedWithServers } from '../core/mcp/mcp-test-kit';
 
-const t = useScriptedCore();
+const t = useScriptedCore({ approvalMode: 'auto' });
 const API_KEY = 'sk-test-secret-key-123456';
 
 type Requested = Extract<CoreEvent, { type: 'elicitation.requested' }>;

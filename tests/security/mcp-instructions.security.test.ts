@@ -6,7 +6,7 @@ import { MAX_INSTRUCTIONS_CHARS_PER_SERVER, instructionsSection } from '../../sr
 import { useScriptedCore } from '../helpers/scripted-core';
 import { depthServer, openScriptedWithServers } from '../core/mcp/mcp-test-kit';
 
-const t = useScriptedCore();
+const t = useScriptedCore({ approvalMode: 'auto' });
 
 describe("MCP servers' instructions", () => {
   it('reach the system prompt quoted, framed as the server\'s text, after the workspace prompt', async () => {

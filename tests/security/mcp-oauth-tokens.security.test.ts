@@ -8,7 +8,7 @@ import { createApiHandlers } from '../../src-main/core/api/api-handlers';
 import { FAKE_API_HOST } from '../helpers/fake-api-host';
 import { expectNoLeak, watchLeaks, type LeakWatch } from './helpers/leak-watch';
 
-const t = useScriptedCore();
+const t = useScriptedCore({ approvalMode: 'auto' });
 let server: OAuthFixture;
 let watch: LeakWatch | undefined;
 beforeAll(async () => {

@@ -11,7 +11,7 @@ import { useScriptedCore } from '../helpers/scripted-core';
 import { depthServer, openScriptedWithServers } from '../core/mcp/mcp-test-kit';
 import { NOTE_TEXT } from '../fixtures/mcp/depth-fixture.mjs';
 
-const t = useScriptedCore();
+const t = useScriptedCore({ approvalMode: 'auto' });
 
 const toolResult = (id: string): string => recordedToolResult(t.llm.requests, id);
 

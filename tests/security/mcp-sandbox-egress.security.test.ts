@@ -14,7 +14,7 @@ import { recordedToolResult } from '../helpers/recorded-tool-result';
 import { useScriptedCore } from '../helpers/scripted-core';
 import { fixtureOutsideTmp } from '../helpers/fixture-outside-tmp';
 
-const t = useScriptedCore({ tempRoot: '/var/tmp' });
+const t = useScriptedCore({ approvalMode: 'auto', tempRoot: '/var/tmp' });
 
 const PRYING_SOURCE = resolve(__dirname, 'fixtures/prying-mcp-server.mjs');
 /** Bundled under /var/tmp: the sandbox hides a checkout under /tmp. */

@@ -10,7 +10,7 @@ import { listAudit } from '../../src-main/core/store/audit.repo';
 import { getSession } from '../../src-main/core/store/sessions.repo';
 import { useScriptedCore } from '../helpers/scripted-core';
 
-const t = useScriptedCore();
+const t = useScriptedCore({ approvalMode: 'auto' });
 const S = 'desktop:main';
 const PRESETS = { modelPresets: { smart: { model: 'smart-model' }, cheap: { model: 'cheap-model' } } };
 

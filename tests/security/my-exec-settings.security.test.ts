@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { useScriptedCore } from '../helpers/scripted-core';
 
 // under /var/tmp: the sandbox's private /tmp would hide a home under /tmp anyway
-const t = useScriptedCore({ tempRoot: '/var/tmp' });
+const t = useScriptedCore({ approvalMode: 'auto', tempRoot: '/var/tmp' });
 const bwrap = spawnSync('bwrap', ['--ro-bind', '/', '/', 'true']).status === 0;
 
 const ATTEMPTS: Array<[string, unknown]> = [

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { useScriptedCore } from '../helpers/scripted-core';
 import { recordedToolResult } from '../helpers/recorded-tool-result';
 
-const t = useScriptedCore({ tempRoot: '/var/tmp' });
+const t = useScriptedCore({ approvalMode: 'auto', tempRoot: '/var/tmp' });
 
 const WEB_TOKEN = 'webHostToken_4242_abcdefghijklmnopqrstuvwxyz';
 const ACCESS_TOKEN = 'mcpAccessToken-4242-abcdefghijklmnopqrstuvwxyz';

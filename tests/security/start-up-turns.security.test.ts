@@ -27,7 +27,7 @@ function missingSandbox(delayMs = 0) {
 }
 
 function open(config: Record<string, unknown>, options: Partial<CoreOptions>): Core {
-  t.home ??= makeTempHome(testConfig(llm()!.baseUrl, config));
+  t.home ??= makeTempHome(testConfig(llm()!.baseUrl, 'auto', config));
   const created = createCore({ host: 'electron', home: t.home.home, env: {}, ...options });
   if (!created.ok) throw new Error(created.error);
   t.cores.push(created.value);

@@ -10,7 +10,7 @@ import type { Core } from '../../src-main/core/nanotray-core';
 import type { RecordedRequest, ScriptedStep } from '../helpers/scripted-llm-server';
 import { useScriptedCore } from '../helpers/scripted-core';
 
-const t = useScriptedCore();
+const t = useScriptedCore({ approvalMode: 'auto' });
 const SESSION = 'desktop:main';
 /** Past this many subagents the chain counts as unbounded (the test stops waiting instead of hanging). */
 const RUNAWAY = 12;

@@ -11,7 +11,7 @@ import { recordedToolResult } from '../helpers/recorded-tool-result';
 import { useScriptedCore } from '../helpers/scripted-core';
 import { fixtureServer } from '../core/mcp/mcp-test-kit';
 
-const t = useScriptedCore();
+const t = useScriptedCore({ approvalMode: 'auto' });
 const SECRET = 'salary: 120k';
 
 /**

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useCliHarness } from '../host/cli/cli-harness';
 
-const t = useCliHarness();
+const t = useCliHarness({ approvalMode: 'auto' });
 
 const QUERY_KEY = 'querysecret1234567890';
 const URL_PASSWORD = 'hunter2urlpassword';

@@ -21,7 +21,7 @@ let provider: FakeProvider;
 let events: CoreEvent[];
 
 function setup(extra: Record<string, unknown> = {}, ...steps: ConstructorParameters<typeof FakeProvider>): Core {
-  home = makeTempHome(testConfig('http://127.0.0.1:9/v1', extra));
+  home = makeTempHome(testConfig('http://127.0.0.1:9/v1', 'auto', extra));
   provider = new FakeProvider(...steps);
   const created = createCore({ host: 'test', home: home.home, env: {}, createProvider: () => provider });
   if (!created.ok) throw new Error(created.error);

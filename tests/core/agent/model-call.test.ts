@@ -5,7 +5,7 @@ import { listMessages } from '../../../src-main/core/store/messages.repo';
 import { usageByModel } from '../../../src-main/core/store/usage.repo';
 import { useScriptedCore } from '../../helpers/scripted-core';
 
-const t = useScriptedCore();
+const t = useScriptedCore({ approvalMode: 'auto' });
 
 function open(fallbackModels: string[]) {
   const core = t.open({

@@ -6,7 +6,7 @@ import type { TurnResult } from '../../../src-main/core/agent/session-runner';
 import { listMessages } from '../../../src-main/core/store/messages.repo';
 import { useScriptedCore } from '../../helpers/scripted-core';
 
-const t = useScriptedCore();
+const t = useScriptedCore({ approvalMode: 'auto' });
 
 /** The user's text of the newest message, without the runtime note the context builder appends. */
 function lastUserText(body: any): string {

@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 function makeCore(extra: Record<string, unknown> = {}): Core {
-  home = makeTempHome(testConfig(llm.baseUrl, extra));
+  home = makeTempHome(testConfig(llm.baseUrl, 'auto', extra));
   const created = createCore({ host: 'test', home: home.home, env: {} });
   if (!created.ok) throw new Error(created.error);
   core = created.value;
@@ -159,7 +159,7 @@ describe('SessionRunner scheduling', () => {
   }
 
   function fakeCore(provider: FakeProvider): Core {
-    home = makeTempHome(testConfig('http://127.0.0.1:9/v1'));
+    home = makeTempHome(testConfig('http://127.0.0.1:9/v1', 'auto'));
     const created = createCore({ host: 'test', home: home.home, env: {}, createProvider: () => provider });
     if (!created.ok) throw new Error(created.error);
     core = created.value;

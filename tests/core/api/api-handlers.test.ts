@@ -27,7 +27,7 @@ describe('API handlers on a real core', () => {
   beforeAll(async () => {
     llm = await startScriptedLlm();
     home = makeTempHome(
-      testConfig(llm.baseUrl, {
+      testConfig(llm.baseUrl, 'auto', {
         tools: { web: { search: { provider: 'brave', apiKey: 'brave-secret-key-999' } } },
         mcpServers: { gh: { url: 'https://mcp.example.test/mcp', headers: { Authorization: 'Bearer ghp_secret_token_1', 'X-Team': 'blue' } } },
       }),

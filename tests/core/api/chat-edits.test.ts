@@ -39,7 +39,7 @@ async function finished(core: Core, start: () => Promise<Answer>): Promise<Extra
 const texts = (core: Core) => listMessages(core.db, S).map((m) => `${m.role}:${m.content ?? ''}`);
 
 describe('chat history edits', () => {
-  const scripted = useScriptedCore();
+  const scripted = useScriptedCore({ approvalMode: 'auto' });
 
   it('a failed turn keeps its error in the history, for the window to show after a reload', async () => {
     const core = scripted.open();

@@ -8,7 +8,7 @@ import { runtimeNetworkOutput } from '../../../src-preload/contract/schemas';
 import { useScriptedCore } from '../../helpers/scripted-core';
 
 describe('runtime:network', () => {
-  const t = useScriptedCore();
+  const t = useScriptedCore({ approvalMode: 'auto' });
 
   it("gives today's hosts with their rules, matched on the host with or without a port", async () => {
     const core = t.open({});

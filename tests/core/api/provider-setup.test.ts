@@ -17,7 +17,7 @@ const api = (core: Core) => {
 
 
 describe('provider setup', () => {
-  const t = useScriptedCore();
+  const t = useScriptedCore({ approvalMode: 'auto' });
 
   it('lists the models of an address not saved yet; the key goes there as a bearer token and nothing is written', async () => {
     const core = t.open({ providers: {} });

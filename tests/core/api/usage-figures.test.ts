@@ -10,7 +10,7 @@ const S = 'desktop:usage';
 type Answer = { ok: boolean; value?: any };
 
 describe('usage figures', () => {
-  const t = useScriptedCore();
+  const t = useScriptedCore({ approvalMode: 'auto' });
 
   it('sums a turn\'s model calls, and prices the turn, the chat and the day', async () => {
     const core = t.open({ prices: { 'fake-model': { input: 2, output: 10 } } });

@@ -4,7 +4,7 @@ import { createCore } from '../../../src-main/core/nanotray-core';
 import { captureIo, useCliHarness } from '../../host/cli/cli-harness';
 import { fixtureServer, fromServer } from '../mcp/mcp-test-kit';
 
-const t = useCliHarness();
+const t = useCliHarness({ approvalMode: 'auto' });
 
 describe('slash commands in the CLI', () => {
   it('agent -m "/help" answers without a provider or a model call', async () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Core } from '../../../src-main/core/nanotray-core';
 import { getSession } from '../../../src-main/core/store/sessions.repo';
 
-const t = useScriptedCore();
+const t = useScriptedCore({ approvalMode: 'auto' });
 
 const makeCore = (extra: Record<string, any>): Core => t.open(extra);
 

@@ -6,7 +6,7 @@ import type { CoreEvent } from '../../../src-preload/contract/event-schemas';
 import type { Core } from '../../../src-main/core/nanotray-core';
 import { useScriptedCore } from '../../helpers/scripted-core';
 
-const t = useScriptedCore();
+const t = useScriptedCore({ approvalMode: 'auto' });
 
 const open = (extra: Record<string, unknown> = {}): Core =>
   t.open({ heartbeat: { enable: true }, agent: { timezone: 'UTC' }, ...extra }, { env: process.env });

@@ -6,7 +6,7 @@ import type { CoreEvent } from '../../../src-preload/contract/event-schemas';
 import { listMessages } from '../../../src-main/core/store/messages.repo';
 import { startScriptedLlm, type RecordedRequest, type ScriptedLlm, type ScriptedStep } from '../../helpers/scripted-llm-server';
 
-const t = useScriptedCore();
+const t = useScriptedCore({ approvalMode: 'auto' });
 
 const isSubagent = (r: RecordedRequest) => String(r.body.messages[0].content).includes('# You are a subagent');
 const last = (r: RecordedRequest) => r.body.messages[r.body.messages.length - 1];

@@ -46,7 +46,7 @@ describe('fitTurnToWindow', () => {
 });
 
 describe('a long turn through the real loop', () => {
-  const t = useScriptedCore();
+  const t = useScriptedCore({ approvalMode: 'auto' });
 
   it('never sends more than the window allows, while the stored history keeps every result in full', async () => {
     const core = t.open({ agent: { contextWindowTokens: 8192, maxTokens: 512, maxToolResultChars: 16000 } });

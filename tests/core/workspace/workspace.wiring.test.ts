@@ -10,7 +10,7 @@ import { ensureSession, getSession } from '../../../src-main/core/store/sessions
 import { sumUsage } from '../../../src-main/core/store/usage.repo';
 import { loadTokenizer, messagesTokens } from '../../../src-main/core/workspace/token-estimate';
 
-const t = useScriptedCore();
+const t = useScriptedCore({ approvalMode: 'auto' });
 
 const makeCore = (): Core => t.open({}, { env: { PATH: '' } });
 

@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createCore, type Core } from '../../../src-main/core/nanotray-core';
 import { startWebHost, type WebHost } from '../../../src-main/host/web/web-host';
 import { startScriptedLlm, type ScriptedLlm } from '../../helpers/scripted-llm-server';
-import { makeTempHome, testConfig, type TempHome } from '../../helpers/temp-home';
+import { makeTempHome, testConfig, type ApprovalMode, type TempHome } from '../../helpers/temp-home';
 import { launchChromium } from './chromium';
 
 export const REPO_ROOT = resolve(__dirname, '../../..');
@@ -16,6 +16,11 @@ export const SCREENSHOT_DIR = join(REPO_ROOT, 'test-results', 'screenshots');
 export interface E2eOptions {
   /** Extra config merged into testConfig (agent, tools, …). */
   config?: Record<string, unknown>;
+  /**
+   * `tools.approval.mode` (default `auto`, said here rather than in testConfig: the window tests drive the UI, not
+   * the gate). A test about approvals, and every test under tests/security, states it.
+   */
+  approvalMode?: ApprovalMode;
   /** Directory served as the UI (default: the built renderer, out/renderer). */
   rendererDir?: string;
   /** Page to open (default `/`; the quick-ask popup is `/quick.html`). */
@@ -63,7 +68,7 @@ export function requireBuiltRenderer(dir = BUILT_RENDERER): string {
 export async function startE2eApp(options: E2eOptions = {}): Promise<E2eApp> {
   const rendererDir = options.rendererDir ?? requireBuiltRenderer();
   const llm = await startScriptedLlm();
-  const home = makeTempHome(testConfig(llm.baseUrl, options.config ?? {}));
+  const home = makeTempHome(testConfig(llm.baseUrl, options.approvalMode ?? 'auto', options.config ?? {}));
   options.prepareHome?.(home);
   const created = createCore({ host: 'web', home: home.home, env: { PATH: process.env.PATH ?? '', ...options.env }, appRoot: REPO_ROOT, startBackground: options.startBackground ?? false });
   if (!created.ok) {

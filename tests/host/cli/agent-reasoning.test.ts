@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { useCliHarness } from './cli-harness';
 
-const t = useCliHarness();
+const t = useCliHarness({ approvalMode: 'auto' });
 
 describe('nanotray agent and reasoning', () => {
   it('hides the reasoning by default and says once that the model is thinking', async () => {

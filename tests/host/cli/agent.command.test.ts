@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { captureIo, ROOT, useCliHarness } from './cli-harness';
 
-const t = useCliHarness();
+const t = useCliHarness({ approvalMode: 'auto' });
 
 describe('nanotray agent -m (spawned)', () => {
   it('streams the answer to stdout, tool activity to stderr, and exits 0', async () => {

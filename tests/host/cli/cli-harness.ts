@@ -8,7 +8,7 @@ import type { CliIo } from '../../../src-main/host/cli/cli-command';
 import { runCli } from '../../../src-main/host/cli/main';
 import type { ScriptedLlm } from '../../helpers/scripted-llm-server';
 import { useScriptedLlm } from '../../helpers/use-scripted-llm';
-import { makeTempHome, testConfig, type TempHome } from '../../helpers/temp-home';
+import { makeTempHome, testConfig, type ApprovalMode, type TempHome } from '../../helpers/temp-home';
 
 export const ROOT = resolve(__dirname, '../../..');
 export const BIN = join(ROOT, 'bin', 'nanotray.mjs');
@@ -97,8 +97,8 @@ function startChild(args: string[], env: NodeJS.ProcessEnv): CliChild {
   return { child, stdout: () => stdout, stderr: () => stderr, exited };
 }
 
-/** Registers the hooks; call once at the top of a CLI test file. */
-export function useCliHarness(): CliHarness {
+/** Registers the hooks; call once at the top of a CLI test file, with the file's approval mode (`open` may override it). */
+export function useCliHarness(setup: { approvalMode: ApprovalMode }): CliHarness {
   const server = useScriptedLlm();
   let home: TempHome | undefined;
   afterEach(() => {
@@ -117,7 +117,7 @@ export function useCliHarness(): CliHarness {
       return need(home, 'home');
     },
     open(extra = {}) {
-      home = makeTempHome(testConfig(need(server(), 'scripted server').baseUrl, extra));
+      home = makeTempHome(testConfig(need(server(), 'scripted server').baseUrl, setup.approvalMode, extra));
       return home;
     },
     openBare(config) {

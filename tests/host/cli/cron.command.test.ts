@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { useCliHarness } from './cli-harness';
 
-const t = useCliHarness();
+const t = useCliHarness({ approvalMode: 'auto' });
 
 const cli = (...args: string[]) => t.run(['cron', ...args]);
 

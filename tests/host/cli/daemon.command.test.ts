@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { useCliHarness } from './cli-harness';
 
-const t = useCliHarness();
+const t = useCliHarness({ approvalMode: 'auto' });
 
 describe('nanotray daemon', () => {
   it('runs jobs, prints each notification, and exits 0 on SIGTERM without node-cron noise', async () => {

@@ -10,7 +10,7 @@ import { appendMessage } from '../../../src-main/core/store/messages.repo';
 import { ensureSession } from '../../../src-main/core/store/sessions.repo';
 import { useCliHarness } from './cli-harness';
 
-const t = useCliHarness();
+const t = useCliHarness({ approvalMode: 'auto' });
 
 /** A home whose database has a backup (1,500 messages) and 1,500 later messages, then 64 KB of garbage mid-file. */
 function damagedHome(): string {

@@ -6,7 +6,7 @@ import type { EgressRecord } from '../../../src-main/core/tools/egress/egress-re
 import type { TempHome } from '../../helpers/temp-home';
 import { useCliHarness } from './cli-harness';
 
-const t = useCliHarness();
+const t = useCliHarness({ approvalMode: 'auto' });
 let home: TempHome;
 beforeEach(() => {
   home = t.openBare({ agent: { timezone: 'UTC' } });

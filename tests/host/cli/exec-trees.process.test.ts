@@ -56,7 +56,7 @@ async function eventually(check: () => boolean, limitMs = 15_000): Promise<boole
 
 describe('signals end the CLI and its exec trees', () => {
   it.each(['SIGTERM', 'SIGHUP'] as const)('%s kills the shell and the process it started in the background', async (signal) => {
-    home = makeTempHome(testConfig(llm.baseUrl, { tools: { approval: { mode: 'auto' }, exec: { sandbox: 'off' } } }));
+    home = makeTempHome(testConfig(llm.baseUrl, 'auto', { tools: { exec: { sandbox: 'off' } } }));
     // each pid file appears by rename, complete: \`echo $$ > shell.pid\` creates the file before it writes the number,
     // and a poll between the two read an empty file (pid 0, "not alive") on a loaded machine
     const command = 'sleep 300 & echo $! > child.tmp; echo $$ > shell.tmp; mv child.tmp child.pid; mv shell.tmp shell.pid; wait';
@@ -79,7 +79,7 @@ describe('signals end the CLI and its exec trees', () => {
 
 describe('the CLI bundle reads commands on the bash grammar', () => {
   it('runs a command a rule covers, and refuses one the rule does not', async () => {
-    home = makeTempHome(testConfig(llm.baseUrl, { tools: { approval: { mode: 'ask' } } }));
+    home = makeTempHome(testConfig(llm.baseUrl, 'ask'));
     const db = openDatabase(join(home.home, 'nanotray.db'));
     addApprovalRule(db, { tool: 'exec', kind: 'prefix', pattern: 'git', cwd: realpathSync(home.workspace) }, Date.now());
     db.close();

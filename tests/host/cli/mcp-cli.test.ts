@@ -9,7 +9,7 @@ import { depthServer, fixtureServer } from '../../core/mcp/mcp-test-kit';
 import { useCliHarness } from './cli-harness';
 import { isRunning } from '../../helpers/process-alive';
 
-const t = useCliHarness();
+const t = useCliHarness({ approvalMode: 'auto' });
 let silent: SilentServer | undefined;
 let dir: string | undefined;
 afterEach(async () => {

@@ -7,7 +7,7 @@ import { createCore } from '../../../src-main/core/nanotray-core';
 import type { TempHome } from '../../helpers/temp-home';
 import { useCliHarness } from './cli-harness';
 
-const t = useCliHarness();
+const t = useCliHarness({ approvalMode: 'auto' });
 let home: TempHome;
 beforeEach(() => {
   home = t.openBare({ agent: { timezone: 'UTC' } });

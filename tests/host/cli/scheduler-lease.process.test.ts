@@ -10,7 +10,7 @@ import { openDatabase } from '../../../src-main/core/store/db';
 import { insertCronJob, listCronRuns, setCronJobEnabled } from '../../../src-main/core/store/cron-jobs.repo';
 import { ROOT, useCliHarness, type CliChild } from './cli-harness';
 
-const t = useCliHarness();
+const t = useCliHarness({ approvalMode: 'auto' });
 const RACER = join(ROOT, 'node_modules', '.cache', 'nanotray-tests', 'lease-racer.mjs');
 const children: (ChildProcessWithoutNullStreams | CliChild['child'])[] = [];
 

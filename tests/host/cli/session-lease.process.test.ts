@@ -7,7 +7,7 @@ import { openDatabase } from '../../../src-main/core/store/db';
 import type { RecordedRequest } from '../../helpers/scripted-llm-server';
 import { useCliHarness, type CliChild } from './cli-harness';
 
-const t = useCliHarness();
+const t = useCliHarness({ approvalMode: 'auto' });
 const children: CliChild[] = [];
 afterEach(() => {
   for (const c of children.splice(0)) c.child.kill('SIGKILL');

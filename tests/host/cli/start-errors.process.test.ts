@@ -42,7 +42,7 @@ function cli(home: string, args: string[], extra: SpawnSyncOptions = {}) {
 /** A home on a 2 MB tmpfs with a config pointing at the scripted server, set up by one `status` run. */
 function homeOnSmallDisk(): string {
   const home = smallDisk(2048);
-  writeFileSync(join(home, 'config.json'), JSON.stringify(testConfig(llm.baseUrl)));
+  writeFileSync(join(home, 'config.json'), JSON.stringify(testConfig(llm.baseUrl, 'auto')));
   expect(cli(home, ['status']).status).toBe(0);
   return home;
 }
@@ -86,7 +86,7 @@ describe('config values are bounded', () => {
   it('a 10 MB model name is refused, naming agent.model, and nothing is sent to the provider', () => {
     const home = mkdtempSync(join(tmpdir(), 'nanotray-big-'));
     homes.push(home);
-    writeFileSync(join(home, 'config.json'), JSON.stringify(testConfig(llm.baseUrl, { agent: { model: 'm'.repeat(10 * 1024 * 1024) } })));
+    writeFileSync(join(home, 'config.json'), JSON.stringify(testConfig(llm.baseUrl, 'auto', { agent: { model: 'm'.repeat(10 * 1024 * 1024) } })));
     const before = llm.requests.length;
     const run = cli(home, ['agent', '-m', 'hi']);
     expect(run.status).toBe(1);

@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { useCliHarness } from './cli-harness';
 
-const t = useCliHarness();
+const t = useCliHarness({ approvalMode: 'auto' });
 
 describe('nanotray status', () => {
   it('says when no provider is configured and how to add one', async () => {

@@ -83,7 +83,7 @@ function expectStoredAsStopped(sessionKey: string): void {
 
 describe('a signal mid-answer stores what was shown, with the stopped end', () => {
   it.each(['SIGINT', 'SIGTERM', 'SIGHUP'] as const)('agent -m, %s', async (signal) => {
-    home = makeTempHome(testConfig(llm.baseUrl));
+    home = makeTempHome(testConfig(llm.baseUrl, 'auto'));
     enqueueStallingAnswer();
     const run = startCli(['agent', '-m', 'tell me']);
     expect(await eventually(() => run.output().includes('you read already'))).toBe(true);
@@ -94,7 +94,7 @@ describe('a signal mid-answer stores what was shown, with the stopped end', () =
   });
 
   it.each(['SIGTERM', 'SIGHUP'] as const)('the REPL, %s: the turn is stored as stopped and the REPL ends', async (signal) => {
-    home = makeTempHome(testConfig(llm.baseUrl));
+    home = makeTempHome(testConfig(llm.baseUrl, 'auto'));
     enqueueStallingAnswer();
     const run = startCli(['agent', '-s', 'repl']);
     run.child.stdin!.write('tell me\n');
@@ -108,7 +108,7 @@ describe('a signal mid-answer stores what was shown, with the stopped end', () =
 
 describe('the daemon', () => {
   it('stops cleanly on SIGHUP (a closed terminal), as on SIGTERM', async () => {
-    home = makeTempHome(testConfig(llm.baseUrl));
+    home = makeTempHome(testConfig(llm.baseUrl, 'auto'));
     const run = startCli(['daemon']);
     expect(await eventually(() => run.output().includes('Ctrl-C to stop'))).toBe(true);
     run.child.kill('SIGHUP');

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../src-main/core/store/db';
 import { useCliHarness } from './cli-harness';
 
-const t = useCliHarness();
+const t = useCliHarness({ approvalMode: 'auto' });
 
 function writeCall(id: string) {
   return { toolCalls: [{ name: 'write_file', arguments: { path: 'note.md', content: 'hi' }, id }] };

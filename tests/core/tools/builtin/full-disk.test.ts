@@ -11,7 +11,7 @@ import { headlessHost } from '../../../../src-main/core/api/api-host';
 import { createDispatcher } from '../../../../src-main/core/api/dispatch';
 import { canMount, fillUntilFree, removeSmallDisks, smallDisk } from '../../../helpers/small-disk';
 
-const t = useScriptedCore();
+const t = useScriptedCore({ approvalMode: 'auto' });
 afterEach(removeSmallDisks);
 
 const leftovers = (dir: string): string[] => readdirSync(dir, { recursive: true }).map(String).filter((n) => n.endsWith('.tmp'));

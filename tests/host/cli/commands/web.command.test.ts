@@ -9,7 +9,7 @@ import { runWeb } from '../../../../src-main/host/cli/commands/web.command';
 import { captureIo, useCliHarness } from '../cli-harness';
 import { get as httpGet } from 'node:http';
 
-const t = useCliHarness();
+const t = useCliHarness({ approvalMode: 'auto' });
 
 /** The status of a GET on its own connection (no keep-alive pool). */
 function statusOf(url: string): Promise<number> {

@@ -5,7 +5,7 @@ import { useCliHarness } from '../host/cli/cli-harness';
 import { leakedForm } from './helpers/leak-watch';
 
 const KEY = 'sk-env-only-Rr4Ss5Tt6Uu7Vv8Ww9';
-const t = useCliHarness();
+const t = useCliHarness({ approvalMode: 'auto' });
 
 describe('a key that lives only in the environment', () => {
   it('exec of /proc/$PPID/environ (the CLI itself) hands the model no key', async () => {

@@ -16,7 +16,7 @@ const MCP_TOKEN = 'ghp_A1b2C3d4E5f6G7h8I9j0K1l2';
 const ALL = [KEY, SEARCH_KEY, PROXY_PASSWORD, MCP_TOKEN];
 const LEAKY_MCP = resolve(__dirname, 'fixtures/leaky-mcp-server.mjs');
 
-const t = useScriptedCore();
+const t = useScriptedCore({ approvalMode: 'auto' });
 let watch: LeakWatch | undefined;
 afterEach(() => watch?.stop());
 

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { sqliteDriver } from '../../src-main/core/store/sqlite-driver';
 import { useCliHarness, type CliChild } from '../host/cli/cli-harness';
 
-const t = useCliHarness();
+const t = useCliHarness({ approvalMode: 'auto' });
 let daemon: CliChild | undefined;
 afterEach(() => {
   if (daemon && daemon.child.exitCode === null && daemon.child.signalCode === null) daemon.child.kill('SIGKILL');

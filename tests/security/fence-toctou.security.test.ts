@@ -11,7 +11,7 @@ import type { ScriptedToolCall } from '../helpers/scripted-llm-server';
 
 const SWAPPER = resolve(__dirname, 'fixtures/symlink-swapper.mjs');
 const ROUNDS = 5;
-const t = useScriptedCore();
+const t = useScriptedCore({ approvalMode: 'auto' });
 let swapper: ChildProcess | undefined;
 let outside = '';
 afterEach(() => {

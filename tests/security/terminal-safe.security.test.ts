@@ -17,7 +17,7 @@ const HOSTILE = [
 /** Anything a terminal would act on; CR is allowed only right before LF. */
 const LIVE_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|\r(?!\n)/;
 
-const t = useCliHarness();
+const t = useCliHarness({ approvalMode: 'auto' });
 
 describe('the CLI shows hostile text escaped', () => {
   it("the model's streamed answer and a tool's error, in a real `nanotray agent -m`", async () => {

@@ -8,7 +8,7 @@ import { useCliHarness } from '../host/cli/cli-harness';
 
 /** An argument no other process on the machine has: how the orphaned `sleep` is found afterwards. */
 const SLEEP = `sleep 29.${process.pid}`;
-const t = useCliHarness();
+const t = useCliHarness({ approvalMode: 'auto' });
 afterEach(killOrphans);
 
 /** The exec child outlives the killed CLI (its own process group): end it by pid. */

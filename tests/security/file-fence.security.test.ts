@@ -11,7 +11,7 @@ import type { ScriptedToolCall } from '../helpers/scripted-llm-server';
 import { expectNoLeak, watchLeaks, type LeakWatch } from './helpers/leak-watch';
 
 const KEY = 'sk-live-Hh7Jj8Kk9Ll0Mm1Nn2Pp3Qq';
-const t = useScriptedCore();
+const t = useScriptedCore({ approvalMode: 'auto' });
 let watch: LeakWatch | undefined;
 const outsides: string[] = [];
 afterEach(() => {

@@ -52,7 +52,7 @@ function call(channel: string, payload?: unknown): Promise<any> {
 beforeAll(async () => {
   hostA = await modelsHost();
   hostB = await modelsHost();
-  home = makeTempHome({ providers: { test: { apiKey: KEY, baseUrl: hostA.base } }, agent: { provider: 'test', model: 'm1' }, heartbeat: { enable: false } });
+  home = makeTempHome({ providers: { test: { apiKey: KEY, baseUrl: hostA.base } }, agent: { provider: 'test', model: 'm1' }, heartbeat: { enable: false }, tools: { approval: { mode: 'ask' } } });
   const created = createCore({ host: 'web', home: home.home, env: {} });
   if (!created.ok) throw new Error(created.error);
   core = created.value;
