@@ -8,6 +8,7 @@ import { configSchema } from '../../../src-preload/contract/config-schema';
 import type { ToolContext } from '../../../src-main/core/tools/tool';
 import { makeTempHome, type TempHome } from '../../helpers/temp-home';
 import { coreToolContext } from '../../helpers/core-tool-context';
+import { builtinToolNames } from '../../helpers/builtin-tool-list';
 
 // The gate analyses commands on the bash grammar and probes the sandbox; both done up front so one tick reaches the prompt.
 beforeAll(async () => {
@@ -41,16 +42,7 @@ describe('wireTools', () => {
   beforeEach(() => start({}));
 
   it('registers the built-in tools', () => {
-    expect(core.tools.names().filter((n) => ['edit_file', 'exec', 'list_dir', 'message', 'read_file', 'web_fetch', 'web_search', 'write_file'].includes(n))).toEqual([
-      'edit_file',
-      'exec',
-      'list_dir',
-      'message',
-      'read_file',
-      'web_fetch',
-      'web_search',
-      'write_file',
-    ]);
+    expect(core.tools.names().filter((n) => builtinToolNames().includes(n))).toEqual([...builtinToolNames()].sort());
     expect(core.approvals.mode()).toBe('ask');
   });
 
