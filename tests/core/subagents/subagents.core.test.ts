@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { CoreEvent } from '../../../src-preload/contract/event-schemas';
 import { listMessages } from '../../../src-main/core/store/messages.repo';
 import { startScriptedLlm, type RecordedRequest, type ScriptedLlm, type ScriptedStep } from '../../helpers/scripted-llm-server';
+import { allBuiltinTools } from '../../helpers/builtin-tool-list';
 
 const t = useScriptedCore({ approvalMode: 'auto' });
 
@@ -50,7 +51,9 @@ describe('subagents through the core', () => {
     const mainTools = toolNames(t.llm.requests[0]!);
     expect(mainTools).toContain('spawn');
     expect(mainTools).toContain('my');
-    for (const name of toolNames(subRequests[0]!)) expect(['read_file', 'write_file', 'edit_file', 'list_dir', 'exec', 'web_search', 'web_fetch']).toContain(name);
+    const forSubagents = allBuiltinTools().flatMap((tool) => (tool.forSubagents ? [tool.name] : []));
+    for (const name of toolNames(subRequests[0]!)) expect(forSubagents).toContain(name);
+    for (const never of ['spawn', 'my', 'message']) expect(toolNames(subRequests[0]!)).not.toContain(never);
     expect(toolNames(subRequests[0]!)).toContain('list_dir');
     const nested = subRequests[1]!.body.messages.find((m: any) => m.role === 'tool' && m.tool_call_id === 's2');
     expect(nested.content.startsWith("Error: Tool 'spawn' not found.")).toBe(true);
