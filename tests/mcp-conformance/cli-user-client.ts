@@ -79,7 +79,7 @@ async function main(): Promise<number> {
   const home = mkdtempSync(join(tmpdir(), 'nanotray-conformance-cli-'));
   try {
     const oauth = scenario.startsWith('auth/') ? { oauth: oauthConfig(scenario, scenarioContext()) } : {};
-    writeFileSync(join(home, 'config.json'), JSON.stringify(testConfig(llm.baseUrl, { mcpServers: { [SERVER]: { url: serverUrl, timeout: 20, ...oauth } } })));
+    writeFileSync(join(home, 'config.json'), JSON.stringify(testConfig(llm.baseUrl, 'auto', { mcpServers: { [SERVER]: { url: serverUrl, timeout: 20, ...oauth } } })));
     const browser = join(home, 'browser.mjs');
     writeFileSync(browser, BROWSER_SCRIPT);
     const env = { ...process.env, NANOTRAY_HOME: home, HOME: home, BROWSER: `${process.execPath} ${browser}`, NANOTRAY_SKIP_BUILD: '1', NO_COLOR: '1' };

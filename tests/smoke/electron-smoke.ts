@@ -96,7 +96,7 @@ export async function runElectronSmoke(executablePath: string, root: string): Pr
   const counter = join(work, 'tray-counter.cjs');
   writeFileSync(counter, TRAY_COUNTER);
   mkdirSync(home, { recursive: true });
-  writeFileSync(join(home, 'config.json'), JSON.stringify(testConfig(llm.baseUrl)));
+  writeFileSync(join(home, 'config.json'), JSON.stringify(testConfig(llm.baseUrl, 'auto')));
   const checks: SmokeCheck[] = [];
   const check = async (name: string, run: () => Promise<string | undefined>): Promise<void> => {
     try {

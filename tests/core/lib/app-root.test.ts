@@ -17,7 +17,7 @@ describe('fenced roots and asar archives', () => {
   });
 
   it('refuses to start with the built-in skills inside an archive, naming the folder', () => {
-    const home = makeTempHome(testConfig('http://127.0.0.1:9/v1'));
+    const home = makeTempHome(testConfig('http://127.0.0.1:9/v1', 'auto'));
     const appRoot = join(home.home, 'bundle.asar', 'inner');
     mkdirSync(appRoot, { recursive: true });
     const created = createCore({ host: 'test', home: home.home, env: {}, appRoot });

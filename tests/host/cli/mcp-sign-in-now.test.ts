@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startOAuthFixture, type OAuthFixture } from '../../fixtures/mcp/oauth-server.mjs';
 import { captureIo, useCliHarness } from './cli-harness';
 
-const t = useCliHarness();
+const t = useCliHarness({ approvalMode: 'auto' });
 let server: OAuthFixture | undefined;
 afterEach(async () => {
   await server?.close();
