@@ -22,7 +22,7 @@ describe('hostile mermaid diagrams', () => {
   const evil: string[] = [];
   const cspReports: string[] = [];
   beforeAll(async () => {
-    app = await startE2eApp();
+    app = await startE2eApp({ config: { tools: { approval: { mode: 'ask' } } } });
     // a request refused by the CSP still shows here: this sees attempts, not only what got out
     app.page.on('request', (r: Request) => {
       if (r.url().includes('evil.invalid')) evil.push(r.url());

@@ -39,7 +39,7 @@ async function clearComposer(page: Page): Promise<void> {
 describe('hostile PDFs', () => {
   let app: E2eApp;
   beforeAll(async () => {
-    app = await startE2eApp();
+    app = await startE2eApp({ config: { tools: { approval: { mode: 'ask' } } } });
     await app.page.getByRole('textbox', { name: 'Message' }).waitFor();
   });
   afterAll(async () => {

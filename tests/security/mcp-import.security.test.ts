@@ -17,7 +17,7 @@ import { fixtureBundleBytes } from '../core/mcp/import/bundle-kit';
 import { makeZip } from '../helpers/zip-writer';
 import { formatImportScan } from '../../src-main/host/cli/commands/mcp-import';
 
-const t = useScriptedCore({ tempRoot: '/var/tmp' });
+const t = useScriptedCore({ approvalMode: 'auto', tempRoot: '/var/tmp' });
 
 let userHome = '';
 let server: Server;

@@ -6,7 +6,7 @@ import { captureIo, useCliHarness } from './cli-harness';
 import { makeImportWorld, type ImportWorld } from '../../core/mcp/import/import-kit';
 import { fixtureBundle } from '../../core/mcp/import/bundle-kit';
 
-const t = useCliHarness();
+const t = useCliHarness({ approvalMode: 'auto' });
 let world: ImportWorld | undefined;
 afterEach(() => {
   world?.cleanup();

@@ -1,7 +1,7 @@
 // The `${…}` variables Cursor and VS Code fill in when they start a server (`${env:X}`, `${input:id}`,
 // `${workspaceFolder}`, `${userHome}`, `${pathSeparator}`): filled in once at import, or named as a value to ask for.
 import type { ImportNeededValue } from '../../../../src-preload/contract/mcp-import-schemas';
-import { isSecretName } from '../../config/secret-parts';
+import { isSecretName } from '../../lib/secret-names';
 
 /** A VS Code `inputs` entry (`promptString`; `pickString` has options, asked as text here). */
 export interface PromptedInput {

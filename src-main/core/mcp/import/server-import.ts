@@ -5,7 +5,7 @@ import { homedir } from 'node:os';
 import type { ImportChoice, ImportNeededValue, ImportOutcome, ImportScan } from '../../../../src-preload/contract/mcp-import-schemas';
 import type { Config } from '../../../../src-preload/contract/config-schema';
 import { registerSecret } from '../../lib/known-secrets';
-import { isSecretName, looksLikeToken } from '../../config/secret-parts';
+import { isSecretName, looksLikeToken } from '../../lib/secret-names';
 import type { McpService } from '../mcp-types';
 import { clientConfigFiles } from './client-config-files';
 import { scanClientConfigs, serverEntryFor, type ScanPlaces } from './import-candidates';
