@@ -61,6 +61,8 @@ export const sessionSummarySchema = z.object({
   /** A turn is running in this session right now. */
   busy: z.boolean(),
   modelPreset: z.string().optional(),
+  /** The model the chat picked itself, with no preset (wins over modelPreset). */
+  model: z.object({ provider: z.string(), model: z.string() }).optional(),
 });
 export const chatListSessionsInput = z
   .strictObject({ limit: z.number().int().min(1).max(LIMITS.listMax).optional(), channel: z.string().max(100).optional() })
@@ -96,6 +98,8 @@ export const historyMessageSchema = z.object({
   interrupted: z.boolean().optional(),
   /** The model that wrote an assistant message when a fallback model answered (`preset (model)`). */
   answeredBy: z.string().optional(),
+  /** The model that wrote an assistant message (`preset (model)`, or the model alone), when it was stored. */
+  model: z.string().optional(),
   /** A system row saying how its turn ended (`content` is the message for people). */
   turnEnd: turnEndSchema.optional(),
   createdAt: z.number(),

@@ -6,6 +6,7 @@ import { emptyInputSchema, jsonValueSchema, nameSchema, sessionKeySchema } from 
 import { sandboxStateSchema, usageCostSchema } from './event-schemas';
 import { invoke } from './channel-spec';
 import { runtimeNetworkOutput } from './network-schemas';
+import { modelChoiceSchema } from './model-schemas';
 
 /** One runtime key as the policy describes it. */
 export const runtimeEntrySchema = z.object({
@@ -74,8 +75,10 @@ export const presetSchema = z.object({
 export const runtimePresetsInput = z.strictObject({ sessionKey: sessionKeySchema.optional() }).optional();
 export const runtimePresetsOutput = z.object({
   presets: z.array(presetSchema),
-  /** The preset the session (or, without one, the instance) uses. */
+  /** The preset the session (or, without one, the instance) uses; the model's id when the chat picked a model itself. */
   active: z.string(),
+  /** The model the chat picked itself, with no preset (then `active` names no preset). */
+  chosen: modelChoiceSchema.optional(),
 });
 
 export const auditEntrySchema = z.object({

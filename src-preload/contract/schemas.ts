@@ -45,6 +45,7 @@ export * from './chat-schemas';
 export * from './approval-schemas';
 export * from './memory-schemas';
 export * from './runtime-schemas';
+export * from './model-schemas';
 export * from './network-schemas';
 export * from './scheduler-schemas';
 export * from './settings-schemas';

@@ -15,7 +15,7 @@ import type { ContextBuilder, ContextInput } from './context';
 import type { CoreEvent, StopReason } from '../../../src-preload/contract/event-schemas';
 import type { LlmProvider, LlmResponse, ProviderError, ToolSpec } from './llm-provider';
 import { turnErrorFields, type TurnError, type TurnErrorKind } from './turn-error';
-import { ModelCaller, type ModelCandidate } from './model-call';
+import { ModelCaller, modelLabel, type ModelCandidate } from './model-call';
 import { turnEndRecord } from './turn-end-record';
 import { checkArguments, invalidArgumentsResult } from './tool-arguments';
 import type { Result } from '../lib/result';
@@ -154,7 +154,13 @@ class TurnRun {
   assistantMeta(response: Pick<LlmResponse, 'reasoning'>, extra: Record<string, unknown> = {}): Record<string, unknown> | undefined {
     const r = response.reasoning;
     const by = this.#caller?.answeredBy;
-    const meta = { ...extra, ...(r ? { reasoning: this.storable(r.text), reasoningFormat: r.format } : {}), ...(by ? { answeredBy: by } : {}) };
+    const model = this.#caller ? modelLabel(this.#caller.model) : undefined;
+    const meta = {
+      ...extra,
+      ...(r ? { reasoning: this.storable(r.text), reasoningFormat: r.format } : {}),
+      ...(by ? { answeredBy: by } : {}),
+      ...(model ? { model } : {}),
+    };
     return Object.keys(meta).length ? meta : undefined;
   }
 

@@ -37,9 +37,25 @@ export function resolvePresetName(config: Config, name: string, overrides: Runti
   return errResult(`Error: model_preset '${name}' not found. Available: ${available}.`);
 }
 
-/** The model settings a turn runs with: the session's preset, else the instance default. */
-export function effectiveModel(config: Config, overrides: RuntimeOverrides = {}, sessionPreset?: string): EffectiveModel {
+/** A model the user picked for a chat straight from a provider's list, with no preset of its own. */
+export interface ModelChoice {
+  provider: string;
+  model: string;
+}
+
+/**
+ * The model settings a turn runs with: the session's own model (when its provider is still configured; a preset
+ * on the same provider and model lends its settings, else the agent's apply), else the session's preset, else the
+ * instance default.
+ */
+export function effectiveModel(config: Config, overrides: RuntimeOverrides = {}, sessionPreset?: string, sessionModel?: ModelChoice): EffectiveModel {
   const presets = listPresets(config, overrides);
+  if (sessionModel && config.providers[sessionModel.provider]) {
+    const same = Object.keys(presets).find((n) => presets[n]!.model === sessionModel.model && (presets[n]!.provider ?? config.agent.provider) === sessionModel.provider);
+    if (same) return effectiveModel(config, overrides, same);
+    const base = effectiveModel(config, overrides, 'default');
+    return { ...base, presetName: sessionModel.model, provider: sessionModel.provider, model: sessionModel.model };
+  }
   const candidates = [sessionPreset, overrides.defaultPreset, 'default'];
   const name = candidates.find((n): n is string => Boolean(n && presets[n])) ?? 'default';
   const preset = presets[name] ?? presets.default!;

@@ -260,7 +260,7 @@ export class SessionRunner {
       const title = req.title ?? titleFromText(req.text);
       if (!session.title && title) setSessionTitle(d.db, key, title);
     }
-    const model = effectiveModel(config, d.overrides, session.meta.modelPreset);
+    const model = effectiveModel(config, d.overrides, session.meta.modelPreset, session.meta.model);
     // Only the newest messages that can fit the request (and the message cap) are read: a long session costs a
     // window, not its length.
     const budgetTokens = requestBudget(model.contextWindowTokens, model.maxTokens);

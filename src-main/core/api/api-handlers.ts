@@ -8,6 +8,7 @@ import { createChatHandlers } from './handlers/chat-handlers';
 import { createApprovalHandlers } from './handlers/approvals-handlers';
 import { createMemoryHandlers } from './handlers/memory-handlers';
 import { createRuntimeHandlers } from './handlers/runtime-handlers';
+import { createModelHandlers } from './handlers/model-handlers';
 import { createNetworkHandlers } from './handlers/network-handlers';
 import { createSchedulerHandlers } from './handlers/scheduler-handlers';
 import { createSettingsHandlers } from './handlers/settings-handlers';
@@ -23,6 +24,7 @@ export function createApiHandlers(core: Core, host: ApiHost): InvokeHandlers {
     ...createApprovalHandlers(core),
     ...createMemoryHandlers(core),
     ...createRuntimeHandlers(core),
+    ...createModelHandlers(core),
     ...createNetworkHandlers(core),
     ...createSchedulerHandlers(core),
     ...createSettingsHandlers(core, host),

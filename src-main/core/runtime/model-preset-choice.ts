@@ -27,7 +27,7 @@ export type PresetRefusal = { code: 'invalid' | 'not_found'; message: string };
 /** The preset a session uses now (its own, else the instance default). */
 export function currentPreset(deps: PresetChoiceDeps, sessionKey?: string): string {
   const session = sessionKey ? getSession(deps.db, sessionKey) : undefined;
-  return effectiveModel(deps.config(), deps.overrides, session?.meta.modelPreset).presetName;
+  return effectiveModel(deps.config(), deps.overrides, session?.meta.modelPreset, session?.meta.model).presetName;
 }
 
 /**
@@ -43,7 +43,7 @@ export function applyModelPreset(deps: PresetChoiceDeps, value: unknown, session
   if (!resolved.ok) return errResult({ code: 'not_found', message: resolved.error });
   const name = resolved.value;
   const before = currentPreset(deps, sessionKey);
-  if (sessionKey) updateSessionMeta(deps.db, sessionKey, { modelPreset: name });
+  if (sessionKey) updateSessionMeta(deps.db, sessionKey, { modelPreset: name, model: undefined });
   else deps.overrides.defaultPreset = name;
   const next = effectiveModel(config, deps.overrides, sessionKey ? name : undefined);
   const tail = `model will be ${toJson(next.model)}; context_window_tokens will be ${next.contextWindowTokens}`;

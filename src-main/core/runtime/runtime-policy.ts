@@ -154,6 +154,7 @@ export class RuntimePolicy {
       workspace: d.workspace(),
       toolNames: d.toolNames(),
       sessionPreset: session?.meta.modelPreset,
+      sessionModel: session?.meta.model,
       lastUsage: session?.meta.lastUsage,
       currentIteration: this.#iteration(ctx),
       subagents: this.#subagents(ctx),

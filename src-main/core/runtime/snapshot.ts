@@ -1,7 +1,7 @@
 // The whitelist snapshot the runtime policy reads: built fresh for every call, detached from live state.
 import type { Config } from '../../../src-preload/contract/config-schema';
 import type { TokenUsage } from '../agent/chat-message';
-import { effectiveModel, listPresets } from '../agent/model-presets';
+import { effectiveModel, listPresets, type ModelChoice } from '../agent/model-presets';
 import type { RuntimeOverrides } from '../config/runtime-overrides';
 import { subagentsMapping, type SubagentStatus } from './subagent-status';
 import { scrubSecrets } from '../lib/known-secrets';
@@ -23,6 +23,8 @@ export interface SnapshotSources {
   toolNames: string[];
   /** The current session's preset, when a session is bound. */
   sessionPreset?: string;
+  /** The session's own model (picked from a provider's list), which wins over its preset. */
+  sessionModel?: ModelChoice;
   /** The current session's last completed turn usage. */
   lastUsage?: TokenUsage;
   currentIteration: number;
@@ -94,7 +96,7 @@ function modelPresets(config: Config, overrides: RuntimeOverrides): Record<strin
  */
 export function buildSnapshot(src: SnapshotSources): Record<string, unknown> {
   const { config, overrides } = src;
-  const effective = effectiveModel(config, overrides, src.sessionPreset);
+  const effective = effectiveModel(config, overrides, src.sessionPreset, src.sessionModel);
   const snapshot: Record<string, unknown> = {
     model: effective.model,
     model_preset: effective.presetName,

@@ -9,6 +9,8 @@ export const sessionMetaSchema = z
   .object({
     /** The session's model preset (applies from its next turn; survives restarts). */
     modelPreset: z.string().optional(),
+    /** The session's own model, picked from a provider's list with no preset (wins over modelPreset; one is set at a time). */
+    model: z.object({ provider: z.string(), model: z.string() }).optional().catch(undefined),
     /** Token usage of the last completed turn, summed over its model calls. */
     lastUsage: usageSchema.optional(),
     /** Messages with id <= this were consolidated into memory and are not sent to the model. */

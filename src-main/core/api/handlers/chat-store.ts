@@ -20,6 +20,7 @@ export function toSummary(row: SessionRow, busy: boolean): SessionSummary {
     updatedAt: row.updatedAt,
     busy,
     ...(row.meta.modelPreset ? { modelPreset: row.meta.modelPreset } : {}),
+    ...(row.meta.model ? { model: { provider: row.meta.model.provider, model: row.meta.model.model } } : {}),
   };
 }
 
@@ -57,6 +58,7 @@ export function toHistoryMessage(m: StoredMessage): HistoryMessage {
     ...(typeof m.meta.reasoning === 'string' && m.meta.reasoning ? { reasoning: m.meta.reasoning } : {}),
     ...(m.meta.partial === true ? { interrupted: true } : {}),
     ...(typeof m.meta.answeredBy === 'string' ? { answeredBy: m.meta.answeredBy } : {}),
+    ...(m.role === 'assistant' && typeof m.meta.model === 'string' ? { model: m.meta.model } : {}),
     ...(turnEnd ? { turnEnd } : {}),
     createdAt: m.createdAt,
   };

@@ -5,6 +5,7 @@ import type { InvokeHandlers, JsonValue, RuntimeEntry } from '../../../../src-pr
 import type { RuntimeReading } from '../../runtime/runtime-policy';
 import { OVERVIEW_KEYS } from '../../runtime/runtime-policy';
 import { isReadOnlyName } from '../../runtime/key-screens';
+import { getSession } from '../../store/sessions.repo';
 import { systemSandbox } from '../../tools/os-sandbox/exec-sandbox';
 import { ipcError, ipcFail, ipcOk } from '../ipc-values';
 import { sessionUsageByModel, startOfLocalDay, usageByModel, usageOfDay } from '../../store/usage.repo';
@@ -69,7 +70,8 @@ export function createRuntimeHandlers(core: Core): RuntimeHandlers {
 
     async 'runtime:presets'(args) {
       const list = core.runtime.presets(args?.sessionKey);
-      return ipcOk({ active: list.active, presets: list.presets.map((p) => ({ ...p })) });
+      const chosen = args?.sessionKey ? getSession(core.db, args.sessionKey)?.meta.model : undefined;
+      return ipcOk({ active: list.active, presets: list.presets.map((p) => ({ ...p })), ...(chosen ? { chosen: { provider: chosen.provider, model: chosen.model } } : {}) });
     },
 
     async 'runtime:cancel-subagent'({ id }) {

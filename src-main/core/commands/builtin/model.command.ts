@@ -17,8 +17,8 @@ export const modelCommand: SlashCommand = {
       return set.ok ? { output: set.value } : commandError(set.error.message);
     }
     const config = services.config();
-    const sessionPreset = getSession(services.db, sessionKey)?.meta.modelPreset;
-    const current = effectiveModel(config, services.overrides, sessionPreset);
+    const meta = getSession(services.db, sessionKey)?.meta;
+    const current = effectiveModel(config, services.overrides, meta?.modelPreset, meta?.model);
     const names = Object.keys(listPresets(config, services.overrides)).sort();
     return {
       output: [

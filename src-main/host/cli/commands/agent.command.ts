@@ -61,7 +61,8 @@ export function exitCodeFor(result: TurnResult): number {
 
 /** Checks before anything is stored that the session's provider exists; returns the how-to otherwise. */
 function providerProblem(core: Core, sessionKey: string): string | undefined {
-  const model = effectiveModel(core.config(), core.overrides, getSession(core.db, sessionKey)?.meta.modelPreset);
+  const meta = getSession(core.db, sessionKey)?.meta;
+  const model = effectiveModel(core.config(), core.overrides, meta?.modelPreset, meta?.model);
   const provider = core.providerFor(model.provider);
   return provider.ok ? undefined : provider.error.message;
 }
