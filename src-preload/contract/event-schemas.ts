@@ -73,7 +73,8 @@ export const approvalRequestSchema = z.object({
 });
 
 export const coreEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('turn.started'), sessionKey: z.string(), turnId: z.string(), at: z.number() }),
+  /** `model`: who answers first (`preset (model)`, or the model alone); a failover says who takes over. */
+  z.object({ type: z.literal('turn.started'), sessionKey: z.string(), turnId: z.string(), at: z.number(), model: z.string().optional() }),
   /** The turn waits for a turn of the same session running in another process (pid when known). */
   z.object({ type: z.literal('turn.waiting'), sessionKey: z.string(), turnId: z.string(), holderPid: z.number().int().optional() }),
   z.object({ type: z.literal('token'), sessionKey: z.string(), turnId: z.string(), text: z.string() }),

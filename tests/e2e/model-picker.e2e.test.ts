@@ -28,18 +28,20 @@ describe('model picker', () => {
 
     await picker().focus();
     await app.page.keyboard.press('ArrowDown');
-    const list = app.page.getByRole('listbox', { name: 'Model presets' });
+    const list = app.page.getByRole('listbox', { name: 'Models' });
     await list.waitFor();
-    expect(await list.evaluate((el) => el === document.activeElement)).toBe(true);
-    expect(await list.getByRole('option').allInnerTexts()).toEqual([
-      expect.stringMatching(/^default\s+fake-model/),
-      expect.stringMatching(/^cheap\s+cheap-model/),
-      expect.stringMatching(/^smart\s+smart-model/),
+    const filter = app.page.getByRole('combobox', { name: 'Filter models' });
+    expect(await filter.evaluate((el) => el === document.activeElement)).toBe(true);
+    await list.getByRole('option', { name: /fake-model-large/ }).waitFor(); // the server's list arrived
+    expect((await list.getByRole('group', { name: 'Presets' }).getByRole('option').allInnerTexts()).map((x) => x.replace(/\s+/g, ' ').trim())).toEqual([
+      'default fake-model',
+      'cheap cheap-model',
+      'smart smart-model',
     ]);
     expect(await list.getByRole('option', { selected: true }).innerText()).toContain('default');
     await shootBothThemes(app, app.page, 'model-picker-open');
     expect(await axeViolations(app.page, '.model-picker')).toEqual([]);
-    await app.page.keyboard.press('End');
+    await app.page.keyboard.type('smart');
     await app.page.keyboard.press('Enter');
     await list.waitFor({ state: 'detached' });
     await picker().filter({ hasText: 'smart · smart-model' }).waitFor();
@@ -54,7 +56,7 @@ describe('model picker', () => {
 
   it('Esc closes the list without changing anything; a click picks', async () => {
     await picker().click();
-    const list = app.page.getByRole('listbox', { name: 'Model presets' });
+    const list = app.page.getByRole('listbox', { name: 'Models' });
     await list.waitFor();
     await app.page.keyboard.press('Escape');
     await list.waitFor({ state: 'detached' });

@@ -250,7 +250,7 @@ class TurnRun {
 
   async run(): Promise<TurnOutcome> {
     const s = this.setup;
-    this.deps.emit({ type: 'turn.started', sessionKey: s.context.sessionKey, turnId: s.context.turnId, at: this.deps.now() });
+    this.deps.emit({ type: 'turn.started', sessionKey: s.context.sessionKey, turnId: s.context.turnId, at: this.deps.now(), model: modelLabel(s.context.model) });
     if (!s.provider.ok) return this.finish('error', '', s.provider.error);
     const provider = s.provider.value;
     const input: ContextInput = { ...s.context, toolSpecs: s.toolSpecs() };

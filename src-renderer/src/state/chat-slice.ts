@@ -286,7 +286,17 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
       batcher.flushNow();
       switch (event.type) {
         case 'turn.started':
-          updateThread(event.sessionKey, (t) => ({ ...t, turnId: event.turnId, streamText: '', streamReasoning: '', error: null, retry: null, summarising: null }));
+          updateThread(event.sessionKey, (t) => ({
+            ...t,
+            turnId: event.turnId,
+            streamText: '',
+            streamReasoning: '',
+            error: null,
+            retry: null,
+            summarising: null,
+            turnModel: event.model ?? null,
+            turnFallback: false,
+          }));
           break;
         case 'turn.summarising':
           updateThread(event.sessionKey, (t) => (t.turnId === event.turnId ? { ...t, summarising: event.phase === 'started' ? event.messages : null } : t));
@@ -307,7 +317,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
           appendItems(event.sessionKey, [
             { kind: 'notice', id: localId('n'), text: translate('chat.message.failover', { to: event.to, from: event.from, reason: event.reason }), tone: 'info', at: now() },
           ]);
-          updateThread(event.sessionKey, (t) => ({ ...t, retry: null }));
+          updateThread(event.sessionKey, (t) => ({ ...t, retry: null, turnModel: event.to, turnFallback: true }));
           break;
         case 'tool.started':
           updateThread(event.sessionKey, (t) => {

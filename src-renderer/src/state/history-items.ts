@@ -63,6 +63,7 @@ export function historyToItems(
             ...(m.reasoning ? { reasoning: m.reasoning } : {}),
             ...(m.interrupted ? { interrupted: true } : {}),
             ...(m.answeredBy ? { answeredBy: m.answeredBy } : {}),
+            ...(m.model ? { model: m.model } : {}),
           });
         }
         for (const call of m.toolCalls ?? []) {

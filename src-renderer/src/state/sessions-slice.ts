@@ -32,6 +32,12 @@ export interface SessionsSlice {
   applySessionsEvent(event: CoreEvent): void;
 }
 
+/** A chat's summary without its own model (a preset was picked in its place). */
+function withoutOwnModel(s: SessionSummary): SessionSummary {
+  const { model: _model, ...rest } = s;
+  return rest;
+}
+
 /** Newest first, by last activity. */
 export function sortSessions(list: readonly SessionSummary[]): SessionSummary[] {
   return [...list].sort((a, b) => b.updatedAt - a.updatedAt || a.key.localeCompare(b.key));
@@ -159,7 +165,7 @@ export const createSessionsSlice: SliceCreator<SessionsSlice> = (set, get, deps)
         get().pushToast({ title: t('chat.modelPicker.notChanged'), body: res.message, tone: 'error' });
         return null;
       }
-      set((s) => ({ sessions: s.sessions.map((x) => (x.key === key ? { ...x, modelPreset: res.value.preset } : x)) }));
+      set((s) => ({ sessions: s.sessions.map((x) => (x.key === key ? { ...withoutOwnModel(x), modelPreset: res.value.preset } : x)) }));
       return res.value.text;
     },
 

@@ -4,6 +4,7 @@ import type { StoreApi } from 'zustand';
 import type { FrameScheduler } from '../lib/stream-batcher';
 import type { ChatSlice } from './chat-slice';
 import type { SessionsSlice } from './sessions-slice';
+import type { ModelsSlice } from './models-slice';
 import type { ApprovalsSlice } from './approvals-slice';
 import type { MemorySlice } from './memory-slice';
 import type { ReviewSlice } from './review-slice';
@@ -19,6 +20,7 @@ import type { UiSlice } from './ui-slice';
 
 export type AppState = ChatSlice &
   SessionsSlice &
+  ModelsSlice &
   ApprovalsSlice &
   MemorySlice &
   ReviewSlice &

@@ -15,6 +15,7 @@ import { createMcpSignInSlice } from './mcp-sign-in-slice';
 import { createMcpImportSlice } from './mcp-import-slice';
 import { createSchedulerSlice } from './scheduler-slice';
 import { createSessionsSlice } from './sessions-slice';
+import { createModelsSlice } from './models-slice';
 import { createSettingsSlice } from './settings-slice';
 import type { AppState, StoreDeps } from './store-types';
 import { createUiSlice } from './ui-slice';
@@ -27,6 +28,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
   const store = createStore<AppState>()((set, get) => ({
     ...createChatSlice(set, get, deps),
     ...createSessionsSlice(set, get, deps),
+    ...createModelsSlice(set, get, deps),
     ...createApprovalsSlice(set, get, deps),
     ...createMemorySlice(set, get, deps),
     ...createReviewSlice(set, get, deps),

@@ -28,6 +28,8 @@ export function commitStream(t: Thread, newId: IdMaker, at: number, finalText?: 
     turnId: t.turnId,
     ...(reasoning ? { reasoning } : {}),
     ...(interrupted && text.trim() ? { interrupted: true } : {}),
+    ...(t.turnModel ? { model: t.turnModel } : {}),
+    ...(t.turnModel && t.turnFallback ? { answeredBy: t.turnModel } : {}),
   };
   return { ...cleared, items: [...t.items, item] };
 }

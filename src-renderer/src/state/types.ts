@@ -41,6 +41,8 @@ export type ChatItem =
       interrupted?: boolean;
       /** A fallback model wrote it (`preset (model)`). */
       answeredBy?: string;
+      /** The model that wrote it (`preset (model)`, or the model alone), when known. */
+      model?: string;
       /** On a turn's last answer: the tokens of the whole turn (every model call) and, when priced, the cost. */
       usage?: UsageCost;
     }
@@ -96,6 +98,10 @@ export interface Thread {
   stopRequested: boolean;
   /** The forks of the shown path (Edit, Regenerate): which version shows of how many (‹ 1/2 ›). */
   versions: VersionChoice[];
+  /** The model answering the running turn (`preset (model)`), when the core said. */
+  turnModel?: string | null;
+  /** A fallback model took over the running turn (turnModel names it). */
+  turnFallback?: boolean;
 }
 
 export function emptyThread(): Thread {

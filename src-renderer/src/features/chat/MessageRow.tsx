@@ -55,7 +55,11 @@ export const MessageRow = memo(function MessageRow({ item, sessionKey, running, 
           {(item.interrupted || item.answeredBy) && (
             <div className="msg-meta">
               {item.interrupted && <span className="badge badge-warn">{t('chat.message.interrupted')}</span>}
-              {item.answeredBy && <span className="faint">{t('chat.message.answeredBy', { name: item.answeredBy })}</span>}
+              {item.answeredBy && (
+                <span className="faint">
+                  {t('chat.message.answeredBy', { name: item.answeredBy })} ({t('chat.message.fallback')})
+                </span>
+              )}
             </div>
           )}
           {item.text && (
@@ -66,6 +70,11 @@ export const MessageRow = memo(function MessageRow({ item, sessionKey, running, 
               <span className="faint" style={{ alignSelf: 'center' }}>
                 {clockTime(item.at)}
               </span>
+              {item.model && (
+                <span className="faint msg-model" data-testid="answer-model" title={t('chat.message.writtenBy', { name: item.model })}>
+                  {item.model}
+                </span>
+              )}
               {item.usage && (
                 <span className="faint msg-usage" data-testid="answer-usage" title={t('chat.usage.ofAnswer', { usage: usageLine(item.usage), split: usageSplit(item.usage) })}>
                   {usageLine(item.usage)}

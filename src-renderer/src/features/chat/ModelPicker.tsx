@@ -1,66 +1,97 @@
-// The chat's model picker next to the composer: which preset (and model) this chat uses, changed with a click or
-// the keyboard (a button that opens a listbox: arrows, Home/End, Enter, Esc). The user's own choice: always allowed.
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
-import type { Preset } from '@contract/schemas';
+// The chat's model picker next to the composer: the presets, then every model of every configured provider (their
+// model lists, read again with the refresh button), narrowed by typing. A combobox: the filter keeps the focus,
+// arrows move through the options, Enter picks, Esc closes. A pick applies to this chat from its next answer; a
+// model needs no preset. The user's own choice: always allowed.
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
+import type { InvokeOutput } from '@contract/schemas';
 import { useTranslation } from 'react-i18next';
+import { useShallow } from 'zustand/react/shallow';
 import { Icon } from '../../components/Icon';
 import { useAppStore } from '../../state/store';
+import { isChosen, modelOptionGroups, type ModelOption } from './model-options';
 
-/** `default` (built from the agent's settings) first, then the named presets A–Z. */
-function sortedPresets(presets: readonly Preset[]): Preset[] {
-  return [...presets].sort((a, b) => (a.name === 'default' ? -1 : b.name === 'default' ? 1 : a.name.localeCompare(b.name)));
-}
+type Choices = InvokeOutput<'runtime:presets'>;
 
 export function ModelPicker({ sessionKey, disabled }: { sessionKey: string | null; disabled?: boolean }): ReactElement {
   const { t } = useTranslation();
   const loadChoices = useAppStore((s) => s.loadModelChoices);
-  const choose = useAppStore((s) => s.chooseModelPreset);
-  const sessionPreset = useAppStore((s) => s.sessions.find((x) => x.key === sessionKey)?.modelPreset ?? null);
-  const [choices, setChoices] = useState<{ active: string; presets: Preset[] } | null>(null);
+  const choosePreset = useAppStore((s) => s.chooseModelPreset);
+  const chooseModel = useAppStore((s) => s.chooseModel);
+  const loadModels = useAppStore((s) => s.loadProviderModels);
+  const providers = useAppStore((s) => s.providerModels);
+  const loading = useAppStore((s) => s.providerModelsLoading);
+  const [sessionPreset, ownProvider, ownModel] = useAppStore(
+    useShallow((s) => {
+      const x = s.sessions.find((y) => y.key === sessionKey);
+      return [x?.modelPreset ?? null, x?.model?.provider ?? null, x?.model?.model ?? null];
+    }),
+  );
+  const [choices, setChoices] = useState<Choices | null>(null);
   const [open, setOpen] = useState(false);
-  const [index, setIndex] = useState(0);
+  const [filter, setFilter] = useState('');
+  const [activeId, setActiveId] = useState<string | undefined>();
   const button = useRef<HTMLButtonElement>(null);
-  const list = useRef<HTMLUListElement>(null);
+  const input = useRef<HTMLInputElement>(null);
 
-  const refresh = useCallback(async () => setChoices(await loadChoices(sessionKey)), [loadChoices, sessionKey]);
+  // What a chat uses is read for the chat shown now: an answer for another (a pick that started a chat) is dropped.
+  const shownKey = useRef(sessionKey);
+  shownKey.current = sessionKey;
+  const readChoices = useCallback(
+    async (key: string | null) => {
+      const read = await loadChoices(key);
+      if (shownKey.current === key) setChoices(read);
+    },
+    [loadChoices],
+  );
+  const refresh = useCallback(() => readChoices(sessionKey), [readChoices, sessionKey]);
   useEffect(() => {
     void refresh();
-  }, [refresh, sessionPreset]);
+  }, [refresh, sessionPreset, ownProvider, ownModel]);
 
-  const active = choices?.presets.find((p) => p.name === choices.active);
-  const presets = sortedPresets(choices?.presets ?? []);
+  const groups = useMemo(() => modelOptionGroups(choices?.presets ?? [], providers ?? [], filter), [choices, providers, filter]);
+  const options = useMemo(() => groups.flatMap((g) => g.options), [groups]);
+  const chosenNow = (o: ModelOption) => isChosen(o, choices?.active, choices?.chosen);
 
-  const openList = async () => {
-    const fresh = await loadChoices(sessionKey);
-    setChoices(fresh);
-    const at = fresh ? sortedPresets(fresh.presets).findIndex((p) => p.name === fresh.active) : 0;
-    setIndex(Math.max(0, at));
-    setOpen(true);
-  };
+  // The highlighted option stays while it is shown; else the first one shown.
   useEffect(() => {
-    if (open) list.current?.focus();
+    if (open && !options.some((o) => o.id === activeId)) setActiveId(options.find(chosenNow)?.id ?? options[0]?.id);
+  }, [open, options, activeId]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    if (open && activeId) document.getElementById(activeId)?.scrollIntoView({ block: 'nearest' });
+  }, [open, activeId]);
+  useEffect(() => {
+    if (open) input.current?.focus();
   }, [open]);
 
+  const openList = async () => {
+    setFilter('');
+    setActiveId(undefined);
+    setChoices(await loadChoices(sessionKey));
+    setOpen(true);
+    void loadModels(false);
+  };
   const close = (focusButton: boolean) => {
     setOpen(false);
     if (focusButton) button.current?.focus();
   };
-  const pick = async (p: Preset) => {
+  const pick = async (o: ModelOption) => {
     close(true);
-    if (p.name === choices?.active) return;
-    if ((await choose(sessionKey, p.name)) !== null) await refresh();
+    if (chosenNow(o)) return;
+    const changed = o.kind === 'preset' ? await choosePreset(sessionKey, o.preset.name) : await chooseModel(sessionKey, o.provider, o.model);
+    if (changed !== null) await readChoices(shownKey.current);
   };
 
-  const onListKey = (e: KeyboardEvent<HTMLUListElement>) => {
-    const last = presets.length - 1;
-    const moves: Record<string, number> = { ArrowDown: Math.min(last, index + 1), ArrowUp: Math.max(0, index - 1), Home: 0, End: last };
+  const onFilterKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    const at = options.findIndex((o) => o.id === activeId);
+    const last = options.length - 1;
+    const moves: Record<string, number> = { ArrowDown: Math.min(last, at + 1), ArrowUp: Math.max(0, at - 1), PageDown: Math.min(last, at + 8), PageUp: Math.max(0, at - 8) };
     if (e.key in moves) {
       e.preventDefault();
-      setIndex(moves[e.key]!);
-    } else if (e.key === 'Enter' || e.key === ' ') {
+      setActiveId(options[moves[e.key]!]?.id);
+    } else if (e.key === 'Enter') {
       e.preventDefault();
-      const p = presets[index];
-      if (p) void pick(p);
+      const o = options[at];
+      if (o) void pick(o);
     } else if (e.key === 'Escape') {
       e.preventDefault();
       e.stopPropagation();
@@ -70,7 +101,13 @@ export function ModelPicker({ sessionKey, disabled }: { sessionKey: string | nul
     }
   };
 
-  const label = active ? t('chat.modelPicker.current', { name: active.name, model: active.model }) : t('chat.modelPicker.none');
+  const active = choices?.presets.find((p) => p.name === choices.active);
+  const label = choices?.chosen
+    ? t('chat.modelPicker.own', { model: choices.chosen.model, provider: choices.chosen.provider })
+    : active
+      ? t('chat.modelPicker.current', { name: active.name, model: active.model })
+      : t('chat.modelPicker.none');
+  const failed = (providers ?? []).filter((p) => p.error);
   return (
     <div className="model-picker">
       <button
@@ -93,38 +130,78 @@ export function ModelPicker({ sessionKey, disabled }: { sessionKey: string | nul
         <Icon name="bolt" size={13} /> <span className="model-picker-label">{label}</span> <Icon name="chevronDown" size={12} />
       </button>
       {open && (
-        <ul
-          ref={list}
-          className="model-picker-list"
-          role="listbox"
-          tabIndex={-1}
-          aria-label={t('chat.modelPicker.list')}
-          aria-activedescendant={presets[index] ? `model-option-${index}` : undefined}
-          onKeyDown={onListKey}
+        <div
+          className="model-picker-pop"
           onBlur={(e) => {
             if (!e.currentTarget.contains(e.relatedTarget as Node | null) && e.relatedTarget !== button.current) setOpen(false);
           }}
         >
-          {presets.map((p, i) => (
-            <li
-              key={p.name}
-              id={`model-option-${i}`}
-              role="option"
-              aria-selected={p.name === choices?.active}
-              data-active={i === index || undefined}
-              className="model-picker-option"
-              onMouseEnter={() => setIndex(i)}
-              onMouseDown={(e) => e.preventDefault()}
-              onClick={() => void pick(p)}
+          <div className="model-picker-head">
+            <input
+              ref={input}
+              className="input input-sm model-picker-filter"
+              role="combobox"
+              aria-expanded="true"
+              aria-controls="model-picker-options"
+              aria-autocomplete="list"
+              aria-activedescendant={activeId}
+              aria-label={t('chat.modelPicker.filter')}
+              placeholder={t('chat.modelPicker.filterPlaceholder')}
+              value={filter}
+              onChange={(e) => setFilter(e.target.value)}
+              onKeyDown={onFilterKey}
+            />
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm btn-icon"
+              aria-label={t('chat.modelPicker.refresh')}
+              title={t('chat.modelPicker.refresh')}
+              aria-busy={loading}
+              onClick={() => {
+                if (!loading) void loadModels(true);
+                input.current?.focus();
+              }}
             >
-              <span className="model-picker-name">
-                {p.name === choices?.active && <Icon name="check" size={12} />} {p.name}
-              </span>
-              <span className="muted mono">{p.model}</span>
-              {p.provider && <span className="faint">{p.provider}</span>}
-            </li>
-          ))}
-        </ul>
+              <Icon name="refresh" size={13} />
+            </button>
+          </div>
+          <div id="model-picker-options" className="model-picker-list" role="listbox" aria-label={t('chat.modelPicker.list')}>
+            {groups.map((g) => (
+              <div key={g.key} role="group" aria-labelledby={`${g.options[0]!.id}-group`} className="model-picker-group">
+                <div id={`${g.options[0]!.id}-group`} role="presentation" className="model-picker-group-label">
+                  {g.provider ? t('chat.modelPicker.provider', { provider: g.provider }) : t('chat.modelPicker.presets')}
+                </div>
+                {g.options.map((o) => (
+                  <div
+                    key={o.id}
+                    id={o.id}
+                    role="option"
+                    aria-selected={chosenNow(o)}
+                    data-active={o.id === activeId || undefined}
+                    className="model-picker-option"
+                    onMouseEnter={() => setActiveId(o.id)}
+                    onMouseDown={(e) => e.preventDefault()}
+                    onClick={() => void pick(o)}
+                  >
+                    <span className="model-picker-name">
+                      {chosenNow(o) && <Icon name="check" size={12} />} {o.kind === 'preset' ? o.preset.name : o.model}
+                    </span>
+                    {o.kind === 'preset' && <span className="muted mono">{o.preset.model}</span>}
+                  </div>
+                ))}
+              </div>
+            ))}
+          </div>
+          <div className="model-picker-notes" role="status">
+            {loading && <p className="faint">{t('chat.modelPicker.loading')}</p>}
+            {!options.length && filter.trim() && <p>{t('chat.modelPicker.noMatch', { filter: filter.trim() })}</p>}
+            {failed.map((p) => (
+              <p key={p.provider} className="model-picker-error">
+                {t('chat.modelPicker.unreachable', { provider: p.provider, message: p.error!.message })}
+              </p>
+            ))}
+          </div>
+        </div>
       )}
     </div>
   );

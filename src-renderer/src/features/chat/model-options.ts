@@ -1,0 +1,51 @@
+// The model picker's options: the presets first, then each provider's models, narrowed by what the user typed
+// (every word must appear in the option's name, model or provider, in any case).
+import type { ModelChoiceView, Preset, ProviderModelsView } from '@contract/schemas';
+
+export type ModelOption =
+  | { kind: 'preset'; id: string; preset: Preset }
+  | { kind: 'model'; id: string; provider: string; model: string };
+
+export interface OptionGroup {
+  /** `presets`, or the provider's name. */
+  key: string;
+  provider?: string;
+  options: ModelOption[];
+}
+
+/** `default` (built from the agent's settings) first, then the named presets A–Z. */
+export function sortedPresets(presets: readonly Preset[]): Preset[] {
+  return [...presets].sort((a, b) => (a.name === 'default' ? -1 : b.name === 'default' ? 1 : a.name.localeCompare(b.name)));
+}
+
+function matches(filter: string, ...fields: (string | undefined)[]): boolean {
+  const haystack = fields.filter(Boolean).join(' ').toLowerCase();
+  return filter
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => haystack.includes(word));
+}
+
+/** The groups to show for `filter` (empty groups left out), each option with a stable id for aria-activedescendant. */
+export function modelOptionGroups(presets: readonly Preset[], providers: readonly ProviderModelsView[], filter: string): OptionGroup[] {
+  // Ids come from the unfiltered positions, so the highlighted option keeps its id while the filter changes.
+  const groups: OptionGroup[] = [];
+  const shownPresets = sortedPresets(presets)
+    .map((preset, i): ModelOption => ({ kind: 'preset', id: `model-preset-${i}`, preset }))
+    .filter((o) => o.kind === 'preset' && matches(filter, o.preset.name, o.preset.model, o.preset.provider));
+  if (shownPresets.length) groups.push({ key: 'presets', options: shownPresets });
+  providers.forEach((p, pi) => {
+    const options = p.models
+      .map((model, mi): ModelOption => ({ kind: 'model', id: `model-${pi}-${mi}`, provider: p.provider, model }))
+      .filter((o) => o.kind === 'model' && matches(filter, o.model, o.provider));
+    if (options.length) groups.push({ key: p.provider, provider: p.provider, options });
+  });
+  return groups;
+}
+
+/** Whether `option` is what the chat uses now: its own model, else its preset. */
+export function isChosen(option: ModelOption, active: string | undefined, chosen: ModelChoiceView | undefined): boolean {
+  if (option.kind === 'model') return chosen !== undefined && chosen.provider === option.provider && chosen.model === option.model;
+  return chosen === undefined && option.preset.name === active;
+}
