@@ -122,6 +122,8 @@ describe('memory editor', () => {
     await versions.getByRole('listitem').first().waitFor();
     const labels = await versions.getByRole('listitem').allInnerTexts();
     expect(labels.length).toBeGreaterThanOrEqual(3);
+    // the count beside the list counts the rows it shows, the current text included
+    expect(await app.page.getByRole('complementary', { name: /^History of / }).locator('.history-head .faint').innerText()).toBe(`${labels.length} versions`);
     expect(labels.some((l) => l.includes('agent'))).toBe(true);
     expect(labels.some((l) => l.includes('you'))).toBe(true);
     // each text is labelled by who wrote it: the current one (the merge the user saved) first, the file as it was

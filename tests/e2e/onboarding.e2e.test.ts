@@ -59,6 +59,8 @@ describe('first-run setup, typed address', () => {
     await form.getByRole('button', { name: 'Save and start' }).click();
     await form.waitFor({ state: 'detached' });
     await app.page.getByText('Connected: Another OpenAI-compatible server · fake-model-large').waitFor();
+    // the composer names the chosen model at once, not the first-run default until a message is sent
+    await app.page.getByRole('button', { name: 'Model for this chat: default · fake-model-large. Change it' }).waitFor();
     const saved = config(app);
     expect(saved.agent).toMatchObject({ provider: 'custom', model: 'fake-model-large' });
     expect(saved.providers.custom).toMatchObject({ baseUrl: app.llm.baseUrl, apiKey: 'sk-typed-0001' });
@@ -110,6 +112,10 @@ describe('first-run setup from a failed first message, local server found', () =
     // in the user's words, not config.json's or the desktop app's
     expect(await failure.innerText()).toContain('No model is connected yet. Set one up, and this question is answered right after.');
     expect(await failure.innerText()).not.toMatch(/config\.json|OPENAI_API_KEY|desktop app/);
+    // a screen reader hears the same words the screen shows
+    const heard = app.page.getByTestId('answer-live-region');
+    await expect.poll(() => heard.innerText()).toContain('The answer failed: No model is connected yet. Set one up, and this question is answered right after.');
+    expect(await heard.innerText()).not.toMatch(/config\.json|OPENAI_API_KEY|desktop app/);
     await failure.getByRole('button', { name: 'Set up a model' }).click();
     const dialog = app.page.getByRole('dialog', { name: 'Connect a model' });
     await dialog.waitFor();

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../state/store';
 import { nextAnnouncement } from './announce';
+import { turnErrorWords } from './turn-error-words';
 
 export function LiveAnnouncer({ sessionKey }: { sessionKey: string | null }): ReactElement {
   const { t } = useTranslation();
@@ -16,9 +17,10 @@ export function LiveAnnouncer({ sessionKey }: { sessionKey: string | null }): Re
       .join(','),
   );
   // Only a failure seen live (its id is this window's own; stored ones are `m<id>`), not one a reload brings back.
+  // The words are the ones the screen shows (turn-error-words.ts).
   const failure = useAppStore((s) => {
     const last = sessionKey ? s.threads[sessionKey]?.items.at(-1) : undefined;
-    return last?.kind === 'turn-error' && !last.id.startsWith('m') ? `${last.id}\n${last.message}` : '';
+    return last?.kind === 'turn-error' && !last.id.startsWith('m') ? `${last.id}\n${turnErrorWords(s, last, t('chat.failure.noModel'))}` : '';
   });
   const announced = useRef(0);
   const [chunks, setChunks] = useState<string[]>([]);

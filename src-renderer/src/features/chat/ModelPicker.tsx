@@ -26,6 +26,8 @@ export function ModelPicker({ sessionKey, disabled }: { sessionKey: string | nul
       return [x?.modelPreset ?? null, x?.model?.provider ?? null, x?.model?.model ?? null];
     }),
   );
+  // Settings saved (the setup's "Save and start", a preset edited) change what the chat uses: read it again.
+  const configured = useAppStore((s) => (s.settings ? JSON.stringify([s.settings.config.agent.provider, s.settings.config.agent.model, s.settings.config.modelPresets]) : ''));
   const [choices, setChoices] = useState<Choices | null>(null);
   const [open, setOpen] = useState(false);
   const [filter, setFilter] = useState('');
@@ -46,7 +48,7 @@ export function ModelPicker({ sessionKey, disabled }: { sessionKey: string | nul
   const refresh = useCallback(() => readChoices(sessionKey), [readChoices, sessionKey]);
   useEffect(() => {
     void refresh();
-  }, [refresh, sessionPreset, ownProvider, ownModel]);
+  }, [refresh, sessionPreset, ownProvider, ownModel, configured]);
 
   const groups = useMemo(() => modelOptionGroups(choices?.presets ?? [], providers ?? [], filter), [choices, providers, filter]);
   const options = useMemo(() => groups.flatMap((g) => g.options), [groups]);

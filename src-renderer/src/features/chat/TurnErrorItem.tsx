@@ -7,7 +7,7 @@ import { useAppStore } from '../../state/store';
 import type { ChatItem } from '../../state/types';
 import { Dialog } from '../../components/Dialog';
 import { LazyProviderSetup } from '../onboarding/LazyProviderSetup';
-import { needsSetup } from '../onboarding/setup-form';
+import { failedForNoModel } from './turn-error-words';
 
 type ErrorItem = Extract<ChatItem, { kind: 'turn-error' }>;
 
@@ -26,7 +26,7 @@ export function TurnErrorItem({ item, sessionKey, latest, openSettings }: Props)
   const requestView = useAppStore((s) => s.requestView);
   const settings = item.fix === 'settings';
   // No model connected at all: the way out is the setup, not a page of settings.
-  const noProvider = useAppStore((s) => needsSetup(s.settings?.config));
+  const noProvider = useAppStore((s) => failedForNoModel(s, item));
   const [setupOpen, setSetupOpen] = useState(false);
   return (
     <div className="msg" data-role="turn-error">
@@ -36,7 +36,7 @@ export function TurnErrorItem({ item, sessionKey, latest, openSettings }: Props)
           <span>{settings ? t('chat.turnError.unreachable') : t('chat.turnError.failed')}</span>
         </div>
         {/* with no model connected at all, the core's words (config.json, environment variables) are not the user's */}
-        <div className="turn-error-message">{noProvider && settings ? t('chat.failure.noModel') : item.message}</div>
+        <div className="turn-error-message">{noProvider ? t('chat.failure.noModel') : item.message}</div>
         {settings && !noProvider && <div className="muted">{t('chat.turnError.checkProvider')}</div>}
         {latest && (
           <div className="turn-error-actions">

@@ -41,7 +41,7 @@ export function HistoryPanel({ path }: { path: string }): ReactElement {
     <aside className="history" aria-label={t('memory.history.label', { path })}>
       <div className="history-head">
         <h2>{t('memory.history.title')}</h2>
-        <span className="faint">{versions ? t('memory.history.versions', { count: versions.list.length }) : t('common.actions.loading')}</span>
+        <span className="faint">{versions ? t('memory.history.versions', { count: versions.list.length + (versions.current ? 1 : 0) }) : t('common.actions.loading')}</span>
       </div>
       {versions?.error && <div className="field-error">{versions.error}</div>}
       <ul className="version-list" aria-label={t('memory.history.list')}>
