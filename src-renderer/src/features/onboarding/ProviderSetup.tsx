@@ -1,6 +1,6 @@
 // First-run setup: where the model runs (presets; local servers looked for on this computer), its address and key,
 // Test connection, the model picked from what the server offers, then one save. Nothing is written until it answered.
-import { useEffect, useId, useState, type ReactElement } from 'react';
+import { useEffect, useId, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PROVIDER_PRESETS, providerPreset, type ProviderPreset } from '@contract/provider-presets';
 import { Banner } from '../../components/Banner';
@@ -35,6 +35,13 @@ export function ProviderSetup({ onDone, onLater, heading = true }: Props): React
   const [test, setTest] = useState<Test>({ status: 'idle' });
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
+  // What a test (or a save) answered, and "Save and start", are scrolled into sight: on a short window they would
+  // sit below the fold, behind the composer.
+  const end = useRef<HTMLDivElement>(null);
+  const [answered, setAnswered] = useState(0);
+  useEffect(() => {
+    if (answered) end.current?.scrollIntoView({ block: 'nearest' });
+  }, [answered]);
   const preset = providerPreset(draft.preset) ?? PROVIDER_PRESETS[0]!;
 
   // A server already running here is the easiest start: it is chosen, with the models it answered with.
@@ -81,6 +88,7 @@ export function ProviderSetup({ onDone, onLater, heading = true }: Props): React
       ...(draft.apiKey.trim() ? { apiKey: draft.apiKey.trim() } : {}),
       ...(preset.keyHeader ? { keyHeader: preset.keyHeader } : {}),
     });
+    setAnswered((n) => n + 1);
     if (!res.ok) return setTest({ status: 'error', message: res.message });
     setTest({ status: 'ok', models: res.models });
     setDraft((d) => ({ ...d, model: preselectModel(res.models, currentDefault) }));
@@ -93,7 +101,10 @@ export function ProviderSetup({ onDone, onLater, heading = true }: Props): React
     setSaving(true);
     const outcome = await save(setupPatch(draft));
     setSaving(false);
-    if (!outcome.ok) return setSaveError(outcome.message);
+    if (!outcome.ok) {
+      setAnswered((n) => n + 1);
+      return setSaveError(outcome.message);
+    }
     pushToast({ title: t('settings.setup.saved', { provider: label(preset), model: draft.model }), body: '', tone: 'success' });
     onDone?.();
   };
@@ -189,7 +200,7 @@ export function ProviderSetup({ onDone, onLater, heading = true }: Props): React
       )}
       {error('model') && <div className="field-error">{error('model')}</div>}
       {saveError && <div className="field-error" role="alert">{saveError}</div>}
-      <div className="setup-actions">
+      <div className="setup-actions" ref={end}>
         {onLater && (
           <button type="button" className="btn btn-ghost" onClick={onLater}>
             {t('settings.setup.later')}
