@@ -34,7 +34,7 @@ describe('runtime panel, allowSet false', () => {
     expect(await app.page.getByLabel('This chat’s model preset model_preset').isDisabled()).toBe(false);
     const maxIterations = app.page.getByLabel('Max iterations max_iterations');
     expect(await maxIterations.getAttribute('readonly')).toBe('');
-    expect(await maxIterations.inputValue()).toBe('40');
+    await expect.poll(() => maxIterations.inputValue()).toBe('40'); // once the chat's overview has arrived
     expect(await app.page.getByRole('button', { name: 'Set', exact: true }).count()).toBe(0);
     await app.page.getByTestId('usage-last-turn').waitFor();
     await shootBothThemes(app, app.page, 'runtime-readonly');

@@ -8,14 +8,28 @@ import { t as translate } from '../../i18n/i18n';
 import { useAppStore } from '../../state/store';
 import type { CronJob } from '@contract/schemas';
 import type { CronRunStatus } from '@contract/scheduler-schemas';
+import { scheduleInWords } from './cron-words';
 import { parseCronForm, type CronFormErrors, type CronFormValues } from './cron-form';
 
+/** The schedule as the core words it (English), when the window cannot say it in words. */
 function scheduleText(job: CronJob): string {
   if (job.scheduleText) return job.scheduleText;
   const s = job.schedule;
   if (s.kind === 'every') return translate('runtime.cron.scheduleEvery', { minutes: Math.round(s.everySeconds / 60) });
   if (s.kind === 'cron') return s.tz ? translate('runtime.cron.scheduleCronTz', { expr: s.expr, tz: s.tz }) : translate('runtime.cron.scheduleCron', { expr: s.expr });
   return translate('runtime.cron.scheduleAt', { when: dateTime(Date.parse(s.at)) });
+}
+
+/** The schedule in words, its cron expression small beneath; the core's text when there are no words for it. */
+function ScheduleCell({ job }: { job: CronJob }): ReactElement {
+  const words = scheduleInWords(job.schedule);
+  if (!words) return <span className="mono">{scheduleText(job)}</span>;
+  return (
+    <>
+      <span>{words}</span>
+      {job.schedule.kind === 'cron' && <div className="faint mono">{job.schedule.expr}</div>}
+    </>
+  );
 }
 
 const EMPTY: CronFormValues = { name: '', message: '', kind: 'every', value: '60', tz: '' };
@@ -167,7 +181,9 @@ export function CronCard(): ReactElement {
                       {job.message}
                     </div>
                   </td>
-                  <td className="mono">{scheduleText(job)}</td>
+                  <td>
+                    <ScheduleCell job={job} />
+                  </td>
                   <td className="nowrap">{!job.enabled ? <span className="badge badge-warn">{t('runtime.cron.paused')}</span> : job.nextRunAt ? relativeTime(job.nextRunAt) : '—'}</td>
                   <td>
                     {job.lastStatus ? <span className={`badge ${RUN_BADGE[job.lastStatus]}`}>{t(`runtime.cron.runStatus.${job.lastStatus}`)}</span> : <span className="faint">{t('runtime.cron.never')}</span>}

@@ -131,6 +131,18 @@ export const runtime: Translation<typeof en> = {
     reason: '原因',
     took: '耗时',
   },
+  cronWords: {
+    everyMinutes_other: '每 {{count}} 分钟',
+    hourly: '每小时的第 {{minute}} 分',
+    everyHours_other: '每 {{count}} 小时的第 {{minute}} 分',
+    everyHoursSharp_other: '每 {{count}} 小时',
+    daily: '每天 {{time}}',
+    weekdays: '工作日 {{time}}',
+    weekends: '周末 {{time}}',
+    onDays: '每{{days}} {{time}}',
+    monthly: '每月 {{day}} 日 {{time}}',
+    withTz: '{{when}}（{{tz}}）',
+  },
   cron: {
     title: '定时任务',
     addJob: '添加任务',
