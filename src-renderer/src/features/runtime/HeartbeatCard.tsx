@@ -7,6 +7,9 @@ import { currentLocale } from '../../i18n/i18n';
 import { useAppStore } from '../../state/store';
 import type { HeartbeatRun } from '@contract/schemas';
 
+/** The workspace file that holds the heartbeat's tasks. */
+const HEARTBEAT_FILE = 'HEARTBEAT.md';
+
 const OUTCOME_BADGE: Record<HeartbeatRun['outcome'], string> = {
   ran: 'badge badge-ok',
   notified: 'badge badge-accent',
@@ -24,6 +27,13 @@ export function HeartbeatCard(): ReactElement {
   const pause = useAppStore((s) => s.pauseHeartbeat);
   const resume = useAppStore((s) => s.resumeHeartbeat);
   const runNow = useAppStore((s) => s.runHeartbeatNow);
+  const openMemoryFile = useAppStore((s) => s.openMemoryFile);
+  const requestView = useAppStore((s) => s.requestView);
+  // The heartbeat's tasks are HEARTBEAT.md's: opened in the memory editor, where the agent's edits are merged too.
+  const editTasks = async () => {
+    await openMemoryFile(HEARTBEAT_FILE);
+    requestView('memory');
+  };
   const [lastManual, setLastManual] = useState<HeartbeatRun | null>(null);
   const state = status?.state ?? (!status ? 'unknown' : !status.enabled ? 'disabled' : status.paused ? 'paused' : status.running ? 'running' : 'idle');
 
@@ -45,6 +55,9 @@ export function HeartbeatCard(): ReactElement {
             <Icon name="pause" size={12} /> {t('runtime.heartbeat.pause')}
           </button>
         )}
+        <button type="button" className="btn btn-sm" title={t('runtime.heartbeat.editTasksHint', { file: HEARTBEAT_FILE })} onClick={() => void editTasks()}>
+          <Icon name="edit" size={12} /> {t('runtime.heartbeat.editTasks')}
+        </button>
         <button
           type="button"
           className="btn btn-sm btn-primary"

@@ -115,6 +115,8 @@ export const runtime = {
     resume: 'Resume',
     pause: 'Pause',
     runNow: 'Run now',
+    editTasks: 'Edit tasks',
+    editTasksHint: 'Open {{file}}, the heartbeat’s task list, in Memory',
     nextRun: 'Next run',
     nextRunAt: '{{relative}} ({{when}})',
     notScheduled: 'not scheduled',

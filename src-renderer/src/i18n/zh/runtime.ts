@@ -113,6 +113,8 @@ export const runtime: Translation<typeof en> = {
     resume: '继续',
     pause: '暂停',
     runNow: '立即运行',
+    editTasks: '编辑任务',
+    editTasksHint: '在“记忆”中打开 {{file}}（心跳的任务列表）',
     nextRun: '下次运行',
     nextRunAt: '{{relative}}（{{when}}）',
     notScheduled: '未安排',
