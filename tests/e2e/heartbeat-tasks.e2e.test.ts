@@ -1,5 +1,5 @@
 // From the runtime panel's Heartbeat card to its tasks (real Chromium): "Edit tasks" opens HEARTBEAT.md in the memory
-// editor, and what is saved there is the file the heartbeat reads. English and Chinese, both themes, axe clean.
+// editor (the template's example visible in its preview), and what is saved there is the file the heartbeat reads. English and Chinese, both themes, axe clean.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,8 @@ import { axeViolations } from './helpers/axe';
 import { startE2eApp, type E2eApp } from './helpers/e2e-app';
 import { shootBothThemes } from './ui-helpers';
 
-const TASKS = '# Heartbeat\n\n## Active Tasks\n\n- Check whether the plants need water\n';
+const TEMPLATE = readFileSync(join(__dirname, '../../resources/workspace/HEARTBEAT.md'), 'utf8');
+const TASKS = `${TEMPLATE.trimEnd()}\n\n- Check whether the plants need water\n`;
 
 for (const [locale, runtime, edit, text] of [
   ['en-US', 'Runtime', 'Edit tasks', 'Text of HEARTBEAT.md'],
@@ -33,6 +34,8 @@ for (const [locale, runtime, edit, text] of [
       await editor.waitFor();
       if (text) expect(await editor.getAttribute('aria-label')).toBe(text);
       expect(await editor.inputValue()).toBe(TASKS);
+      // the template's example shows in the preview (it is no comment), above the tasks
+      await app.page.locator('.markdown blockquote', { hasText: 'Every morning, check whether the build' }).waitFor();
       await shootBothThemes(app, app.page, `heartbeat-tasks-${locale}`);
       await editor.click();
       await editor.press('Control+End');

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { onboard } from '../../../src-main/core/config/onboard';
 import { resolveHomePaths } from '../../../src-main/core/config/home-paths';
 import { parseHeartbeatForTest } from './heartbeat-template-check';
+import { parseActiveTasks } from '../../../src-main/core/scheduler/heartbeat-tasks';
 import { makeTempHome, type TempHome } from '../../helpers/temp-home';
 
 const TEMPLATES = resolve(__dirname, '../../../resources/workspace');
@@ -25,6 +26,9 @@ describe('onboard', () => {
     );
     const hb = readFileSync(join(r.value.workspace, 'HEARTBEAT.md'), 'utf8');
     expect(parseHeartbeatForTest(hb)).toEqual([]);
+    // the example is visible (no comment the preview hides), and not a task the heartbeat would run
+    expect(hb.replace(/<!--[\s\S]*?-->/g, '')).toContain('Every morning, check whether the build');
+    expect(parseActiveTasks(hb)).toEqual([]);
   });
 
   it('never overwrites what the user has, and is idempotent', () => {
