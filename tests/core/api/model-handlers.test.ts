@@ -13,7 +13,7 @@ import { deadPort } from '../../helpers/dead-port';
 import type { Core } from '../../../src-main/core/nanotray-core';
 
 describe('models:list and models:choose', () => {
-  const t = useScriptedCore();
+  const t = useScriptedCore({ approvalMode: 'auto' });
 
   function open(extra: Record<string, unknown> = {}) {
     const core = t.open(extra);
