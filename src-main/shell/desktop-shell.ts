@@ -151,14 +151,14 @@ export function startDesktopShell(options: DesktopShellOptions): DesktopShell {
         enabled: hb.enabled,
         paused: hb.paused,
         running: hb.state === 'running',
-        lastResult: describeLastHeartbeat(hb.lastRuns[0] ?? null, core.clock.now(), lang),
+        lastResult: describeLastHeartbeat(hb.lastRun, core.clock.now(), lang),
         ...(hb.runsIn && !hb.runsIn.here ? { runsIn: desktopText(lang, 'tray.runsIn', { label: hb.runsIn.label, pid: hb.runsIn.pid }) } : {}),
       },
       ...(shortcutProblem ? { problem: wordRef(lang, shortcutProblem) } : {}),
       ...(notificationsOff ? { notice: desktopText(lang, 'notifications.unsigned') } : {}),
     };
   };
-  const heartbeatLine = (): string => describeLastHeartbeat(core.heartbeat.status().lastRuns[0] ?? null, core.clock.now(), language());
+  const heartbeatLine = (): string => describeLastHeartbeat(core.heartbeat.status().lastRun, core.clock.now(), language());
   const refreshMenu = (): void => tray.setMenu(menuState());
   function refreshTrayIcon(): void {
     tray.setIcon(iconState(status));

@@ -2,6 +2,8 @@
 import type { MenuItemConstructorOptions } from 'electron';
 import { desktopText, type DesktopTextKey } from '../../src-preload/contract/desktop-texts';
 import type { Language } from '../../src-preload/contract/languages';
+import type { HeartbeatRun } from '../../src-preload/contract/scheduler-schemas';
+import { heartbeatReasonText } from '../../src-preload/contract/heartbeat-reason-text';
 
 export interface TrayMenuActions {
   quickAsk(): void;
@@ -38,8 +40,8 @@ const OUTCOME_KEYS: Record<string, Extract<DesktopTextKey, `tray.outcome.${strin
   failed: 'tray.outcome.failed',
 };
 
-/** `Last run 5 min ago: notified` style summary of the last heartbeat (the reason is the core's, as it came). */
-export function describeLastHeartbeat(last: { startedAt: number; outcome: string; reason: string } | null, now: number, language: Language = 'en'): string {
+/** `Last run 5 min ago: notified` style summary of the last heartbeat, its reason worded in `language`. */
+export function describeLastHeartbeat(last: Pick<HeartbeatRun, 'startedAt' | 'outcome' | 'reason'> | null, now: number, language: Language = 'en'): string {
   if (!last) return desktopText(language, 'tray.lastRunNever');
   const minutes = Math.max(0, Math.round((now - last.startedAt) / 60_000));
   const ago =
@@ -50,7 +52,8 @@ export function describeLastHeartbeat(last: { startedAt: number; outcome: string
         : desktopText(language, 'tray.hoursAgo', { n: Math.round(minutes / 60) });
   const outcomeKey = OUTCOME_KEYS[last.outcome];
   const outcome = outcomeKey ? desktopText(language, outcomeKey) : last.outcome;
-  return last.reason ? desktopText(language, 'tray.lastRunWhy', { ago, outcome, reason: last.reason }) : desktopText(language, 'tray.lastRun', { ago, outcome });
+  const reason = heartbeatReasonText(language, last.reason);
+  return reason ? desktopText(language, 'tray.lastRunWhy', { ago, outcome, reason }) : desktopText(language, 'tray.lastRun', { ago, outcome });
 }
 
 /** The menu's fixed labels (texts without values). */

@@ -4,11 +4,37 @@ import { emptyInputSchema, nameSchema, sessionKeySchema } from './common-schemas
 import { LIMITS } from './limits';
 import { invoke } from './channel-spec';
 
+/**
+ * Why a heartbeat tick ended as it did, as a code (each host words it: desktop-texts `heartbeat.reason.*`). `none`:
+ * nothing to say (it ran, or notified). `unknown`: a row stored before reasons were codes (its English, shown as is).
+ */
+export const heartbeatReasonSchema = z.discriminatedUnion('code', [
+  z.object({ code: z.literal('none') }),
+  z.object({ code: z.literal('overlap') }),
+  z.object({ code: z.literal('outside_active_hours'), start: z.string(), end: z.string(), timeZone: z.string() }),
+  z.object({ code: z.literal('no_heartbeat_file') }),
+  z.object({ code: z.literal('no_active_tasks') }),
+  z.object({ code: z.literal('budget_spent'), spent: z.number(), budget: z.number() }),
+  z.object({ code: z.literal('no_provider') }),
+  z.object({ code: z.literal('user_busy') }),
+  z.object({ code: z.literal('nothing_to_report') }),
+  z.object({ code: z.literal('empty_reply') }),
+  z.object({ code: z.literal('stopped'), stopReason: z.string() }),
+  z.object({ code: z.literal('cancelled') }),
+  /** The turn failed; the run's `message` holds the error. */
+  z.object({ code: z.literal('turn_failed') }),
+  z.object({ code: z.literal('unknown'), text: z.string() }),
+]);
+
+export const heartbeatOutcomeSchema = z.enum(['ran', 'silent', 'notified', 'skipped', 'failed']);
+
 export const heartbeatRunSchema = z.object({
+  id: z.number(),
   startedAt: z.number(),
   durationMs: z.number(),
-  outcome: z.enum(['ran', 'silent', 'notified', 'skipped', 'failed']),
-  reason: z.string(),
+  outcome: heartbeatOutcomeSchema,
+  reason: heartbeatReasonSchema,
+  /** The notification text (token removed) or the error; empty otherwise. */
   message: z.string(),
   tokens: z.number(),
 });
@@ -22,11 +48,11 @@ export const heartbeatStatusOutput = z.object({
   lastRun: heartbeatRunSchema.nullable(),
   tokensToday: z.number(),
   dailyTokenBudget: z.number(),
-  state: z.enum(['disabled', 'stopped', 'paused', 'idle', 'running']).optional(),
+  state: z.enum(['disabled', 'stopped', 'paused', 'idle', 'running']),
   activeHours: z.object({ start: z.string(), end: z.string() }).optional(),
-  timeZone: z.string().optional(),
-  /** Newest first (up to 20). */
-  recentRuns: z.array(heartbeatRunSchema).optional(),
+  timeZone: z.string(),
+  /** Newest first (up to 10). */
+  recentRuns: z.array(heartbeatRunSchema),
   /**
    * The one process of this home that runs heartbeat and cron (desktop app, `nanotray web` or `nanotray
    * daemon`); null when none does. The others arm no timer.
@@ -90,6 +116,9 @@ export const cronRunNowOutput = z.object({
 
 export type HeartbeatStatus = z.output<typeof heartbeatStatusOutput>;
 export type HeartbeatRun = z.output<typeof heartbeatRunSchema>;
+export type HeartbeatReason = z.output<typeof heartbeatReasonSchema>;
+export type HeartbeatOutcome = z.output<typeof heartbeatOutcomeSchema>;
+export type HeartbeatState = HeartbeatStatus['state'];
 export type CronSchedule = z.output<typeof cronScheduleSchema>;
 export type CronJob = z.output<typeof cronJobSchema>;
 

@@ -7,6 +7,7 @@ import { desktopTextRefSchema } from '../../src-preload/contract/desktop-text-sc
 import { notifyWords } from '../../src-preload/contract/notify-words';
 import { resolveLanguage } from '../../src-preload/contract/languages';
 import { coreEventSchema } from '../../src-preload/contract/event-schemas';
+import { heartbeatReasonText } from '../../src-preload/contract/heartbeat-reason-text';
 
 describe('desktop texts', () => {
   it('every Chinese text has the values of its English one', () => {
@@ -42,5 +43,15 @@ describe('desktop texts', () => {
     expect(resolveLanguage('zh', ['en-US'])).toBe('zh');
     expect(resolveLanguage('system', ['de-DE', 'zh_CN'])).toBe('zh');
     expect(resolveLanguage('system', ['de-DE'])).toBe('en');
+  });
+});
+
+describe('heartbeat reasons', () => {
+  it('are worded per language, with their values', () => {
+    const reason = { code: 'budget_spent', spent: 200, budget: 150 } as const;
+    expect(heartbeatReasonText('en', reason)).toBe('daily token budget spent (200 of 150 tokens)');
+    expect(heartbeatReasonText('zh', reason)).toBe('今日令牌预算已用完（已用 200，共 150）');
+    expect(heartbeatReasonText('zh', { code: 'no_active_tasks' })).toBe('HEARTBEAT.md 中没有进行中的任务');
+    expect(heartbeatReasonText('en', { code: 'none' })).toBe('');
   });
 });

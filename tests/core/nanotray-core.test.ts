@@ -46,7 +46,7 @@ describe('the background work of a long-running host', () => {
     expect(probe.calls).toBe(1);
     expect(core.scheduler.owner()).toMatchObject({ here: true, host: 'daemon' });
     expect(core.cron.status().started).toBe(true);
-    expect(core.heartbeat.status().nextDueAt).not.toBeNull();
+    expect(core.heartbeat.status().nextRunAt).not.toBeNull();
     expect(core.mcp.status()[0]!.state).not.toBe('idle');
 
     // The watcher records an edit made by another program.

@@ -39,12 +39,24 @@ describe('runtime slice', () => {
 });
 
 describe('scheduler slice', () => {
-  const status = { enabled: true, paused: false, running: false, intervalMinutes: 30, nextRunAt: null, lastRun: null, tokensToday: 0, dailyTokenBudget: 0 };
-  const run = { startedAt: 5, durationMs: 40, outcome: 'notified' as const, reason: 'sent', message: 'Water the basil', tokens: 15 };
+  const status = {
+    enabled: true,
+    paused: false,
+    running: false,
+    state: 'idle' as const,
+    intervalMinutes: 30,
+    nextRunAt: null,
+    lastRun: null,
+    tokensToday: 0,
+    dailyTokenBudget: 0,
+    timeZone: 'UTC',
+    recentRuns: [],
+  };
+  const run = { id: 1, startedAt: 5, durationMs: 40, outcome: 'notified' as const, reason: { code: 'none' as const }, message: 'Water the basil', tokens: 15 };
 
   it('run now keeps the outcome; pause adopts the new status', async () => {
     const { store } = makeTestStore({
-      heartbeat: { runNow: () => ok(run), status: () => ok({ ...status, lastRun: run }), pause: () => ok({ ...status, paused: true }) },
+      heartbeat: { runNow: () => ok(run), status: () => ok({ ...status, lastRun: run, recentRuns: [run] }), pause: () => ok({ ...status, paused: true }) },
     });
     expect(await store.getState().runHeartbeatNow()).toEqual(run);
     expect(store.getState().heartbeatRuns).toEqual([run]);

@@ -111,9 +111,10 @@ describe('tray menu', () => {
 
   it('describes the last heartbeat run', () => {
     expect(describeLastHeartbeat(null, 0)).toBe('Last run: never');
-    expect(describeLastHeartbeat({ startedAt: 0, outcome: 'skipped', reason: 'no active tasks in HEARTBEAT.md' }, 5 * 60_000)).toBe(
+    expect(describeLastHeartbeat({ startedAt: 0, outcome: 'skipped', reason: { code: 'no_active_tasks' } }, 5 * 60_000)).toBe(
       'Last run 5 min ago: skipped (no active tasks in HEARTBEAT.md)',
     );
-    expect(describeLastHeartbeat({ startedAt: 0, outcome: 'notified', reason: '' }, 3 * 3_600_000)).toBe('Last run 3 h ago: notified');
+    expect(describeLastHeartbeat({ startedAt: 0, outcome: 'notified', reason: { code: 'none' } }, 3 * 3_600_000)).toBe('Last run 3 h ago: notified');
+    expect(describeLastHeartbeat({ startedAt: 0, outcome: 'skipped', reason: { code: 'no_provider' } }, 5 * 60_000, 'zh')).toMatch(/未配置模型服务商/);
   });
 });

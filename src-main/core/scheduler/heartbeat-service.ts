@@ -1,6 +1,7 @@
 // The heartbeat: wakes the agent on an interval, runs HEARTBEAT.md's active tasks, and records every tick.
 import type { CoreEvent } from '../../../src-preload/contract/event-schemas';
 import type { Config } from '../../../src-preload/contract/config-schema';
+import type { HeartbeatReason, HeartbeatState, HeartbeatStatus } from '../../../src-preload/contract/scheduler-schemas';
 import type { Clock } from '../lib/clock';
 import { errorMessage } from '../lib/result';
 import type { Database } from '../store/db';
@@ -40,35 +41,11 @@ export interface HeartbeatDeps {
   schedulerOwner?(): SchedulerOwner | undefined;
 }
 
-export type HeartbeatState = 'disabled' | 'stopped' | 'paused' | 'idle' | 'running';
-
-export interface HeartbeatStatus {
-  state: HeartbeatState;
-  enabled: boolean;
-  paused: boolean;
-  intervalMinutes: number;
-  /** When the next tick is due (epoch ms); null when no timer is armed. */
-  nextDueAt: number | null;
-  tokensToday: number;
-  dailyTokenBudget: number;
-  activeHours?: { start: string; end: string };
-  timeZone: string;
-  lastRuns: HeartbeatRun[];
-  /** The process whose timers run heartbeat and cron; undefined when none does. */
-  runsIn?: SchedulerOwner;
-}
+export type { HeartbeatState, HeartbeatStatus } from '../../../src-preload/contract/scheduler-schemas';
 
 /** How long a tick that found the user mid-turn waits before trying again. */
 export const BUSY_RETRY_MS = 60_000;
 const CLAIM_KEY = 'heartbeat';
-
-export const SKIP_REASONS = {
-  overlap: 'previous run still going',
-  noFile: 'HEARTBEAT.md not found',
-  noTasks: 'no active tasks in HEARTBEAT.md',
-  noProvider: 'no provider configured',
-  busy: 'user is mid-turn; deferred',
-} as const;
 
 export class HeartbeatService {
   #deps: HeartbeatDeps;
@@ -164,18 +141,21 @@ export class HeartbeatService {
           : this.#started || elsewhere
             ? 'idle'
             : 'stopped';
+    const recentRuns = listHeartbeatRuns(this.#deps.db, 10);
     return {
       state,
       enabled,
       paused,
+      running: state === 'running',
       intervalMinutes: config.heartbeat.intervalMinutes,
-      nextDueAt: this.#timer?.dueAt ?? (elsewhere && !paused && enabled ? publishedNextDue(this.#deps.db, CLAIM_KEY) : null),
+      nextRunAt: this.#timer?.dueAt ?? (elsewhere && !paused && enabled ? publishedNextDue(this.#deps.db, CLAIM_KEY) : null),
+      lastRun: recentRuns[0] ?? null,
       tokensToday: this.#tokensToday(tz),
       dailyTokenBudget: config.heartbeat.dailyTokenBudget,
       ...(config.heartbeat.activeHours ? { activeHours: config.heartbeat.activeHours } : {}),
       timeZone: tz,
-      lastRuns: listHeartbeatRuns(this.#deps.db, 10),
-      ...(runsIn ? { runsIn } : {}),
+      recentRuns,
+      runsIn: runsIn ? { here: runsIn.here, label: runsIn.label, pid: runsIn.pid } : null,
     };
   }
 
@@ -189,27 +169,27 @@ export class HeartbeatService {
     const config = getConfig();
     const tz = resolveTimeZone(config.agent.timezone);
 
-    if (this.#current) return this.#skip(startedAt, SKIP_REASONS.overlap);
+    if (this.#current) return this.#skip(startedAt, { code: 'overlap' });
     const hours = config.heartbeat.activeHours;
     if (!options.manual && hours && !withinActiveHours(startedAt, hours, tz)) {
-      return this.#skip(startedAt, `outside active hours (${hours.start}–${hours.end} ${tz})`);
+      return this.#skip(startedAt, { code: 'outside_active_hours', start: hours.start, end: hours.end, timeZone: tz });
     }
     const markdown = readHeartbeatFile(this.#deps.workspace());
-    if (markdown === undefined) return this.#skip(startedAt, SKIP_REASONS.noFile);
+    if (markdown === undefined) return this.#skip(startedAt, { code: 'no_heartbeat_file' });
     const tasks = parseActiveTasks(markdown);
-    if (tasks.length === 0) return this.#skip(startedAt, SKIP_REASONS.noTasks);
+    if (tasks.length === 0) return this.#skip(startedAt, { code: 'no_active_tasks' });
     const budget = config.heartbeat.dailyTokenBudget;
     const spent = this.#tokensToday(tz);
     if (budget > 0 && spent >= budget) {
-      return this.#skip(startedAt, `daily token budget spent (${spent} of ${budget} tokens)`);
+      return this.#skip(startedAt, { code: 'budget_spent', spent, budget });
     }
-    if (!this.#deps.hasProvider()) return this.#skip(startedAt, SKIP_REASONS.noProvider);
+    if (!this.#deps.hasProvider()) return this.#skip(startedAt, { code: 'no_provider' });
     if (this.#deps.runner.isBusy()) {
-      const run = this.#skip(startedAt, SKIP_REASONS.busy);
+      const run = this.#skip(startedAt, { code: 'user_busy' });
       if (!options.manual && this.#started && !this.#paused) this.#armIn(Math.min(BUSY_RETRY_MS, this.#intervalMs()));
       return run;
     }
-    if (this.#claims.claim(CLAIM_KEY, options.dueAt) !== 'claimed') return this.#skip(startedAt, SKIP_REASONS.overlap);
+    if (this.#claims.claim(CLAIM_KEY, options.dueAt) !== 'claimed') return this.#skip(startedAt, { code: 'overlap' });
     try {
       return await this.#run(startedAt, tasks, tz);
     } finally {
@@ -221,10 +201,10 @@ export class HeartbeatService {
     const { db, clock, runner } = this.#deps;
     const controller = new AbortController();
     this.#current = controller;
-    const row = insertHeartbeatRun(db, { startedAt, durationMs: 0, outcome: 'ran', reason: '', tokens: 0, message: '' });
+    const row = insertHeartbeatRun(db, { startedAt, durationMs: 0, outcome: 'ran', reason: { code: 'none' }, tokens: 0, message: '' });
     this.#changed();
     let outcome: HeartbeatOutcome = 'ran';
-    let reason = '';
+    let reason: HeartbeatReason = { code: 'none' };
     let message = '';
     let tokens = 0;
     try {
@@ -241,17 +221,17 @@ export class HeartbeatService {
       tokens = result.usage.totalTokens;
       if (result.error || result.stopReason === 'error' || result.stopReason === 'cancelled') {
         outcome = 'failed';
-        reason = result.error ?? (result.stopReason === 'cancelled' ? 'cancelled' : 'the turn failed');
-        message = reason;
+        reason = result.stopReason === 'cancelled' && !result.error ? { code: 'cancelled' } : { code: 'turn_failed' };
+        message = result.error ?? '';
         // A run cancelled because the app is stopping is recorded, not announced.
-        if (result.stopReason !== 'cancelled') this.#deps.emit(heartbeatFailureNotice(reason));
+        if (result.stopReason !== 'cancelled') this.#deps.emit(heartbeatFailureNotice(message));
       } else {
         const reply = classifyHeartbeatReply(result.text);
         if (reply.kind === 'silent') {
           outcome = 'silent';
-          reason = 'nothing to report';
+          reason = { code: 'nothing_to_report' };
         } else if (reply.kind === 'empty') {
-          reason = result.stopReason === 'completed' ? 'empty reply' : `stopped: ${result.stopReason}`;
+          reason = result.stopReason === 'completed' ? { code: 'empty_reply' } : { code: 'stopped', stopReason: result.stopReason };
         } else {
           outcome = 'notified';
           message = reply.text;
@@ -260,9 +240,9 @@ export class HeartbeatService {
       }
     } catch (err) {
       outcome = 'failed';
-      reason = errorMessage(err);
-      message = reason;
-      this.#deps.emit(heartbeatFailureNotice(reason));
+      reason = { code: 'turn_failed' };
+      message = errorMessage(err);
+      this.#deps.emit(heartbeatFailureNotice(message));
     } finally {
       this.#current = undefined;
     }
@@ -275,7 +255,7 @@ export class HeartbeatService {
     return finished;
   }
 
-  #skip(startedAt: number, reason: string): HeartbeatRun {
+  #skip(startedAt: number, reason: HeartbeatReason): HeartbeatRun {
     const run = insertHeartbeatRun(this.#deps.db, {
       startedAt,
       durationMs: this.#deps.clock.now() - startedAt,

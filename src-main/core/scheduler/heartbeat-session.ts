@@ -49,6 +49,7 @@ export function deliverHeartbeatReply(
 }
 
 /** The notification of a failed run. */
-export function heartbeatFailureNotice(reason: string): CoreEvent {
-  return { type: 'notify', ...noticeWords(textRef('notify.heartbeatFailed'), reason), sessionKey: HEARTBEAT_SESSION_KEY, kind: 'error' };
+export function heartbeatFailureNotice(error: string): CoreEvent {
+  const body = error || textRef('heartbeat.reason.turn_failed');
+  return { type: 'notify', ...noticeWords(textRef('notify.heartbeatFailed'), body), sessionKey: HEARTBEAT_SESSION_KEY, kind: 'error' };
 }

@@ -19,7 +19,7 @@ export function schedulerOwnerOf(holder: LeaseHolder | undefined, selfId: string
 }
 
 /** `heartbeat and cron run in nanotray daemon (pid 4242)`, or that none runs them. */
-export function describeSchedulerOwner(owner: SchedulerOwner | undefined): string {
+export function describeSchedulerOwner(owner: Pick<SchedulerOwner, 'here' | 'label' | 'pid'> | null | undefined): string {
   if (!owner) return 'no process runs heartbeat and cron now (start the desktop app, `nanotray web` or `nanotray daemon`)';
   return `heartbeat and cron run in ${owner.here ? 'this process' : owner.label} (pid ${owner.pid})`;
 }

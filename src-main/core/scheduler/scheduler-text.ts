@@ -1,14 +1,21 @@
 // Plain-text views of the heartbeat and cron state, shared by the CLI, slash commands and the daemon.
-import type { HeartbeatRun } from '../store/heartbeat-runs.repo';
-import type { HeartbeatStatus } from './heartbeat-service';
+import type { HeartbeatRun, HeartbeatStatus } from '../../../src-preload/contract/scheduler-schemas';
+import { heartbeatReasonText } from '../../../src-preload/contract/heartbeat-reason-text';
 import type { CronJob, CronRun } from '../store/cron-jobs.repo';
 import { describeSchedule } from './cron-schedule';
 import { formatZoned } from '../lib/zoned-time';
 import { describeSchedulerOwner } from './scheduler-owner';
 
+/** The run's reason in English, with the error when the turn failed: `the turn failed: Provider error (…)`. */
+function runWhy(run: HeartbeatRun): string {
+  const reason = heartbeatReasonText('en', run.reason);
+  return run.outcome === 'failed' && run.message && run.reason.code !== 'unknown' ? `${reason}: ${run.message}` : reason;
+}
+
 /** `skipped — no active tasks in HEARTBEAT.md (tokens used: 0)`, plus the notification text when notified. */
 export function formatHeartbeatRun(run: HeartbeatRun): string {
-  const head = `${run.outcome}${run.reason ? ` — ${run.reason}` : ''} (tokens used: ${run.tokens})`;
+  const reason = runWhy(run);
+  const head = `${run.outcome}${reason ? ` — ${reason}` : ''} (tokens used: ${run.tokens})`;
   return run.outcome === 'notified' && run.message ? `${head}\n${run.message}` : head;
 }
 
@@ -23,16 +30,17 @@ export function formatHeartbeatStatus(status: HeartbeatStatus, lastRuns = 5): st
   const tz = status.timeZone;
   const lines = [
     `Heartbeat: ${status.state} (every ${status.intervalMinutes} min${status.enabled ? '' : ', disabled in config'})`,
-    `Next due: ${status.nextDueAt ? `${formatZoned(status.nextDueAt, tz)} (${tz})` : status.paused ? '— (paused)' : `— (${notHere(status)})`}`,
+    `Next due: ${status.nextRunAt ? `${formatZoned(status.nextRunAt, tz)} (${tz})` : status.paused ? '— (paused)' : `— (${notHere(status)})`}`,
     `Tokens today: ${status.tokensToday}${status.dailyTokenBudget > 0 ? ` of ${status.dailyTokenBudget}` : ' (no budget)'}`,
   ];
   if (status.activeHours) lines.push(`Active hours: ${status.activeHours.start}–${status.activeHours.end} ${tz}`);
-  const runs = status.lastRuns.slice(0, lastRuns);
+  const runs = status.recentRuns.slice(0, lastRuns);
   if (!runs.length) lines.push('Last runs: none yet');
   else {
     lines.push('Last runs:');
     for (const r of runs) {
-      const reason = r.reason ? `  ${r.reason}` : '';
+      const why = runWhy(r);
+      const reason = why ? `  ${why}` : '';
       lines.push(`  ${formatZoned(r.startedAt, tz)}  ${r.outcome.padEnd(8)}${reason}  (${r.tokens} tokens, ${r.durationMs} ms)`);
     }
   }

@@ -2,26 +2,41 @@
 import { z } from 'zod';
 import type { Database } from './sqlite-driver';
 import { countRowSchema, parseAggregate, parseRow } from './row-parsing';
+import {
+  heartbeatOutcomeSchema,
+  heartbeatReasonSchema,
+  type HeartbeatReason,
+  type HeartbeatRun,
+} from '../../../src-preload/contract/scheduler-schemas';
 
-const outcomeSchema = z.enum(['ran', 'silent', 'notified', 'skipped', 'failed']);
-export type HeartbeatOutcome = z.output<typeof outcomeSchema>;
+export type { HeartbeatOutcome, HeartbeatRun } from '../../../src-preload/contract/scheduler-schemas';
 
-export interface HeartbeatRun {
-  id: number;
-  startedAt: number;
-  durationMs: number;
-  outcome: HeartbeatOutcome;
-  reason: string;
-  tokens: number;
-  /** The notification text (token removed) or error; empty otherwise. */
-  message: string;
+/**
+ * The reason column holds the reason as JSON (`{"code":"no_active_tasks"}`). Rows written before reasons were codes
+ * hold English prose: they read as `unknown` with that text, and an empty one as `none`.
+ */
+export function storedHeartbeatReason(text: string): HeartbeatReason {
+  if (!text) return { code: 'none' };
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { code: 'unknown', text };
+  }
+  const parsed = heartbeatReasonSchema.safeParse(json);
+  return parsed.success ? parsed.data : { code: 'unknown', text };
+}
+
+function reasonColumn(reason: HeartbeatReason): string {
+  if (reason.code === 'none') return '';
+  return reason.code === 'unknown' ? reason.text : JSON.stringify(reason);
 }
 
 const runRowSchema = z.object({
   id: z.number(),
   started_at: z.number(),
   duration_ms: z.number(),
-  outcome: outcomeSchema,
+  outcome: heartbeatOutcomeSchema,
   reason: z.string(),
   tokens: z.number(),
   message: z.string(),
@@ -37,7 +52,7 @@ function toRun(raw: unknown): HeartbeatRun {
     startedAt: r.started_at,
     durationMs: r.duration_ms,
     outcome: r.outcome,
-    reason: r.reason,
+    reason: storedHeartbeatReason(r.reason),
     tokens: r.tokens,
     message: r.message,
   };
@@ -49,7 +64,7 @@ export function insertHeartbeatRun(db: Database, run: Omit<HeartbeatRun, 'id'>):
     .prepare(
       'INSERT INTO heartbeat_runs (started_at, duration_ms, outcome, reason, tokens, message) VALUES (?, ?, ?, ?, ?, ?)',
     )
-    .run(run.startedAt, run.durationMs, run.outcome, run.reason, run.tokens, run.message);
+    .run(run.startedAt, run.durationMs, run.outcome, reasonColumn(run.reason), run.tokens, run.message);
   const id = Number(info.lastInsertRowid);
   db.prepare('DELETE FROM heartbeat_runs WHERE id <= ?').run(id - HEARTBEAT_RUNS_KEPT);
   return { id, ...run };
@@ -60,7 +75,7 @@ export function finishHeartbeatRun(db: Database, run: HeartbeatRun): void {
   db.prepare('UPDATE heartbeat_runs SET duration_ms = ?, outcome = ?, reason = ?, tokens = ?, message = ? WHERE id = ?').run(
     run.durationMs,
     run.outcome,
-    run.reason,
+    reasonColumn(run.reason),
     run.tokens,
     run.message,
     run.id,

@@ -25,7 +25,7 @@ export interface SchedulerSlice {
 }
 
 function rememberRun(runs: HeartbeatRun[], run: HeartbeatRun | null): HeartbeatRun[] {
-  if (!run || runs.some((r) => r.startedAt === run.startedAt)) return runs;
+  if (!run || runs.some((r) => r.id === run.id)) return runs;
   return [run, ...runs].sort((a, b) => b.startedAt - a.startedAt).slice(0, 10);
 }
 
@@ -35,11 +35,7 @@ export const createSchedulerSlice: SliceCreator<SchedulerSlice> = (set, get, dep
   const reloadCron = debounce(() => void get().loadCron(), deps.refreshDelayMs);
 
   function adopt(status: HeartbeatStatus): void {
-    set((s) => ({
-      heartbeat: status,
-      heartbeatError: null,
-      heartbeatRuns: status.recentRuns ? status.recentRuns.slice(0, 10) : rememberRun(s.heartbeatRuns, status.lastRun),
-    }));
+    set({ heartbeat: status, heartbeatError: null, heartbeatRuns: status.recentRuns.slice(0, 10) });
   }
 
   return {

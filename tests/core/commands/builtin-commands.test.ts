@@ -176,8 +176,8 @@ describe('/heartbeat, /cron, /skills', () => {
   it('/heartbeat routes each subcommand and prints the answer as text', async () => {
     const heartbeat: HeartbeatApi = {
       status: () => HEARTBEAT_STATUS,
-      runNow: async () => heartbeatRun({ outcome: 'silent', reason: 'nothing to report', tokens: 50 }),
-      pause: () => ({ ...HEARTBEAT_STATUS, state: 'paused', paused: true, nextDueAt: null }),
+      runNow: async () => heartbeatRun({ outcome: 'silent', reason: { code: 'nothing_to_report' }, tokens: 50 }),
+      pause: () => ({ ...HEARTBEAT_STATUS, state: 'paused', paused: true, nextRunAt: null }),
       resume: () => HEARTBEAT_STATUS,
     };
     commands = commandsWith({ heartbeat });

@@ -63,13 +63,13 @@ describe('HeartbeatService skips', () => {
   it('skips without a model call when HEARTBEAT.md has no active tasks', async () => {
     writeFileSync(join(dir, 'HEARTBEAT.md'), '# Heartbeat\n\n## Active Tasks\n\n<!-- none -->\n');
     const run = await service().tick();
-    expect(run).toMatchObject({ outcome: 'skipped', reason: 'no active tasks in HEARTBEAT.md', tokens: 0 });
+    expect(run).toMatchObject({ outcome: 'skipped', reason: { code: 'no_active_tasks' }, tokens: 0 });
     expect(runner.requests).toHaveLength(0);
   });
 
   it('skips when HEARTBEAT.md is missing', async () => {
     rmSync(join(dir, 'HEARTBEAT.md'));
-    expect((await service().tick()).reason).toBe('HEARTBEAT.md not found');
+    expect((await service().tick()).reason).toEqual({ code: 'no_heartbeat_file' });
     expect(runner.requests).toHaveLength(0);
   });
 
@@ -79,7 +79,7 @@ describe('HeartbeatService skips', () => {
     const hb = service();
     expect((await hb.tick()).outcome).toBe('silent');
     const run = await hb.tick();
-    expect(run).toMatchObject({ outcome: 'skipped', reason: 'daily token budget spent (200 of 150 tokens)' });
+    expect(run).toMatchObject({ outcome: 'skipped', reason: { code: 'budget_spent', spent: 200, budget: 150 } });
     expect(runner.requests).toHaveLength(1);
     // A new day (in agent.timezone) starts a new budget.
     await clock.advanceSettled(24 * 3600_000);
@@ -100,7 +100,7 @@ describe('HeartbeatService skips', () => {
       heartbeat: { activeHours: { start: '08:00', end: '18:00' } },
     });
     const hb = service();
-    expect(await hb.tick()).toMatchObject({ outcome: 'skipped', reason: 'outside active hours (08:00–18:00 Asia/Tokyo)' });
+    expect(await hb.tick()).toMatchObject({ outcome: 'skipped', reason: { code: 'outside_active_hours', start: '08:00', end: '18:00', timeZone: 'Asia/Tokyo' } });
     expect(runner.requests).toHaveLength(0);
     expect((await hb.runNow()).outcome).toBe('silent');
   });
@@ -114,7 +114,7 @@ describe('HeartbeatService skips', () => {
 
   it('skips when no provider is configured', async () => {
     provider = false;
-    expect((await service().tick()).reason).toBe('no provider configured');
+    expect((await service().tick()).reason).toEqual({ code: 'no_provider' });
     expect(runner.requests).toHaveLength(0);
   });
 
@@ -128,7 +128,7 @@ describe('HeartbeatService skips', () => {
     const first = hb.tick();
     await flush();
     expect(hb.status().state).toBe('running');
-    expect(await hb.tick()).toMatchObject({ outcome: 'skipped', reason: 'previous run still going' });
+    expect(await hb.tick()).toMatchObject({ outcome: 'skipped', reason: { code: 'overlap' } });
     release!();
     expect((await first).outcome).toBe('silent');
     expect(runner.requests).toHaveLength(1);
@@ -139,8 +139,8 @@ describe('HeartbeatService skips', () => {
     hb.start();
     runner.busy = true;
     await clock.advanceSettled(30 * 60_000);
-    expect(listHeartbeatRuns(db)[0]).toMatchObject({ outcome: 'skipped', reason: 'user is mid-turn; deferred' });
-    expect(hb.status().nextDueAt).toBe(clock.now() + 60_000);
+    expect(listHeartbeatRuns(db)[0]).toMatchObject({ outcome: 'skipped', reason: { code: 'user_busy' } });
+    expect(hb.status().nextRunAt).toBe(clock.now() + 60_000);
     runner.busy = false;
     await clock.advanceSettled(60_000);
     expect(listHeartbeatRuns(db)[0]!.outcome).toBe('silent');
@@ -196,7 +196,7 @@ describe('HeartbeatService outcomes', () => {
   it('a failed turn is recorded as failed and the user is told', async () => {
     runner.replies.push({ text: '', error: 'Provider error: 500 upstream', tokens: 0 });
     const run = await service().tick();
-    expect(run).toMatchObject({ outcome: 'failed', reason: 'Provider error: 500 upstream' });
+    expect(run).toMatchObject({ outcome: 'failed', reason: { code: 'turn_failed' }, message: 'Provider error: 500 upstream' });
     expect(notifications()[0]).toMatchObject({ title: 'Heartbeat failed', body: 'Provider error: 500 upstream', kind: 'error' });
   });
 
@@ -204,7 +204,7 @@ describe('HeartbeatService outcomes', () => {
     runner.replies.push(() => {
       throw new Error('boom');
     });
-    expect(await service().tick()).toMatchObject({ outcome: 'failed', reason: 'boom' });
+    expect(await service().tick()).toMatchObject({ outcome: 'failed', reason: { code: 'turn_failed' }, message: 'boom' });
   });
 
   it('runs non-interactively in heartbeat:default with the tasks in the prompt', async () => {
@@ -241,7 +241,7 @@ describe('HeartbeatService timer and controls', () => {
     config = configSchema.parse({ agent: { timezone: 'UTC' }, heartbeat: { intervalMinutes: 5 } });
     const hb = service();
     hb.start();
-    expect(hb.status()).toMatchObject({ state: 'idle', nextDueAt: START + 5 * 60_000 });
+    expect(hb.status()).toMatchObject({ state: 'idle', nextRunAt: START + 5 * 60_000 });
     await clock.advanceSettled(15 * 60_000);
     expect(runner.requests).toHaveLength(3);
     expect(events.filter((e) => e.type === 'heartbeat.changed').length).toBeGreaterThan(0);
@@ -252,11 +252,11 @@ describe('HeartbeatService timer and controls', () => {
   it('pause stops ticks; resume re-arms; run-now works while paused', async () => {
     const hb = service();
     hb.start();
-    expect(hb.pause()).toMatchObject({ state: 'paused', nextDueAt: null });
+    expect(hb.pause()).toMatchObject({ state: 'paused', nextRunAt: null });
     await clock.advanceSettled(2 * 3600_000);
     expect(listHeartbeatRuns(db)).toHaveLength(0);
     expect((await hb.runNow()).outcome).toBe('silent');
-    expect(hb.resume()).toMatchObject({ state: 'idle', nextDueAt: clock.now() + 30 * 60_000 });
+    expect(hb.resume()).toMatchObject({ state: 'idle', nextRunAt: clock.now() + 30 * 60_000 });
     hb.stop();
   });
 
@@ -264,7 +264,7 @@ describe('HeartbeatService timer and controls', () => {
     config = configSchema.parse({ heartbeat: { enable: false } });
     const hb = service();
     hb.start();
-    expect(hb.status()).toMatchObject({ state: 'disabled', nextDueAt: null });
+    expect(hb.status()).toMatchObject({ state: 'disabled', nextRunAt: null });
     expect(clock.pending).toBe(0);
   });
 
@@ -296,7 +296,7 @@ describe('HeartbeatService shutdown', () => {
     const running = hb.runNow();
     await flush();
     hb.stop();
-    expect(await running).toMatchObject({ outcome: 'failed', reason: 'cancelled' });
+    expect(await running).toMatchObject({ outcome: 'failed', reason: { code: 'cancelled' } });
     expect(notifications()).toHaveLength(0);
   });
 });

@@ -18,10 +18,10 @@ describe('scheduler in the core', () => {
     expect(template).toContain('## Active Tasks');
     const before = t.llm.requests.length;
     for (let i = 0; i < 5; i++) {
-      expect(await c.heartbeat.runNow()).toMatchObject({ outcome: 'skipped', reason: 'no active tasks in HEARTBEAT.md', tokens: 0 });
+      expect(await c.heartbeat.runNow()).toMatchObject({ outcome: 'skipped', reason: { code: 'no_active_tasks' }, tokens: 0 });
     }
     expect(t.llm.requests.length - before).toBe(0);
-    expect(c.heartbeat.status().lastRuns).toHaveLength(5);
+    expect(c.heartbeat.status().recentRuns).toHaveLength(5);
   });
 
   it('a heartbeat with a task runs one real turn; the token never reaches the session', async () => {
@@ -81,6 +81,6 @@ describe('scheduler in the core', () => {
   it('no provider configured → skipped with that reason', async () => {
     const core = t.open({ agent: { provider: 'missing', timezone: 'UTC' }, heartbeat: { enable: true } });
     writeFileSync(join(core.workspace(), 'HEARTBEAT.md'), '## Active Tasks\n- x\n');
-    expect(await core.heartbeat.runNow()).toMatchObject({ outcome: 'skipped', reason: 'no provider configured' });
+    expect(await core.heartbeat.runNow()).toMatchObject({ outcome: 'skipped', reason: { code: 'no_provider' } });
   });
 });

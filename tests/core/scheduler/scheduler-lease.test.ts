@@ -43,16 +43,16 @@ describe('scheduler lease', () => {
     if (!job.ok) throw new Error(job.error.message);
     const heartbeatDue = clock.now() + 30 * MINUTE;
     expect(daemon.scheduler.owner()).toMatchObject({ here: true, host: 'daemon', label: 'nanotray daemon', pid: process.pid });
-    expect(daemon.heartbeat.status()).toMatchObject({ state: 'idle', nextDueAt: heartbeatDue });
+    expect(daemon.heartbeat.status()).toMatchObject({ state: 'idle', nextRunAt: heartbeatDue });
     for (const other of [web, app]) {
       expect(other.scheduler.owner()).toMatchObject({ here: false, host: 'daemon', label: 'nanotray daemon', pid: process.pid });
-      expect(other.heartbeat.status()).toMatchObject({ state: 'idle', nextDueAt: heartbeatDue, runsIn: { here: false, label: 'nanotray daemon' } });
+      expect(other.heartbeat.status()).toMatchObject({ state: 'idle', nextRunAt: heartbeatDue, runsIn: { here: false, label: 'nanotray daemon' } });
       expect(other.cron.status().started).toBe(false);
       expect(other.cron.list()[0]!.nextRunAt).toBe(clock.now() + 3600_000);
     }
     // Paused anywhere: paused everywhere, and nothing due.
     web.heartbeat.pause();
-    expect(app.heartbeat.status()).toMatchObject({ state: 'paused', nextDueAt: null });
+    expect(app.heartbeat.status()).toMatchObject({ state: 'paused', nextRunAt: null });
   });
 
   it('when the owner stops, another takes over at its next try and keeps the heartbeat rhythm', async () => {
@@ -69,7 +69,7 @@ describe('scheduler lease', () => {
     expect(second.scheduler.owner()).toMatchObject({ here: true, host: 'daemon' });
     expect(second.cron.status().started).toBe(true);
     // The last tick was at T0: the next one stays at T0 + 30 min, not 30 min after the takeover.
-    expect(second.heartbeat.status().nextDueAt).toBe(second.heartbeat.status().lastRuns[0]!.startedAt + 30 * MINUTE);
+    expect(second.heartbeat.status().nextRunAt).toBe(second.heartbeat.status().lastRun!.startedAt + 30 * MINUTE);
   });
 
   it('a standby wakes only to try the lease; the owner sleeps until its own due times', async () => {
@@ -108,16 +108,16 @@ describe('changes made in another process', () => {
     expect(owner.cron.list().find((j) => j.id === added.value.id)?.nextRunAt).not.toBeNull();
     expect(runs.length).toBeGreaterThan(0);
 
-    expect(owner.heartbeat.status().nextDueAt).not.toBeNull();
+    expect(owner.heartbeat.status().nextRunAt).not.toBeNull();
     web.heartbeat.pause();
     expect(owner.heartbeat.status()).toMatchObject({ paused: true, state: 'paused' });
     await vi.waitFor(() => expect(ownerClock.countTimers(STORE_CHANGE_DEBOUNCE_MS)).toBe(1));
     await ownerClock.advanceSettled(STORE_CHANGE_DEBOUNCE_MS);
-    expect(owner.heartbeat.status().nextDueAt).toBeNull();
+    expect(owner.heartbeat.status().nextRunAt).toBeNull();
     web.heartbeat.resume();
     await vi.waitFor(() => expect(ownerClock.countTimers(STORE_CHANGE_DEBOUNCE_MS)).toBe(1));
     await ownerClock.advanceSettled(STORE_CHANGE_DEBOUNCE_MS);
-    expect(owner.heartbeat.status().nextDueAt).toBe(ownerClock.now() + 30 * MINUTE);
+    expect(owner.heartbeat.status().nextRunAt).toBe(ownerClock.now() + 30 * MINUTE);
   });
 });
 

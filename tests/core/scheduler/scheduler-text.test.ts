@@ -10,7 +10,7 @@ const status = HEARTBEAT_STATUS;
 describe('scheduler text', () => {
   it('formats a run', () => {
     expect(formatHeartbeatRun(run({}))).toBe('skipped — no active tasks in HEARTBEAT.md (tokens used: 0)');
-    expect(formatHeartbeatRun(run({ outcome: 'notified', reason: '', tokens: 300, message: 'Rain soon.' }))).toBe(
+    expect(formatHeartbeatRun(run({ outcome: 'notified', reason: { code: 'none' }, tokens: 300, message: 'Rain soon.' }))).toBe(
       'notified (tokens used: 300)\nRain soon.',
     );
   });

@@ -1,8 +1,6 @@
 // heartbeat:* and cron:* handlers over `core.heartbeat` and `core.cron` (status, pause/resume/run now, jobs).
 import type { Core } from '../../nanotray-core';
-import type { CronJob, HeartbeatRun, HeartbeatStatus, InvokeHandlers } from '../../../../src-preload/contract/schemas';
-import type { HeartbeatRun as CoreHeartbeatRun } from '../../store/heartbeat-runs.repo';
-import type { HeartbeatStatus as CoreHeartbeatStatus } from '../../scheduler/heartbeat-service';
+import type { CronJob, InvokeHandlers } from '../../../../src-preload/contract/schemas';
 import type { CronJobView } from '../../scheduler/cron-service';
 import type { CronScheduleInput } from '../../scheduler/cron-schedule';
 import { errorMessage } from '../../lib/result';
@@ -20,36 +18,6 @@ type SchedulerHandlers = Pick<
   | 'cron:set-enabled'
   | 'cron:run-now'
 >;
-
-export function toHeartbeatRun(run: CoreHeartbeatRun): HeartbeatRun {
-  return {
-    startedAt: run.startedAt,
-    durationMs: run.durationMs,
-    outcome: run.outcome,
-    reason: run.reason,
-    message: run.message,
-    tokens: run.tokens,
-  };
-}
-
-export function toHeartbeatStatus(s: CoreHeartbeatStatus): HeartbeatStatus {
-  const recent = s.lastRuns.map(toHeartbeatRun);
-  return {
-    enabled: s.enabled,
-    paused: s.paused,
-    running: s.state === 'running',
-    intervalMinutes: s.intervalMinutes,
-    nextRunAt: s.nextDueAt,
-    lastRun: recent[0] ?? null,
-    tokensToday: s.tokensToday,
-    dailyTokenBudget: s.dailyTokenBudget,
-    state: s.state,
-    ...(s.activeHours ? { activeHours: s.activeHours } : {}),
-    timeZone: s.timeZone,
-    recentRuns: recent,
-    runsIn: s.runsIn ? { here: s.runsIn.here, label: s.runsIn.label, pid: s.runsIn.pid } : null,
-  };
-}
 
 export function toCronJob(job: CronJobView): CronJob {
   const s = job.schedule;
@@ -80,17 +48,17 @@ export function createSchedulerHandlers(core: Core): SchedulerHandlers {
   const findJob = (id: string): CronJobView | undefined => core.cron.list().find((j) => j.id === id);
   return {
     async 'heartbeat:status'() {
-      return ipcOk(toHeartbeatStatus(core.heartbeat.status()));
+      return ipcOk(core.heartbeat.status());
     },
     async 'heartbeat:pause'() {
-      return ipcOk(toHeartbeatStatus(core.heartbeat.pause()));
+      return ipcOk(core.heartbeat.pause());
     },
     async 'heartbeat:resume'() {
-      return ipcOk(toHeartbeatStatus(core.heartbeat.resume()));
+      return ipcOk(core.heartbeat.resume());
     },
     async 'heartbeat:run-now'() {
       try {
-        return ipcOk(toHeartbeatRun(await core.heartbeat.runNow()));
+        return ipcOk(await core.heartbeat.runNow());
       } catch (err) {
         return ipcFail('unavailable', `The heartbeat could not run: ${errorMessage(err)}`);
       }

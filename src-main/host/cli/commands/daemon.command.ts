@@ -49,7 +49,7 @@ function stateLine(core: Core): string {
   if (waiting) return `${waiting} (${jobs})`;
   const hb = core.heartbeat.status();
   const tz = resolveTimeZone(core.config().agent.timezone);
-  const next = hb.nextDueAt ? `next heartbeat ${formatZoned(hb.nextDueAt, tz)}` : `heartbeat ${hb.state}`;
+  const next = hb.nextRunAt ? `next heartbeat ${formatZoned(hb.nextRunAt, tz)}` : `heartbeat ${hb.state}`;
   return `running (${next}; ${jobs})`;
 }
 

@@ -3,7 +3,8 @@ import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
 import { dateTime, duration, relativeTime } from '../../lib/format';
-import { currentLocale } from '../../i18n/i18n';
+import { currentLanguage, currentLocale } from '../../i18n/i18n';
+import { heartbeatReasonText } from '@contract/heartbeat-reason-text';
 import { useAppStore } from '../../state/store';
 import type { HeartbeatRun } from '@contract/schemas';
 
@@ -102,7 +103,7 @@ export function HeartbeatCard(): ReactElement {
         {lastManual && (
           <div className="policy-msg policy-ok" data-testid="heartbeat-run-result">
             <span className={OUTCOME_BADGE[lastManual.outcome]}>{t(`runtime.heartbeat.outcome.${lastManual.outcome}`)}</span>
-            <span>{lastManual.reason}</span>
+            <span>{heartbeatReasonText(currentLanguage(), lastManual.reason)}</span>
             {lastManual.message && <span className="muted truncate">— {lastManual.message}</span>}
           </div>
         )}
@@ -120,15 +121,15 @@ export function HeartbeatCard(): ReactElement {
           </thead>
           <tbody>
             {runs.map((r) => (
-              <tr key={r.startedAt}>
+              <tr key={r.id}>
                 <td className="nowrap" title={dateTime(r.startedAt)}>
                   {relativeTime(r.startedAt)}
                 </td>
                 <td>
                   <span className={OUTCOME_BADGE[r.outcome]}>{t(`runtime.heartbeat.outcome.${r.outcome}`)}</span>
                 </td>
-                <td>
-                  {r.reason}
+                <td data-testid="heartbeat-reason">
+                  {heartbeatReasonText(currentLanguage(), r.reason)}
                   {r.message && <div className="faint">{r.message}</div>}
                 </td>
                 <td className="nowrap">{duration(r.durationMs)}</td>
