@@ -23,18 +23,23 @@ export const mcpServerStatusSchema = z.object({
    * `needs_auth`: an HTTP server waits for the user to sign in (nothing is retried until then).
    */
   state: z.enum(['connected', 'connecting', 'failing', 'circuit_open', 'needs_auth', 'failed', 'disabled', 'idle']),
+  /** Model-facing names of the tools registered for this server, sorted. */
   tools: z.array(z.string()),
+  /** The last error (connect or call); kept until the next success. */
   error: z.string().optional(),
-  toolCount: z.number().optional(),
-  trusted: z.boolean().optional(),
-  consecutiveFailures: z.number().optional(),
+  toolCount: z.number(),
+  trusted: z.boolean(),
+  /** Failures (connect or call) since the last success. */
+  consecutiveFailures: z.number(),
+  /** When the circuit closes again / the next reconnect is tried (epoch ms). */
   retryAt: z.number().optional(),
-  hidden: mcpHiddenToolsSchema.optional(),
+  /** Tools of the server that are not offered, by reason. */
+  hidden: mcpHiddenToolsSchema,
   /** Resources and resource templates the server lists. */
-  resourceCount: z.number().optional(),
-  promptCount: z.number().optional(),
+  resourceCount: z.number(),
+  promptCount: z.number(),
   /** The server sent `instructions` (they go into the system prompt, marked as the server's text). */
-  hasInstructions: z.boolean().optional(),
+  hasInstructions: z.boolean(),
   /**
    * stdio servers: `on` runs in the OS sandbox; `off` runs with the user's rights (sandbox not asked for);
    * `unavailable`: asked for, but no sandbox works here, so the server is not started (`error` says why).

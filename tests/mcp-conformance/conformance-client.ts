@@ -48,7 +48,7 @@ async function run(core: Core): Promise<boolean> {
     // signed in: the server reconnected (or asks again, e.g. for more scope)
   }
   if (serverState(core) !== 'connected') {
-    console.error(`server state: ${serverState(core)}: ${core.mcp.status()[0]?.lastError ?? ''}`);
+    console.error(`server state: ${serverState(core)}: ${core.mcp.status()[0]?.error ?? ''}`);
     return false;
   }
   let ok = true;

@@ -120,7 +120,7 @@ describe('a sandboxed stdio MCP server (mode auto)', () => {
       const status = core.mcp.status().find((s) => s.name === 'prying')!;
       expect(status.state).toBe('failed');
       expect(status.sandbox).toBe('unavailable');
-      expect(status.lastError).toContain('bubblewrap (bwrap) is not installed');
+      expect(status.error).toContain('bubblewrap (bwrap) is not installed');
       expect(status.toolCount).toBe(0);
       expect(existsSync(mark)).toBe(false);
       expect((await core.commands.execute('cli:test', '/mcp status')).output).toContain('sandbox unavailable');
@@ -140,7 +140,7 @@ describe('a sandboxed stdio MCP server (mode auto)', () => {
     await core.mcp.waitForServers(15_000);
     const status = core.mcp.status().find((s) => s.name === 'prying')!;
     expect(status.state).toBe('failed');
-    expect(status.lastError).toContain('is a link');
+    expect(status.error).toContain('is a link');
     expect(readFileSync(join(fakeHome, '.ssh', 'id_rsa'), 'utf8')).toBe(FAKE_KEY);
   });
 

@@ -25,7 +25,8 @@ export interface ConnectionSnapshot {
   state: McpServerState;
   transport: McpTransportKind;
   consecutiveFailures: number;
-  lastError?: string;
+  /** The last error; kept until the next success. */
+  error?: string;
   retryAt?: number;
   /** HTTP servers: the sign-in side (signed in, what scope the server wants). */
   auth?: McpAuthStatus;

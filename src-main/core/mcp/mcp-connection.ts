@@ -108,7 +108,7 @@ export class McpConnection {
     const base = {
       transport: this.#kind,
       consecutiveFailures: this.#breaker.consecutiveFailures,
-      lastError: this.#lastError,
+      ...(this.#lastError ? { error: this.#lastError } : {}),
       ...(this.#auth ? { auth: this.#auth.status() } : {}),
       ...(this.config.url ? {} : { sandbox: !this.config.sandbox ? 'off' : this.#phase === 'refused' ? 'unavailable' : 'on' } as const),
     };

@@ -4,9 +4,9 @@ import type { ServiceError } from '../lib/core-error';
 import type { Result } from '../lib/result';
 import type { McpAuthStatus } from './oauth/server-auth';
 import type { SignInStart } from './oauth/sign-in';
-import type { BudgetReport, HiddenTools } from './tool-budget';
+import type { BudgetReport } from './tool-budget';
 import type { ElicitationService } from './elicitation/elicitation-service';
-import type { McpResource, McpResourceRef } from '../../../src-preload/contract/mcp-schemas';
+import type { McpResource, McpResourceRef, McpServerStatus } from '../../../src-preload/contract/mcp-schemas';
 import type { McpPromptInfo } from './server-catalog';
 
 export type { McpAuthStatus, SignInStart };
@@ -19,38 +19,14 @@ export type McpServerState = 'connected' | 'connecting' | 'failing' | 'circuit_o
 
 /**
  * stdio servers: `on` in the OS sandbox, `off` with the user's rights (not asked for), `unavailable` asked for but no
- * sandbox works here (the server is not started; `lastError` says why).
+ * sandbox works here (the server is not started; `error` says why).
  */
 export type McpSandboxStatus = 'on' | 'off' | 'unavailable';
 
 export type McpTransportKind = 'stdio' | 'http' | 'sse';
 
-export interface McpServerStatus {
-  name: string;
-  transport: McpTransportKind;
-  state: McpServerState;
-  /** Tools currently registered for this server. */
-  toolCount: number;
-  /** Model-facing names of those tools, sorted. */
-  tools: string[];
-  trusted: boolean;
-  /** Failures (connect or call) since the last success. */
-  consecutiveFailures: number;
-  lastError?: string;
-  /** When the circuit closes again / the next reconnect is tried (epoch ms). */
-  retryAt?: number;
-  /** HTTP servers: whether they are signed in (OAuth) and what they ask for. */
-  auth?: McpAuthStatus;
-  /** Tools of the server that are not offered, by reason. */
-  hidden: HiddenTools;
-  /** Resources and resource templates the server lists. */
-  resourceCount: number;
-  promptCount: number;
-  /** The server sent `instructions` (they go into the system prompt). */
-  hasInstructions: boolean;
-  /** stdio servers: whether they run in the OS sandbox. */
-  sandbox?: McpSandboxStatus;
-}
+/** One server's status: the contract's shape, built by the MCP manager and served to every host as it is. */
+export type { McpServerStatus };
 
 /** What a user may give for a new server (defaults are filled by the config schema). */
 export type McpServerInput = Partial<McpServerConfig> & ({ command: string } | { url: string });

@@ -302,7 +302,7 @@ describe('/mcp', () => {
     commands = commandsWith({
       mcp: fakeMcp([
         status('files', { trusted: true }),
-        status('remote', { transport: 'http', state: 'circuit_open', toolCount: 0, lastError: 'connect ECONNREFUSED', retryAt: Date.UTC(2026, 10, 29, 20, 1, 0) }),
+        status('remote', { transport: 'http', state: 'circuit_open', toolCount: 0, error: 'connect ECONNREFUSED', retryAt: Date.UTC(2026, 10, 29, 20, 1, 0) }),
       ]),
     });
     expect(await run('/mcp')).toBe(

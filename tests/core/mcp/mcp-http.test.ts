@@ -77,6 +77,6 @@ describe('MCP streamable HTTP servers', () => {
     await t.core.mcp.waitForServers(10_000);
     const [gone] = t.core.mcp.status();
     expect(gone).toMatchObject({ state: 'failing', toolCount: 0 });
-    expect(gone?.lastError).toContain('(SSE fallback: ');
+    expect(gone?.error).toContain('(SSE fallback: ');
   });
 });

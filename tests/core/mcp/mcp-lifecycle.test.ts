@@ -73,7 +73,7 @@ describe('MCP lifecycle', () => {
   it("a server whose script is missing shows the runtime's real error line, not its version footer", async () => {
     t = startCore({ gone: { command: process.execPath, args: ['/nonexistent/nanotray-server.js'] } });
     await t.core.mcp.waitForServers(10_000);
-    const error = t.core.mcp.status()[0]?.lastError ?? '';
+    const error = t.core.mcp.status()[0]?.error ?? '';
     expect(error).toContain("(stderr: Error: Cannot find module '/nonexistent/nanotray-server.js')");
     expect(error).not.toContain('Node.js v');
   });

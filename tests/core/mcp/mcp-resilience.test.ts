@@ -31,7 +31,7 @@ describe('MCP failures', () => {
     t.clock.advance(1999);
     t.clock.advance(1);
     expect(await call.result).toEqual({ ok: false, error: { code: 'timeout', message: "Error: MCP tool 'sleep' on server 'fx' timed out: no answer or progress for 2s" } });
-    expect(t.core.mcp.status()[0]).toMatchObject({ state: 'connected', consecutiveFailures: 0, lastError: "tool 'sleep' timed out (no answer or progress for 2s)" });
+    expect(t.core.mcp.status()[0]).toMatchObject({ state: 'connected', consecutiveFailures: 0, error: "tool 'sleep' timed out (no answer or progress for 2s)" });
     // The server is still fine for the next call.
     expect(await t.core.tools.execute('mcp_fx_echo', '{"text":"ok"}', t.ctx())).toEqual(fromServer('fx', 'echo', 'fx echo: ok'));
   });
@@ -66,7 +66,7 @@ describe('MCP failures', () => {
     );
     t.clock.advance(PING_TIMEOUT_MS);
     expect(await call.result).toEqual({ ok: false, error: { code: 'timeout', message: "Error: MCP tool 'hang' on server 'hung' timed out: no answer or progress for 1s" } });
-    expect(t.core.mcp.status()[0]).toMatchObject({ state: 'failing', consecutiveFailures: 1, lastError: "tool 'hang' timed out (no answer or progress for 1s) and the server no longer answers" });
+    expect(t.core.mcp.status()[0]).toMatchObject({ state: 'failing', consecutiveFailures: 1, error: "tool 'hang' timed out (no answer or progress for 1s) and the server no longer answers" });
     t.clock.advance(1000);
     await waitForState(t.core, 'hung', 'connected');
     expect(t.core.mcp.status()[0]?.consecutiveFailures).toBe(0);
@@ -83,7 +83,7 @@ describe('MCP failures', () => {
     // Opened at 20:00:03 → refused until 20:01:03 without trying.
     expect(await t.core.tools.execute('mcp_fx_progress', '{"steps":0,"delayMs":0}', t.ctx())).toEqual({ ok: false, error: { code: 'not_found', message: expect.any(String) } });
     expect(t.core.mcp.status()[0]).toMatchObject({ state: 'circuit_open', consecutiveFailures: 3, retryAt: Date.UTC(2026, 10, 29, 20, 1, 3) });
-    expect(t.core.mcp.status()[0]?.lastError).toContain(`(stderr: depth: ${gate} is missing)`);
+    expect(t.core.mcp.status()[0]?.error).toContain(`(stderr: depth: ${gate} is missing)`);
     expect((await t.core.commands.execute('cli:test', '/mcp')).output).toContain('circuit open');
     writeFileSync(gate, '');
     t.clock.advance(59_999);
@@ -101,7 +101,7 @@ describe('MCP failures', () => {
     expect(await t.core.tools.execute('mcp_fx_crash', '{}', t.ctx())).toEqual(fromServer('fx', 'crash', 'bye'));
     await waitForState(t.core, 'fx', 'failing');
     expect(t.core.mcp.status()[0]).toMatchObject({ toolCount: 10, consecutiveFailures: 1, retryAt: t.clock.now() + 1000 });
-    expect(t.core.mcp.status()[0]?.lastError).toMatch(/^connection closed/);
+    expect(t.core.mcp.status()[0]?.error).toMatch(/^connection closed/);
     expect(await t.core.tools.execute('mcp_fx_echo', '{"text":"x"}', t.ctx())).toEqual({ ok: false, error: { code: 'unavailable', message: "Error: MCP server 'fx' is not connected" } });
     t.clock.advance(1000);
     await waitForState(t.core, 'fx', 'connected');

@@ -130,7 +130,7 @@ describe('MCP stdio servers', () => {
     await t.core.mcp.waitForServers(10_000);
     const [dead] = t.core.mcp.status();
     expect(dead).toMatchObject({ name: 'dead', state: 'failing', toolCount: 0, consecutiveFailures: 1 });
-    expect(dead?.lastError).toContain('(stderr: fixture: refusing to start)');
+    expect(dead?.error).toContain('(stderr: fixture: refusing to start)');
     expect(dead?.retryAt).toBe(t.clock.now() + 1000);
     const status = await t.core.commands.execute('cli:test', '/mcp status');
     expect(status.output).toContain("dead  failing  0 tool(s)  (stdio, not sandboxed) — ");
@@ -141,7 +141,7 @@ describe('MCP stdio servers', () => {
     t = startCore({ nope: { command: 'nanotray-no-such-binary-4711' } });
     await t.core.mcp.waitForServers(10_000);
     expect(t.core.mcp.status()[0]).toMatchObject({ state: 'failing', toolCount: 0 });
-    expect(t.core.mcp.status()[0]?.lastError).toContain('ENOENT');
+    expect(t.core.mcp.status()[0]?.error).toContain('ENOENT');
   });
 
   it('a call cancelled by the user is not a server failure', async () => {

@@ -97,7 +97,7 @@ export async function waitForState(core: Core, server: string, state: string, ti
   await vi.waitFor(
     () => {
       const s = core.mcp.status().find((x) => x.name === server);
-      if (s?.state !== state) throw new Error(`${server} is ${s?.state ?? 'missing'} (${s?.lastError ?? ''}), want ${state}`);
+      if (s?.state !== state) throw new Error(`${server} is ${s?.state ?? 'missing'} (${s?.error ?? ''}), want ${state}`);
     },
     { timeout, interval: 20 },
   );

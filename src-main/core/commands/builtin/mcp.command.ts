@@ -56,7 +56,7 @@ export function formatMcpStatus(servers: McpServerStatus[], budget?: BudgetRepor
   const lines = servers.map((s) => {
     const notes = [s.transport, SANDBOX_NOTE[s.sandbox ?? 'none'], s.trusted ? 'trusted' : undefined].filter(Boolean).join(', ');
     let line = `  ${s.name.padEnd(nameWidth)}  ${STATE_LABEL[s.state].padEnd(stateWidth)}  ${s.toolCount} tool(s)${extras(s)}  (${notes})`;
-    if (s.state !== 'connected' && s.lastError) line += ` — ${s.lastError}`;
+    if (s.state !== 'connected' && s.error) line += ` — ${s.error}`;
     if ((s.state === 'circuit_open' || s.state === 'failing') && s.retryAt) line += `; retrying after ${formatUtcTimestamp(s.retryAt)}`;
     if (s.state === 'needs_auth') line += `; sign in with: nanotray mcp login ${s.name}`;
     return line;

@@ -20,7 +20,7 @@ export function notReadyLines(servers: readonly McpServerStatus[]): string[] {
     .map((s) =>
       s.state === 'needs_auth'
         ? `⚠ MCP server '${s.name}' needs sign-in (nanotray mcp login ${s.name}); its tools are not available.`
-        : `⚠ MCP server '${s.name}' is not ready (${WHY[s.state]}${s.lastError ? `: ${s.lastError}` : ''}); its tools are not available.`,
+        : `⚠ MCP server '${s.name}' is not ready (${WHY[s.state]}${s.error ? `: ${s.error}` : ''}); its tools are not available.`,
     );
 }
 
