@@ -72,6 +72,8 @@ export const cronScheduleSchema = z.discriminatedUnion('kind', [
  * A cron run: `running` from the moment it starts; then `ok`, `error`, `skipped` (not run: the previous run still
  * going), `stopped` (cancelled) or `interrupted` (its process died while it ran; marked by the next scheduler owner).
  */
+// The status is the code a host words (the window's runtime.cron.runStatus.*); `error` only ever holds an error's
+// own text, never a rewording of the status.
 export const cronRunStatusSchema = z.enum(['running', 'ok', 'error', 'skipped', 'stopped', 'interrupted']);
 
 export const cronJobSchema = z.object({
@@ -88,8 +90,8 @@ export const cronJobSchema = z.object({
   consecutiveErrors: z.number(),
   createdAt: z.number(),
   /** `every 5m`, `cron '0 9 * * *' (Europe/Berlin)`, `at …`. */
-  scheduleText: z.string().optional(),
-  running: z.boolean().optional(),
+  scheduleText: z.string(),
+  running: z.boolean(),
 });
 export const cronListOutput = z.object({ jobs: z.array(cronJobSchema) });
 

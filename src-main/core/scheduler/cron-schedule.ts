@@ -4,6 +4,7 @@ import { failure, type ServiceError } from '../lib/core-error';
 import { okResult, type Result } from '../lib/result';
 import { isValidTimeZone, resolveTimeZone, zonedToEpoch } from '../lib/zoned-time';
 import { assertNever } from '../lib/assert-never';
+import type { CronSchedule as CronScheduleView } from '../../../src-preload/contract/scheduler-schemas';
 
 export type CronSchedule =
   | { kind: 'every'; everySeconds: number }
@@ -97,6 +98,13 @@ export function parseCronSchedule(input: CronScheduleInput, defaultTimeZone: str
 }
 
 /** A short human description: `every 90s`, `cron '0 9 * * *' (Europe/Berlin)`, `at 2026-05-01T07:30:00.000Z`. */
+/** The schedule as the windows see it (scheduler-schemas `cronScheduleSchema`): an `at` time as an ISO string. */
+export function scheduleView(s: CronSchedule): CronScheduleView {
+  if (s.kind === 'every') return { kind: 'every', everySeconds: s.everySeconds };
+  if (s.kind === 'cron') return { kind: 'cron', expr: s.expr, ...(s.tz ? { tz: s.tz } : {}) };
+  return { kind: 'at', at: new Date(s.atMs).toISOString() };
+}
+
 export function describeSchedule(schedule: CronSchedule): string {
   switch (schedule.kind) {
     case 'every': {

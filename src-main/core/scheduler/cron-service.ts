@@ -24,7 +24,8 @@ import {
   type CronRunStatus,
 } from '../store/cron-jobs.repo';
 import { isHolderAlive } from '../lib/process-alive';
-import { CRON_ERRORS, describeSchedule, parseCronSchedule, type CronScheduleInput } from './cron-schedule';
+import { CRON_ERRORS, parseCronSchedule, type CronScheduleInput } from './cron-schedule';
+import { cronJobView, type CronJobView } from './cron-job-view';
 import { cronTurnNote } from './scheduler-text';
 import { startJobTimer, type JobTimer } from './cron-timers';
 import { processHolder, RunClaims } from './run-claims';
@@ -52,13 +53,7 @@ export interface CronAddInput extends CronScheduleInput {
   sessionKey: string;
 }
 
-export interface CronJobView extends CronJob {
-  /** `every 5m`, `cron '0 9 * * *' (Europe/Berlin)`, `at …`. */
-  scheduleText: string;
-  /** Next fire time (epoch ms), or null when paused or not scheduled in this process. */
-  nextRunAt: number | null;
-  running: boolean;
-}
+export type { CronJobView };
 
 export interface CronStatus {
   /** Timers are armed in this process. */
@@ -213,13 +208,13 @@ export class CronService {
     if (!job) return errResult(jobNotFound(id));
     const startedAt = this.#deps.clock.now();
     const run = await this.#execute(job, { late: false, dueAt: undefined });
-    return okResult(run ?? this.#record(job, { startedAt, status: 'skipped', error: 'previous run still going', late: false }));
+    return okResult(run ?? this.#record(job, { startedAt, status: 'skipped', late: false }));
   }
 
   #view(job: CronJob): CronJobView {
     const timer = this.#timers.get(job.id);
     const published = !timer && job.enabled && this.#deps.runsElsewhere?.() ? publishedNextDue(this.#deps.db, claimKey(job.id)) : null;
-    return { ...job, scheduleText: describeSchedule(job.schedule), nextRunAt: timer?.nextRunAt() ?? published, running: this.#running.has(job.id) };
+    return cronJobView(job, { nextRunAt: timer?.nextRunAt() ?? published, running: this.#running.has(job.id) });
   }
 
   /** Tells the other processes when the job is due next (they show it). */
@@ -259,7 +254,7 @@ export class CronService {
   async #execute(job: CronJob, options: RunOptions): Promise<CronRun | undefined> {
     const { clock, runner } = this.#deps;
     const startedAt = clock.now();
-    const busy = (): CronRun => this.#record(job, { startedAt, status: 'skipped', error: 'previous run still going', late: options.late });
+    const busy = (): CronRun => this.#record(job, { startedAt, status: 'skipped', late: options.late });
     if (this.#running.has(job.id)) return busy();
     const claim = this.#claims.claim(claimKey(job.id), options.dueAt);
     if (claim === 'running') return busy();
@@ -290,7 +285,6 @@ export class CronService {
       });
       if (result.stopReason === 'cancelled') {
         status = 'stopped';
-        error = 'stopped before it finished';
       } else if (result.error || result.stopReason === 'error') {
         status = 'error';
         error = result.error ?? 'the turn failed';

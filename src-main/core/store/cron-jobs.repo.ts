@@ -219,11 +219,11 @@ export function markInterruptedRuns(db: Database, selfId: string, isAlive: (hold
     for (const r of rows) {
       if (r.holder_id === selfId) continue;
       if (r.holder_pid !== null && isAlive({ pid: r.holder_pid, hostname: r.holder_host ?? '' })) continue;
-      db.prepare("UPDATE cron_runs SET status = 'interrupted', error = ? WHERE id = ?").run('the process running it ended before it finished', r.id);
+      db.prepare("UPDATE cron_runs SET status = 'interrupted', error = NULL WHERE id = ?").run(r.id);
       db.prepare(
-        `UPDATE cron_jobs SET last_status = 'interrupted', last_error = ?
+        `UPDATE cron_jobs SET last_status = 'interrupted', last_error = NULL
          WHERE id = ? AND ? = (SELECT MAX(id) FROM cron_runs WHERE job_id = ?)`,
-      ).run('the process running it ended before it finished', r.job_id, r.id, r.job_id);
+      ).run(r.job_id, r.id, r.job_id);
       marked++;
     }
     return marked;

@@ -191,7 +191,7 @@ describe('/heartbeat, /cron, /skills', () => {
   });
 
   it('/cron lists and removes jobs', async () => {
-    const job = { sessionKey: 'cli:default', message: 'go', consecutiveErrors: 0, createdAt: 1, running: false } as const;
+    const job = { sessionKey: 'cli:default', message: 'go', consecutiveErrors: 0, createdAt: 1, running: false, lastStatus: null, lastError: null, lastRunAt: null } as const;
     const jobs = [
       { ...job, id: 'j1', name: 'standup', schedule: { kind: 'every', everySeconds: 3600 }, scheduleText: '0 9 * * 1-5', enabled: true, nextRunAt: Date.UTC(2026, 10, 30, 9) },
       { ...job, id: 'j2', name: 'old', schedule: { kind: 'every', everySeconds: 3600 }, scheduleText: 'every 1h', enabled: false, nextRunAt: null },

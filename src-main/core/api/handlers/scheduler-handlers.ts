@@ -1,6 +1,6 @@
 // heartbeat:* and cron:* handlers over `core.heartbeat` and `core.cron` (status, pause/resume/run now, jobs).
 import type { Core } from '../../nanotray-core';
-import type { CronJob, InvokeHandlers } from '../../../../src-preload/contract/schemas';
+import type { InvokeHandlers } from '../../../../src-preload/contract/schemas';
 import type { CronJobView } from '../../scheduler/cron-service';
 import type { CronScheduleInput } from '../../scheduler/cron-schedule';
 import { errorMessage } from '../../lib/result';
@@ -18,31 +18,6 @@ type SchedulerHandlers = Pick<
   | 'cron:set-enabled'
   | 'cron:run-now'
 >;
-
-export function toCronJob(job: CronJobView): CronJob {
-  const s = job.schedule;
-  return {
-    id: job.id,
-    name: job.name,
-    sessionKey: job.sessionKey,
-    message: job.message,
-    schedule:
-      s.kind === 'every'
-        ? { kind: 'every', everySeconds: s.everySeconds }
-        : s.kind === 'cron'
-          ? { kind: 'cron', expr: s.expr, ...(s.tz ? { tz: s.tz } : {}) }
-          : { kind: 'at', at: new Date(s.atMs).toISOString() },
-    enabled: job.enabled,
-    lastStatus: job.lastStatus ?? null,
-    lastError: job.lastError ?? null,
-    lastRunAt: job.lastRunAt ?? null,
-    nextRunAt: job.nextRunAt,
-    consecutiveErrors: job.consecutiveErrors,
-    createdAt: job.createdAt,
-    scheduleText: job.scheduleText,
-    running: job.running,
-  };
-}
 
 export function createSchedulerHandlers(core: Core): SchedulerHandlers {
   const findJob = (id: string): CronJobView | undefined => core.cron.list().find((j) => j.id === id);
@@ -65,7 +40,7 @@ export function createSchedulerHandlers(core: Core): SchedulerHandlers {
     },
 
     async 'cron:list'() {
-      return ipcOk({ jobs: core.cron.list().map(toCronJob) });
+      return ipcOk({ jobs: core.cron.list() });
     },
 
     async 'cron:add'({ name, message, schedule, sessionKey }) {
@@ -78,7 +53,7 @@ export function createSchedulerHandlers(core: Core): SchedulerHandlers {
       const added = core.cron.add({ ...when, name, message, sessionKey: sessionKey ?? 'desktop:cron' });
       if (!added.ok) return ipcError(added.error);
       const view = findJob(added.value.id);
-      return view ? ipcOk(toCronJob(view)) : ipcFail('internal', 'The new job was not found after adding it.');
+      return view ? ipcOk(view) : ipcFail('internal', 'The new job was not found after adding it.');
     },
 
     async 'cron:remove'({ id }) {
@@ -90,7 +65,7 @@ export function createSchedulerHandlers(core: Core): SchedulerHandlers {
     async 'cron:set-enabled'({ id, enabled }) {
       const changed = await core.cron.setEnabled(id, enabled);
       if (!changed.ok) return ipcError(changed.error);
-      return ipcOk(toCronJob(changed.value));
+      return ipcOk(changed.value);
     },
 
     async 'cron:run-now'({ id }) {
