@@ -133,6 +133,22 @@ describe('chat slice', () => {
     expect(store.getState().threads[S]!.items).toMatchObject([{ kind: 'notice', text: 'Commands: /help /new' }]);
   });
 
+  it('the window and quick ask ask the core only about what the contract rule calls a command', async () => {
+    for (const session of [S, 'quick:default']) {
+      const { store, fake } = loadedStore({ commands: { run: () => ok({ handled: true, output: 'ok' }) } });
+      await store.getState().selectSession(session);
+      for (const text of ['/help', '  /?', 'hello /help', '/123', '//x']) await store.getState().sendMessage(text);
+      const asked = fake.calls.filter((c) => c.method === 'commands.run' || c.method === 'chat.send').map((c) => [c.method, (c.input as { text: string }).text]);
+      expect(asked).toEqual([
+        ['commands.run', '/help'],
+        ['commands.run', '/?'],
+        ['chat.send', 'hello /help'],
+        ['chat.send', '/123'],
+        ['chat.send', '//x'],
+      ]);
+    }
+  });
+
   it('stop calls chat.cancel for the active session', async () => {
     const { store, fake } = loadedStore();
     await store.getState().selectSession(S);

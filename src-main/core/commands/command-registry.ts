@@ -4,7 +4,8 @@ import { closestName } from './closest-name';
 import type { CommandServices } from './command-services';
 import type { CommandCompletion, CommandInfo } from './command-info';
 import type { ArgumentSuggestion, CommandResult, CommandSource, SlashCommand } from './slash-command';
-import { isSlashCommand, splitCommandLine } from './split-command-line';
+import { splitCommandLine } from './split-command-line';
+import { isSlashCommand } from '../../../src-preload/contract/slash-command-rule';
 
 const NOT_A_COMMAND: CommandResult = { handled: false, output: '' };
 
@@ -57,13 +58,9 @@ export class CommandRegistry {
       .map((c) => ({ name: c.name, summary: c.summary, usage: c.usage, subcommands: c.subcommands ?? [] }));
   }
 
-  /** True when `text` would be handled as a command (it starts with `/`). */
-  isCommand(text: string): boolean {
-    return isSlashCommand(text);
-  }
-
   /**
-   * Runs `text` when it is a slash command; `{ handled: false }` otherwise (send it to the model).
+   * Runs `text` when it is a slash command; `{ handled: false }` otherwise (send it to the model). Hosts route typed
+   * text through `routeInput` (command-front-door), which calls this.
    * Unknown commands and subcommands answer one error line naming the closest match.
    */
   async execute(sessionKey: string, text: string): Promise<CommandResult> {
@@ -89,7 +86,7 @@ export class CommandRegistry {
 
   /** Autocomplete for a partly typed command line; each suggestion's `text` replaces the whole input. */
   complete(text: string): CommandCompletion[] {
-    if (!text.trimStart().startsWith('/')) return [];
+    if (!isSlashCommand(text)) return [];
     const input = text.trimStart();
     const words = splitCommandLine(input);
     const endsWithSpace = /\s$/.test(input);
@@ -109,7 +106,7 @@ export class CommandRegistry {
    * Never rejects: a failed ask suggests nothing.
    */
   async completeAsync(text: string): Promise<CommandCompletion[]> {
-    const typing = text.trimStart().startsWith('/') ? this.#typing(text.trimStart()) : undefined;
+    const typing = isSlashCommand(text) ? this.#typing(text.trimStart()) : undefined;
     if (!typing?.command.suggestArgs) return this.complete(text);
     const suggested = await typing.command.suggestArgs(typing.args).catch((): ArgumentSuggestion[] => []);
     return this.#suggestions(typing, suggested);

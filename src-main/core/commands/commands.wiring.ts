@@ -5,7 +5,7 @@ import type { CommandServices } from './command-services';
 import { mcpPromptCommands } from './mcp-prompt-commands';
 
 /** `core.commands`: list / complete / execute for every host; `addSource` for commands that come and go (MCP prompts). */
-export type CommandsService = Pick<CommandRegistry, 'list' | 'complete' | 'completeAsync' | 'execute' | 'isCommand' | 'register' | 'addSource'>;
+export type CommandsService = Pick<CommandRegistry, 'list' | 'complete' | 'completeAsync' | 'execute' | 'register' | 'addSource'>;
 
 /** The registry with every built-in command and the MCP servers' prompts; `/help` lists what the registry holds. */
 export function wireCommands(services: Omit<CommandServices, 'commands'>): CommandsService {

@@ -25,8 +25,3 @@ export function splitCommandLine(text: string): string[] {
   if (inWord) words.push(current);
   return words;
 }
-
-/** True when the text is a slash command (leading whitespace ignored; `/` must start a word). */
-export function isSlashCommand(text: string): boolean {
-  return /^\s*\/[A-Za-z?]/.test(text) || text.trim() === '/';
-}

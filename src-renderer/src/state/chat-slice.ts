@@ -3,6 +3,7 @@
 import { t as translate } from '../i18n/i18n';
 import type { CoreEvent } from '@contract/schemas';
 import { LIMITS } from '@contract/limits';
+import { isSlashCommand } from '@contract/slash-command-rule';
 import { StreamBatcher } from '../lib/stream-batcher';
 import { call } from './ipc-call';
 import { historyToItems, mergeLive, withTurnUsage } from './history-items';
@@ -35,7 +36,7 @@ export interface ChatSlice {
   selectSession(sessionKey: string): Promise<void>;
   /** Load the page of history before the oldest loaded message. */
   loadOlder(sessionKey: string): Promise<void>;
-  /** Send the composer's text (slash commands go to commands.run first). Returns false when nothing was sent. */
+  /** Send the composer's text (slash commands, by the contract's rule, go to commands.run first). Returns false when nothing was sent. */
   /** Sends a message; one starting with `/` runs as a command unless `asText` (a long paste leads it, see Composer). */
   sendMessage(text: string, images?: string[], resources?: ResourceRef[], asText?: boolean): Promise<boolean>;
   stopTurn(sessionKey?: string): Promise<void>;
@@ -206,7 +207,7 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
       if (!text && !images?.length && !resources?.length) return false;
       const sessionKey = await ensureSession();
       if (!sessionKey) return false;
-      if (!asText && text.startsWith('/') && !images?.length && !resources?.length) {
+      if (!asText && isSlashCommand(text) && !images?.length && !resources?.length) {
         const res = await call(api.commands.run({ sessionKey, text }));
         if (res.ok && res.value.send) {
           // An MCP prompt, filled in by its server: sent as the user's message, visible as such.

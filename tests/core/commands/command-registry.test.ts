@@ -2,7 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { wireCommands, type CommandsService } from '../../../src-main/core/commands/commands.wiring';
 import { closestName, editDistance } from '../../../src-main/core/commands/closest-name';
-import { splitCommandLine, isSlashCommand } from '../../../src-main/core/commands/split-command-line';
+import { splitCommandLine } from '../../../src-main/core/commands/split-command-line';
+import { isSlashCommand } from '../../../src-preload/contract/slash-command-rule';
 import { createCore, type Core } from '../../../src-main/core/nanotray-core';
 import { makeTempHome, type TempHome } from '../../helpers/temp-home';
 import { fakeMcpService } from '../../helpers/fake-mcp';

@@ -1,12 +1,12 @@
 // commands:* and app:* handlers: slash commands, app info and host window actions.
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CoreBase } from '../../core-base';
 import type { Core } from '../../nanotray-core';
 import type { InvokeHandlers } from '../../../../src-preload/contract/schemas';
 import type { ApiHost } from '../api-host';
-import { ensureSession } from '../../store/sessions.repo';
+import { newDesktopSession } from './desktop-session';
+import { routeInput } from '../../commands/command-front-door';
 import { ipcFail, ipcOk } from '../ipc-values';
 
 type AppHandlers = Pick<
@@ -33,18 +33,15 @@ export function createAppHandlers(core: Core, host: ApiHost): AppHandlers {
     },
 
     async 'commands:run'({ sessionKey, text }) {
-      const result = await core.commands.execute(sessionKey, text);
-      let next: string | undefined;
-      if (result.action === 'new_session') {
-        next = `desktop:${randomBytes(6).toString('hex')}`;
-        ensureSession(core.db, next, core.clock.now());
-        core.events.emit({ type: 'session.changed', sessionKey: next, change: 'created' });
-      }
+      const routed = await routeInput(core.commands, sessionKey, text);
+      // Not a command: the window sends it as a message. A filled-in prompt: the window sends that as the user's.
+      if (routed.kind === 'message') return ipcOk(routed.command ? { handled: true, output: '', send: { text: routed.text } } : { handled: false, output: '' });
+      const result = routed.result;
+      const next = result.action === 'new_session' ? newDesktopSession(core) : undefined;
       return ipcOk({
         handled: result.handled,
         output: result.output,
         ...(result.action ? { action: result.action } : {}),
-        ...(result.send ? { send: result.send } : {}),
         ...(next ? { sessionKey: next } : {}),
       });
     },

@@ -1,5 +1,4 @@
 // chat:* handlers: send/cancel go to the sessions service; the read side and session edits use the store.
-import { randomBytes } from 'node:crypto';
 import type { Core } from '../../nanotray-core';
 import type { ImageAttachment } from '../../tools/tool';
 import type { InvokeHandlers } from '../../../../src-preload/contract/schemas';
@@ -10,6 +9,8 @@ import { searchMessages } from '../../store/message-search.repo';
 import { lastUserMessage, userMessageOfTurn } from '../../store/message-tail.repo';
 import { archiveAfter, shownMessageBefore, showVersion } from '../../store/message-versions.repo';
 import { startTurn } from './turn-start';
+import { newDesktopSession } from './desktop-session';
+import { isCommandInput, routeInput } from '../../commands/command-front-door';
 
 type ChatHandlers = Pick<
   InvokeHandlers,
@@ -40,17 +41,15 @@ export function createChatHandlers(core: Core): ChatHandlers {
   return {
     async 'chat:send'({ sessionKey, text: typed, images, resources: refs, asText }) {
       if (!typed.trim() && !images?.length && !refs?.length) return ipcFail('invalid_input', 'Type a message or attach an image.');
-      let text = typed;
-      // A message starting with `/` is a slash command everywhere: answered without the model, as a system message;
-      // one that fills in a message (an MCP prompt) sends that instead.
-      if (!asText && !images?.length && !refs?.length && core.commands.isCommand(typed)) {
-        const command = await core.commands.execute(sessionKey, typed);
-        if (!command.send) {
-          core.events.emit({ type: 'session.message', sessionKey, role: 'system', content: command.output, at: core.clock.now() });
-          return ipcOk({ turnId: '' });
-        }
-        text = command.send.text;
+      // A slash command is answered without the model, as a system message; one that fills in a message (an MCP
+      // prompt) sends that instead. Plain text starts its turn without yielding first (the chat is busy at once).
+      const route = { ...(asText ? { asText } : {}), hasAttachments: Boolean(images?.length || refs?.length) };
+      const routed = isCommandInput(typed, route) ? await routeInput(core.commands, sessionKey, typed, route) : { kind: 'message' as const, text: typed };
+      if (routed.kind === 'answered') {
+        core.events.emit({ type: 'session.message', sessionKey, role: 'system', content: routed.result.output, at: core.clock.now() });
+        return ipcOk({ turnId: '' });
       }
+      const text = routed.text;
       const attachments = (images ?? []).map(parseImageDataUrl);
       // Attached MCP resources are read now: one that cannot be read sends nothing (the window keeps the draft).
       const attached = refs?.length ? await core.mcp.attach(refs, new AbortController().signal) : undefined;
@@ -119,11 +118,7 @@ export function createChatHandlers(core: Core): ChatHandlers {
     },
 
     async 'chat:new-session'(args) {
-      const sessionKey = `desktop:${randomBytes(6).toString('hex')}`;
-      ensureSession(core.db, sessionKey, core.clock.now());
-      if (args?.title?.trim()) setSessionTitle(core.db, sessionKey, args.title);
-      core.events.emit({ type: 'session.changed', sessionKey, change: 'created' });
-      return ipcOk({ sessionKey });
+      return ipcOk({ sessionKey: newDesktopSession(core, args?.title) });
     },
 
     async 'chat:rename-session'({ sessionKey, title }) {

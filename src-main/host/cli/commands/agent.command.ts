@@ -16,6 +16,7 @@ import { offerSignIns } from './mcp-sign-in';
 import { mcpNotices } from './mcp-notices';
 import { exitCodeOfSignal, stopTurnOnSignals } from '../turn-stop-signals';
 import { parseEgressHost } from '../../../core/tools/sandbox/egress-host';
+import { routeInput } from '../../../core/commands/command-front-door';
 
 const USAGE = `Usage: nanotray agent [-m "text"] [--session KEY] [--yes] [--allow-host HOST[:PORT]]… [--show-reasoning]
 
@@ -30,25 +31,30 @@ const USAGE = `Usage: nanotray agent [-m "text"] [--session KEY] [--yes] [--allo
 /** How long a one-shot run waits for configured MCP servers before its first model call. */
 const MCP_WAIT_MS = 10_000;
 
-/** Commands whose answer depends on MCP connections: `/mcp`, `/tools`, and a server's prompt (`/<server>:<prompt>`). */
+/**
+ * Which commands depend on MCP connections (`/mcp`, `/tools`, a server's prompt `/<server>:<prompt>`): asked only of
+ * text the front door already routed as a command, so the CLI can wait for the servers first.
+ */
 const NEEDS_MCP = /^\s*\/(mcp|tools|[^\s:]+:)/i;
 
 /**
- * `-m "/mcp status"`: a slash command runs without the model (and without a provider); MCP commands wait for the
- * servers first. Exit code 1 when the answer is an error; a prompt that filled in a message returns it to send.
+ * `-m "/mcp status"`: routed by the core's front door; a slash command runs without the model (and without a
+ * provider), MCP commands after waiting for the servers. Exit code 1 when the answer is an error; text for the model
+ * (as typed, or a prompt's filled-in message) is returned to send.
  */
-async function oneShotCommand(core: Core, io: CliIo, sessionKey: string, text: string): Promise<number | { send: string }> {
-  if (NEEDS_MCP.test(text)) await core.mcp.waitForServers(MCP_WAIT_MS);
-  const outcome = await core.commands.execute(sessionKey, text);
-  if (outcome.send) return { send: outcome.send.text };
-  write(io.stdout, outcome.output);
-  return outcome.failed ? 1 : 0;
+async function oneShotInput(core: Core, io: CliIo, sessionKey: string, text: string): Promise<number | { send: string }> {
+  const beforeCommand = async (line: string): Promise<void> => {
+    if (NEEDS_MCP.test(line)) await core.mcp.waitForServers(MCP_WAIT_MS);
+  };
+  const routed = await routeInput(core.commands, sessionKey, text, { beforeCommand });
+  if (routed.kind === 'message') return { send: routed.text };
+  write(io.stdout, routed.result.output);
+  return routed.result.failed ? 1 : 0;
 }
 
 /** Readline completion of slash commands and their arguments (a server's prompt arguments ask the server). */
 function slashCompleter(core: Core): (line: string, done: (err: null, result: [string[], string]) => void) => void {
   return (line, done) => {
-    if (!core.commands.isCommand(line)) return done(null, [[], line]);
     void core.commands.completeAsync(line).then((list) => done(null, [list.map((c) => c.text), line]));
   };
 }
@@ -186,10 +192,11 @@ async function repl(core: Core, io: CliIo, initialKey: string, options: TurnOpti
     if (line) {
       busy = true;
       try {
-        if (commands.isCommand(line)) {
-          const outcome = await commands.execute(sessionKey, line);
-          // An MCP prompt, filled in by its server, goes to the model as the user's message.
-          if (outcome.send) await runTurn(core, io, sessionKey, outcome.send.text, { ...options, rl });
+        const routed = await routeInput(commands, sessionKey, line);
+        // Typed text, or an MCP prompt filled in by its server, goes to the model as the user's message.
+        if (routed.kind === 'message') await runTurn(core, io, sessionKey, routed.text, { ...options, rl });
+        else {
+          const outcome = routed.result;
           if (outcome.output) write(io.stdout, outcome.output);
           if (outcome.action === 'new_session') {
             sessionKey = `${initialKey}-${Date.now().toString(36)}`;
@@ -198,8 +205,6 @@ async function repl(core: Core, io: CliIo, initialKey: string, options: TurnOpti
             write(io.stderr, `New session ${sessionKey}.`);
           }
           if (outcome.action === 'clear' && io.isTty) io.stdout.write('\x1b[2J\x1b[H');
-        } else {
-          await runTurn(core, io, sessionKey, line, { ...options, rl });
         }
       } finally {
         busy = false;
@@ -255,10 +260,10 @@ export const agentCommand: CliCommand = {
     if (!core) return 1;
     try {
       let text = message;
-      if (text !== undefined && core.commands.isCommand(text)) {
-        const ran = await oneShotCommand(core, io, sessionKey, text);
-        if (typeof ran === 'number') return ran;
-        text = ran.send;
+      if (text !== undefined) {
+        const routed = await oneShotInput(core, io, sessionKey, text);
+        if (typeof routed === 'number') return routed;
+        text = routed.send;
       }
       const problem = providerProblem(core, sessionKey);
       if (problem) {

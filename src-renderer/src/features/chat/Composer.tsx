@@ -29,6 +29,7 @@ import { LIMITS } from '@contract/limits';
 import { LengthNote, PastedChips } from './PastedChips';
 import { composeMessage, isLongPaste, lengthState, type Paste } from './paste-text';
 import { focusWaitingApproval } from './approval-focus';
+import { isSlashCommand } from '@contract/slash-command-rule';
 
 export interface ComposerHandle {
   focus(): void;
@@ -112,8 +113,8 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
     setPastes([]);
     // What the user typed decides whether this is a command: a paste that leads the text (a copied answer, a page)
     // shows as a chip, so it may not run as one.
-    const ok = await sendMessage(message, sentImages, sentResources, sentPastes.length > 0 && !sentText.trim().startsWith('/'));
-    if (!ok && !sentText.trim().startsWith('/')) {
+    const ok = await sendMessage(message, sentImages, sentResources, sentPastes.length > 0 && !isSlashCommand(sentText));
+    if (!ok && !isSlashCommand(sentText)) {
       // keep what the user wrote when it could not be sent
       setText((t) => t || sentText);
       setImages((i) => (i.length ? i : sentImages));
