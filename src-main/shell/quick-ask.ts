@@ -5,8 +5,7 @@ import { centeredPosition, quickAskPosition } from './quick-ask-position';
 import { desktopText, textRef, type DesktopTextRef } from '../../src-preload/contract/desktop-texts';
 import type { Language } from '../../src-preload/contract/languages';
 
-/** The session the popup talks in (the main window can continue it). */
-export const QUICK_ASK_SESSION = 'quick:default';
+export { QUICK_ASK_SESSION } from '../../src-preload/contract/session-keys';
 
 /**
  * `note`: registered, but whether it works is up to the desktop (Wayland's portal); `problem`: not registered. Both

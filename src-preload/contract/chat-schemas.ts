@@ -5,7 +5,7 @@ import { sessionKeySchema } from './common-schemas';
 import { tokenUsageSchema, usageCostSchema } from './event-schemas';
 import { invoke } from './channel-spec';
 import { toolStatusSchema, turnErrorKindSchema } from './error-schemas';
-import { MAX_ATTACHED_RESOURCES, mcpResourceRefSchema } from './mcp-schemas';
+import { mcpResourceRefSchema } from './mcp-schemas';
 
 const imageDataUrlSchema = z
   .string()
@@ -17,7 +17,7 @@ export const chatSendInput = z.strictObject({
   text: z.string().max(LIMITS.textChars),
   images: z.array(imageDataUrlSchema).max(LIMITS.imagesPerMessage).optional(),
   /** MCP resources the user attached: read when the message is sent, they go with it as untrusted content. */
-  resources: z.array(mcpResourceRefSchema).max(MAX_ATTACHED_RESOURCES).optional(),
+  resources: z.array(mcpResourceRefSchema).max(LIMITS.resourcesPerMessage).optional(),
   /**
    * The text is a message, never a slash command, whatever it starts with: the window sets it when what the user typed
    * is not a command and a long paste leads the text (a paste is what it looks like, an attachment).

@@ -6,6 +6,8 @@ export const LIMITS = {
   /** One image attachment as a data: URL (~6 MB of base64). */
   imageDataUrlChars: 8_000_000,
   imagesPerMessage: 4,
+  /** MCP resources attached to one message. */
+  resourcesPerMessage: 4,
   sessionKeyChars: 200,
   titleChars: 200,
   searchQueryChars: 500,

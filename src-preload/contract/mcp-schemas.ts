@@ -92,9 +92,6 @@ export const mcpResourcesOutput = z.object({ resources: z.array(mcpResourceSchem
 /** A resource the user attaches to a message: which server, which URI (one it listed). */
 export const mcpResourceRefSchema = z.strictObject({ server: z.string().min(1).max(LIMITS.nameChars), uri: z.string().min(1).max(LIMITS.urlChars) });
 
-/** At most this many resources go with one message. */
-export const MAX_ATTACHED_RESOURCES = 4;
-
 export type McpResource = z.output<typeof mcpResourceSchema>;
 export type McpResourceRef = z.output<typeof mcpResourceRefSchema>;
 

@@ -10,7 +10,7 @@ import { ChatView } from './features/chat/ChatView';
 import { SearchPalette } from './features/chat/SearchPalette';
 import { applyTheme } from './lib/theme';
 import { getAppStore, useAppStore } from './state/store';
-import type { View } from './state/types';
+import type { View } from '@contract/event-schemas';
 
 // Chat paints first; the other views load on first use (they carry the diff library and big forms).
 const MemoryView = lazy(() => import('./features/memory/MemoryView').then((m) => ({ default: m.MemoryView })));

@@ -3,7 +3,7 @@
 import { useEffect, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../state/store';
-import type { View } from '../state/types';
+import type { View } from '@contract/event-schemas';
 import { Icon, type IconName } from './Icon';
 
 const ITEMS: { view: View; icon: IconName; key: string }[] = [

@@ -12,7 +12,8 @@ import { toolItemId } from './item-ids';
 import { createRewriteActions } from './chat-rewrite';
 import { applyToolProgress, commitStream, finishTurn } from './thread-updates';
 import type { SliceCreator } from './store-types';
-import { emptyThread, type ChatItem, type ResourceRef, type Thread } from './types';
+import { emptyThread, type ChatItem, type Thread } from './types';
+import type { McpResourceRef } from '@contract/mcp-schemas';
 
 /** Messages read when a chat opens: its newest, enough to fill the window and scroll a while. */
 const HISTORY_PAGE = 200;
@@ -38,7 +39,7 @@ export interface ChatSlice {
   loadOlder(sessionKey: string): Promise<void>;
   /** Send the composer's text (slash commands, by the contract's rule, go to commands.run first). Returns false when nothing was sent. */
   /** Sends a message; one starting with `/` runs as a command unless `asText` (a long paste leads it, see Composer). */
-  sendMessage(text: string, images?: string[], resources?: ResourceRef[], asText?: boolean): Promise<boolean>;
+  sendMessage(text: string, images?: string[], resources?: McpResourceRef[], asText?: boolean): Promise<boolean>;
   stopTurn(sessionKey?: string): Promise<void>;
   /**
    * A new answer to the chat's last question (Retry after a failure, Regenerate): the old answer goes, the

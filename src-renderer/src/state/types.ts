@@ -1,11 +1,6 @@
 // Shapes the renderer keeps in its store: chat items, threads, memory documents, toasts.
 import type { ApprovalRequest, VersionChoice } from '@contract/schemas';
-
-/** An MCP resource attached to a user message: which server, which URI. */
-export interface ResourceRef {
-  server: string;
-  uri: string;
-}
+import type { McpResourceRef } from '@contract/mcp-schemas';
 
 /** Tokens, and US dollars when every model involved has a price. */
 export interface UsageCost {
@@ -15,7 +10,6 @@ export interface UsageCost {
   cost?: number;
 }
 
-export type View = 'chat' | 'memory' | 'runtime' | 'settings';
 
 export type ChatItem =
   | {
@@ -23,7 +17,8 @@ export type ChatItem =
       id: string;
       text: string;
       images?: string[];
-      resources?: ResourceRef[];
+      /** MCP resources attached to the message: which server, which URI. */
+      resources?: McpResourceRef[];
       at: number;
       /** The turn this message started (what edit and resend names); unknown until the send was accepted. */
       turnId?: string | null;

@@ -6,7 +6,8 @@ import type { ThemeSetting } from '../lib/theme';
 import { call } from './ipc-call';
 import { isMemoryDirty } from './memory-slice';
 import type { SliceCreator } from './store-types';
-import type { Toast, View } from './types';
+import type { View } from '@contract/event-schemas';
+import type { Toast } from './types';
 import { notifyWords } from '@contract/notify-words';
 
 const TOAST_MS = 6000;

@@ -5,17 +5,15 @@ import { forwardRef, useImperativeHandle, useLayoutEffect, useRef, useState, typ
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
 import { useAppStore } from '../../state/store';
-import { MAX_IMAGES } from './images';
 import { attachFiles } from './attach-files';
 import { matchCommands, slashQuery } from './slash';
 import { ModelPicker } from './ModelPicker';
 import { useArgumentSuggestions } from './argument-suggestions';
 import { ResourcePicker } from '../mcp/ResourcePicker';
 import { ResourceChips } from '../mcp/ResourceChips';
-import type { ResourceRef } from '../../state/types';
+import type { McpResourceRef } from '@contract/mcp-schemas';
 
 /** At most this many MCP resources go with one message (the contract's bound). */
-const MAX_RESOURCES = 4;
 
 /** One line of the autocomplete menu: picking it makes the input `text`. */
 interface MenuEntry {
@@ -60,7 +58,7 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
   });
   const [text, setText] = useState('');
   const [images, setImages] = useState<string[]>([]);
-  const [resources, setResources] = useState<ResourceRef[]>([]);
+  const [resources, setResources] = useState<McpResourceRef[]>([]);
   // Long pastes ride along as chips instead of filling the box (see paste-text.ts).
   const [pastes, setPastes] = useState<Paste[]>([]);
   const [menuIndex, setMenuIndex] = useState(0);
@@ -80,9 +78,9 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
   const activeIndex = Math.min(menuIndex, Math.max(0, matches.length - 1));
 
   const addFiles = async (files: File[]) => {
-    const room = { images: MAX_IMAGES - images.length, chars: LIMITS.textChars - composeMessage(text, pastes).length };
+    const room = { images: LIMITS.imagesPerMessage - images.length, chars: LIMITS.textChars - composeMessage(text, pastes).length };
     const attached = await attachFiles(files, room);
-    if (attached.images.length) setImages((prev) => [...prev, ...attached.images].slice(0, MAX_IMAGES));
+    if (attached.images.length) setImages((prev) => [...prev, ...attached.images].slice(0, LIMITS.imagesPerMessage));
     if (attached.files.length) setPastes((prev) => [...prev, ...attached.files]);
     if (attached.problems.length) pushToast({ title: t('chat.composer.notAttached'), body: attached.problems.join(t('chat.composer.listSeparator')), tone: 'error' });
   };
@@ -257,7 +255,7 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
         <button type="button" className="btn btn-ghost btn-icon btn-sm" aria-label={t('chat.composer.attach')} title={t('chat.composer.attachHint')} onClick={() => fileRef.current?.click()}>
           <Icon name="paperclip" size={15} />
         </button>
-        <ResourcePicker attached={resources} full={resources.length >= MAX_RESOURCES} onPick={(r) => setResources((now) => [...now, r].slice(0, MAX_RESOURCES))} />
+        <ResourcePicker attached={resources} full={resources.length >= LIMITS.resourcesPerMessage} onPick={(r) => setResources((now) => [...now, r].slice(0, LIMITS.resourcesPerMessage))} />
         <ModelPicker sessionKey={sessionKey} />
         <span className="composer-hint">{running ? t(approvalWaiting ? 'chat.composer.escToApproval' : 'chat.composer.escToStop') : ''}</span>
         <span className="spacer" />

@@ -1,6 +1,5 @@
 // Image attachments: which files are pictures the model may see, and reading one as a data: URL.
 
-export const MAX_IMAGES = 4;
 export const MAX_IMAGE_BYTES = 5_500_000;
 const ACCEPTED = /^image\/(png|jpeg|gif|webp)$/;
 

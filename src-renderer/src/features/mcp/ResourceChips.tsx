@@ -4,17 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
 import { revealInvisible } from '@contract/visible-text';
 import { useAppStore } from '../../state/store';
-import type { ResourceRef } from '../../state/types';
+import type { McpResourceRef } from '@contract/mcp-schemas';
 
 /** The resource's title as its server lists it, else its URI. */
-function useTitle(ref: ResourceRef): string {
+function useTitle(ref: McpResourceRef): string {
   return useAppStore((s) => {
     const listed = s.mcpResources.find((r) => r.server === ref.server && r.uri === ref.uri);
     return listed?.title ?? listed?.name ?? ref.uri;
   });
 }
 
-function Chip({ resource, onRemove }: { resource: ResourceRef; onRemove?: () => void }): ReactElement {
+function Chip({ resource, onRemove }: { resource: McpResourceRef; onRemove?: () => void }): ReactElement {
   const { t } = useTranslation();
   const title = revealInvisible(useTitle(resource));
   return (
@@ -31,7 +31,7 @@ function Chip({ resource, onRemove }: { resource: ResourceRef; onRemove?: () => 
   );
 }
 
-export function ResourceChips({ resources, onRemove }: { resources: readonly ResourceRef[]; onRemove?: (index: number) => void }): ReactElement | null {
+export function ResourceChips({ resources, onRemove }: { resources: readonly McpResourceRef[]; onRemove?: (index: number) => void }): ReactElement | null {
   const { t } = useTranslation();
   if (resources.length === 0) return null;
   return (

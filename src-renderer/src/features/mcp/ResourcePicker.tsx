@@ -6,15 +6,15 @@ import type { McpResource } from '@contract/schemas';
 import { Icon } from '../../components/Icon';
 import { revealInvisible } from '@contract/visible-text';
 import { useAppStore } from '../../state/store';
-import type { ResourceRef } from '../../state/types';
+import type { McpResourceRef } from '@contract/mcp-schemas';
 
 const SHOWN = 50;
 
 interface Props {
-  attached: readonly ResourceRef[];
+  attached: readonly McpResourceRef[];
   /** No more can be attached (the per-message limit). */
   full: boolean;
-  onPick(resource: ResourceRef): void;
+  onPick(resource: McpResourceRef): void;
 }
 
 function matches(r: McpResource, filter: string): boolean {

@@ -15,8 +15,9 @@ import { ApprovalDock } from '../chat/ApprovalDock';
 import type { ChatItem } from '../../state/types';
 import { ElicitationDock } from '../mcp/ElicitationDock';
 import { focusWaitingApproval } from '../chat/approval-focus';
+import { QUICK_ASK_SESSION } from '@contract/session-keys';
 
-export const QUICK_SESSION = 'quick:default';
+export const QUICK_SESSION = QUICK_ASK_SESSION;
 
 /** The text or the reasoning of the answer to the last question (either may be in a reasoning-only item). */
 function lastPart(part: 'text' | 'reasoning') {
