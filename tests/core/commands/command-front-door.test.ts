@@ -9,7 +9,7 @@ import { routeInput } from '../../../src-main/core/commands/command-front-door';
 import { isSlashCommand } from '../../../src-preload/contract/slash-command-rule';
 import { useCliHarness } from '../../host/cli/cli-harness';
 
-const t = useCliHarness();
+const t = useCliHarness({ approvalMode: 'auto' });
 
 /** Typed text and whether it is a command: the table every host must agree on. */
 const TEXTS: Array<[string, boolean]> = [
