@@ -49,8 +49,3 @@ export function typeName(value: unknown): string {
   if (Array.isArray(value)) return 'list';
   return typeof value === 'object' ? 'object' : typeof value;
 }
-
-/** Cuts a text for an audit row or a one-line message. */
-export function clip(text: string, max = 200): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}

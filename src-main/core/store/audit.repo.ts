@@ -3,7 +3,6 @@ import { z } from 'zod';
 import type { Database } from './sqlite-driver';
 import { parseRows } from './row-parsing';
 import { scrubSecrets } from '../lib/known-secrets';
-import { clip } from '../runtime/value-format';
 
 const auditSourceSchema = z.enum(['tool', 'ui', 'cli']);
 /** accepted: applied; blocked: internal/sensitive/prototype name; read_only; rejected: invalid; disabled: allow_set off. */
@@ -37,6 +36,11 @@ const auditRowSchema = z.object({
 
 const MAX_KEY_CHARS = 200;
 const MAX_DETAIL_CHARS = 300;
+
+/** Cuts a text to `max` characters, the last one an ellipsis. */
+function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
 
 /** Scrubs every secret the core knows and bounds the length, so a row can never leak a key. */
 function safeText(text: string, max: number): string {
