@@ -5,11 +5,7 @@ import { okResult, type Result } from '../lib/result';
 import { isValidTimeZone, resolveTimeZone, zonedToEpoch } from '../lib/zoned-time';
 import { assertNever } from '../lib/assert-never';
 import type { CronSchedule as CronScheduleView } from '../../../src-preload/contract/scheduler-schemas';
-
-export type CronSchedule =
-  | { kind: 'every'; everySeconds: number }
-  | { kind: 'cron'; expr: string; tz: string }
-  | { kind: 'at'; atMs: number };
+import type { CronSchedule } from '../store/cron-jobs.repo';
 
 /** What the tool and the CLI receive (snake_case like the tool's parameters). */
 export interface CronScheduleInput {

@@ -2,7 +2,7 @@
 // expressions, plain arithmetic for `every` and `at`) and wakes the process for nothing else.
 import cron, { type Logger, type ScheduledTask } from 'node-cron';
 import type { Clock } from '../lib/clock';
-import type { CronSchedule } from './cron-schedule';
+import type { CronSchedule } from '../store/cron-jobs.repo';
 import { sleepUntil, type DueTimer } from './due-timer';
 
 /** node-cron writes warnings to stderr by default; its tasks here never run, so nothing should be said. */

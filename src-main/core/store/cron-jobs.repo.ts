@@ -2,13 +2,18 @@
 import { z } from 'zod';
 import type { Database } from './sqlite-driver';
 import { countRowSchema, parseRow, parseRows } from './row-parsing';
-import type { CronSchedule } from '../scheduler/cron-schedule';
 import { cronRunStatusSchema } from '../../../src-preload/contract/scheduler-schemas';
 
 const runStatusSchema = cronRunStatusSchema;
 export type CronRunStatus = z.output<typeof runStatusSchema>;
 /** How a started run can end. */
 export type CronRunEnd = Exclude<CronRunStatus, 'running' | 'skipped' | 'interrupted'>;
+
+/** When a job runs, as stored: every N seconds, a cron expression in a time zone, or once at an instant. */
+export type CronSchedule =
+  | { kind: 'every'; everySeconds: number }
+  | { kind: 'cron'; expr: string; tz: string }
+  | { kind: 'at'; atMs: number };
 
 export interface CronJob {
   id: string;
