@@ -2,7 +2,12 @@
 // name, never the model-facing `mcp_<server>_<tool>` (cleaned, so two servers can share it).
 import type { RuleSpec } from '../tools/approvals/command-approval';
 import type { Tool } from '../tools/tool';
-import type { McpBackedTool } from './mcp-tool';
+
+/** A registry tool backed by an MCP server: the approval gate reads `mcpServer` for per-server rules. */
+export interface McpBackedTool extends Tool {
+  readonly mcpServer: string;
+  readonly mcpToolName: string;
+}
 
 /** Which tool of which server a registry tool calls. */
 export interface McpToolIdentity {

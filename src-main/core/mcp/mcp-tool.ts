@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import type { ApprovalCategory } from '../../../src-preload/contract/event-schemas';
 import type { Tool, ToolContext, ToolResult } from '../tools/tool';
+import type { McpBackedTool } from './mcp-tool-rule';
 
 /** A tool as an MCP server lists it (the parts we use). */
 export interface McpToolDefinition {
@@ -12,12 +13,6 @@ export interface McpToolDefinition {
   annotations?: { readOnlyHint?: boolean; title?: string };
   /** `taskSupport: 'required'`: the tool runs only as an MCP task (see tool-budget.ts). */
   execution?: { taskSupport?: string };
-}
-
-/** A registry tool backed by an MCP server: the approval gate reads `mcpServer` for per-server rules. */
-export interface McpBackedTool extends Tool {
-  readonly mcpServer: string;
-  readonly mcpToolName: string;
 }
 
 /** The MCP server behind a tool, or undefined for built-in tools. */

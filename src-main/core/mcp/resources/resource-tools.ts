@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { defineTool, fail, ok, type Tool } from '../../tools/tool';
 import { markUntrusted } from '../../tools/builtin/untrusted';
 import type { McpConnection } from '../mcp-connection';
-import type { McpBackedTool } from '../mcp-tool';
+import type { McpBackedTool } from '../mcp-tool-rule';
 import { cleanServerLine } from '../server-text';
 import { readResource } from './resource-read';
 
