@@ -4,7 +4,7 @@
 import type { ChatMessage } from './chat-message';
 import { knownTokens, rememberTokens } from './known-tokens';
 import type { Database } from '../store/db';
-import { repairHistory, toChatMessage } from '../store/messages.repo';
+import { repairHistory, toChatMessage } from '../workspace/stored-history';
 import { listRecentMessages, listWindowRowsAfter, setMessageTokens, windowFingerprint, type WindowRow } from '../store/message-window.repo';
 import { countSlack, loadTokenizer, messageTokens, messageTokensUpperBound, tokenizerLoaded } from '../workspace/token-estimate';
 

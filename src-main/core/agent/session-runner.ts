@@ -3,7 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../../../src-preload/contract/config-schema';
 import type { Database } from '../store/db';
-import { appendMessage, userMessageText } from '../store/messages.repo';
+import { appendMessage } from '../store/messages.repo';
+import { userMessageText } from '../workspace/stored-history';
 import { HistoryCache } from './history-cache';
 import { requestBudget } from '../workspace/history-window';
 import { deleteSession, ensureSession, getSession, setSessionTitle, splitSessionKey, touchSession, updateSessionMeta } from '../store/sessions.repo';

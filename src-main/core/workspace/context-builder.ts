@@ -14,7 +14,7 @@ import { countSlack, loadTokenizer, messageTokensUpperBound, tokenizerLoaded, to
 import { knownTokens } from '../agent/known-tokens';
 import { StoredTokenCounts } from './stored-token-counts';
 import { WindowTokenCounter } from './window-token-counter';
-import { repairHistory } from '../store/messages.repo';
+import { repairHistory } from './stored-history';
 
 /** Summarises the oldest part of a session that outgrew the window (see consolidation.ts). */
 export interface HistoryConsolidator {

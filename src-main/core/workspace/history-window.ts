@@ -1,7 +1,7 @@
 // Fits a chat history into a token budget: drops the oldest messages first, never separating an assistant
 // tool call from its results, and repairs histories where a result is missing.
 import type { ChatMessage } from '../agent/chat-message';
-import { repairHistory } from '../store/messages.repo';
+import { repairHistory } from './stored-history';
 import { messageTokens } from './token-estimate';
 
 export interface WindowedHistory {

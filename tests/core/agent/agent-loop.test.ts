@@ -6,7 +6,8 @@ import { SessionRunner, type SessionRunnerDeps } from '../../../src-main/core/ag
 import { WorkspaceContextBuilder } from '../../../src-main/core/workspace/context-builder';
 import { okResult } from '../../../src-main/core/lib/result';
 import { defineTool, fail, ok, type ToolContext } from '../../../src-main/core/tools/tool';
-import { listMessages, loadHistory } from '../../../src-main/core/store/messages.repo';
+import { listMessages } from '../../../src-main/core/store/messages.repo';
+import { loadHistory } from '../../../src-main/core/workspace/stored-history';
 import { listToolEvents } from '../../../src-main/core/store/tool-events.repo';
 import { sumUsage } from '../../../src-main/core/store/usage.repo';
 import { CANCELLED_TOOL_RESULT, FINAL_ANSWER_NOTE, IMAGE_OMITTED_NOTE, truncateToolResult } from '../../../src-main/core/agent/agent-loop';

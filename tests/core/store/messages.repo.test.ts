@@ -1,19 +1,10 @@
-// Messages repository: append/list/count and the history repair that keeps every tool call answered.
+// Messages repository: append, list, count and trim a session's messages.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../src-main/core/store/db';
-import {
-  appendMessage,
-  appendMessages,
-  countMessages,
-  listMessages,
-  loadHistory,
-  MISSING_TOOL_RESULT,
-  repairHistory,
-  trimSessionMessages,
-} from '../../../src-main/core/store/messages.repo';
+import { appendMessage, appendMessages, countMessages, listMessages, trimSessionMessages } from '../../../src-main/core/store/messages.repo';
+import { loadHistory } from '../../../src-main/core/workspace/stored-history';
 import { insertToolEvent, listToolEvents } from '../../../src-main/core/store/tool-events.repo';
 import { deleteSession, ensureSession } from '../../../src-main/core/store/sessions.repo';
-import type { ChatMessage } from '../../../src-main/core/agent/chat-message';
 
 let db: Database;
 beforeEach(() => {
@@ -68,55 +59,6 @@ describe('messages repository', () => {
     appendMessage(db, { ...user('cli:a', 'see'), meta: { images: [{ mimeType: 'image/png', data: 'QUJD' }] } });
     expect(loadHistory(db, 'cli:a')).toEqual([
       { role: 'user', content: [{ type: 'text', text: 'see' }, { type: 'image_url', image_url: { url: 'data:image/png;base64,QUJD' } }] },
-    ]);
-  });
-});
-
-describe('repairHistory', () => {
-  const call = (id: string) => ({ id, name: 'echo', arguments: '{}' });
-  const tool = (id: string, content = `r-${id}`): ChatMessage => ({ role: 'tool', toolCallId: id, name: 'echo', content });
-
-  it('leaves a valid history alone', () => {
-    const h: ChatMessage[] = [
-      { role: 'user', content: 'q' },
-      { role: 'assistant', content: null, toolCalls: [call('a'), call('b')] },
-      tool('a'),
-      tool('b'),
-      { role: 'assistant', content: 'done' },
-    ];
-    expect(repairHistory(h)).toEqual(h);
-  });
-
-  it('answers tool calls that have no result (a crash mid-turn) and keeps call order', () => {
-    const h: ChatMessage[] = [
-      { role: 'user', content: 'q' },
-      { role: 'assistant', content: null, toolCalls: [call('a'), call('b')] },
-      tool('b'),
-      { role: 'user', content: 'next' },
-    ];
-    expect(repairHistory(h)).toEqual([
-      { role: 'user', content: 'q' },
-      { role: 'assistant', content: null, toolCalls: [call('a'), call('b')] },
-      { role: 'tool', toolCallId: 'a', name: 'echo', content: MISSING_TOOL_RESULT },
-      tool('b'),
-      { role: 'user', content: 'next' },
-    ]);
-  });
-
-  it('drops orphan and duplicate tool results', () => {
-    const h: ChatMessage[] = [
-      tool('x'),
-      { role: 'user', content: 'q' },
-      tool('y'),
-      { role: 'assistant', content: null, toolCalls: [call('a')] },
-      tool('a', 'first'),
-      tool('a', 'again'),
-      tool('zzz'),
-    ];
-    expect(repairHistory(h)).toEqual([
-      { role: 'user', content: 'q' },
-      { role: 'assistant', content: null, toolCalls: [call('a')] },
-      tool('a', 'first'),
     ]);
   });
 });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../../src-main/core/agent/chat-message';
-import { MISSING_TOOL_RESULT } from '../../../src-main/core/store/messages.repo';
+import { MISSING_TOOL_RESULT } from '../../../src-main/core/workspace/stored-history';
 import { fitHistoryToWindow, historyUnits, requestBudget } from '../../../src-main/core/workspace/history-window';
 import { loadTokenizer, messagesTokens } from '../../../src-main/core/workspace/token-estimate';
 import { assistant, toolCall, toolResult, user } from './context-fixtures';

@@ -1,7 +1,8 @@
 // Read side of chat for the UI: session summaries, history pages with tool events, markdown export.
 import { versionChoices, type VersionChoice } from '../../store/message-versions.repo';
 import type { Database } from '../../store/db';
-import { listMessages, storedImage, storedResources, type StoredMessage } from '../../store/messages.repo';
+import { listMessages, type StoredMessage } from '../../store/messages.repo';
+import { storedImage, storedResources } from '../../workspace/stored-history';
 import { listToolEvents } from '../../store/tool-events.repo';
 import { getSession, listSessions, type SessionRow } from '../../store/sessions.repo';
 import { storedTurnEnd } from '../../store/message-tail.repo';
