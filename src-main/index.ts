@@ -4,7 +4,7 @@ import { app } from 'electron';
 import { join } from 'node:path';
 import { createCore, type Core } from './core/nanotray-core';
 import { resolveHomePaths } from './core/config/home-paths';
-import { effectiveModel } from './core/agent/model-presets';
+import { effectiveModel } from './core/model/model-presets';
 import { lockedProviderKeys } from './core/config/locked-secrets';
 import { acquireSingleInstance, disposeOnQuit, enterTrayMode, QUICK_ASK_ARG, quitOnShutdown } from './shell/app-lifecycle';
 import { applyPlatformIdentity } from './shell/platform-identity';

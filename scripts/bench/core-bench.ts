@@ -7,7 +7,7 @@ import { createCore, type Core } from '../../src-main/core/nanotray-core';
 import { defineTool, ok } from '../../src-main/core/tools/tool';
 import { appendMessages, type NewMessage } from '../../src-main/core/store/messages.repo';
 import { ensureSession } from '../../src-main/core/store/sessions.repo';
-import type { LlmProvider, LlmRequest, LlmResponse, ProviderError } from '../../src-main/core/agent/llm-provider';
+import type { LlmProvider, LlmRequest, LlmResponse, ProviderError } from '../../src-main/core/model/llm-provider';
 import type { Result } from '../../src-main/core/lib/result';
 import { compileScrubber } from '../../src-main/core/lib/secret-scrubber';
 

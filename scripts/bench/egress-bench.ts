@@ -8,7 +8,7 @@ import { configSchema } from '../../src-preload/contract/config-schema';
 import { proxyListenFor, systemSandbox } from '../../src-main/core/tools/os-sandbox/exec-sandbox';
 import { openCommandEgress } from '../../src-main/core/tools/egress/command-egress';
 import { startEgressProxy } from '../../src-main/core/tools/egress/proxy-server';
-import { runProcessTree, userShell } from '../../src-main/core/tools/sandbox/process-tree';
+import { runProcessTree, userShell } from '../../src-main/core/tools/exec/process-tree';
 
 export interface EgressBenchFigures {
   network: string;

@@ -7,7 +7,7 @@ import { configSchema } from '../../src-preload/contract/config-schema';
 import { analyzeCommand } from '../../src-main/core/tools/shell-grammar/command-analysis';
 import { preloadBashParser } from '../../src-main/core/tools/shell-grammar/bash-parser';
 import { systemSandbox } from '../../src-main/core/tools/os-sandbox/exec-sandbox';
-import { runProcessTree, userShell } from '../../src-main/core/tools/sandbox/process-tree';
+import { runProcessTree, userShell } from '../../src-main/core/tools/exec/process-tree';
 
 export interface ExecBenchFigures {
   grammarLoadMs: number;

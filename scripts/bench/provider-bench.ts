@@ -2,10 +2,10 @@
 // through the stream accumulator (tool-call assembly and <think> splitting included), chunks per second of one
 // streamed answer through the whole transport (openai SDK, response tap, core HTTP client) on loopback, the
 // overhead of one short model call, and the cost of the per-attempt SDK client.
-import { StreamAccumulator } from '../../src-main/core/agent/providers/stream-accumulator';
-import { OpenAiCompatibleProvider } from '../../src-main/core/agent/providers/openai-compatible';
-import { createOpenAiClient } from '../../src-main/core/agent/providers/openai-client';
-import type { LlmRequest } from '../../src-main/core/agent/llm-provider';
+import { StreamAccumulator } from '../../src-main/core/model/providers/stream-accumulator';
+import { OpenAiCompatibleProvider } from '../../src-main/core/model/providers/openai-compatible';
+import { createOpenAiClient } from '../../src-main/core/model/providers/openai-client';
+import type { LlmRequest } from '../../src-main/core/model/llm-provider';
 import { startScriptedLlm } from '../../tests/helpers/scripted-llm-server';
 
 export function median(values: number[]): number {

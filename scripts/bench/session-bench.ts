@@ -3,17 +3,17 @@
 // tokenizer), and full-text search over 100,000 messages.
 import { cpSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ContextInput } from '../../src-main/core/agent/context';
-import { HistoryCache } from '../../src-main/core/agent/history-cache';
+import type { ContextInput } from '../../src-main/core/context/context-port';
+import { HistoryCache } from '../../src-main/core/context/history-cache';
 import { defaultConfig } from '../../src-preload/contract/config-schema';
 import { openDatabase, type Database } from '../../src-main/core/store/db';
 import { appendMessages, type NewMessage } from '../../src-main/core/store/messages.repo';
 import { searchMessages } from '../../src-main/core/store/message-search.repo';
 import { ensureSession } from '../../src-main/core/store/sessions.repo';
-import { WorkspaceContextBuilder } from '../../src-main/core/workspace/context-builder';
-import { SystemPromptBuilder } from '../../src-main/core/workspace/system-prompt';
-import { requestBudget } from '../../src-main/core/workspace/history-window';
-import { loadTokenizer, tokenizerLoaded } from '../../src-main/core/workspace/token-estimate';
+import { WorkspaceContextBuilder } from '../../src-main/core/context/context-builder';
+import { SystemPromptBuilder } from '../../src-main/core/context/system-prompt';
+import { requestBudget } from '../../src-main/core/context/history-window';
+import { loadTokenizer, tokenizerLoaded } from '../../src-main/core/context/token-estimate';
 
 export const BIG = 'desktop:big';
 export const SMALL = 'desktop:small';

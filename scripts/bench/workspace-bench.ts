@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defaultConfig } from '../../src-preload/contract/config-schema';
 import { openDatabase } from '../../src-main/core/store/db';
-import { WorkspaceContextBuilder } from '../../src-main/core/workspace/context-builder';
-import { countTokens, loadTokenizer } from '../../src-main/core/workspace/token-estimate';
+import { WorkspaceContextBuilder } from '../../src-main/core/context/context-builder';
+import { countTokens, loadTokenizer } from '../../src-main/core/context/token-estimate';
 
 export interface WorkspaceBenchFigures {
   systemPromptTokens: number;

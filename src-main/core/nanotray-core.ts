@@ -2,17 +2,17 @@
 // injection. Hosts (Electron shell, CLI, browser host, daemon, tests) create one Core and talk to it; nothing
 // here knows which host it runs in.
 import { join } from 'node:path';
-import { openCoreBase, type CoreBase, type CoreBaseOptions } from './core-base';
+import { openCoreBase, type CoreBase, type CoreBaseOptions } from './base/core-base';
 import { okResult, type Result } from './lib/result';
-import { effectiveModel } from './agent/model-presets';
-import { createProviderLookup, type ProviderLookup, type ProviderOverride } from './agent/providers/provider-lookup';
+import { effectiveModel } from './model/model-presets';
+import { createProviderLookup, type ProviderLookup, type ProviderOverride } from './model/providers/provider-lookup';
 import { SessionRunner } from './agent/session-runner';
 import { SessionLeases } from './agent/session-lease';
 import { homeDatabasePaths, noteDatabaseError } from './store/home-database';
 import { createLogger } from './lib/logger';
-import { wireWorkspace, type SkillsApi } from './workspace/workspace.wiring';
-import type { MemoryFiles } from './workspace/memory-files';
-import type { MemoryReview } from './workspace/memory-review';
+import { wireWorkspace, type SkillsApi } from './context/workspace.wiring';
+import type { MemoryFiles } from './memory/memory-files';
+import type { MemoryReview } from './memory/memory-review';
 import { wireTools, type ToolsOptions } from './tools/tools.wiring';
 import type { ToolRegistry } from './tools/tool-registry';
 import type { ApprovalService } from './tools/approvals/approval-service';

@@ -5,7 +5,7 @@ import { z } from 'zod';
 /** How a tool call ended: `denied` when the user said no, `error` for every other failure. */
 export const toolStatusSchema = z.enum(['ok', 'error', 'denied']);
 
-/** Why a tool call failed; the core's ToolErrorCode is this type (src-main/core/tools/tool-error.ts says what each means). */
+/** Why a tool call failed; the core's ToolErrorCode is this type (src-main/core/lib/tool-error.ts says what each means). */
 export const toolErrorCodeSchema = z.enum([
   'invalid_args',
   'not_found',
@@ -21,7 +21,7 @@ export const toolErrorCodeSchema = z.enum([
 ]);
 
 /**
- * Why a model call failed; the core's ProviderErrorKind is this type (src-main/core/agent/llm-provider.ts says what
+ * Why a model call failed; the core's ProviderErrorKind is this type (src-main/core/model/llm-provider.ts says what
  * each means). A new kind is added here, classified in the provider, and given a fix in the renderer (its switch
  * does not compile until then).
  */

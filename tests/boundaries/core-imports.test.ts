@@ -16,7 +16,7 @@ describe('import cycles', () => {
   });
 
   it('core-base.ts imports only config/, store/, lib/, first-run setup and the contract\'s event and config types', () => {
-    const file = resolve(ROOT, 'src-main/core/core-base.ts');
+    const file = resolve(ROOT, 'src-main/core/base/core-base.ts');
     const source = readFileSync(file, 'utf8');
     const targets = allSpecifiers(source)
       .map((spec) => resolveRelative(file, spec))

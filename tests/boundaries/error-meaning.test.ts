@@ -25,6 +25,6 @@ describe('error meaning comes from codes', () => {
     expect(at("if (/^\\s*\\/(mcp|tools)\\b/i.test(text)) wait();")).toEqual([]);
     expect(at("return message.startsWith('Error') ? message : `Error: ${message}`;")).toEqual([]);
     expect(at('// no /denied/.test(error) here: codes say it')).toEqual([]);
-    expect(checkErrorMeaning('src-main/core/agent/providers/provider-errors.ts', 'if (/terminated/i.test(msg)) x();')).toEqual([]);
+    expect(checkErrorMeaning('src-main/core/model/providers/provider-errors.ts', 'if (/terminated/i.test(msg)) x();')).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
 // the message shows which resource); `/d:` completes the prompt's name, the server completes its argument, and the
 // filled-in prompt is sent. axe-clean, screenshots light and dark.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { untrustedBanner } from '../../src-main/core/tools/builtin/untrusted';
+import { untrustedBanner } from '../../src-main/core/tools/untrusted';
 import { NOTE_TEXT } from '../fixtures/mcp/depth-fixture.mjs';
 import { depthServer } from '../core/mcp/mcp-test-kit';
 import { axeViolations } from './helpers/axe';

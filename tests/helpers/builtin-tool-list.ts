@@ -1,6 +1,6 @@
 // Every built-in tool, made from the one list (BUILTIN_TOOLS) with exec and the web tools switched on: what tests
 // compare against instead of a hand-kept list of names.
-import { BUILTIN_TOOLS, builtinTools } from '../../src-main/core/tools/builtin/builtin-tools';
+import { BUILTIN_TOOLS, builtinTools } from '../../src-main/core/tools/builtin-tools';
 import { openDatabase } from '../../src-main/core/store/db';
 import type { Tool } from '../../src-main/core/tools/tool';
 import { configSchema } from '../../src-preload/contract/config-schema';

@@ -25,7 +25,7 @@ const RULES: { rule: string; re: RegExp }[] = [
  * Everything past that edge carries a code.
  */
 export const FOREIGN_EDGES: Readonly<Record<string, string>> = {
-  'src-main/core/agent/providers/provider-errors.ts': "a server's error object: its status, code and param fields are read (never its message)",
+  'src-main/core/model/providers/provider-errors.ts': "a server's error object: its status, code and param fields are read (never its message)",
 };
 
 /** The violations in `source` (at repo-relative `rel`), one per offending line. */

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appendMessages, type NewMessage } from '../../src-main/core/store/messages.repo';
 import { getSession } from '../../src-main/core/store/sessions.repo';
-import { loadTokenizer, messagesTokens } from '../../src-main/core/workspace/token-estimate';
+import { loadTokenizer, messagesTokens } from '../../src-main/core/context/token-estimate';
 import { useScriptedCore } from '../helpers/scripted-core';
 
 const t = useScriptedCore({ approvalMode: 'auto' });

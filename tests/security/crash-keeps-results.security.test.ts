@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MISSING_TOOL_RESULT } from '../../src-main/core/workspace/stored-history';
+import { MISSING_TOOL_RESULT } from '../../src-main/core/context/stored-history';
 import { useCliHarness } from '../host/cli/cli-harness';
 
 /** An argument no other process on the machine has: how the orphaned `sleep` is found afterwards. */

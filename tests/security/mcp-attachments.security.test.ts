@@ -5,7 +5,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createApiHandlers } from '../../src-main/core/api/api-handlers';
 import { FAKE_API_HOST as HOST } from '../helpers/fake-api-host';
-import { untrustedBanner } from '../../src-main/core/tools/builtin/untrusted';
+import { untrustedBanner } from '../../src-main/core/tools/untrusted';
 import { NOTE_TEXT } from '../fixtures/mcp/depth-fixture.mjs';
 import { useScriptedCore } from '../helpers/scripted-core';
 import { depthServer, openScriptedWithServers } from '../core/mcp/mcp-test-kit';

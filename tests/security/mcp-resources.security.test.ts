@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { untrustedBanner } from '../../src-main/core/tools/builtin/untrusted';
+import { untrustedBanner } from '../../src-main/core/tools/untrusted';
 import { recordedToolResult } from '../helpers/recorded-tool-result';
 import { useScriptedCore } from '../helpers/scripted-core';
 import { depthServer, openScriptedWithServers } from '../core/mcp/mcp-test-kit';

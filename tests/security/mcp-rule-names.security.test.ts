@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../src-main/core/nanotray-core';
 import { createCore } from '../../src-main/core/nanotray-core';
-import type { McpBackedTool } from '../../src-main/core/mcp/mcp-tool-rule';
+import type { McpBackedTool } from '../../src-main/core/tools/approvals/mcp-tool-rule';
 import { recordedToolResult } from '../helpers/recorded-tool-result';
 import { useScriptedCore } from '../helpers/scripted-core';
 import { fixtureServer } from '../core/mcp/mcp-test-kit';

@@ -5,7 +5,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../src-main/core/nanotray-core';
-import { untrustedBanner } from '../../src-main/core/tools/builtin/untrusted';
+import { untrustedBanner } from '../../src-main/core/tools/untrusted';
 import type { RecordedRequest, ScriptedStep } from '../helpers/scripted-llm-server';
 import { recordedToolResult } from '../helpers/recorded-tool-result';
 import { useScriptedCore } from '../helpers/scripted-core';

@@ -10,10 +10,10 @@ import { fail, type ImageAttachment, type Tool, type ToolContext, type ToolResul
 import { containsSecret, refreshKnownSecrets, scrubSecrets } from '../lib/known-secrets';
 import { cleanToolResult, outcomeOf, scrubToolCalls, secretInArgumentsError } from './tool-results';
 import { appendToSystem, emptyAnswerReason, withoutImages } from './turn-messages';
-import { addUsage, ZERO_USAGE, type ChatMessage, type ContentPart, type TokenUsage, type ToolCall } from './chat-message';
-import type { ContextBuilder, ContextInput } from './context';
+import { addUsage, ZERO_USAGE, type ChatMessage, type ContentPart, type TokenUsage, type ToolCall } from '../model/chat-message';
+import type { ContextBuilder, ContextInput } from '../context/context-port';
 import type { CoreEvent, StopReason } from '../../../src-preload/contract/event-schemas';
-import type { LlmProvider, LlmResponse, ProviderError, ToolSpec } from './llm-provider';
+import type { LlmProvider, LlmResponse, ProviderError, ToolSpec } from '../model/llm-provider';
 import { turnErrorFields, type TurnError, type TurnErrorKind } from './turn-error';
 import { ModelCaller, modelLabel, type ModelCandidate } from './model-call';
 import { turnEndRecord } from './turn-end-record';

@@ -5,10 +5,10 @@ import type { Database } from '../store/db';
 import { insertUsage } from '../store/usage.repo';
 import { scrubSecrets, secretStream } from '../lib/known-secrets';
 import type { Result } from '../lib/result';
-import type { ChatMessage } from './chat-message';
+import type { ChatMessage } from '../model/chat-message';
 import type { CoreEvent } from '../../../src-preload/contract/event-schemas';
-import type { LlmProvider, LlmResponse, ProviderError, ProviderErrorKind, ToolSpec } from './llm-provider';
-import type { EffectiveModel } from './model-presets';
+import type { LlmProvider, LlmResponse, ProviderError, ProviderErrorKind, ToolSpec } from '../model/llm-provider';
+import type { EffectiveModel } from '../model/model-presets';
 
 /** A model a turn may use: its settings and its provider (or why there is none). */
 export interface ModelCandidate {

@@ -1,7 +1,7 @@
 // Tool-call arguments as they may enter the history: strict servers (vLLM, Ollama's /v1) parse the arguments of
 // every stored call and refuse the whole conversation over one that is not a JSON object, so such a call is
 // stored and re-sent with `{}` and its result shows the model what it wrote.
-import type { ToolCall } from './chat-message';
+import type { ToolCall } from '../model/chat-message';
 
 /** A call ready for the history, and the raw text when its arguments were unusable (the call does not run). */
 export interface CheckedCall {

@@ -2,9 +2,9 @@
 // every configured secret scrubbed (in all its encodings), images that carry one dropped, then cut to size.
 import { containsSecret, scrubSecrets } from '../lib/known-secrets';
 import type { ImageAttachment, ToolResult } from '../tools/tool';
-import type { ToolErrorCode } from '../tools/tool-error';
+import type { ToolErrorCode } from '../lib/tool-error';
 import type { ToolEventStatus } from '../store/tool-events.repo';
-import type { ToolCall } from './chat-message';
+import type { ToolCall } from '../model/chat-message';
 
 /** The model-facing refusal for a call whose arguments carry a secret (it could only be exfiltration). */
 export function secretInArgumentsError(tool: string): string {

@@ -1,8 +1,8 @@
 // Small rewrites of a turn's messages: images as a note for models without vision, an extra system
 // note, and why an answer came back empty.
-import type { ChatMessage } from './chat-message';
-import type { LlmResponse } from './llm-provider';
-import type { EffectiveModel } from './model-presets';
+import type { ChatMessage } from '../model/chat-message';
+import type { LlmResponse } from '../model/llm-provider';
+import type { EffectiveModel } from '../model/model-presets';
 import type { TurnError } from './turn-error';
 
 export const IMAGE_OMITTED_NOTE = '[image omitted: the current model cannot view images]';

@@ -3,7 +3,7 @@
 import type { IpcErrorCode } from '../../../src-preload/contract/schemas';
 import type { ServiceErrorCode } from '../lib/core-error';
 import type { PolicyErrorCode } from '../runtime/policy-error';
-import type { ReviewError } from '../workspace/memory-review';
+import type { ReviewError } from '../memory/memory-review';
 
 /** Every code that reaches an IPC handler. */
 export type IpcMappedCode = ServiceErrorCode | PolicyErrorCode | ReviewError['code'];

@@ -1,5 +1,5 @@
 // "Did you mean" for a mistyped name: the known name closest to it by prefix or edit distance.
-// (Not to be confused with tools/builtin/closest-lines.ts, which finds similar lines of a file.)
+// (Not to be confused with tools/files/closest-lines.ts, which finds similar lines of a file.)
 
 /** Levenshtein distance between two strings. */
 export function editDistance(a: string, b: string): number {

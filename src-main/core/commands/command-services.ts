@@ -10,7 +10,7 @@ import type { CronApi, HeartbeatApi } from '../scheduler/scheduler.wiring';
 import type { Database } from '../store/db';
 import type { ApprovalService } from '../tools/approvals/approval-service';
 import type { ToolRegistry } from '../tools/tool-registry';
-import type { SkillsApi } from '../workspace/workspace.wiring';
+import type { SkillsApi } from '../context/workspace.wiring';
 import type { CommandInfo } from './command-info';
 
 /** Slash commands are typed by the user, so runtime changes they make are audited with the `ui` source. */

@@ -2,7 +2,7 @@
 // call registered as running (so the server's requests for input reach its session), the result marked untrusted,
 // and Nanotray's own notes (a request for input it declined) in front.
 import { fail, type ToolContext, type ToolResult } from '../tools/tool';
-import { markUntrusted } from '../tools/builtin/untrusted';
+import { markUntrusted } from '../tools/untrusted';
 import type { McpConnection } from './mcp-connection';
 import { signInDuringCall } from './oauth/call-sign-in';
 import { toToolResult, type McpCallResult } from './mcp-result';

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import type { ApprovalCategory } from '../../../src-preload/contract/event-schemas';
 import type { Tool, ToolContext, ToolResult } from '../tools/tool';
-import type { McpBackedTool } from './mcp-tool-rule';
+import type { McpBackedTool } from '../tools/approvals/mcp-tool-rule';
 
 /** A tool as an MCP server lists it (the parts we use). */
 export interface McpToolDefinition {

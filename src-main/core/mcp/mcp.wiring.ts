@@ -1,5 +1,5 @@
 // Builds the MCP client for the composition root (`core.mcp`): its tools on the registry, background connect, events.
-import type { CoreBase } from '../core-base';
+import type { CoreBase } from '../base/core-base';
 import { createLogger } from '../lib/logger';
 import { addSecretSource } from '../lib/known-secrets';
 import type { ToolRegistry } from '../tools/tool-registry';
@@ -7,7 +7,7 @@ import { migrateLegacyMcpRules } from './legacy-mcp-rules';
 import { McpManager } from './mcp-manager';
 import { OAuthStore } from './oauth/oauth-store';
 import { instructionsSection } from './server-instructions';
-import type { WorkspaceContextBuilder } from '../workspace/context-builder';
+import type { WorkspaceContextBuilder } from '../context/context-builder';
 import type { McpService } from './mcp-types';
 import type { McpSandboxHost } from './sandbox/stdio-launch';
 

@@ -2,7 +2,7 @@
 // model_preset` (gated by allowSet) and the user's own choice (the chat's picker, `/model`, not gated) share.
 import type { Config } from '../../../src-preload/contract/config-schema';
 import type { RuntimeOverrides } from '../config/runtime-overrides';
-import { effectiveModel, resolvePresetName } from '../agent/model-presets';
+import { effectiveModel, resolvePresetName } from '../model/model-presets';
 import type { Database } from '../store/db';
 import { getSession, updateSessionMeta } from '../store/sessions.repo';
 import { errResult, okResult, type Result } from '../lib/result';

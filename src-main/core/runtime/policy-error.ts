@@ -2,7 +2,7 @@
 import { assertNever } from '../lib/assert-never';
 import type { CoreError } from '../lib/core-error';
 import type { AuditOutcome } from '../store/audit.repo';
-import { toolError, type ToolError } from '../tools/tool-error';
+import { toolError, type ToolError } from '../lib/tool-error';
 
 /**
  * - `disabled`: a set while `tools.my.allowSet` is false;

@@ -1,5 +1,5 @@
 // Builds the runtime policy for the composition root (`core.runtime`) and keeps the `my` tool registered while enabled.
-import type { CoreBase } from '../core-base';
+import type { CoreBase } from '../base/core-base';
 import { Emitter } from '../lib/emitter';
 import type { Result } from '../lib/result';
 import { listAudit, type AuditRow } from '../store/audit.repo';

@@ -1,7 +1,7 @@
 // The whitelist snapshot the runtime policy reads: built fresh for every call, detached from live state.
 import type { Config } from '../../../src-preload/contract/config-schema';
-import type { TokenUsage } from '../agent/chat-message';
-import { effectiveModel, listPresets, type ModelChoice } from '../agent/model-presets';
+import type { TokenUsage } from '../model/chat-message';
+import { effectiveModel, listPresets, type ModelChoice } from '../model/model-presets';
 import type { RuntimeOverrides } from '../config/runtime-overrides';
 import { subagentsMapping, type SubagentStatus } from './subagent-status';
 import { scrubSecrets } from '../lib/known-secrets';

@@ -1,7 +1,7 @@
 // The agent's `cron` tool: add, list and remove scheduled jobs of the current session (same rules as the CLI).
 import { z } from 'zod';
 import { defineTool, fail, failWith, ok, type Tool } from '../tools/tool';
-import { toolErrorOfService } from '../tools/tool-error';
+import { toolErrorOfService } from '../lib/tool-error';
 import { CRON_ERRORS } from './cron-schedule';
 import type { CronJobView, CronService } from './cron-service';
 import { formatZoned, resolveTimeZone } from '../lib/zoned-time';

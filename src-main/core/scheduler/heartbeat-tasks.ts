@@ -1,7 +1,7 @@
 // Reads the active tasks out of HEARTBEAT.md: only content lines under an H2 "Active Tasks…" heading count.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { insideWorkspace } from '../workspace/prompt-text';
+import { insideWorkspace } from '../fence/prompt-text';
 
 /** HEARTBEAT.md of `workspace`, or undefined when missing or not a plain file inside the workspace. */
 export function readHeartbeatFile(workspace: string): string | undefined {

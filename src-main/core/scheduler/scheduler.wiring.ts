@@ -1,6 +1,6 @@
 // Builds the heartbeat and cron services for the composition root, registers the cron tool, and — in hosts
 // that run timers — competes for the scheduler lease: only its holder arms heartbeat and cron.
-import type { CoreBase } from '../core-base';
+import type { CoreBase } from '../base/core-base';
 import type { ToolRegistry } from '../tools/tool-registry';
 import { CronService } from './cron-service';
 import { createCronTool } from './cron.tool';

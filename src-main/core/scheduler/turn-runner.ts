@@ -1,5 +1,5 @@
 // The port the scheduler runs agent turns through (the session runner `core.sessions` fits it).
-import type { TokenUsage } from '../agent/chat-message';
+import type { TokenUsage } from '../model/chat-message';
 import type { StopReason } from '../../../src-preload/contract/event-schemas';
 import type { QuietTurn } from '../agent/agent-loop';
 

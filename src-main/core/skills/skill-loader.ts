@@ -2,8 +2,8 @@
 // name), parses each SKILL.md front matter and checks requirements. Never throws: bad skills are `broken`.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { FileCache } from '../workspace/file-cache';
-import { insideItsFolder } from '../workspace/prompt-text';
+import { FileCache } from '../fence/file-cache';
+import { insideItsFolder } from '../fence/prompt-text';
 import { FrontMatterError, parseFrontMatterYaml, splitFrontMatter, type YamlValue } from './front-matter';
 import { FrontMatterCache } from './front-matter-cache';
 import { missingRequirements, type SkillRequirements } from './skill-requirements';

@@ -1,6 +1,6 @@
 // Messages of a session: append (atomically per step of a turn), list, count and trim. How a row reads as a
-// model message is workspace/stored-history.ts.
-import type { ChatMessage, TokenUsage, ToolCall } from '../agent/chat-message';
+// model message is context/stored-history.ts.
+import type { ChatMessage, TokenUsage, ToolCall } from '../model/chat-message';
 import { z } from 'zod';
 import type { Database } from './sqlite-driver';
 import { cachedStatement } from './statement-cache';

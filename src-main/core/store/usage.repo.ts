@@ -1,5 +1,5 @@
 // Token usage rows (one per model call) and their sums by day and by source (user, heartbeat, cron, …).
-import type { TokenUsage } from '../agent/chat-message';
+import type { TokenUsage } from '../model/chat-message';
 import { z } from 'zod';
 import type { Database } from './sqlite-driver';
 import { cachedStatement } from './statement-cache';

@@ -1,7 +1,7 @@
 // The `spawn` tool: the model starts a background subagent for a self-contained task and gets an id back.
 import { z } from 'zod';
 import { defineTool, failWith, ok } from '../tools/tool';
-import { toolErrorOfService } from '../tools/tool-error';
+import { toolErrorOfService } from '../lib/tool-error';
 import type { SubagentManager } from './subagent-manager';
 
 export const SPAWN_TOOL_NAME = 'spawn';

@@ -2,7 +2,7 @@
 // no approvals prompts, a concurrency limit, live status per task, cancel, and an announcement of the
 // result in the session that spawned them (whose agent then summarises it for the user).
 import { randomBytes } from 'node:crypto';
-import { addUsage, ZERO_USAGE } from '../agent/chat-message';
+import { addUsage, ZERO_USAGE } from '../model/chat-message';
 import type { CoreEvent } from '../../../src-preload/contract/event-schemas';
 import type { SessionRunner } from '../agent/session-runner';
 import type { Database } from '../store/db';

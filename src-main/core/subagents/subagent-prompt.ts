@@ -1,6 +1,6 @@
 // The texts around a subagent: its extra system prompt, and the announcement its result makes in the origin.
 import type { SubagentTask } from './subagent-task';
-import { recordFromRun } from '../tools/builtin/untrusted';
+import { recordFromRun } from '../tools/untrusted';
 
 /** Added to the subagent's system prompt. */
 export function subagentSystemNote(task: SubagentTask): string {

@@ -1,5 +1,5 @@
 // The state of one subagent task as the manager tracks it and the runtime panel / `my` tool show it.
-import type { TokenUsage } from '../agent/chat-message';
+import type { TokenUsage } from '../model/chat-message';
 import type { StopReason } from '../../../src-preload/contract/event-schemas';
 
 export type SubagentPhase = 'initializing' | 'awaiting_tools' | 'tools_completed' | 'final_response' | 'done' | 'error';

@@ -1,6 +1,6 @@
 // The approval port the registry consults between validation and execution.
 import type { Tool, ToolContext } from './tool';
-import type { ToolError } from './tool-error';
+import type { ToolError } from '../lib/tool-error';
 import type { EgressVerdict } from './egress/egress-record';
 
 /**

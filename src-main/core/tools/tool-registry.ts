@@ -1,6 +1,6 @@
 // The tool registry: look up → parse → validate → approve → run. Every failure comes back as a value.
 import { z } from 'zod';
-import type { ToolSpec } from '../agent/llm-provider';
+import type { ToolSpec } from '../model/llm-provider';
 import { allowAllGate, type ApprovalGate } from './approval-gate';
 import { fail, failWith, ok, type Tool, type ToolContext, type ToolResult } from './tool';
 

@@ -2,7 +2,7 @@
 import type { z } from 'zod';
 import type { ApprovalCategory, CoreEvent } from '../../../src-preload/contract/event-schemas';
 import type { Config } from '../../../src-preload/contract/config-schema';
-import { toolError, type ToolError } from './tool-error';
+import { toolError, type ToolError } from '../lib/tool-error';
 import type { EgressSource, EgressVerdict } from './egress/egress-record';
 import type { SandboxState } from './os-sandbox/sandbox-state';
 import type { CommandAnalysis } from './shell-grammar/command-analysis';

@@ -1,13 +1,13 @@
 // Builds the tool registry for the composition root: the built-in tools, the approval gate and the files no tool reaches.
 import { join } from 'node:path';
-import type { CoreBase } from '../core-base';
+import type { CoreBase } from '../base/core-base';
 import { APP_CODE_FOLDERS } from '../lib/app-root';
 import { ApprovalService } from './approvals/approval-service';
-import { builtinTools } from './builtin/builtin-tools';
-import type { ExecToolDeps } from './builtin/exec.tool';
-import type { WebFetchDeps } from './builtin/web-fetch.tool';
-import type { SearchDeps } from './sandbox/web-search-providers';
-import { protectFolder, protectHomeFiles } from './sandbox/protected-files';
+import { builtinTools } from './builtin-tools';
+import type { ExecToolDeps } from './exec/exec.tool';
+import type { WebFetchDeps } from './web/web-fetch.tool';
+import type { SearchDeps } from './web/web-search-providers';
+import { protectFolder, protectHomeFiles } from '../fence/protected-files';
 import { preloadBashParser } from './shell-grammar/bash-parser';
 import { systemSandbox } from './os-sandbox/exec-sandbox';
 import type { MemoryProposals } from './approvals/memory-approval';

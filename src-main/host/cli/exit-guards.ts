@@ -1,7 +1,7 @@
 // SIGTERM and SIGHUP of the CLI end the exec trees it started (they run in their own process groups, so the
 // signal alone would leave them running), then end the CLI unless a command handles the signal itself.
 import { constants } from 'node:os';
-import { killAllProcessTrees } from '../../core/tools/sandbox/process-tree';
+import { killAllProcessTrees } from '../../core/tools/exec/process-tree';
 
 const SIGNALS = ['SIGTERM', 'SIGHUP'] as const;
 

@@ -8,7 +8,7 @@ import { terminalSafe } from './terminal-text';
 import { fitLine, fitRows, rowsTaken, screenSizeOf, type ScreenSize } from './screen-fit';
 import { markHidden, shownArguments } from '../../../src-preload/contract/shown-text';
 import { expiringSignal, openQuestions } from './tty-question';
-import { unifiedDiff } from '../../core/workspace/pending-text';
+import { unifiedDiff } from '../../core/memory/pending-text';
 
 export type ApprovalPromptRequest = Omit<Extract<CoreEvent, { type: 'approval.requested' }>, 'type'> & { type?: string };
 

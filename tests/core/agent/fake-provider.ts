@@ -1,6 +1,6 @@
 // An in-process LlmProvider for loop tests: answers from a script and records every request.
-import type { LlmProvider, LlmRequest, LlmResponse, ProviderError, StreamCallbacks } from '../../../src-main/core/agent/llm-provider';
-import type { ToolCall } from '../../../src-main/core/agent/chat-message';
+import type { LlmProvider, LlmRequest, LlmResponse, ProviderError, StreamCallbacks } from '../../../src-main/core/model/llm-provider';
+import type { ToolCall } from '../../../src-main/core/model/chat-message';
 import type { Result } from '../../../src-main/core/lib/result';
 
 export type FakeStep =

@@ -6,7 +6,7 @@ import { createApiHandlers } from '../../../src-main/core/api/api-handlers';
 import { headlessHost } from '../../../src-main/core/api/api-host';
 import { createDispatcher } from '../../../src-main/core/api/dispatch';
 import { createModelHandlers } from '../../../src-main/core/api/handlers/model-handlers';
-import { ModelCatalog, MODEL_LIST_TTL_MS } from '../../../src-main/core/agent/providers/model-catalog';
+import { ModelCatalog, MODEL_LIST_TTL_MS } from '../../../src-main/core/model/providers/model-catalog';
 import { listMessages } from '../../../src-main/core/store/messages.repo';
 import { useScriptedCore } from '../../helpers/scripted-core';
 import { deadPort } from '../../helpers/dead-port';

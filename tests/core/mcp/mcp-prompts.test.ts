@@ -2,7 +2,7 @@
 // the server and sent as the user's message (headed with where it came from, embedded resources marked), arguments
 // completed by the server, and a clear error for what is missing.
 import { afterEach, describe, expect, it } from 'vitest';
-import { untrustedBanner } from '../../../src-main/core/tools/builtin/untrusted';
+import { untrustedBanner } from '../../../src-main/core/tools/untrusted';
 import { NOTE_TEXT } from '../../fixtures/mcp/depth-fixture.mjs';
 import { depthServer, startCore, type McpTestCore } from './mcp-test-kit';
 

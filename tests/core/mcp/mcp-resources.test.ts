@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { categoryOf } from '../../../src-main/core/tools/approvals/approval-service';
-import { untrustedBanner } from '../../../src-main/core/tools/builtin/untrusted';
+import { untrustedBanner } from '../../../src-main/core/tools/untrusted';
 import { NOTE_TEXT } from '../../fixtures/mcp/depth-fixture.mjs';
 import { PIXEL_PNG_BASE64 } from '../../fixtures/mcp/fixture-tools.mjs';
 import { depthServer, useLoggedCores, type McpTestCore } from './mcp-test-kit';

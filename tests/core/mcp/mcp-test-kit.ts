@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { afterEach, vi } from 'vitest';
 import { createCore, type Core } from '../../../src-main/core/nanotray-core';
 import type { ToolContext, ToolResult } from '../../../src-main/core/tools/tool';
-import { untrustedBanner } from '../../../src-main/core/tools/builtin/untrusted';
+import { untrustedBanner } from '../../../src-main/core/tools/untrusted';
 import { makeTempHome, type TempHome } from '../../helpers/temp-home';
 import { FakeClock } from '../../helpers/fake-clock';
 import { coreToolContext } from '../../helpers/core-tool-context';

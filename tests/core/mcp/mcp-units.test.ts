@@ -13,7 +13,7 @@ import { FakeClock } from '../../helpers/fake-clock';
 import { buildToolSet } from '../../../src-main/core/mcp/mcp-tool-set';
 import type { McpConnection } from '../../../src-main/core/mcp/mcp-connection';
 import { EMPTY_CATALOG } from '../../../src-main/core/mcp/server-catalog';
-import { mcpToolOf } from '../../../src-main/core/mcp/mcp-tool-rule';
+import { mcpToolOf } from '../../../src-main/core/tools/approvals/mcp-tool-rule';
 
 const NAME_RULE = /^[a-zA-Z0-9_-]{1,64}$/;
 

@@ -1,7 +1,7 @@
 // core.runtime on a real core: the my tool's registration, preset persistence across restarts, audit, presets.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../src-main/core/nanotray-core';
-import { openCoreBase } from '../../../src-main/core/core-base';
+import { openCoreBase } from '../../../src-main/core/base/core-base';
 import { wireRuntime } from '../../../src-main/core/runtime/runtime.wiring';
 import { ToolRegistry } from '../../../src-main/core/tools/tool-registry';
 import { getSession } from '../../../src-main/core/store/sessions.repo';

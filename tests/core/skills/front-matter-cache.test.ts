@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SkillLoader } from '../../../src-main/core/skills/skill-loader';
-import { makeWorkspace, type TempWorkspace } from '../workspace/context-fixtures';
+import { makeWorkspace, type TempWorkspace } from '../context/context-fixtures';
 
 let ws: TempWorkspace;
 let cacheFile: string;

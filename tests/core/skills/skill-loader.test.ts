@@ -5,7 +5,7 @@ import { SkillLoader } from '../../../src-main/core/skills/skill-loader';
 import { clearBinaryCache } from '../../../src-main/core/skills/skill-requirements';
 import { formatSkillsSummary } from '../../../src-main/core/skills/skills-summary';
 import { isSkillAvailable } from '../../../src-main/core/skills/skill';
-import { makeWorkspace, type TempWorkspace } from '../workspace/context-fixtures';
+import { makeWorkspace, type TempWorkspace } from '../context/context-fixtures';
 
 let ws: TempWorkspace;
 let bin: string;

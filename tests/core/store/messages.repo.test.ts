@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../src-main/core/store/db';
 import { appendMessage, appendMessages, countMessages, listMessages, trimSessionMessages } from '../../../src-main/core/store/messages.repo';
-import { loadHistory } from '../../../src-main/core/workspace/stored-history';
+import { loadHistory } from '../../../src-main/core/context/stored-history';
 import { insertToolEvent, listToolEvents } from '../../../src-main/core/store/tool-events.repo';
 import { deleteSession, ensureSession } from '../../../src-main/core/store/sessions.repo';
 

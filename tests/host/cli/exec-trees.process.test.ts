@@ -5,7 +5,7 @@ import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../src-main/core/store/db';
-import { isProcessAlive } from '../../../src-main/core/tools/sandbox/process-tree';
+import { isProcessAlive } from '../../../src-main/core/tools/exec/process-tree';
 import { addApprovalRule } from '../../../src-main/core/store/approval-rules.repo';
 import { startScriptedLlm, type ScriptedLlm } from '../../helpers/scripted-llm-server';
 import { makeTempHome, testConfig, type TempHome } from '../../helpers/temp-home';

@@ -1,7 +1,7 @@
 // commands:* and app:* handlers: slash commands, app info and host window actions.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CoreBase } from '../../core-base';
+import type { CoreBase } from '../../base/core-base';
 import type { Core } from '../../nanotray-core';
 import type { InvokeHandlers } from '../../../../src-preload/contract/schemas';
 import type { ApiHost } from '../api-host';

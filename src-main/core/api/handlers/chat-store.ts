@@ -2,7 +2,7 @@
 import { versionChoices, type VersionChoice } from '../../store/message-versions.repo';
 import type { Database } from '../../store/db';
 import { listMessages, type StoredMessage } from '../../store/messages.repo';
-import { storedImage, storedResources } from '../../workspace/stored-history';
+import { storedImage, storedResources } from '../../context/stored-history';
 import { listToolEvents } from '../../store/tool-events.repo';
 import { getSession, listSessions, type SessionRow } from '../../store/sessions.repo';
 import { storedTurnEnd } from '../../store/message-tail.repo';

@@ -1,7 +1,7 @@
 // memory:* handlers: the workspace markdown editor, always confined to workspace .md files (MemoryFiles).
 import type { Core } from '../../nanotray-core';
 import type { InvokeHandlers } from '../../../../src-preload/contract/schemas';
-import { MISSING_VERSION } from '../../workspace/memory-files';
+import { MISSING_VERSION } from '../../memory/memory-files';
 import { fromResult, ipcError, ipcFail, ipcOk } from '../ipc-values';
 
 type MemoryHandlers = Pick<

@@ -2,7 +2,7 @@
 // refresh), and the user's own pick of one for a chat, stored on the session in place of its preset.
 import type { Core } from '../../nanotray-core';
 import type { InvokeHandlers } from '../../../../src-preload/contract/schemas';
-import { ModelCatalog } from '../../agent/providers/model-catalog';
+import { ModelCatalog } from '../../model/providers/model-catalog';
 import { ensureSession, updateSessionMeta } from '../../store/sessions.repo';
 import { ipcFail, ipcOk } from '../ipc-values';
 

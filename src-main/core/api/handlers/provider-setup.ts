@@ -2,8 +2,8 @@
 // model servers run on this computer. Nothing is saved here; the key typed is used for the one request only.
 import type { Config } from '../../../../src-preload/contract/config-schema';
 import { PROVIDER_PRESETS } from '../../../../src-preload/contract/provider-presets';
-import type { ProviderError } from '../../agent/llm-provider';
-import { listProviderModels } from '../../agent/providers/model-list';
+import type { ProviderError } from '../../model/llm-provider';
+import { listProviderModels } from '../../model/providers/model-list';
 import type { Result } from '../../lib/result';
 
 /** How long a look for a local server may take: nothing listening answers at once, so this only bounds a hung one. */

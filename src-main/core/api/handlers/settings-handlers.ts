@@ -1,9 +1,9 @@
 // settings:* handlers: read config masked, apply a patch through the core's validated config update,
-// and test a provider by listing its models (agent/providers/model-list.ts).
-import type { CoreBase } from '../../core-base';
+// and test a provider by listing its models (model/providers/model-list.ts).
+import type { CoreBase } from '../../base/core-base';
 import type { InvokeHandlers, SettingsState } from '../../../../src-preload/contract/schemas';
 import { scrubSecrets } from '../../lib/known-secrets';
-import { listProviderModels } from '../../agent/providers/model-list';
+import { listProviderModels } from '../../model/providers/model-list';
 import { detectLocalServers, probeProvider } from './provider-setup';
 import type { ApiHost } from '../api-host';
 import { ipcFail, ipcOk } from '../ipc-values';

@@ -1,6 +1,6 @@
 // /model [preset]: show the session's model preset, or switch it. Typed by the user, so it is the user's own choice:
 // the preset must exist, but `tools.my.allowSet` (what the agent may change about itself) does not apply.
-import { effectiveModel, listPresets } from '../../agent/model-presets';
+import { effectiveModel, listPresets } from '../../model/model-presets';
 import { getSession } from '../../store/sessions.repo';
 import { COMMAND_AUDIT_SOURCE } from '../command-services';
 import { commandError, type SlashCommand } from '../slash-command';

@@ -4,7 +4,7 @@
 // answer (heartbeat, cron, subagents, a CLI without a terminal) or the request cannot be shown.
 import type { ElicitRequest, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ElicitationRequest } from '../../../../src-preload/contract/elicitation-schemas';
-import { egressHost, unicodeLookalike } from '../../tools/sandbox/egress-host';
+import { egressHost, unicodeLookalike } from '../../tools/egress/egress-host';
 import { browserSafe } from '../browser-safe';
 import { cleanServerText } from '../server-text';
 import { formFields } from './elicitation-form';

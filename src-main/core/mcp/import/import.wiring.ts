@@ -1,7 +1,7 @@
 // Builds `core.mcpImport` for the composition root: servers from other apps' configs and .mcpb bundles, added
 // through `core.mcp`, sandboxed where the sandbox MCP servers use works.
 import { homedir } from 'node:os';
-import type { CoreBase } from '../../core-base';
+import type { CoreBase } from '../../base/core-base';
 import type { ExecSandbox } from '../../tools/os-sandbox/exec-sandbox';
 import type { McpService } from '../mcp-types';
 import { BundleInstall } from './mcpb/bundle-install';

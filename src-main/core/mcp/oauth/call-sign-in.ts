@@ -1,7 +1,7 @@
 // A sign-in in the middle of a tool call: the server refused the call (a 401, or a 403 `insufficient_scope` asking
 // for more scope). Someone who can answer is asked through the window or the terminal (a link to open); the call is
 // retried once after the sign-in. Nobody there (heartbeat, cron, a CLI without a terminal): a clear refusal.
-import { egressHost } from '../../tools/sandbox/egress-host';
+import { egressHost } from '../../tools/egress/egress-host';
 import type { ToolContext } from '../../tools/tool';
 import { failure, type ServiceError } from '../../lib/core-error';
 import { okResult, type Result } from '../../lib/result';

@@ -1,6 +1,6 @@
 // An MCP prompt's messages as the user's next message: headed with where it came from (the server and the command
 // typed), its text parts as they are, embedded resources behind the untrusted marker, bounded.
-import { untrustedBanner } from '../../tools/builtin/untrusted';
+import { untrustedBanner } from '../../tools/untrusted';
 import { resourceView, type ResourceItem } from '../resources/resource-content';
 import { cleanServerText } from '../server-text';
 

@@ -5,7 +5,7 @@ import type { McpResource, McpResourceRef } from '../../../../src-preload/contra
 import { failure, type ServiceError } from '../../lib/core-error';
 import { scrubSecrets } from '../../lib/known-secrets';
 import { okResult, type Result } from '../../lib/result';
-import { untrustedBanner } from '../../tools/builtin/untrusted';
+import { untrustedBanner } from '../../tools/untrusted';
 import type { McpConnection } from '../mcp-connection';
 import type { ResourceAttachment } from '../mcp-types';
 import { cleanServerLine } from '../server-text';

@@ -4,9 +4,9 @@
 // it needs the user's yes like its tools.
 import { z } from 'zod';
 import { defineTool, fail, ok, type Tool } from '../../tools/tool';
-import { markUntrusted } from '../../tools/builtin/untrusted';
+import { markUntrusted } from '../../tools/untrusted';
 import type { McpConnection } from '../mcp-connection';
-import type { McpBackedTool } from '../mcp-tool-rule';
+import type { McpBackedTool } from '../../tools/approvals/mcp-tool-rule';
 import { cleanServerLine } from '../server-text';
 import { readResource } from './resource-read';
 

@@ -3,7 +3,7 @@
 import { readdirSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { planSandbox, type PlanMount, type SandboxPlan } from '../../tools/os-sandbox/sandbox-plan';
-import { isInside } from '../../tools/sandbox/path-guard';
+import { isInside } from '../../fence/path-guard';
 import { NANOTRAY_HOME_ENTRY } from '../../config/home-paths';
 
 /** Folder of every server's data folder, in Nanotray's home. */

@@ -8,11 +8,11 @@ import { errResult, okResult, type Result } from '../../lib/result';
 import type { Database } from '../../store/db';
 import type { ApprovalGate, GateVerdict } from '../approval-gate';
 import { type ApprovalSubject, type Tool, type ToolContext } from '../tool';
-import { toolError, type ToolError } from '../tool-error';
-import { parseEgressHost, unicodeLookalike } from '../sandbox/egress-host';
+import { toolError, type ToolError } from '../../lib/tool-error';
+import { parseEgressHost, unicodeLookalike } from '../egress/egress-host';
 import { describeUncovered, viewOf } from '../shell-grammar/uncovered';
 import type { SandboxState } from '../os-sandbox/sandbox-state';
-import { WEB_FETCH_TOOL } from '../builtin/web-fetch.tool';
+import { WEB_FETCH_TOOL } from '../web/web-fetch.tool';
 import { deniedError, expiredError, nonInteractiveError, readonlyError, stoppedError } from './approval-messages';
 import { commandCoverage, commandSubject, offeredRules, type CommandSubject, type RuleSpec } from './command-approval';
 import { memoryVerdict, type MemoryProposals } from './memory-approval';
@@ -24,7 +24,7 @@ import {
   type NewApprovalRule,
 } from '../../store/approval-rules.repo';
 import type { EgressVerdict } from '../egress/egress-record';
-import { coversMcpTool, mcpRuleLabel, mcpToolOf, mcpToolRule } from '../../mcp/mcp-tool-rule';
+import { coversMcpTool, mcpRuleLabel, mcpToolOf, mcpToolRule } from './mcp-tool-rule';
 
 export { deniedError } from './approval-messages';
 

@@ -4,7 +4,7 @@ import { analyzeCommand, type CommandAnalysis } from '../shell-grammar/command-a
 import { coverageByRules, offerLabel, type CommandRule, type Coverage } from '../shell-grammar/command-rules';
 import { isNeverCovered, uncovered, type Uncovered } from '../shell-grammar/uncovered';
 import type { SandboxState } from '../os-sandbox/sandbox-state';
-import { realPathLoose } from '../sandbox/path-guard';
+import { realPathLoose } from '../../fence/path-guard';
 import type { ApprovalRuleKind } from '../../store/approval-rules.repo';
 
 /** A rule as the gate keeps it (permanent ones come from the database, session ones from memory). */

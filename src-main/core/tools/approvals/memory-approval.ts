@@ -4,7 +4,7 @@ import type { ApprovalDecision } from '../../../../src-preload/contract/event-sc
 import type { Result } from '../../lib/result';
 import type { GateVerdict } from '../approval-gate';
 import { type MemoryChange, type ToolContext } from '../tool';
-import { toolError, type ToolError } from '../tool-error';
+import { toolError, type ToolError } from '../../lib/tool-error';
 import { deferredMemoryText, deniedError, nonInteractiveError, readonlyError } from './approval-messages';
 
 /** Where a memory change goes when nobody can review it now (the workspace's MemoryReview). */

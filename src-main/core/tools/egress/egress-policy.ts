@@ -5,8 +5,8 @@ import { isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { isOwnPort } from '../../lib/own-ports';
 import { assertNever } from '../../lib/assert-never';
-import { connectionHost } from '../sandbox/egress-host';
-import { blockedAddressKind, isAllowedPrivateHost } from '../sandbox/url-guard';
+import { connectionHost } from './egress-host';
+import { blockedAddressKind, isAllowedPrivateHost } from '../web/url-guard';
 import type { EgressVerdict } from './egress-record';
 
 /** Where a connection wants to go. */

@@ -1,5 +1,5 @@
 // Where a URL goes, as the egress ledger names it: the canonical host without its port, and the port apart.
-import { egressHost } from '../sandbox/egress-host';
+import { egressHost } from './egress-host';
 
 /** `{ host, port }` of a URL: egress-host.ts's canonical host without the port, the scheme's default port filled in. */
 export function egressTarget(url: URL): { host: string; port: number } {

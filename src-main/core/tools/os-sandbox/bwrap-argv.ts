@@ -1,7 +1,7 @@
 // The bubblewrap command line for a sandbox plan (Linux): the root read-only, a private /dev, /proc, /tmp and /run,
 // new PID, IPC and network namespaces (only loopback inside, where the command's egress proxy is bridged in), the
 // plan's hidden paths, and the workspace read-write but its prompt files, memory/ and skills/.
-import type { ShellInvocation } from '../sandbox/process-tree';
+import type { ShellInvocation } from '../exec/process-tree';
 import type { PlanMount, SandboxPlan } from './sandbox-plan';
 import { assertNever } from '../../lib/assert-never';
 

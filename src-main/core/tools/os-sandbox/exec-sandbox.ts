@@ -1,7 +1,7 @@
 // The exec sandbox of this process: probed once, turned into a state for the config (tools.exec.sandbox and
 // tools.exec.network), and wrapped around the shell of each command (with its egress proxy, when it has network).
 import type { Config } from '../../../../src-preload/contract/config-schema';
-import type { ShellInvocation } from '../sandbox/process-tree';
+import type { ShellInvocation } from '../exec/process-tree';
 import { bwrapInvocation } from './bwrap-argv';
 import { planSandbox, type SandboxPlan, type SandboxPlanInput } from './sandbox-plan';
 import { probeSandbox } from './sandbox-probe';

@@ -2,9 +2,9 @@
 // everything else read-only, and Nanotray's home, the user's credential stores and the sockets of other managers hidden.
 import { lstatSync, mkdirSync, readdirSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { isInside } from '../sandbox/path-guard';
+import { isInside } from '../../fence/path-guard';
 import { NANOTRAY_HOME_ENTRY } from '../../config/home-paths';
-import { scanCodeRunning } from '../sandbox/code-running-scan';
+import { scanCodeRunning } from '../../fence/code-running-scan';
 
 /** Relative to the user's home: keys, tokens, cookies and shell histories. */
 export const CREDENTIAL_PATHS: readonly string[] = [

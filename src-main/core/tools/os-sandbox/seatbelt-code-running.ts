@@ -1,6 +1,6 @@
 // Seatbelt's rules for the code-running files of the workspace (code-running-paths.ts): no write, at any depth,
 // existing or not, in any letter case (macOS file systems are case-insensitive by default).
-import { CODE_RUNNING_NAMES } from '../sandbox/code-running-paths';
+import { CODE_RUNNING_NAMES } from '../../fence/code-running-paths';
 
 /** `text` as a regex matching it literally in any letter case (`.git` → `\.[gG][iI][tT]`). */
 function anyCase(text: string): string {

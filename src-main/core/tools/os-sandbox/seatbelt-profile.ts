@@ -1,8 +1,8 @@
 // The macOS seatbelt (sandbox-exec) profile for a sandbox plan: writes only to the workspace and temp folders,
 // the plan's hidden paths unreadable, no signals to or inspection of other processes, and no network but the
 // command's egress proxy on a loopback port (no unix sockets either: the user's agents and buses are out of reach).
-import { isInside } from '../sandbox/path-guard';
-import type { ShellInvocation } from '../sandbox/process-tree';
+import { isInside } from '../../fence/path-guard';
+import type { ShellInvocation } from '../exec/process-tree';
 import type { SandboxPlan } from './sandbox-plan';
 import { codeRunningRegexes } from './seatbelt-code-running';
 

@@ -1,7 +1,7 @@
 // Analyses one exec command on the bash grammar: its simple commands, what kind of rule may cover each, and
 // the first reason no rule can cover it at all.
 import { resolve } from 'node:path';
-import { isInside, realPathLoose } from '../sandbox/path-guard';
+import { isInside, realPathLoose } from '../../fence/path-guard';
 import { withBashTree } from './bash-parser';
 import { programCoverage, type ProgramCoverage } from './program-policy';
 import { namesGitInternals, writerArgumentProblem, writeTargetProblem } from './protected-targets';

@@ -1,8 +1,8 @@
 // What a command may not write or name under a rule: the files that steer the agent (prompt files, skills/,
 // memory/) and git's own files (a hook or a config value such as core.fsmonitor runs code).
 import { basename, relative, resolve, sep } from 'node:path';
-import { AGENT_FOLDERS, promptFileAt } from '../../workspace/prompt-files';
-import { isInside, realPathLoose } from '../sandbox/path-guard';
+import { AGENT_FOLDERS, promptFileAt } from '../../fence/prompt-files';
+import { isInside, realPathLoose } from '../../fence/path-guard';
 import type { SimpleCommand } from './shell-script';
 import { uncovered, type Uncovered } from './uncovered';
 

@@ -2,7 +2,7 @@
 import { createInterface, type Interface } from 'node:readline';
 import type { Core } from '../../../core/nanotray-core';
 import type { ApprovalDecision } from '../../../../src-preload/contract/event-schemas';
-import { effectiveModel } from '../../../core/agent/model-presets';
+import { effectiveModel } from '../../../core/model/model-presets';
 import type { TurnResult } from '../../../core/agent/session-runner';
 import { listMessages } from '../../../core/store/messages.repo';
 import { getSession } from '../../../core/store/sessions.repo';
@@ -15,7 +15,7 @@ import { openFile } from '../../web/browser-launcher';
 import { offerSignIns } from './mcp-sign-in';
 import { mcpNotices } from './mcp-notices';
 import { exitCodeOfSignal, stopTurnOnSignals } from '../turn-stop-signals';
-import { parseEgressHost } from '../../../core/tools/sandbox/egress-host';
+import { parseEgressHost } from '../../../core/tools/egress/egress-host';
 import { routeInput } from '../../../core/commands/command-front-door';
 
 const USAGE = `Usage: nanotray agent [-m "text"] [--session KEY] [--yes] [--allow-host HOST[:PORT]]… [--show-reasoning]

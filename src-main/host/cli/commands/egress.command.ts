@@ -3,7 +3,7 @@
 import { formatEgressHosts, formatEgressRows } from '../../../core/tools/egress/egress-text';
 import { EGRESS_KEEP_DAYS } from '../../../core/tools/egress/egress-ledger';
 import { egressTarget } from '../../../core/tools/egress/egress-target';
-import { parseEgressHost } from '../../../core/tools/sandbox/egress-host';
+import { parseEgressHost } from '../../../core/tools/egress/egress-host';
 import { startOfLocalDay } from '../../../core/store/usage.repo';
 import { resolveTimeZone, formatZoned } from '../../../core/lib/zoned-time';
 import { flagString, parseArgs, write, type CliCommand } from '../cli-command';

@@ -1,7 +1,7 @@
 // `nanotray memory pending|accept|reject`: review the memory changes that wait for the user (see memory-review.ts).
 import { readFileSync } from 'node:fs';
 import { resolveTimeZone } from '../../../core/lib/zoned-time';
-import { formatPendingChanges } from '../../../core/workspace/pending-text';
+import { formatPendingChanges } from '../../../core/memory/pending-text';
 import { errorMessage } from '../../../core/lib/result';
 import { flagString, parseArgs, write, type CliCommand, type CliIo } from '../cli-command';
 import type { Core } from '../../../core/nanotray-core';

@@ -1,6 +1,6 @@
 // `nanotray onboard`: creates (or completes) the home folder: config.json, the database and the workspace files.
 import { join } from 'node:path';
-import { onboard } from '../../../core/config/onboard';
+import { onboard } from '../../../core/base/onboard';
 import { resolveHomePaths } from '../../../core/config/home-paths';
 import { findAppRoot } from '../../../core/lib/app-root';
 import { write, type CliCommand } from '../cli-command';

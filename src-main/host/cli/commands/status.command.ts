@@ -1,6 +1,6 @@
 // `nanotray status`: where things are, which provider and model a turn would use, and how much is stored.
 import { existsSync } from 'node:fs';
-import { effectiveModel } from '../../../core/agent/model-presets';
+import { effectiveModel } from '../../../core/model/model-presets';
 import { countMessages } from '../../../core/store/messages.repo';
 import { countSessions } from '../../../core/store/sessions.repo';
 import { maskSecret } from '../../../core/lib/redact';
