@@ -1,5 +1,5 @@
 // The core's folders are layers: no import (type-only ones included) runs from a folder to a later one.
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importGraph } from '../helpers/import-graph';
@@ -27,6 +27,13 @@ describe('the core layers', () => {
     const graph = coreGraph();
     expect(graph.size).toBeGreaterThan(300);
     expect(layerViolations(graph, CORE_LAYERS)).toEqual([]);
+  });
+
+  it('are the order src-main/README.md shows', () => {
+    const readme = readFileSync(resolve(ROOT, 'src-main/README.md'), 'utf8');
+    const rows = [...readme.matchAll(/^\| *(\d+) *\| *`([\w.-]+)\/?` *\|/gm)].map((m) => [Number(m[1]), m[2]] as const);
+    const ranks = CORE_LAYERS.flatMap((units, at) => units.map((unit) => [at + 1, unit] as const));
+    expect(rows).toEqual(ranks);
   });
 });
 
