@@ -1,5 +1,6 @@
 // The foundation every core service is built on: home folder, config, database, events, clock and disposal.
-// A leaf of the core: imports only config/, store/, lib/ and the contract's event and config types (tests/boundaries).
+// A leaf of the core: imports only config/, store/, lib/, first-run setup and the contract's event and config types
+// (tests/boundaries).
 import { join } from 'node:path';
 import type { CoreEvent } from '../../../src-preload/contract/event-schemas';
 import type { Config } from '../../../src-preload/contract/config-schema';

@@ -21,7 +21,7 @@ export interface EgressRecord {
   at: number;
   /** The session whose turn made it ('' for a server outside any turn). */
   sessionKey: string;
-  /** Canonical host (see sandbox/egress-host.ts), without the port. */
+  /** Canonical host (see egress-host.ts), without the port. */
   host: string;
   port: number;
   bytesOut: number;
