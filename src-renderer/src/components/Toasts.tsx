@@ -17,7 +17,9 @@ export function Toasts(): ReactElement {
         {toasts.map((toast) => (
           <div key={toast.id} className={`toast toast-${toast.tone}`} role={toast.tone === 'error' ? 'alert' : undefined}>
             <div className="toast-body">
-              <div className="toast-title">{toast.title}</div>
+              <div className="toast-title" title={toast.title}>
+                {toast.title}
+              </div>
               {toast.body && <div className="toast-text">{toast.body}</div>}
               {toast.sessionKey && (
                 <button

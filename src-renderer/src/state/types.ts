@@ -126,4 +126,6 @@ export interface Toast {
   sessionKey?: string;
   /** One button in the toast (e.g. Revert on "memory updated"); the toast closes when it is pressed. */
   action?: { label: string; run(): void };
+  /** A toast of the same topic replaces the earlier one (settings applied one after another show only the last). */
+  topic?: string;
 }

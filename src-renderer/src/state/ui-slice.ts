@@ -146,7 +146,7 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get, deps) => {
 
     pushToast(toast) {
       const id = ++toastSeq;
-      set((s) => ({ toasts: [...s.toasts, { ...toast, id }].slice(-MAX_TOASTS) }));
+      set((s) => ({ toasts: [...s.toasts.filter((t) => !toast.topic || t.topic !== toast.topic), { ...toast, id }].slice(-MAX_TOASTS) }));
       // Errors, and toasts with a button (Revert), stay longer: there is something to read or do.
       const ms = toast.action ? TOAST_MS * 3 : toast.tone === 'error' ? TOAST_MS * 2 : TOAST_MS;
       if (typeof window !== 'undefined') window.setTimeout(() => get().dismissToast(id), ms);

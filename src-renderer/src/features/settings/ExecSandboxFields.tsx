@@ -4,10 +4,12 @@
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SettingsDraft } from './settings-form';
+import type { ApplyChoice } from './instant-change';
+import { ConfigKey } from './ConfigKey';
 
 interface Props {
   draft: SettingsDraft;
-  update: (fn: (d: SettingsDraft) => SettingsDraft) => void;
+  apply: ApplyChoice;
 }
 
 const CHOICES = [
@@ -22,7 +24,7 @@ const NETWORK_CHOICES = [
   { value: 'off', label: 'settings.safety.networkOff', text: 'settings.safety.networkOffText' },
 ] as const;
 
-export function ExecSandboxFields({ draft, update }: Props): ReactElement {
+export function ExecSandboxFields({ draft, apply }: Props): ReactElement {
   const { t } = useTranslation();
   // Without network inside it, exec needs the sandbox: with the sandbox off every command is refused.
   const refusesAll = draft.execSandbox === 'off' && draft.execNetwork === 'off';
@@ -30,7 +32,7 @@ export function ExecSandboxFields({ draft, update }: Props): ReactElement {
     <fieldset className="fieldset" style={{ marginTop: 16 }} aria-describedby="exec-sandbox-key">
       <legend className="field-label">{t('settings.safety.commands')}</legend>
       <p className="faint" id="exec-sandbox-key">
-        {t('settings.safety.sandboxIntro')} <span className="mono">tools.exec.sandbox</span>
+        {t('settings.safety.sandboxIntro')} <ConfigKey name="tools.exec.sandbox" />
       </p>
       {CHOICES.map((c) => (
         <label key={c.value} className="radio-row">
@@ -39,7 +41,7 @@ export function ExecSandboxFields({ draft, update }: Props): ReactElement {
             name="exec-sandbox"
             value={c.value}
             checked={draft.execSandbox === c.value}
-            onChange={() => update((d) => ({ ...d, execSandbox: c.value }))}
+            onChange={() => void apply((d) => ({ ...d, execSandbox: c.value }), 'settings.safety.commands')}
           />
           <span>
             <strong>{t(c.label)}</strong> <span className="muted">— {t(c.text)}</span>
@@ -47,7 +49,7 @@ export function ExecSandboxFields({ draft, update }: Props): ReactElement {
         </label>
       ))}
       <p className="faint" id="exec-network-note" style={{ marginTop: 8 }}>
-        <strong>{t('settings.safety.network')}</strong> {t('settings.safety.networkNote')} <span className="mono">tools.exec.network</span>
+        <strong>{t('settings.safety.network')}</strong> {t('settings.safety.networkNote')} <ConfigKey name="tools.exec.network" />
       </p>
       {NETWORK_CHOICES.map((c) => (
         <label key={c.value} className="radio-row">
@@ -56,7 +58,7 @@ export function ExecSandboxFields({ draft, update }: Props): ReactElement {
             name="exec-network"
             value={c.value}
             checked={draft.execNetwork === c.value}
-            onChange={() => update((d) => ({ ...d, execNetwork: c.value }))}
+            onChange={() => void apply((d) => ({ ...d, execNetwork: c.value }), 'settings.safety.network')}
             aria-describedby="exec-network-note"
           />
           <span>

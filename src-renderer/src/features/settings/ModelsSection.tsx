@@ -4,14 +4,17 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
 import { TextField } from '../../components/TextField';
 import { draftId, type FieldErrors, type PresetDraft, type SettingsDraft } from './settings-form';
+import type { ApplyChoice } from './instant-change';
+import { ConfigKey } from './ConfigKey';
 
 interface Props {
   draft: SettingsDraft;
   errors: FieldErrors;
   update: (fn: (d: SettingsDraft) => SettingsDraft) => void;
+  apply: ApplyChoice;
 }
 
-export function ModelsSection({ draft, errors, update }: Props): ReactElement {
+export function ModelsSection({ draft, errors, update, apply }: Props): ReactElement {
   const { t } = useTranslation();
   const names = draft.providers.map((p) => p.name).filter(Boolean);
   const setPreset = (id: string, patch: Partial<PresetDraft>) => update((d) => ({ ...d, presets: d.presets.map((m) => (m.id === id ? { ...m, ...patch } : m)) }));
@@ -56,8 +59,12 @@ export function ModelsSection({ draft, errors, update }: Props): ReactElement {
         </div>
         <TextField id="st-agent-model" label={t('settings.models.defaultModel')} value={draft.agentModel} error={errors.agentModel} spellCheck={false} onChange={(v) => update((d) => ({ ...d, agentModel: v }))} />
         <label className="check" style={{ alignSelf: 'end', paddingBottom: 6 }}>
-          <input type="checkbox" checked={draft.vision} onChange={(e) => update((d) => ({ ...d, vision: e.target.checked }))} />
-          {t('settings.models.vision')}
+          <input type="checkbox" checked={draft.vision} onChange={(e) => {
+              const vision = e.target.checked;
+              void apply((d) => ({ ...d, vision }), 'settings.models.vision');
+            }}
+          />
+          {t('settings.models.vision')} <ConfigKey name="agent.vision" />
         </label>
       </div>
       <h3 className="subhead">{t('settings.models.presets')}</h3>

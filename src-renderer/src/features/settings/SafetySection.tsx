@@ -7,10 +7,12 @@ import { useAppStore } from '../../state/store';
 import type { ApprovalRule } from '@contract/schemas';
 import type { SettingsDraft } from './settings-form';
 import { ExecSandboxFields } from './ExecSandboxFields';
+import type { ApplyChoice } from './instant-change';
+import { ConfigKey } from './ConfigKey';
 
 interface Props {
   draft: SettingsDraft;
-  update: (fn: (d: SettingsDraft) => SettingsDraft) => void;
+  apply: ApplyChoice;
 }
 
 const MODES = [
@@ -81,7 +83,7 @@ function AllowHostForm(): ReactElement {
   );
 }
 
-export function SafetySection({ draft, update }: Props): ReactElement {
+export function SafetySection({ draft, apply }: Props): ReactElement {
   const { t } = useTranslation();
   const rules = useAppStore((s) => s.approvalRules);
   const rulesError = useAppStore((s) => s.approvalRulesError);
@@ -97,10 +99,12 @@ export function SafetySection({ draft, update }: Props): ReactElement {
         <h2 id="st-safety">{t('settings.safety.title')}</h2>
       </div>
       <fieldset className="fieldset">
-        <legend className="field-label">{t('settings.safety.approvals')}</legend>
+        <legend className="field-label">
+          {t('settings.safety.approvals')} <ConfigKey name="tools.approval.mode" />
+        </legend>
         {MODES.map((m) => (
           <label key={m.value} className="radio-row">
-            <input type="radio" name="approval-mode" value={m.value} checked={draft.approvalMode === m.value} onChange={() => update((d) => ({ ...d, approvalMode: m.value }))} />
+            <input type="radio" name="approval-mode" value={m.value} checked={draft.approvalMode === m.value} onChange={() => void apply((d) => ({ ...d, approvalMode: m.value }), 'settings.safety.approvals')} />
             <span>
               <strong>{t(m.label)}</strong> <span className="muted">— {t(m.text)}</span>
             </span>
@@ -140,18 +144,32 @@ export function SafetySection({ draft, update }: Props): ReactElement {
         </ul>
       )}
       <AllowHostForm />
-      <ExecSandboxFields draft={draft} update={update} />
+      <ExecSandboxFields draft={draft} apply={apply} />
       <div className="stack" style={{ marginTop: 12 }}>
         <label className="check">
-          <input type="checkbox" checked={draft.restrictToWorkspace} onChange={(e) => update((d) => ({ ...d, restrictToWorkspace: e.target.checked }))} />
+          <input
+            type="checkbox"
+            checked={draft.restrictToWorkspace}
+            onChange={(e) => {
+              const restrictToWorkspace = e.target.checked;
+              void apply((d) => ({ ...d, restrictToWorkspace }), 'settings.safety.restrict');
+            }}
+          />
           <span>
-            {t('settings.safety.restrict')} <span className="faint">{t('settings.safety.restrictNote')}</span>
+            {t('settings.safety.restrict')} <span className="faint">{t('settings.safety.restrictNote')}</span> <ConfigKey name="tools.restrictToWorkspace" />
           </span>
         </label>
         <label className="check">
-          <input type="checkbox" checked={draft.allowSet} onChange={(e) => update((d) => ({ ...d, allowSet: e.target.checked }))} />
+          <input
+            type="checkbox"
+            checked={draft.allowSet}
+            onChange={(e) => {
+              const allowSet = e.target.checked;
+              void apply((d) => ({ ...d, allowSet }), 'settings.safety.allowSet');
+            }}
+          />
           <span>
-            {t('settings.safety.allowSet')} <span className="faint">{t('settings.safety.allowSetNote')}</span>
+            {t('settings.safety.allowSet')} <span className="faint">{t('settings.safety.allowSetNote')}</span> <ConfigKey name="tools.my.allowSet" />
           </span>
         </label>
       </div>

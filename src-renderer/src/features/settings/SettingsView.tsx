@@ -1,5 +1,6 @@
-// Settings: one form over every section; invalid input is explained next to its field and nothing is
-// sent until all of it is valid; the core then applies the patch whole or not at all.
+// Settings: one form over every section. Choices (theme, language, switches, radio groups) apply the moment they
+// change, each as its own whole patch, with Undo in the toast; typed fields (providers' URL and key, models,
+// numbers, the shortcut) are saved together with Save, explained next to the field when invalid.
 import { useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Banner } from '../../components/Banner';
@@ -11,7 +12,8 @@ import { ProvidersSection } from './ProvidersSection';
 import { SafetySection } from './SafetySection';
 import { buildPatch, draftFromSettings, fieldForPath, isEmptyPatch, validateDraft, type FieldErrors, type SettingsDraft } from './settings-form';
 import { wordRef } from '@contract/desktop-texts';
-import { currentLanguage } from '../../i18n/i18n';
+import { currentLanguage, t as translate } from '../../i18n/i18n';
+import { instantChange, type ChoiceLabel, type DraftChange } from './instant-change';
 
 export function SettingsView(): ReactElement {
   const { t } = useTranslation();
@@ -35,10 +37,11 @@ export function SettingsView(): ReactElement {
 
   const dirty = useMemo(() => (draft && base ? !isEmptyPatch(buildPatch(base.config, draft)) : false), [draft, base]);
 
-  // Adopt new settings when there are no unsaved edits (otherwise offer to reload).
+  // Adopt new settings when there are no unsaved edits (otherwise offer to reload, unless nothing differs).
   useEffect(() => {
     if (!settings) return;
-    if (!draft || !dirty) {
+    if (draft && dirty && base && JSON.stringify(base.config) === JSON.stringify(settings.config)) setBase(settings);
+    else if (!draft || !dirty) {
       setDraft(draftFromSettings(settings.config));
       setBase(settings);
     }
@@ -87,6 +90,36 @@ export function SettingsView(): ReactElement {
     return true;
   };
 
+  /** A choice applied at once: only its own fields are written; the toast (in the language now shown) offers Undo. */
+  const apply = async (change: DraftChange, labelKey: ChoiceLabel, undoing = false): Promise<void> => {
+    const stored = getAppStore().getState().settings;
+    if (!stored) return;
+    const { patch, undo } = instantChange(stored.config, change);
+    setDraft((d) => (d ? change(d) : d));
+    if (isEmptyPatch(patch)) return;
+    const outcome = await saveSettings(patch);
+    if (!outcome.ok) {
+      setDraft((d) => (d ? undo(d) : d));
+      setSaveError(translate('settings.view.notSaved', { message: outcome.message }));
+      return;
+    }
+    const fresh = getAppStore().getState().settings;
+    if (fresh) setBase(fresh);
+    setSaveError(null);
+    const setting = translate(labelKey);
+    pushToast(
+      undoing
+        ? { title: translate('settings.view.restored', { setting }), body: '', tone: 'success', topic: 'settings' }
+        : {
+            title: translate('settings.view.applied', { setting }),
+            body: '',
+            tone: 'success',
+            topic: 'settings',
+            action: { label: translate('settings.view.undo'), run: () => void latest.current.apply(undo, labelKey, true) },
+          },
+    );
+  };
+
   const discard = () => {
     if (!settings) return;
     setDraft(draftFromSettings(settings.config));
@@ -99,8 +132,8 @@ export function SettingsView(): ReactElement {
   const stale = settings !== base && dirty;
 
   // Unsaved edits are guarded like memory's: leaving the view asks (save, discard or stay), closing the tab warns.
-  const latest = useRef({ save, discard });
-  latest.current = { save, discard };
+  const latest = useRef({ save, discard, apply });
+  latest.current = { save, discard, apply };
   useEffect(() => {
     setSettingsEdits(dirty ? { save: () => latest.current.save(), discard: () => latest.current.discard() } : null);
     if (!dirty) return undefined;
@@ -152,14 +185,15 @@ export function SettingsView(): ReactElement {
               </Banner>
             )}
             <ProvidersSection draft={draft} errors={showErrors ? errors : {}} update={update} dirty={dirty} />
-            <ModelsSection draft={draft} errors={showErrors ? errors : {}} update={update} />
-            <SafetySection draft={draft} update={update} />
+            <ModelsSection draft={draft} errors={showErrors ? errors : {}} update={update} apply={apply} />
+            <SafetySection draft={draft} apply={apply} />
             <McpSection />
-            <HeartbeatSection draft={draft} errors={showErrors ? errors : {}} update={update} />
-            <AppSection draft={draft} errors={showErrors ? errors : {}} update={update} />
+            <HeartbeatSection draft={draft} errors={showErrors ? errors : {}} update={update} apply={apply} />
+            <AppSection draft={draft} errors={showErrors ? errors : {}} update={update} apply={apply} />
             <div className="save-bar" data-dirty={dirty}>
               <div aria-live="polite" className={saveError ? 'field-error' : 'faint'}>
                 {saveError ?? (dirty ? t('settings.view.unsaved') : t('settings.view.allSaved'))}
+                <div className="faint">{t('settings.view.howItApplies')}</div>
               </div>
               <span className="spacer" />
               <button type="button" className="btn" disabled={!dirty || saving} onClick={discard}>
