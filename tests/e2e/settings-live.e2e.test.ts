@@ -101,6 +101,22 @@ describe('settings apply as they change', () => {
     expect(app.pageErrors).toEqual([]);
   });
 
+  it('a choice writes only itself: typed edits waiting for Save stay unsaved and in place', async () => {
+    const minutes = app.page.getByLabel('Every (minutes)');
+    const stored = app.core.config().heartbeat.intervalMinutes;
+    await minutes.fill('77');
+    await app.page.getByLabel('Theme').selectOption('dark');
+    await expect.poll(() => app.core.config().ui.theme).toBe('dark');
+    expect(app.core.config().heartbeat.intervalMinutes).toBe(stored);
+    expect(await minutes.inputValue()).toBe('77');
+    await app.page.getByText('You have unsaved changes.').waitFor();
+    expect(await app.page.getByText('Settings changed elsewhere while you were editing').count()).toBe(0);
+    await app.page.getByRole('button', { name: 'Discard' }).click();
+    expect(await minutes.inputValue()).toBe(String(stored));
+    await app.page.getByLabel('Theme').selectOption('light');
+    await expect.poll(() => app.core.config().ui.theme).toBe('light');
+  });
+
   it('the toast sits where it covers no conversation', async () => {
     await app.page.getByRole('checkbox', { name: /Allow runtime changes/ }).click();
     await expect.poll(() => app.core.config().tools.my.allowSet).toBe(true);
