@@ -87,7 +87,7 @@ describe('model picker', () => {
     const preset = app.page.getByLabel('This chat’s model preset model_preset');
     await preset.waitFor();
     await expect.poll(() => preset.inputValue()).toBe('smart'); // once the panel has read the presets
-    expect(await app.page.locator('#rt-preset-why').innerText()).toContain('The agent may not switch it itself (tools.my.allowSet is off).');
+    expect(await app.page.locator('#rt-preset-why').innerText()).toContain('The agent may not switch it itself (runtime changes are off in Settings › Safety).');
     expect(await app.page.getByLabel('Max iterations max_iterations').getAttribute('readonly')).toBe('');
     await preset.selectOption('default');
     await app.page.getByRole('status').filter({ hasText: 'Set model_preset = "default"' }).waitFor();

@@ -29,7 +29,7 @@ describe('runtime panel, allowSet false', () => {
     await app.page.getByRole('button', { name: 'Runtime', exact: true }).click();
     const note = app.page.getByTestId('runtime-readonly');
     await note.waitFor();
-    expect(await note.innerText()).toContain('tools.my.allowSet is false, so neither the agent (its my tool) nor this panel on its behalf may change the limits below');
+    expect(await note.innerText()).toContain('Runtime changes are off in Settings › Safety (tools.my.allowSet), so neither the agent (its my tool) nor this panel on its behalf may change the limits below');
     // the chat's model preset is the user's own choice: never locked
     expect(await app.page.getByLabel('This chat’s model preset model_preset').isDisabled()).toBe(false);
     const maxIterations = app.page.getByLabel('Max iterations max_iterations');
