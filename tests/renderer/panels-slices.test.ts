@@ -131,3 +131,13 @@ describe('sessions slice', () => {
     expect(store.getState().toasts).toMatchObject([{ title: 'Nanotray heartbeat', body: 'Water the basil', tone: 'info', sessionKey: 'heartbeat:default' }]);
   });
 });
+
+describe('toasts', () => {
+  it('a toast of the same topic replaces the earlier one; others stay', () => {
+    const { store } = makeTestStore({});
+    store.getState().pushToast({ title: 'Memory updated', body: '', tone: 'info' });
+    store.getState().pushToast({ title: '“Theme” saved', body: '', tone: 'success', topic: 'settings' });
+    store.getState().pushToast({ title: '“Language” saved', body: '', tone: 'success', topic: 'settings' });
+    expect(store.getState().toasts.map((t) => t.title)).toEqual(['Memory updated', '“Language” saved']);
+  });
+});

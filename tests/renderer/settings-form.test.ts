@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SettingsView } from '@contract/schemas';
 import { buildPatch, draftFromSettings, fieldForPath, shortcutError, validateDraft } from '../../src-renderer/src/features/settings/settings-form';
+import { instantChange } from '../../src-renderer/src/features/settings/instant-change';
 
 const view: SettingsView = {
   providers: { openai: { apiKey: 'sk-…abcd', hasApiKey: true, baseUrl: 'https://api.openai.com/v1', headers: {} } },
@@ -107,5 +108,15 @@ describe('settings form', () => {
     expect(fieldForPath('heartbeat.intervalMinutes', d)).toBe('heartbeatInterval');
     expect(fieldForPath('providers.openai.baseUrl', d)).toBe(`provider.${d.providers[0]!.id}.baseUrl`);
     expect(fieldForPath('tools.exec.timeout', d)).toBeNull();
+  });
+
+  it('a choice applied at once patches only itself, and its undo puts back the stored value', () => {
+    const { patch, undo } = instantChange(view, (d) => ({ ...d, restrictToWorkspace: false }));
+    expect(patch).toEqual({ tools: { restrictToWorkspace: false } });
+    const typed = { ...draftFromSettings(view), heartbeatInterval: '45', restrictToWorkspace: false };
+    const undone = undo(typed);
+    expect(undone.restrictToWorkspace).toBe(true);
+    expect(undone.heartbeatInterval).toBe('45');
+    expect(instantChange(view, (d) => ({ ...d, theme: 'system' })).patch).toEqual({});
   });
 });
