@@ -52,6 +52,13 @@ export const chatSetModelPresetOutput = z.object({
 export const chatCancelInput = z.strictObject({ sessionKey: sessionKeySchema });
 export const chatCancelOutput = z.object({ cancelled: z.boolean() });
 
+/** A title the app made, worded by the window in its language: the heartbeat's chat, or a cron job's (its name). */
+export const sessionTitleCodeSchema = z.discriminatedUnion('code', [
+  z.object({ code: z.literal('heartbeat') }),
+  z.object({ code: z.literal('scheduled'), name: z.string() }),
+]);
+export type SessionTitleCode = z.output<typeof sessionTitleCodeSchema>;
+
 export const sessionSummarySchema = z.object({
   key: z.string(),
   channel: z.string(),
@@ -63,6 +70,16 @@ export const sessionSummarySchema = z.object({
   modelPreset: z.string().optional(),
   /** The model the chat picked itself, with no preset (wins over modelPreset). */
   model: z.object({ provider: z.string(), model: z.string() }).optional(),
+  /** Pinned by the user: listed on top. */
+  pinned: z.boolean().optional(),
+  /** Archived by the user: shown only in the Archived view, from which it can be restored. */
+  archived: z.boolean().optional(),
+  /** A scheduler chat (cron job or heartbeat): shown in the Scheduled view, apart from the user's chats. */
+  scheduled: z.boolean().optional(),
+  /** The title is the app's: the window words it from this code (the stored title is its English form). */
+  titleCode: sessionTitleCodeSchema.optional(),
+  /** The chat holds no message yet. */
+  empty: z.boolean().optional(),
 });
 export const chatListSessionsInput = z
   .strictObject({ limit: z.number().int().min(1).max(LIMITS.listMax).optional(), channel: z.string().max(100).optional() })
@@ -187,6 +204,14 @@ export const chatRenameSessionOutput = z.object({ sessionKey: z.string(), title:
 export const chatDeleteSessionInput = z.strictObject({ sessionKey: sessionKeySchema });
 export const chatDeleteSessionOutput = z.object({ deleted: z.boolean() });
 
+/** Pin or unpin, archive or restore a chat; a field left out stays as it is. */
+export const chatOrganiseSessionInput = z.strictObject({ sessionKey: sessionKeySchema, pinned: z.boolean().optional(), archived: z.boolean().optional() });
+export const chatOrganiseSessionOutput = z.object({ sessionKey: z.string(), pinned: z.boolean(), archived: z.boolean() });
+
+/** Forget a chat the user left before sending anything: removed only when it holds no message and has no title. */
+export const chatDropEmptySessionInput = z.strictObject({ sessionKey: sessionKeySchema });
+export const chatDropEmptySessionOutput = z.object({ dropped: z.boolean() });
+
 export const chatExportMarkdownInput = z.strictObject({ sessionKey: sessionKeySchema });
 export const chatExportMarkdownOutput = z.object({ filename: z.string(), markdown: z.string() });
 
@@ -216,6 +241,8 @@ export const chatChannels = {
   newSession: invoke('chat:new-session', chatNewSessionInput, chatNewSessionOutput),
   renameSession: invoke('chat:rename-session', chatRenameSessionInput, chatRenameSessionOutput),
   deleteSession: invoke('chat:delete-session', chatDeleteSessionInput, chatDeleteSessionOutput),
+  organiseSession: invoke('chat:organise-session', chatOrganiseSessionInput, chatOrganiseSessionOutput),
+  dropEmptySession: invoke('chat:drop-empty-session', chatDropEmptySessionInput, chatDropEmptySessionOutput),
   exportMarkdown: invoke('chat:export-markdown', chatExportMarkdownInput, chatExportMarkdownOutput),
   /** Shows another version of the chat after a message (‹ 1/2 ›); refused while a turn runs. */
   showVersion: invoke('chat:show-version', chatShowVersionInput, chatShowVersionOutput),

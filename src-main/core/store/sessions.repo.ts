@@ -25,6 +25,12 @@ export const sessionMetaSchema = z
      * type (written by hand) reads as no summary rather than failing the session's metadata.
      */
     consolidatedSummary: z.string().optional().catch(undefined),
+    /** When the user pinned the chat to the top of the list (absent: not pinned). */
+    pinnedAt: z.number().optional().catch(undefined),
+    /** When the user archived the chat (absent: in the list); archived chats show only in the Archived view. */
+    archivedAt: z.number().optional().catch(undefined),
+    /** The user typed the title (a rename): an app-made title is no longer worded in the window's language. */
+    titleByUser: z.boolean().optional().catch(undefined),
   })
   .loose();
 
@@ -102,6 +108,11 @@ export function updateSessionMeta(db: Database, key: string, patch: Partial<Sess
     db.prepare('UPDATE sessions SET metadata = ? WHERE key = ?').run(JSON.stringify(next), key);
     return next;
   })();
+}
+
+/** True when the session holds no message (a chat started and left before anything was sent). */
+export function sessionIsEmpty(db: Database, key: string): boolean {
+  return db.prepare('SELECT 1 FROM messages WHERE session_key = ? LIMIT 1').get(key) === undefined;
 }
 
 export function listSessions(db: Database, options: { limit?: number; channel?: string } = {}): SessionRow[] {

@@ -2,7 +2,8 @@
 import type { Core } from '../../nanotray-core';
 import type { ImageAttachment } from '../../tools/tool';
 import type { InvokeHandlers } from '../../../../src-preload/contract/schemas';
-import { deleteSession, ensureSession, getSession, setSessionTitle } from '../../store/sessions.repo';
+import { deleteSession, ensureSession, getSession, setSessionTitle, updateSessionMeta } from '../../store/sessions.repo';
+import { createOrganiseHandlers } from './session-organise-handlers';
 import { ipcError, ipcFail, ipcOk } from '../ipc-values';
 import { exportMarkdown, historyPage, summaries } from './chat-store';
 import { searchMessages } from '../../store/message-search.repo';
@@ -27,6 +28,8 @@ type ChatHandlers = Pick<
   | 'chat:delete-session'
   | 'chat:export-markdown'
   | 'chat:show-version'
+  | 'chat:organise-session'
+  | 'chat:drop-empty-session'
 >;
 
 /** `data:image/png;base64,AAAA` → `{ mimeType, data }` (the schema already checked the shape). */
@@ -39,6 +42,8 @@ export function createChatHandlers(core: Core): ChatHandlers {
   const isBusy = (key: string): boolean => core.sessions.isBusy(key);
 
   return {
+    ...createOrganiseHandlers(core),
+
     async 'chat:send'({ sessionKey, text: typed, images, resources: refs, asText }) {
       if (!typed.trim() && !images?.length && !refs?.length) return ipcFail('invalid_input', 'Type a message or attach an image.');
       // A slash command is answered without the model, as a system message; one that fills in a message (an MCP
@@ -124,6 +129,7 @@ export function createChatHandlers(core: Core): ChatHandlers {
     async 'chat:rename-session'({ sessionKey, title }) {
       if (!getSession(core.db, sessionKey)) return ipcFail('not_found', `No session "${sessionKey}".`);
       setSessionTitle(core.db, sessionKey, title);
+      updateSessionMeta(core.db, sessionKey, { titleByUser: true });
       core.events.emit({ type: 'session.changed', sessionKey, change: 'updated' });
       return ipcOk({ sessionKey, title: getSession(core.db, sessionKey)?.title ?? title });
     },

@@ -4,7 +4,8 @@ import type { Database } from '../../store/db';
 import { listMessages, type StoredMessage } from '../../store/messages.repo';
 import { storedImage, storedResources } from '../../context/stored-history';
 import { listToolEvents } from '../../store/tool-events.repo';
-import { getSession, listSessions, type SessionRow } from '../../store/sessions.repo';
+import { getSession, listSessions, sessionIsEmpty, type SessionRow } from '../../store/sessions.repo';
+import { organiseFields } from './session-kind';
 import { storedTurnEnd } from '../../store/message-tail.repo';
 import { usageByTurn } from '../../store/usage.repo';
 import { usageWithCost, type Price } from '../../../../src-preload/contract/usage-cost';
@@ -12,7 +13,7 @@ import { usageWithCost, type Price } from '../../../../src-preload/contract/usag
 type UsageCost = { promptTokens: number; completionTokens: number; totalTokens: number; cost?: number };
 import type { HistoryMessage, SessionSummary, ToolEventView } from '../../../../src-preload/contract/schemas';
 
-export function toSummary(row: SessionRow, busy: boolean): SessionSummary {
+export function toSummary(row: SessionRow, busy: boolean, empty = false): SessionSummary {
   return {
     key: row.key,
     channel: row.channel,
@@ -22,11 +23,13 @@ export function toSummary(row: SessionRow, busy: boolean): SessionSummary {
     busy,
     ...(row.meta.modelPreset ? { modelPreset: row.meta.modelPreset } : {}),
     ...(row.meta.model ? { model: { provider: row.meta.model.provider, model: row.meta.model.model } } : {}),
+    ...organiseFields(row),
+    ...(empty ? { empty: true } : {}),
   };
 }
 
 export function summaries(db: Database, isBusy: (key: string) => boolean, options: { limit?: number; channel?: string }): SessionSummary[] {
-  return listSessions(db, options).map((row) => toSummary(row, isBusy(row.key)));
+  return listSessions(db, options).map((row) => toSummary(row, isBusy(row.key), sessionIsEmpty(db, row.key)));
 }
 
 /** User attachments are stored as `{ mimeType, data }` in the message meta; the UI gets data: URLs. */
