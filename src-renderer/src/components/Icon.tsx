@@ -41,6 +41,8 @@ const PATHS = {
   server: 'M3 4h18v6H3zM3 14h18v6H3zM7 7h.01M7 17h.01',
   list: 'M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01',
   save: 'M19 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h11l5 5v11a2 2 0 0 1-2 2zM17 21v-8H7v8M7 3v5h8',
+  pin: 'M12 17v5M9 3h6l-1 6 4 4v2H6v-2l4-4z',
+  archive: 'M3 4h18v4H3zM5 8v12h14V8M10 12h4',
   paperclip: 'm21 11-8.5 8.5a5 5 0 0 1-7-7l8.5-8.5a3.5 3.5 0 0 1 5 5l-8.5 8.5a2 2 0 0 1-3-3L15 7',
 } as const;
 

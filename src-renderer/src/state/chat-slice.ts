@@ -157,7 +157,10 @@ export const createChatSlice: SliceCreator<ChatSlice> = (set, get, deps) => {
     },
 
     async selectSession(sessionKey) {
+      const left = get().activeSessionKey;
       set({ activeSessionKey: sessionKey });
+      // a new chat left before anything was sent is not kept
+      if (left && left !== sessionKey) void get().dropLeftEmpty(left);
       get().requestView('chat'); // asks first when leaving unsaved memory edits
       const t = get().threads[sessionKey];
       if (t?.loaded || t?.loading) return;

@@ -10,8 +10,10 @@ export function startInitialLoad(store: AppStore): Promise<void> {
   const s = store.getState();
   const sessions = s.loadSessions().then(() => {
     const st = store.getState();
-    // Open where the user last talked (desktop or quick ask), not a heartbeat or cron log.
-    const newest = st.sessions.find((x) => x.channel === 'desktop' || x.channel === 'quick') ?? st.sessions[0];
+    // Open where the user last talked (desktop or quick ask; the list puts pinned chats first), not a heartbeat or
+    // cron log, an archived chat or one left empty.
+    const talked = st.sessions.filter((x) => (x.channel === 'desktop' || x.channel === 'quick') && !x.archived && !x.empty);
+    const newest = talked.reduce<(typeof talked)[number] | undefined>((a, b) => (a && a.updatedAt >= b.updatedAt ? a : b), undefined) ?? st.sessions[0];
     if (!st.activeSessionKey && newest) void st.selectSession(newest.key);
   });
   void s.loadSettings();

@@ -17,6 +17,10 @@ export interface SessionsSlice {
   newChat(): Promise<string | null>;
   renameSession(sessionKey: string, title: string): Promise<boolean>;
   deleteSession(sessionKey: string): Promise<boolean>;
+  /** Pins or unpins, archives or restores a chat (a field left out stays); false (with a toast) on failure. */
+  organiseSession(sessionKey: string, change: { pinned?: boolean; archived?: boolean }): Promise<boolean>;
+  /** Forgets a chat the user left before sending anything (main keeps it when it holds a message or a title). */
+  dropLeftEmpty(sessionKey: string): Promise<void>;
   /** The session as markdown, or null (with a toast) on failure. */
   exportSession(sessionKey: string): Promise<{ filename: string; markdown: string } | null>;
   searchHistory(query: string): Promise<void>;
@@ -38,9 +42,15 @@ function withoutOwnModel(s: SessionSummary): SessionSummary {
   return rest;
 }
 
-/** Newest first, by last activity. */
+/** Pinned chats first, then newest first by last activity. */
 export function sortSessions(list: readonly SessionSummary[]): SessionSummary[] {
-  return [...list].sort((a, b) => b.updatedAt - a.updatedAt || a.key.localeCompare(b.key));
+  return [...list].sort((a, b) => Number(Boolean(b.pinned)) - Number(Boolean(a.pinned)) || b.updatedAt - a.updatedAt || a.key.localeCompare(b.key));
+}
+
+/** The organising flags of a summary after a change (absent rather than false, as main sends them). */
+function withFlags(s: SessionSummary, flags: { pinned: boolean; archived: boolean }): SessionSummary {
+  const { pinned: _p, archived: _a, ...rest } = s;
+  return { ...rest, ...(flags.pinned ? { pinned: true } : {}), ...(flags.archived ? { archived: true } : {}) };
 }
 
 export const createSessionsSlice: SliceCreator<SessionsSlice> = (set, get, deps) => {
@@ -126,6 +136,28 @@ export const createSessionsSlice: SliceCreator<SessionsSlice> = (set, get, deps)
         };
       });
       return true;
+    },
+
+    async organiseSession(sessionKey, change) {
+      const res = await call(api.chat.organiseSession({ sessionKey, ...change }));
+      if (!res.ok) {
+        get().pushToast({ title: t('chat.toast.organiseFailed'), body: res.message, tone: 'error' });
+        return false;
+      }
+      set((s) => ({ sessions: sortSessions(s.sessions.map((x) => (x.key === sessionKey ? withFlags(x, res.value) : x))) }));
+      return true;
+    },
+
+    async dropLeftEmpty(sessionKey) {
+      const thread = get().threads[sessionKey];
+      if (!thread?.loaded || thread.items.length > 0 || thread.turnId) return;
+      const res = await call(api.chat.dropEmptySession({ sessionKey }));
+      if (!res.ok || !res.value.dropped) return;
+      set((s) => {
+        const threads = { ...s.threads };
+        delete threads[sessionKey];
+        return { sessions: s.sessions.filter((x) => x.key !== sessionKey), threads };
+      });
     },
 
     async exportSession(sessionKey) {

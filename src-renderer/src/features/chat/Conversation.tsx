@@ -15,6 +15,7 @@ import { LazyProviderSetup } from '../onboarding/LazyProviderSetup';
 import { needsSetup } from '../onboarding/setup-form';
 import { channelLabel } from './channel-label';
 import { loadMarkdown, markdownRenderer, subscribeMarkdown } from '../../lib/markdown-loader';
+import { sessionTitle } from './session-title';
 
 const markdownReady = (): boolean => markdownRenderer() !== null;
 
@@ -25,7 +26,9 @@ function hasFiles(e: DragEvent): boolean {
 export function Conversation(): ReactElement {
   const { t } = useTranslation();
   const sessionKey = useAppStore((s) => s.activeSessionKey);
-  const title = useAppStore((s) => s.sessions.find((x) => x.key === s.activeSessionKey)?.title ?? (s.activeSessionKey ? t('chat.conversation.newChat') : t('common.app.name')));
+  const activeSession = useAppStore((s) => s.sessions.find((x) => x.key === s.activeSessionKey));
+  const hasActive = useAppStore((s) => s.activeSessionKey !== null);
+  const title = activeSession ? sessionTitle(activeSession, t) : hasActive ? t('chat.conversation.newChat') : t('common.app.name');
   const channel = useAppStore((s) => s.sessions.find((x) => x.key === s.activeSessionKey)?.channel ?? null);
   const running = useAppStore((s) => Boolean(s.activeSessionKey && s.threads[s.activeSessionKey]?.turnId));
   const loaded = useAppStore((s) => Boolean(s.activeSessionKey && s.threads[s.activeSessionKey]?.loaded));
@@ -76,7 +79,7 @@ export function Conversation(): ReactElement {
       <header className="view-head">
         <SidebarToggle label={t('chat.sidebar.title')} />
         <div className="conv-title">
-          <h1>{title || t('chat.sidebar.untitled')}</h1>
+          <h1>{title}</h1>
           {channel && channel !== 'desktop' && <span className="badge">{channelLabel(channel)}</span>}
           {running && (
             <span className="badge badge-accent">

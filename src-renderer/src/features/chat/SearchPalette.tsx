@@ -8,6 +8,7 @@ import { useModal } from '../../components/use-modal';
 import { relativeTime } from '../../lib/format';
 import { useAppStore } from '../../state/store';
 import { Snippet } from './Snippet';
+import { sessionTitle } from './session-title';
 
 interface Entry {
   key: string;
@@ -51,9 +52,9 @@ function PaletteBox({ onClose }: { onClose: () => void }): ReactElement {
     const q = query.trim().toLowerCase();
     const untitled = t('chat.sidebar.untitled');
     const byTitle = sessions
-      .filter((s) => !q || (s.title || untitled).toLowerCase().includes(q))
+      .filter((s) => !q || sessionTitle(s, t).toLowerCase().includes(q))
       .slice(0, q ? 8 : 12)
-      .map((s) => ({ key: `s:${s.key}`, sessionKey: s.key, title: s.title || untitled, at: s.updatedAt }));
+      .map((s) => ({ key: `s:${s.key}`, sessionKey: s.key, title: sessionTitle(s, t), at: s.updatedAt }));
     const byText = q && hits ? hits.map((h) => ({ key: `h:${h.messageId}`, sessionKey: h.sessionKey, messageId: h.messageId, title: h.sessionTitle || untitled, snippet: h.snippet, at: h.createdAt })) : [];
     return [...byTitle, ...byText];
   }, [sessions, hits, query, t]);

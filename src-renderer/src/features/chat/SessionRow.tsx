@@ -1,4 +1,4 @@
-// One session in the sidebar: select, rename in place (F2), export, delete with confirm (Del).
+// One session in the sidebar: select, rename in place (F2), pin (P), archive or restore (A), export, delete (Del).
 import { memo, useEffect, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SessionSummary } from '@contract/schemas';
@@ -8,6 +8,7 @@ import { relativeTime } from '../../lib/format';
 import { useAppStore } from '../../state/store';
 import { downloadText } from './download';
 import { channelLabel } from './channel-label';
+import { sessionTitle } from './session-title';
 
 export const SessionRow = memo(function SessionRow({ session, active }: { session: SessionSummary; active: boolean }): ReactElement {
   const { t } = useTranslation();
@@ -15,6 +16,7 @@ export const SessionRow = memo(function SessionRow({ session, active }: { sessio
   const renameSession = useAppStore((s) => s.renameSession);
   const deleteSession = useAppStore((s) => s.deleteSession);
   const exportSession = useAppStore((s) => s.exportSession);
+  const organiseSession = useAppStore((s) => s.organiseSession);
   const [renaming, setRenaming] = useState(false);
   const [title, setTitle] = useState(session.title);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -27,15 +29,17 @@ export const SessionRow = memo(function SessionRow({ session, active }: { sessio
       mainRef.current?.focus();
     }
   }, [renaming]);
-  const label = session.title || t('chat.sidebar.untitled');
+  const label = sessionTitle(session, t);
+  const togglePin = () => void organiseSession(session.key, { pinned: !session.pinned });
+  const toggleArchive = () => void organiseSession(session.key, { archived: !session.archived });
 
   const startRename = () => {
-    setTitle(session.title);
+    setTitle(label);
     setRenaming(true);
   };
   const finishRename = async (save: boolean) => {
     setRenaming(false);
-    if (save && title.trim() && title.trim() !== session.title) await renameSession(session.key, title);
+    if (save && title.trim() && title.trim() !== label) await renameSession(session.key, title);
   };
   const doExport = async () => {
     const out = await exportSession(session.key);
@@ -45,6 +49,12 @@ export const SessionRow = memo(function SessionRow({ session, active }: { sessio
     if (e.key === 'F2') {
       e.preventDefault();
       startRename();
+    } else if (e.target === mainRef.current && (e.key === 'p' || e.key === 'P') && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      e.preventDefault();
+      togglePin();
+    } else if (e.target === mainRef.current && (e.key === 'a' || e.key === 'A') && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      e.preventDefault();
+      toggleArchive();
     } else if (e.key === 'Delete') {
       e.preventDefault();
       setConfirmDelete(true);
@@ -52,7 +62,7 @@ export const SessionRow = memo(function SessionRow({ session, active }: { sessio
   };
 
   return (
-    <li className="session-row" data-active={active} onKeyDown={onRowKey}>
+    <li className="session-row" data-active={active} data-pinned={session.pinned ? 'true' : undefined} onKeyDown={onRowKey}>
       {renaming ? (
         <input
           className="input session-rename"
@@ -83,7 +93,14 @@ export const SessionRow = memo(function SessionRow({ session, active }: { sessio
           onClick={() => void selectSession(session.key)}
           title={t('chat.row.hint', { title: label })}
         >
-          <span className="session-title">{label}</span>
+          <span className="session-title">
+            {session.pinned && (
+              <span className="session-pin">
+                <Icon name="pin" size={12} label={t('chat.row.pinned')} />
+              </span>
+            )}
+            {label}
+          </span>
           <span className="session-meta">
             {session.channel !== 'desktop' && <span className="badge">{channelLabel(session.channel)}</span>}
             {session.busy ? (
@@ -100,6 +117,25 @@ export const SessionRow = memo(function SessionRow({ session, active }: { sessio
         <div className="session-actions">
           <button type="button" className="btn btn-ghost btn-icon btn-sm" aria-label={t('chat.row.rename', { title: label })} title={t('chat.row.renameHint')} onClick={startRename}>
             <Icon name="edit" size={14} />
+          </button>
+          <button
+            type="button"
+            className="btn btn-ghost btn-icon btn-sm"
+            aria-label={t(session.pinned ? 'chat.row.unpin' : 'chat.row.pin', { title: label })}
+            aria-pressed={Boolean(session.pinned)}
+            title={t(session.pinned ? 'chat.row.unpinHint' : 'chat.row.pinHint')}
+            onClick={togglePin}
+          >
+            <Icon name="pin" size={14} />
+          </button>
+          <button
+            type="button"
+            className="btn btn-ghost btn-icon btn-sm"
+            aria-label={t(session.archived ? 'chat.row.restore' : 'chat.row.archive', { title: label })}
+            title={t(session.archived ? 'chat.row.restoreHint' : 'chat.row.archiveHint')}
+            onClick={toggleArchive}
+          >
+            <Icon name={session.archived ? 'refresh' : 'archive'} size={14} />
           </button>
           <button type="button" className="btn btn-ghost btn-icon btn-sm" aria-label={t('chat.row.export', { title: label })} title={t('chat.row.exportHint')} onClick={() => void doExport()}>
             <Icon name="download" size={14} />

@@ -1,4 +1,4 @@
-// The chat sidebar: new chat, full-text search across history, and every session newest first.
+// The chat sidebar: new chat, full-text search, and the chats (pinned first, then newest) in three views: the user's, Scheduled, Archived.
 import { Fragment, useEffect, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
@@ -9,6 +9,8 @@ import { useAppStore } from '../../state/store';
 import { SessionRow } from './SessionRow';
 import { Snippet } from './Snippet';
 import { channelLabel } from './channel-label';
+import { sessionTitle } from './session-title';
+import { listView, LIST_VIEWS, type ListView } from './list-view';
 
 const SEARCH_DELAY_MS = 180;
 
@@ -25,8 +27,16 @@ export function SessionsSidebar(): ReactElement {
   const openSearchHit = useAppStore((s) => s.openSearchHit);
   const [query, setQuery] = useState('');
   const [channel, setChannel] = useState<string | null>(null);
-  const channels = [...new Set(sessions.map((x) => x.channel))].sort();
-  const shown = channel ? sessions.filter((x) => x.channel === channel) : sessions;
+  const [view, setView] = useState<ListView>('chats');
+  const inView = listView(sessions, view, activeKey);
+  const channels = [...new Set(inView.map((x) => x.channel))].sort();
+  const shown = channel ? inView.filter((x) => x.channel === channel) : inView;
+  const emptyNote = view === 'scheduled' ? t('chat.sidebar.emptyScheduled') : view === 'archived' ? t('chat.sidebar.emptyArchived') : t('chat.sidebar.empty');
+  const viewLabel = { chats: t('chat.sidebar.viewChats'), scheduled: t('chat.sidebar.viewScheduled'), archived: t('chat.sidebar.viewArchived') };
+  const titleOf = (key: string, stored: string) => {
+    const session = sessions.find((x) => x.key === key);
+    return session ? sessionTitle(session, t) : stored || t('chat.sidebar.untitled');
+  };
   const timer = useRef<number | undefined>(undefined);
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
@@ -82,6 +92,25 @@ export function SessionsSidebar(): ReactElement {
           }}
         />
       </div>
+      {hits === null && (
+        <div className="channel-filter" role="radiogroup" aria-label={t('chat.sidebar.views')}>
+          {LIST_VIEWS.map((v) => (
+            <button
+              key={v}
+              type="button"
+              role="radio"
+              aria-checked={view === v}
+              className="chip"
+              onClick={() => {
+                setView(v);
+                setChannel(null);
+              }}
+            >
+              {viewLabel[v]}
+            </button>
+          ))}
+        </div>
+      )}
       {channels.length > 1 && hits === null && (
         <div className="channel-filter" role="radiogroup" aria-label={t('chat.sidebar.showFrom')}>
           {[null, ...channels].map((c) => (
@@ -107,7 +136,7 @@ export function SessionsSidebar(): ReactElement {
             <li key={hit.messageId}>
               <button type="button" className="search-hit" onClick={() => void openSearchHit(hit.sessionKey, hit.messageId, query)}>
                 <span className="row">
-                  <span className="session-title">{hit.sessionTitle || t('chat.sidebar.untitled')}</span>
+                  <span className="session-title">{titleOf(hit.sessionKey, hit.sessionTitle)}</span>
                   <span className="spacer" />
                   <span className="faint nowrap">{relativeTime(hit.createdAt)}</span>
                 </span>
@@ -117,13 +146,14 @@ export function SessionsSidebar(): ReactElement {
           ))}
         </ul>
       ) : (
-        <ul className="session-list" aria-label={t('chat.sidebar.list')} onKeyDown={onListKeyDown}>
+        <ul className="session-list" aria-label={viewLabel[view]} onKeyDown={onListKeyDown}>
           {!loaded && <li className="list-note">{t('common.actions.loading')}</li>}
           {error && <li className="list-note list-error">{t('chat.sidebar.loadFailed', { error })}</li>}
-          {loaded && !error && sessions.length === 0 && <li className="list-note">{t('chat.sidebar.empty')}</li>}
+          {loaded && !error && shown.length === 0 && <li className="list-note">{emptyNote}</li>}
           {shown.map((session, i) => {
-            const group = dayGroup(session.updatedAt);
-            const showGroup = i === 0 || dayGroup(shown[i - 1]!.updatedAt) !== group;
+            const group = session.pinned ? t('chat.sidebar.pinnedGroup') : dayGroup(session.updatedAt);
+            const previous = shown[i - 1];
+            const showGroup = !previous || (previous.pinned ? t('chat.sidebar.pinnedGroup') : dayGroup(previous.updatedAt)) !== group;
             return (
               <Fragment key={session.key}>
                 {showGroup && (

@@ -11,6 +11,7 @@ import { NetworkCard } from './NetworkCard';
 import { OverviewCard } from './OverviewCard';
 import { SessionStateCard } from './SessionStateCard';
 import { channelLabel } from '../chat/channel-label';
+import { sessionTitle } from '../chat/session-title';
 
 export function RuntimeView(): ReactElement {
   const { t } = useTranslation();
@@ -50,7 +51,7 @@ export function RuntimeView(): ReactElement {
           <option value="">{t('runtime.view.noSession')}</option>
           {sessions.map((s) => (
             <option key={s.key} value={s.key}>
-              {t('runtime.view.sessionOption', { title: s.title || t('chat.sidebar.untitled'), channel: channelLabel(s.channel) })}
+              {t('runtime.view.sessionOption', { title: sessionTitle(s, t), channel: channelLabel(s.channel) })}
             </option>
           ))}
         </select>
