@@ -1,7 +1,8 @@
 // Sessions repository: the session's metadata, read back as the core wrote it, and read safely when it was not.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../src-main/core/store/db';
-import { ensureSession, getSession, updateSessionMeta } from '../../../src-main/core/store/sessions.repo';
+import { ensureSession, getSession, sessionIsEmpty, updateSessionMeta } from '../../../src-main/core/store/sessions.repo';
+import { appendMessage } from '../../../src-main/core/store/messages.repo';
 
 let db: Database;
 beforeEach(() => {
@@ -24,5 +25,21 @@ describe('session metadata', () => {
     const meta = getSession(db, 'cli:a')?.meta;
     expect(meta?.consolidatedSummary).toBeUndefined();
     expect(meta).toMatchObject({ modelPreset: 'fast', consolidatedThrough: 3 });
+  });
+
+  it('keeps pin and archive times, and reads hand-written ones of another type as unset', () => {
+    updateSessionMeta(db, 'cli:a', { pinnedAt: 5, archivedAt: 6, titleByUser: true });
+    expect(getSession(db, 'cli:a')?.meta).toMatchObject({ pinnedAt: 5, archivedAt: 6, titleByUser: true });
+    db.prepare('UPDATE sessions SET metadata = ? WHERE key = ?').run(JSON.stringify({ pinnedAt: 'yes', archivedAt: 7 }), 'cli:a');
+    expect(getSession(db, 'cli:a')?.meta.pinnedAt).toBeUndefined();
+    expect(getSession(db, 'cli:a')?.meta.archivedAt).toBe(7);
+  });
+});
+
+describe('empty sessions', () => {
+  it('a session is empty until it holds a message', () => {
+    expect(sessionIsEmpty(db, 'cli:a')).toBe(true);
+    appendMessage(db, { sessionKey: 'cli:a', role: 'user', content: 'hi', createdAt: 2 });
+    expect(sessionIsEmpty(db, 'cli:a')).toBe(false);
   });
 });
