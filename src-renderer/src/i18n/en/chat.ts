@@ -13,7 +13,6 @@ export const chat = {
     matches_one: '{{count}} match',
     matches_other: '{{count}} matches',
     untitled: 'Untitled chat',
-    list: 'All chats, newest first',
     loadFailed: 'Could not load chats: {{error}}',
     empty: 'No chats yet. Start one with New chat.',
     views: 'Show',

@@ -15,7 +15,6 @@ export const chat: Translation<typeof en> = {
     searching: '搜索中…',
     matches_other: '{{count}} 条结果',
     untitled: '未命名对话',
-    list: '全部对话，最新的在前',
     loadFailed: '无法加载对话：{{error}}',
     empty: '还没有对话。点击“新对话”开始。',
     views: '显示',
