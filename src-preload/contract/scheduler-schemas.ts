@@ -104,6 +104,15 @@ export const cronAddInput = z.strictObject({
 });
 export const cronAddOutput = cronJobSchema;
 
+/** An edit of a job in place: its id, session, paused state and run history stay. */
+export const cronUpdateInput = z.strictObject({
+  id: nameSchema,
+  name: nameSchema,
+  message: z.string().min(1).max(LIMITS.textChars),
+  schedule: cronScheduleSchema,
+});
+export const cronUpdateOutput = cronJobSchema;
+
 export const cronRemoveInput = z.strictObject({ id: nameSchema });
 export const cronRemoveOutput = z.object({ removed: z.boolean() });
 
@@ -136,6 +145,8 @@ export const heartbeatChannels = {
 export const cronChannels = {
   list: invoke('cron:list', emptyInputSchema, cronListOutput),
   add: invoke('cron:add', cronAddInput, cronAddOutput),
+  /** Changes a job's name, message and schedule, keeping its id and run history. */
+  update: invoke('cron:update', cronUpdateInput, cronUpdateOutput),
   remove: invoke('cron:remove', cronRemoveInput, cronRemoveOutput),
   /** Pause (false) or resume (true) a job. */
   setEnabled: invoke('cron:set-enabled', cronSetEnabledInput, cronSetEnabledOutput),

@@ -18,13 +18,14 @@ import {
   recordCronRun,
   setCronJobEnabled,
   startCronRun,
+  updateCronJob,
   type CronJob,
   type CronRun,
   type CronRunEnd,
   type CronRunStatus,
 } from '../store/cron-jobs.repo';
 import { isHolderAlive } from '../lib/process-alive';
-import { CRON_ERRORS, parseCronSchedule, type CronScheduleInput } from './cron-schedule';
+import { parseCronJobFields, type CronJobFields } from './cron-job-input';
 import { cronJobView, type CronJobView } from './cron-job-view';
 import { cronTurnNote } from './scheduler-text';
 import { startJobTimer, type JobTimer } from './cron-timers';
@@ -46,9 +47,7 @@ export interface CronDeps {
   runsElsewhere?(): boolean;
 }
 
-export interface CronAddInput extends CronScheduleInput {
-  message?: string | undefined;
-  name?: string | undefined;
+export interface CronAddInput extends CronJobFields {
   /** The session the job belongs to and runs in. */
   sessionKey: string;
 }
@@ -63,7 +62,6 @@ export interface CronStatus {
 
 /** Errors in a row that pause a job. */
 export const MAX_CONSECUTIVE_ERRORS = 3;
-const NAME_FROM_MESSAGE = 30;
 const NOTIFY_BODY_MAX = 500;
 
 /** A report's text cut to what a notification shows. */
@@ -94,6 +92,8 @@ export class CronService {
   #deps: CronDeps;
   #started = false;
   #timers = new Map<string, JobTimer>();
+  /** The schedule each timer was armed with, so `sync` re-arms a job another process edited. */
+  #armedAs = new Map<string, string>();
   #running = new Map<string, AbortController>();
   #claims: RunClaims;
 
@@ -122,6 +122,7 @@ export class CronService {
     this.#started = false;
     const timers = [...this.#timers.values()];
     this.#timers.clear();
+    this.#armedAs.clear();
     for (const controller of this.#running.values()) controller.abort();
     for (const timer of timers) timer.stop();
     clearPublishedDue(this.#deps.db, 'cron:');
@@ -131,7 +132,10 @@ export class CronService {
   sync(): void {
     if (!this.#started) return;
     const jobs = new Map(listCronJobs(this.#deps.db).map((job) => [job.id, job]));
-    for (const id of [...this.#timers.keys()]) if (!jobs.get(id)?.enabled) this.#disarm(id);
+    for (const id of [...this.#timers.keys()]) {
+      const job = jobs.get(id);
+      if (!job?.enabled || this.#armedAs.get(id) !== JSON.stringify(job.schedule)) this.#disarm(id);
+    }
     for (const job of jobs.values()) {
       if (!job.enabled || this.#timers.has(job.id) || this.#running.has(job.id)) continue;
       if (job.schedule.kind === 'at' && job.schedule.atMs <= this.#deps.clock.now()) void this.#onFire(job.id, job.schedule.atMs, true);
@@ -147,16 +151,12 @@ export class CronService {
 
   /** Validates and stores a job (and arms it when timers run here). Errors are the tool's exact messages. */
   add(input: CronAddInput): Result<CronJob, ServiceError<'invalid'>> {
-    const message = input.message?.trim() ?? '';
-    if (!message) return errResult(coreError('invalid', CRON_ERRORS.missingMessage));
-    const schedule = parseCronSchedule(input, this.#deps.config().agent.timezone);
-    if (!schedule.ok) return schedule;
+    const fields = parseCronJobFields(input, this.#deps.config().agent.timezone);
+    if (!fields.ok) return fields;
     const job: CronJob = {
       id: randomBytes(4).toString('hex'),
-      name: input.name?.trim() || message.slice(0, NAME_FROM_MESSAGE),
+      ...fields.value,
       sessionKey: input.sessionKey,
-      message,
-      schedule: schedule.value,
       enabled: true,
       consecutiveErrors: 0,
       createdAt: this.#deps.clock.now(),
@@ -165,6 +165,18 @@ export class CronService {
     if (this.#started) this.#arm(job);
     this.#changed();
     return okResult(job);
+  }
+
+  /** Changes a job's name, message and schedule in place (re-armed when enabled); its id and run history stay. */
+  update(id: string, input: CronJobFields): Result<CronJobView, ServiceError<'invalid' | 'not_found'>> {
+    const fields = parseCronJobFields(input, this.#deps.config().agent.timezone);
+    if (!fields.ok) return fields;
+    if (!updateCronJob(this.#deps.db, { id, ...fields.value })) return errResult(jobNotFound(id));
+    this.#disarm(id);
+    const job = getCronJob(this.#deps.db, id)!;
+    if (job.enabled && this.#started) this.#arm(job);
+    this.#changed();
+    return okResult(this.#view(job));
   }
 
   /** Deletes a job (its timer first); a clear error when there is none. */
@@ -227,7 +239,10 @@ export class CronService {
       this.#publish(job.id);
       void this.#onFire(job.id, dueAt, late);
     });
-    if (timer) this.#timers.set(job.id, timer);
+    if (timer) {
+      this.#timers.set(job.id, timer);
+      this.#armedAs.set(job.id, JSON.stringify(job.schedule));
+    }
     else if (job.schedule.kind === 'at') void this.#onFire(job.id, job.schedule.atMs, false);
     this.#publish(job.id);
   }
@@ -235,6 +250,7 @@ export class CronService {
   #disarm(id: string): void {
     const timer = this.#timers.get(id);
     this.#timers.delete(id);
+    this.#armedAs.delete(id);
     timer?.stop();
     if (timer) this.#publish(id);
   }

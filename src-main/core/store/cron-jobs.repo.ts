@@ -118,6 +118,28 @@ export function insertCronJob(db: Database, job: Pick<CronJob, 'id' | 'name' | '
   );
 }
 
+/**
+ * Rewrites a job's name, message and schedule in place: its id, session, enabled state and run history stay.
+ * Returns false when there is no such job.
+ */
+export function updateCronJob(db: Database, job: Pick<CronJob, 'id' | 'name' | 'message' | 'schedule'>): boolean {
+  const s = job.schedule;
+  return (
+    db
+      .prepare('UPDATE cron_jobs SET name = ?, message = ?, kind = ?, every_seconds = ?, cron_expr = ?, tz = ?, at = ? WHERE id = ?')
+      .run(
+        job.name,
+        job.message,
+        s.kind,
+        s.kind === 'every' ? s.everySeconds : null,
+        s.kind === 'cron' ? s.expr : null,
+        s.kind === 'cron' ? s.tz : null,
+        s.kind === 'at' ? new Date(s.atMs).toISOString() : null,
+        job.id,
+      ).changes > 0
+  );
+}
+
 export function getCronJob(db: Database, id: string): CronJob | undefined {
   const row = db.prepare('SELECT * FROM cron_jobs WHERE id = ?').get(id);
   return row === undefined ? undefined : toJob(row);

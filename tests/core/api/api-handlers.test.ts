@@ -330,7 +330,13 @@ describe('API handlers on a real core', () => {
       const job = (await call('cron:add', { name: 'standup', message: 'Stand up', schedule: { kind: 'every', everySeconds: 3600 } })).value;
       expect(job).toMatchObject({ name: 'standup', message: 'Stand up', schedule: { kind: 'every', everySeconds: 3600 }, enabled: true });
       expect((await call('cron:list')).value.jobs.map((j: { id: string }) => j.id)).toContain(job.id);
+      const edited = await call('cron:update', { id: job.id, name: 'standup', message: 'Stand up, stretch', schedule: { kind: 'cron', expr: '0 8 * * 1-5', tz: 'Europe/Berlin' } });
+      expect(edited.value).toMatchObject({ id: job.id, message: 'Stand up, stretch', schedule: { kind: 'cron', expr: '0 8 * * 1-5', tz: 'Europe/Berlin' } });
+      const badZone = await call('cron:update', { id: job.id, name: 'standup', message: 'x', schedule: { kind: 'cron', expr: '0 8 * * *', tz: 'Mars/Base' } });
+      expect(badZone.error).toEqual({ code: 'invalid_input', message: "Error: unknown timezone 'Mars/Base'" });
+      expect((await call('cron:update', { id: job.id, name: 'standup', message: 'x', schedule: { kind: 'every' } })).error?.code).toBe('invalid_input');
       expect(await call('cron:remove', { id: job.id })).toEqual({ ok: true, value: { removed: true } });
+      expect((await call('cron:update', { id: job.id, name: 'standup', message: 'x', schedule: { kind: 'every', everySeconds: 60 } })).error?.code).toBe('not_found');
       expect((await call('cron:remove', { id: job.id })).error?.code).toBe('not_found');
       expect((await call('mcp:status')).value.servers.map((s: { name: string }) => s.name)).toEqual(['gh']);
     });

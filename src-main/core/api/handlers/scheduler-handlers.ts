@@ -3,6 +3,7 @@ import type { Core } from '../../nanotray-core';
 import type { InvokeHandlers } from '../../../../src-preload/contract/schemas';
 import type { CronJobView } from '../../scheduler/cron-service';
 import type { CronScheduleInput } from '../../scheduler/cron-schedule';
+import type { CronSchedule } from '../../../../src-preload/contract/scheduler-schemas';
 import { errorMessage } from '../../lib/result';
 import { ipcError, ipcFail, ipcOk } from '../ipc-values';
 
@@ -14,10 +15,18 @@ type SchedulerHandlers = Pick<
   | 'heartbeat:run-now'
   | 'cron:list'
   | 'cron:add'
+  | 'cron:update'
   | 'cron:remove'
   | 'cron:set-enabled'
   | 'cron:run-now'
 >;
+
+/** The window's schedule as the tool's parameters (what the core validates). */
+function scheduleInput(schedule: CronSchedule): CronScheduleInput {
+  if (schedule.kind === 'every') return { every_seconds: schedule.everySeconds };
+  if (schedule.kind === 'cron') return { cron_expr: schedule.expr, ...(schedule.tz ? { tz: schedule.tz } : {}) };
+  return { at: schedule.at };
+}
 
 export function createSchedulerHandlers(core: Core): SchedulerHandlers {
   const findJob = (id: string): CronJobView | undefined => core.cron.list().find((j) => j.id === id);
@@ -44,16 +53,16 @@ export function createSchedulerHandlers(core: Core): SchedulerHandlers {
     },
 
     async 'cron:add'({ name, message, schedule, sessionKey }) {
-      const when: CronScheduleInput =
-        schedule.kind === 'every'
-          ? { every_seconds: schedule.everySeconds }
-          : schedule.kind === 'cron'
-            ? { cron_expr: schedule.expr, ...(schedule.tz ? { tz: schedule.tz } : {}) }
-            : { at: schedule.at };
-      const added = core.cron.add({ ...when, name, message, sessionKey: sessionKey ?? 'desktop:cron' });
+      const added = core.cron.add({ ...scheduleInput(schedule), name, message, sessionKey: sessionKey ?? 'desktop:cron' });
       if (!added.ok) return ipcError(added.error);
       const view = findJob(added.value.id);
       return view ? ipcOk(view) : ipcFail('internal', 'The new job was not found after adding it.');
+    },
+
+    async 'cron:update'({ id, name, message, schedule }) {
+      const updated = core.cron.update(id, { ...scheduleInput(schedule), name, message });
+      if (!updated.ok) return ipcError(updated.error);
+      return ipcOk(updated.value);
     },
 
     async 'cron:remove'({ id }) {
