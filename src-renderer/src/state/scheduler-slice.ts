@@ -1,4 +1,4 @@
-// Scheduler slice: heartbeat status and controls (pause, resume, run now) and cron jobs (list, add, remove).
+// Scheduler slice: heartbeat status and controls (pause, resume, run now) and cron jobs (list, add, edit, remove).
 import { t as translate } from '../i18n/i18n';
 import type { CoreEvent, CronJob, CronSchedule, HeartbeatRun, HeartbeatStatus } from '@contract/schemas';
 import { call } from './ipc-call';
@@ -18,6 +18,8 @@ export interface SchedulerSlice {
   runHeartbeatNow(): Promise<HeartbeatRun | null>;
   loadCron(): Promise<void>;
   addCronJob(input: { name: string; message: string; schedule: CronSchedule }): Promise<string | null>;
+  /** Saves an edit of a job in place; the error text, or null when saved. */
+  updateCronJob(id: string, input: { name: string; message: string; schedule: CronSchedule }): Promise<string | null>;
   removeCronJob(id: string): Promise<void>;
   setCronEnabled(id: string, enabled: boolean): Promise<void>;
   runCronNow(id: string): Promise<void>;
@@ -87,6 +89,13 @@ export const createSchedulerSlice: SliceCreator<SchedulerSlice> = (set, get, dep
       const res = await call(api.cron.add(input));
       if (!res.ok) return res.message;
       set((s) => ({ cronJobs: [...s.cronJobs.filter((j) => j.id !== res.value.id), res.value] }));
+      return null;
+    },
+
+    async updateCronJob(id, input) {
+      const res = await call(api.cron.update({ id, ...input }));
+      if (!res.ok) return res.message;
+      set((s) => ({ cronJobs: s.cronJobs.map((j) => (j.id === id ? res.value : j)) }));
       return null;
     },
 

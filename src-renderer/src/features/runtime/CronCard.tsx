@@ -1,4 +1,4 @@
-// Cron jobs: next run and last status per job; pause/resume, run now, remove; and a form to add one.
+// Cron jobs: next run and last status per job; run now, edit, pause/resume, remove; and a form to add one.
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/Dialog';
@@ -9,7 +9,7 @@ import { useAppStore } from '../../state/store';
 import type { CronJob } from '@contract/schemas';
 import type { CronRunStatus } from '@contract/scheduler-schemas';
 import { scheduleInWords } from './cron-words';
-import { parseCronForm, type CronFormErrors, type CronFormValues } from './cron-form';
+import { CronJobForm } from './CronJobForm';
 
 /** The schedule as the core words it (English), when the window cannot say it in words. */
 function scheduleText(job: CronJob): string {
@@ -32,96 +32,6 @@ function ScheduleCell({ job }: { job: CronJob }): ReactElement {
   );
 }
 
-const EMPTY: CronFormValues = { name: '', message: '', kind: 'every', value: '60', tz: '' };
-
-function AddCronForm({ onDone }: { onDone: () => void }): ReactElement {
-  const { t } = useTranslation();
-  const addCronJob = useAppStore((s) => s.addCronJob);
-  const [v, setV] = useState<CronFormValues>(EMPTY);
-  const [errors, setErrors] = useState<CronFormErrors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const up = (patch: Partial<CronFormValues>) => setV((x) => ({ ...x, ...patch }));
-
-  const submit = async () => {
-    const parsed = parseCronForm(v);
-    if (!parsed.ok) {
-      setErrors(parsed.errors);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    const err = await addCronJob({ name: v.name.trim(), message: v.message.trim(), schedule: parsed.schedule });
-    setBusy(false);
-    if (err) setServerError(err);
-    else onDone();
-  };
-
-  const valueLabel = v.kind === 'every' ? t('runtime.cron.everyMinutes') : v.kind === 'cron' ? t('runtime.cron.cronExpression') : t('runtime.cron.dateTime');
-  return (
-    <form
-      className="cron-form"
-      aria-label={t('runtime.cron.addForm')}
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
-      <div className="field">
-        <label htmlFor="cron-name">{t('runtime.cron.name')}</label>
-        <input id="cron-name" className="input" value={v.name} aria-invalid={Boolean(errors.name)} aria-describedby="cron-name-err" onChange={(e) => up({ name: e.target.value })} />
-        {errors.name && <span id="cron-name-err" className="field-error">{errors.name}</span>}
-      </div>
-      <div className="field">
-        <label htmlFor="cron-message">{t('runtime.cron.message')}</label>
-        <textarea id="cron-message" className="textarea" rows={2} value={v.message} aria-invalid={Boolean(errors.message)} aria-describedby="cron-message-err" onChange={(e) => up({ message: e.target.value })} />
-        {errors.message && <span id="cron-message-err" className="field-error">{errors.message}</span>}
-      </div>
-      <div className="row" style={{ alignItems: 'flex-start' }}>
-        <div className="field" style={{ width: 150 }}>
-          <label htmlFor="cron-kind">{t('runtime.cron.schedule')}</label>
-          <select id="cron-kind" className="select" value={v.kind} onChange={(e) => up({ kind: e.target.value as CronFormValues['kind'], value: e.target.value === 'every' ? '60' : '' })}>
-            <option value="every">{t('runtime.cron.everyN')}</option>
-            <option value="cron">{t('runtime.cron.cronExpression')}</option>
-            <option value="at">{t('runtime.cron.once')}</option>
-          </select>
-        </div>
-        <div className="field" style={{ flex: 1 }}>
-          <label htmlFor="cron-value">{valueLabel}</label>
-          <input
-            id="cron-value"
-            className="input"
-            type={v.kind === 'every' ? 'number' : v.kind === 'at' ? 'datetime-local' : 'text'}
-            placeholder={v.kind === 'cron' ? '0 9 * * 1-5' : undefined}
-            value={v.value}
-            aria-invalid={Boolean(errors.value)}
-            aria-describedby="cron-value-err"
-            onChange={(e) => up({ value: e.target.value })}
-          />
-          {errors.value && <span id="cron-value-err" className="field-error">{errors.value}</span>}
-        </div>
-        {v.kind === 'cron' && (
-          <div className="field" style={{ width: 170 }}>
-            <label htmlFor="cron-tz">{t('runtime.cron.timeZone')}</label>
-            <input id="cron-tz" className="input" placeholder={t('runtime.cron.systemZone')} value={v.tz} onChange={(e) => up({ tz: e.target.value })} />
-          </div>
-        )}
-      </div>
-      {serverError && <div className="field-error" role="alert">{serverError}</div>}
-      <div className="row">
-        <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
-          {t('runtime.cron.addJob')}
-        </button>
-        <button type="button" className="btn btn-sm" onClick={onDone}>
-          {t('common.actions.cancel')}
-        </button>
-      </div>
-    </form>
-  );
-}
-
-
 /** The badge of a run's status: failures and interruptions stand out, a run in progress or stopped does not. */
 const RUN_BADGE: Record<CronRunStatus, string> = {
   running: 'badge-warn',
@@ -139,6 +49,7 @@ export function CronCard(): ReactElement {
   const setEnabled = useAppStore((s) => s.setCronEnabled);
   const runNow = useAppStore((s) => s.runCronNow);
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<CronJob | null>(null);
   const [confirm, setConfirm] = useState<CronJob | null>(null);
 
   return (
@@ -147,14 +58,15 @@ export function CronCard(): ReactElement {
         <Icon name="clock" size={16} />
         <h2 id="rt-cron">{t('runtime.cron.title')}</h2>
         <span className="spacer" />
-        {!adding && (
+        {!adding && !editing && (
           <button type="button" className="btn btn-sm" onClick={() => setAdding(true)}>
             <Icon name="plus" size={12} /> {t('runtime.cron.addJob')}
           </button>
         )}
       </div>
       {error && <div className="field-error">{error}</div>}
-      {adding && <AddCronForm onDone={() => setAdding(false)} />}
+      {adding && <CronJobForm onDone={() => setAdding(false)} />}
+      {editing && <CronJobForm key={editing.id} job={editing} onDone={() => setEditing(null)} />}
       {jobs.length === 0 && !adding ? (
         <p className="faint">{t('runtime.cron.empty')}</p>
       ) : (
@@ -192,6 +104,18 @@ export function CronCard(): ReactElement {
                   <td className="nowrap">
                     <button type="button" className="btn btn-ghost btn-icon btn-sm" aria-label={t('runtime.cron.runJob', { name: job.name })} title={t('runtime.cron.runHint')} onClick={() => void runNow(job.id)}>
                       <Icon name="play" size={12} />
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-icon btn-sm"
+                      aria-label={t('runtime.cron.editJob', { name: job.name })}
+                      title={t('runtime.cron.editHint')}
+                      onClick={() => {
+                        setAdding(false);
+                        setEditing(job);
+                      }}
+                    >
+                      <Icon name="edit" size={12} />
                     </button>
                     <button
                       type="button"

@@ -1,5 +1,5 @@
-// Turns the cron form's fields into a schedule, or explains what is wrong with them.
-import type { CronSchedule } from '@contract/schemas';
+// The cron form's fields: a job's values to edit, and the fields turned into a schedule (or what is wrong).
+import type { CronJob, CronSchedule } from '@contract/schemas';
 import { t } from '../../i18n/i18n';
 
 export type ScheduleKind = 'every' | 'cron' | 'at';
@@ -35,4 +35,21 @@ export function parseCronForm(v: CronFormValues): { ok: true; schedule: CronSche
   }
   if (Object.keys(errors).length || !schedule) return { ok: false, errors };
   return { ok: true, schedule };
+}
+
+/** `2026-05-01T09:30` in the window's time zone: what a datetime-local field holds. */
+function localDateTime(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}`;
+}
+
+/** A job's fields as the form shows them, to edit it. */
+export function cronFormValuesOf(job: CronJob): CronFormValues {
+  const s = job.schedule;
+  const base = { name: job.name, message: job.message };
+  if (s.kind === 'every') return { ...base, kind: 'every', value: String(Math.round((s.everySeconds / 60) * 100) / 100), tz: '' };
+  if (s.kind === 'cron') return { ...base, kind: 'cron', value: s.expr, tz: s.tz ?? '' };
+  return { ...base, kind: 'at', value: localDateTime(s.at), tz: '' };
 }
