@@ -26,8 +26,23 @@ describe('modelOptionGroups', () => {
     const some = modelOptionGroups(presets, providers, 'LOCAL  llama').flatMap((g) => g.options);
     expect(some).toHaveLength(1);
     expect(some[0]!.id).toBe(all.find((o) => o.kind === 'model' && o.model === 'llama3')!.id);
-    expect(modelOptionGroups(presets, providers, 'smart').flatMap((g) => g.options).map((o) => o.id)).toEqual(['model-preset-1']);
-    expect(modelOptionGroups(presets, providers, 'nothing')).toEqual([]);
+    const listed = (filter: string) => modelOptionGroups(presets, providers, filter).filter((g) => !g.typed);
+    expect(listed('smart').flatMap((g) => g.options).map((o) => o.id)).toEqual(['model-preset-1']);
+    expect(listed('nothing')).toEqual([]);
+  });
+
+  it('offers a typed name no provider lists as a model of each provider, last; never a listed one or one with spaces', () => {
+    const groups = modelOptionGroups(presets, providers, ' gpt-5-preview ');
+    expect(groups.map((g) => g.key)).toEqual(['typed']);
+    expect(groups[0]!.options).toEqual([
+      { kind: 'model', id: 'model-typed-local', provider: 'local', model: 'gpt-5-preview', typed: true },
+      { kind: 'model', id: 'model-typed-gone', provider: 'gone', model: 'gpt-5-preview', typed: true },
+    ]);
+    const partly = modelOptionGroups(presets, providers, 'llama');
+    expect(partly.map((g) => g.key)).toEqual(['local', 'typed']);
+    expect(modelOptionGroups(presets, providers, 'llama3').find((g) => g.typed)!.options.map((o) => (o.kind === 'model' ? o.provider : ''))).toEqual(['gone']);
+    expect(modelOptionGroups(presets, providers, 'two words').some((g) => g.typed)).toBe(false);
+    expect(modelOptionGroups(presets, providers, '').some((g) => g.typed)).toBe(false);
   });
 
   it("marks the chat's own model as chosen, not its preset", () => {

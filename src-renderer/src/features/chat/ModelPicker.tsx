@@ -1,6 +1,6 @@
 // The chat's model picker next to the composer: the presets, then every model of every configured provider (their
 // model lists, read again with the refresh button), narrowed by typing. A combobox: the filter keeps the focus,
-// arrows move through the options, Enter picks, Esc closes. A pick applies to this chat from its next answer; a
+// arrows move through the options, Enter picks, Esc closes; a typed name the lists lack is offered as "Use '<name>'". A pick applies to this chat from its next answer; a
 // model needs no preset. The user's own choice: always allowed.
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
 import type { InvokeOutput } from '@contract/schemas';
@@ -171,7 +171,7 @@ export function ModelPicker({ sessionKey, disabled }: { sessionKey: string | nul
             {groups.map((g) => (
               <div key={g.key} role="group" aria-labelledby={`${g.options[0]!.id}-group`} className="model-picker-group">
                 <div id={`${g.options[0]!.id}-group`} role="presentation" className="model-picker-group-label">
-                  {g.provider ? t('chat.modelPicker.provider', { provider: g.provider }) : t('chat.modelPicker.presets')}
+                  {g.typed ? t('chat.modelPicker.typedGroup') : g.provider ? t('chat.modelPicker.provider', { provider: g.provider }) : t('chat.modelPicker.presets')}
                 </div>
                 {g.options.map((o) => (
                   <div
@@ -186,9 +186,10 @@ export function ModelPicker({ sessionKey, disabled }: { sessionKey: string | nul
                     onClick={() => void pick(o)}
                   >
                     <span className="model-picker-name">
-                      {chosenNow(o) && <Icon name="check" size={12} />} {o.kind === 'preset' ? o.preset.name : o.model}
+                      {chosenNow(o) && <Icon name="check" size={12} />} {o.kind === 'preset' ? o.preset.name : o.typed ? t('chat.modelPicker.useTyped', { model: o.model }) : o.model}
                     </span>
                     {o.kind === 'preset' && <span className="muted mono">{o.preset.model}</span>}
+                    {o.kind === 'model' && o.typed && <span className="muted">{t('chat.modelPicker.useTypedOn', { provider: o.provider })}</span>}
                   </div>
                 ))}
               </div>

@@ -1,15 +1,17 @@
 // The model picker's options: the presets first, then each provider's models, narrowed by what the user typed
-// (every word must appear in the option's name, model or provider, in any case).
+// (every word must appear in the option's name, model or provider, in any case), and the typed name as a model.
 import type { ModelChoiceView, Preset, ProviderModelsView } from '@contract/schemas';
 
 export type ModelOption =
   | { kind: 'preset'; id: string; preset: Preset }
-  | { kind: 'model'; id: string; provider: string; model: string };
+  | { kind: 'model'; id: string; provider: string; model: string; /** A name the user typed that the provider does not list. */ typed?: true };
 
 export interface OptionGroup {
-  /** `presets`, or the provider's name. */
+  /** `presets`, the provider's name, or `typed`. */
   key: string;
   provider?: string;
+  /** The "Use '<name>'" options: the typed name with each provider. */
+  typed?: true;
   options: ModelOption[];
 }
 
@@ -41,7 +43,21 @@ export function modelOptionGroups(presets: readonly Preset[], providers: readonl
       .filter((o) => o.kind === 'model' && matches(filter, o.model, o.provider));
     if (options.length) groups.push({ key: p.provider, provider: p.provider, options });
   });
+  const typed = typedModelOptions(providers, filter);
+  if (typed.length) groups.push({ key: 'typed', typed: true, options: typed });
   return groups;
+}
+
+/**
+ * The name typed into the filter as a model of each provider that does not list it (a model the server has but
+ * does not list, or one newer than the list): the last options, so Enter on a listed match still picks that.
+ */
+function typedModelOptions(providers: readonly ProviderModelsView[], filter: string): ModelOption[] {
+  const model = filter.trim();
+  if (!model || /\s/.test(model)) return [];
+  return providers
+    .filter((p) => !p.models.includes(model))
+    .map((p): ModelOption => ({ kind: 'model', id: `model-typed-${p.provider}`, provider: p.provider, model, typed: true }));
 }
 
 /** Whether `option` is what the chat uses now: its own model, else its preset. */

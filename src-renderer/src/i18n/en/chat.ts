@@ -311,6 +311,9 @@ export const chat = {
     provider: 'Models on {{provider}}',
     loading: 'Reading the providers’ model lists…',
     unreachable: 'The models on {{provider}} could not be read: {{message}}',
+    typedGroup: 'A model not in the lists',
+    useTyped: 'Use “{{model}}”',
+    useTypedOn: 'on {{provider}}',
     noMatch: 'No model matches “{{filter}}”.',
   },
   failure: {

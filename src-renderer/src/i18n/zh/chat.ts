@@ -309,6 +309,9 @@ export const chat: Translation<typeof en> = {
     provider: '{{provider}} 上的模型',
     loading: '正在读取各服务商的模型列表…',
     unreachable: '无法读取 {{provider}} 上的模型：{{message}}',
+    typedGroup: '列表中没有的模型',
+    useTyped: '使用“{{model}}”',
+    useTypedOn: '在 {{provider}} 上',
     noMatch: '没有与“{{filter}}”匹配的模型。',
   },
   failure: {
