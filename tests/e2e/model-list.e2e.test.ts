@@ -37,7 +37,7 @@ describe('the model picker lists every model of the server', () => {
     expect(await axeViolations(app.page, '.model-picker')).toEqual([]);
 
     await filter().fill('third');
-    await expect.poll(() => list().getByRole('option').allInnerTexts()).toEqual(['third-model']);
+    await expect.poll(() => list().getByRole('group', { name: 'Models on test' }).getByRole('option').allInnerTexts()).toEqual(['third-model']);
     await filter().fill('no such thing');
     await app.page.getByText('No model matches “no such thing”.').waitFor();
     await filter().fill('THIRD mod');

@@ -197,7 +197,7 @@ export function ModelPicker({ sessionKey, disabled }: { sessionKey: string | nul
           </div>
           <div className="model-picker-notes" role="status">
             {loading && <p className="faint">{t('chat.modelPicker.loading')}</p>}
-            {!options.length && filter.trim() && <p>{t('chat.modelPicker.noMatch', { filter: filter.trim() })}</p>}
+            {!options.some((o) => o.kind === 'preset' || !o.typed) && filter.trim() && <p>{t('chat.modelPicker.noMatch', { filter: filter.trim() })}</p>}
             {failed.map((p) => (
               <p key={p.provider} className="model-picker-error">
                 {t('chat.modelPicker.unreachable', { provider: p.provider, message: p.error!.message })}

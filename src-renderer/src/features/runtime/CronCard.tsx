@@ -66,7 +66,18 @@ export function CronCard(): ReactElement {
       </div>
       {error && <div className="field-error">{error}</div>}
       {adding && <CronJobForm onDone={() => setAdding(false)} />}
-      {editing && <CronJobForm key={editing.id} job={editing} onDone={() => setEditing(null)} />}
+      {editing && (
+        <CronJobForm
+          key={editing.id}
+          job={editing}
+          onDone={() => {
+            const id = editing.id;
+            setEditing(null);
+            // Back to the row's Edit button, where the keyboard left off.
+            requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-cron-edit="${CSS.escape(id)}"]`)?.focus());
+          }}
+        />
+      )}
       {jobs.length === 0 && !adding ? (
         <p className="faint">{t('runtime.cron.empty')}</p>
       ) : (
@@ -108,6 +119,7 @@ export function CronCard(): ReactElement {
                     <button
                       type="button"
                       className="btn btn-ghost btn-icon btn-sm"
+                      data-cron-edit={job.id}
                       aria-label={t('runtime.cron.editJob', { name: job.name })}
                       title={t('runtime.cron.editHint')}
                       onClick={() => {
