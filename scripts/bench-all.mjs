@@ -7,7 +7,8 @@
 // (bench-exec.mjs), provider stream assembly and transport (bench-providers.mjs),
 // idle daemon wake-ups, CPU and RSS (bench-idle.mjs), scheduler idle cost, timer drift and RSS (bench-scheduler.mjs,
 // 60 s window), the desktop start to a ready tray (bench-desktop.mjs), renderer bundle and Chromium figures
-// (bench-renderer.mjs --e2e, after a build: the chat, the window's start, quick ask).
+// (bench-renderer.mjs --e2e, after a build: the chat, the window's start, quick ask), and `nanotray web`'s URL to a
+// usable page in Chromium (bench-web.mjs).
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
@@ -24,6 +25,7 @@ const steps = [
   ['Idle daemon: wake-ups, CPU and RSS while nothing is due', ['scripts/bench-idle.mjs']],
   ['Scheduler: idle cost, timer drift', ['scripts/bench-scheduler.mjs', ...(process.env.BENCH_DRIFT_MINUTES ? ['--minutes', process.env.BENCH_DRIFT_MINUTES] : [])]],
   ['Desktop: core start to a ready tray (faked electron module)', ['scripts/bench-desktop.mjs']],
+  ['Browser host: `nanotray web` printing its URL to a usable page', ['scripts/bench-web.mjs']],
   ['Renderer: bundle size, a 5,000-message chat (open, paging, frames while streaming), first token to screen, search hit', ['scripts/bench-renderer.mjs', '--e2e']],
 ];
 

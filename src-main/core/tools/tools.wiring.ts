@@ -18,6 +18,9 @@ import { SqliteEgressLedger } from './egress/egress-ledger';
 import { recordingRefusals } from './egress/refusal-recording-gate';
 
 /** What tests may inject: endpoints, DNS and the approval timeout. */
+/** How long after start-up a long-running host loads the shell grammar (ahead of the first exec, which awaits it). */
+const GRAMMAR_PRELOAD_DELAY_MS = 1_500;
+
 export interface ToolsOptions {
   /** How long an approval waits before it counts as denied (default 5 minutes). */
   approvalTimeoutMs?: number;
@@ -78,12 +81,18 @@ export function wireTools(base: CoreBase, deps: ToolsDeps, options: ToolsOptions
   const execTool = (): Tool => tools.find((t) => t.name === 'exec')!;
   const sandbox = exec.sandbox ?? systemSandbox;
   if (base.startBackground) {
-    // A long-running host loads the shell grammar and probes the OS sandbox (once per process) just after its
-    // tray is up, so the first exec approval waits for neither. A one-shot CLI run does both only when exec is
+    // A long-running host probes the OS sandbox (once per process) just after its tray is up and loads the shell
+    // grammar soon after, so the first exec approval waits for neither. A one-shot CLI run does both only when exec is
     // called. Safe to defer: exec's precheck and run await the probe's answer themselves (sandbox.state).
     base.afterStart('the exec sandbox probe', () => {
-      void preloadBashParser();
       void sandbox.state(base.config().tools.exec);
+    });
+    // The grammar's WASM start-up holds the event loop for a while: not while the host answers its first window
+    // (the browser host's page loads right after its URL is printed), a moment later.
+    base.afterStart('the shell grammar', () => {
+      const timer = setTimeout(() => void preloadBashParser(), GRAMMAR_PRELOAD_DELAY_MS);
+      timer.unref();
+      base.onDispose(() => clearTimeout(timer));
     });
     base.afterStart('pruning the egress ledger', () => egress.pruneWhenDue());
   }
