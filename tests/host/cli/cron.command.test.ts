@@ -1,4 +1,4 @@
-// `nanotray cron list|add|remove` in process: `id: <id>`, the tool's messages, exit codes.
+// `nanotray cron list|add|edit|remove` in process: `id: <id>`, the tool's messages, exit codes.
 import { describe, expect, it } from 'vitest';
 import { useCliHarness } from './cli-harness';
 
@@ -22,6 +22,18 @@ describe('nanotray cron', () => {
     expect(await cli('remove', id!)).toEqual({ code: 1, out: '', err: `Error: job '${id}' not found\n` });
   });
 
+  it('edit changes what is given and keeps the rest, under the same id', async () => {
+    t.openBare({ agent: { timezone: 'UTC' } });
+    const id = /^id: (\w+)/.exec((await cli('add', '--message', 'Standup notes', '--cron-expr', '0 9 * * 1-5', '--name', 'standup', '--session', 'desktop:work')).out)?.[1];
+    expect(await cli('edit', id!, '--cron-expr', '30 8 * * 1-5', '--tz', 'Europe/Berlin')).toEqual({ code: 0, out: `Updated job ${id}\n`, err: '' });
+    expect((await cli('list')).out).toBe(`Scheduled jobs:\n- standup (id: ${id}, cron '30 8 * * 1-5' (Europe/Berlin), session: desktop:work)\n`);
+    expect((await cli('edit', id!, '--message', 'Write the standup notes', '--name', 'notes')).code).toBe(0);
+    expect((await cli('list')).out).toContain(`- notes (id: ${id}, cron '30 8 * * 1-5' (Europe/Berlin), session: desktop:work)`);
+    expect(await cli('edit', id!, '--cron-expr', '0 9 * *')).toEqual({ code: 1, out: '', err: "Error: invalid cron expression '0 9 * *'\n" });
+    expect(await cli('edit', 'deadbeef', '--message', 'x')).toEqual({ code: 1, out: '', err: "Error: job 'deadbeef' not found\n" });
+    expect((await cli('list')).out).toContain(`- notes (id: ${id}, cron '30 8 * * 1-5' (Europe/Berlin)`);
+  });
+
   it('gives the tool messages and exits 1 on invalid input', async () => {
     t.openBare({ agent: { timezone: 'UTC' } });
     const cases: [string[], string][] = [
@@ -42,6 +54,6 @@ describe('nanotray cron', () => {
 
   it('an unknown action exits 2', async () => {
     t.openBare({});
-    expect(await cli('frobnicate')).toEqual({ code: 2, out: '', err: "nanotray cron: unknown action 'frobnicate'. Use list, add, remove or run.\n" });
+    expect(await cli('frobnicate')).toEqual({ code: 2, out: '', err: "nanotray cron: unknown action 'frobnicate'. Use list, add, edit, remove or run.\n" });
   });
 });

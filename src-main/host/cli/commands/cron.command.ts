@@ -1,17 +1,21 @@
-// `nanotray cron list|add|remove|run`: the scheduled jobs, with the same rules and messages as the agent's cron tool.
+// `nanotray cron list|add|edit|remove|run`: the scheduled jobs, with the same rules and messages as the agent's cron tool.
 import { resolveTimeZone } from '../../../core/lib/zoned-time';
 import { formatJobList } from '../../../core/scheduler/cron.tool';
 import { formatCronRun } from '../../../core/scheduler/scheduler-text';
-import { flagString, parseArgs, write, type CliCommand } from '../cli-command';
+import type { CronScheduleInput } from '../../../core/scheduler/cron-schedule';
+import type { CronJobView } from '../../../core/scheduler/cron-service';
+import { flagString, parseArgs, write, type CliCommand, type ParsedArgs } from '../cli-command';
 import { openCliCore } from './cli-core';
 
 const USAGE = `Usage: nanotray cron list
        nanotray cron add --message TEXT (--every-seconds N | --cron-expr EXPR [--tz TZ] | --at ISO) [--name NAME] [--session KEY]
+       nanotray cron edit ID [--message TEXT] [--name NAME] [--every-seconds N | --cron-expr EXPR [--tz TZ] | --at ISO]
        nanotray cron remove ID
        nanotray cron run ID
 
   add prints the new job's id as "id: <id>". A job runs as a turn in its session (default cli:default)
   while the app or \`nanotray daemon\` is running. --at without an offset is in agent.timezone.
+  edit changes what is given and keeps the rest (its id, session, paused state and runs too).
   run runs the job once now, in this process, and prints the run (exit 1 when it failed or was skipped).`;
 
 /** `--every-seconds 90` → 90; anything that is not a number stays NaN so validation reports it. */
@@ -20,14 +24,32 @@ function everySeconds(raw: string | undefined): number | undefined {
   return /^\s*-?\d+(\.\d+)?\s*$/.test(raw) ? Number(raw) : Number.NaN;
 }
 
+/** The schedule given on the command line, or none (an edit then keeps the job's). */
+function scheduleFlags(parsed: ParsedArgs): CronScheduleInput {
+  return {
+    every_seconds: everySeconds(flagString(parsed, 'every-seconds')),
+    cron_expr: flagString(parsed, 'cron-expr'),
+    tz: flagString(parsed, 'tz'),
+    at: flagString(parsed, 'at'),
+  };
+}
+
+/** A job's schedule as the flags that would make it. */
+function scheduleOf(job: CronJobView): CronScheduleInput {
+  const s = job.schedule;
+  if (s.kind === 'every') return { every_seconds: s.everySeconds };
+  if (s.kind === 'cron') return { cron_expr: s.expr, tz: s.tz };
+  return { at: s.at };
+}
+
 export const cronCommand: CliCommand = {
   name: 'cron',
-  summary: 'List, add, remove or run scheduled jobs',
+  summary: 'List, add, edit, remove or run scheduled jobs',
   usage: USAGE,
   async run(args, io) {
     const [action, ...rest] = args;
-    if (action !== 'list' && action !== 'add' && action !== 'remove' && action !== 'run') {
-      write(io.stderr, `nanotray cron: unknown action '${action ?? ''}'. Use list, add, remove or run.`);
+    if (action !== 'list' && action !== 'add' && action !== 'edit' && action !== 'remove' && action !== 'run') {
+      write(io.stderr, `nanotray cron: unknown action '${action ?? ''}'. Use list, add, edit, remove or run.`);
       return 2;
     }
     const core = openCliCore(io, 'cron');
@@ -38,6 +60,23 @@ export const cronCommand: CliCommand = {
         return 0;
       }
       const parsed = parseArgs(rest);
+      if (action === 'edit') {
+        const id = parsed.positionals[0] ?? flagString(parsed, 'id', 'job-id');
+        const job = core.cron.list().find((j) => j.id === id);
+        if (!id || !job) {
+          write(io.stderr, id ? `Error: job '${id}' not found` : 'Error: job_id is required for edit');
+          return 1;
+        }
+        const given = scheduleFlags(parsed);
+        const schedule = Object.values(given).some((v) => v !== undefined) ? given : scheduleOf(job);
+        const edited = core.cron.update(id, { ...schedule, message: flagString(parsed, 'message', 'm') ?? job.message, name: flagString(parsed, 'name') ?? job.name });
+        if (!edited.ok) {
+          write(io.stderr, edited.error.message);
+          return 1;
+        }
+        write(io.stdout, `Updated job ${id}`);
+        return 0;
+      }
       if (action === 'remove' || action === 'run') {
         const id = parsed.positionals[0] ?? flagString(parsed, 'id', 'job-id');
         if (!id) {
@@ -65,10 +104,7 @@ export const cronCommand: CliCommand = {
         sessionKey: flagString(parsed, 'session') ?? 'cli:default',
         message: flagString(parsed, 'message', 'm'),
         name: flagString(parsed, 'name'),
-        every_seconds: everySeconds(flagString(parsed, 'every-seconds')),
-        cron_expr: flagString(parsed, 'cron-expr'),
-        tz: flagString(parsed, 'tz'),
-        at: flagString(parsed, 'at'),
+        ...scheduleFlags(parsed),
       });
       if (!added.ok) {
         write(io.stderr, added.error.message);
