@@ -35,8 +35,8 @@ describe('modelOptionGroups', () => {
     const groups = modelOptionGroups(presets, providers, ' gpt-5-preview ');
     expect(groups.map((g) => g.key)).toEqual(['typed']);
     expect(groups[0]!.options).toEqual([
-      { kind: 'model', id: 'model-typed-local', provider: 'local', model: 'gpt-5-preview', typed: true },
-      { kind: 'model', id: 'model-typed-gone', provider: 'gone', model: 'gpt-5-preview', typed: true },
+      { kind: 'model', id: 'model-typed-0-gpt-5-preview', provider: 'local', model: 'gpt-5-preview', typed: true },
+      { kind: 'model', id: 'model-typed-1-gpt-5-preview', provider: 'gone', model: 'gpt-5-preview', typed: true },
     ]);
     const partly = modelOptionGroups(presets, providers, 'llama');
     expect(partly.map((g) => g.key)).toEqual(['local', 'typed']);

@@ -92,7 +92,8 @@ export function ModelPicker({ sessionKey, disabled }: { sessionKey: string | nul
       setActiveId(options[moves[e.key]!]?.id);
     } else if (e.key === 'Enter') {
       e.preventDefault();
-      const o = options[at];
+      // Typed faster than the highlight followed: what it would have settled on.
+      const o = options[at] ?? options.find(chosenNow) ?? options[0];
       if (o) void pick(o);
     } else if (e.key === 'Escape') {
       e.preventDefault();

@@ -55,9 +55,11 @@ export function modelOptionGroups(presets: readonly Preset[], providers: readonl
 function typedModelOptions(providers: readonly ProviderModelsView[], filter: string): ModelOption[] {
   const model = filter.trim();
   if (!model || /\s/.test(model)) return [];
+  // The id names the typed text: a highlight on it does not outlive the next keystroke, which shows listed matches first.
   return providers
-    .filter((p) => !p.models.includes(model))
-    .map((p): ModelOption => ({ kind: 'model', id: `model-typed-${p.provider}`, provider: p.provider, model, typed: true }));
+    .map((p, pi) => ({ p, id: `model-typed-${pi}-${model}` }))
+    .filter(({ p }) => !p.models.includes(model))
+    .map(({ p, id }): ModelOption => ({ kind: 'model', id, provider: p.provider, model, typed: true }));
 }
 
 /** Whether `option` is what the chat uses now: its own model, else its preset. */
