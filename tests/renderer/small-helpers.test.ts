@@ -5,7 +5,7 @@ import { matchCommands, slashQuery } from '../../src-renderer/src/features/chat/
 import { typingArgument } from '../../src-renderer/src/features/chat/argument-suggestions';
 import { userScrolledUp } from '../../src-renderer/src/features/chat/use-stick-to-bottom';
 import { buildTree } from '../../src-renderer/src/features/memory/file-tree';
-import { parseCronForm } from '../../src-renderer/src/features/runtime/cron-form';
+import { cronFormValuesOf, parseCronForm } from '../../src-renderer/src/features/runtime/cron-form';
 import { compactNumber, dayGroup, duration, exportFileName, relativeTime } from '../../src-renderer/src/lib/format';
 import { resolveTheme } from '../../src-renderer/src/lib/theme';
 import { foldDiff } from '../../src-renderer/src/lib/merge';
@@ -63,6 +63,17 @@ describe('renderer helpers', () => {
         value: 'A cron expression has 5 fields (minute hour day month weekday), e.g. 0 9 * * 1-5.',
       },
     });
+  });
+
+  it('fills the cron form from a job to edit, and reads the same schedule back', () => {
+    const job = { id: 'a1', name: 'News', message: 'Summarise', sessionKey: 'desktop:x', enabled: true, lastStatus: null, lastError: null, lastRunAt: null, nextRunAt: null, consecutiveErrors: 0, createdAt: 0, scheduleText: '', running: false };
+    const at = new Date(2026, 4, 1, 9, 30).toISOString();
+    for (const schedule of [{ kind: 'every', everySeconds: 5400 }, { kind: 'cron', expr: '0 9 * * 1-5', tz: 'Europe/Berlin' }, { kind: 'at', at }] as const) {
+      const values = cronFormValuesOf({ ...job, schedule });
+      expect(values).toMatchObject({ name: 'News', message: 'Summarise', kind: schedule.kind });
+      expect(parseCronForm(values)).toEqual({ ok: true, schedule });
+    }
+    expect(cronFormValuesOf({ ...job, schedule: { kind: 'at', at } }).value).toBe('2026-05-01T09:30');
   });
 
   it('groups workspace files: bootstrap files in order, then memory, skills, others', () => {
