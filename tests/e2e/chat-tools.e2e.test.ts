@@ -27,7 +27,8 @@ describe('chat tools', () => {
     app.llm.enqueue({ text: 'Sure.' });
     await sendChat(app.page, 'Something else entirely');
     await waitForAnswer(app.page, 'Sure.');
-    expect(await app.page.locator('.session-row').count()).toBe(2);
+    // the list learns of the second chat from the core's summary event, after the answer shows
+    await expect.poll(() => app.page.locator('.session-row').count()).toBe(2);
 
     await app.page.getByRole('searchbox', { name: 'Search all messages' }).fill('archipelago');
     const results = app.page.getByRole('list', { name: 'Search results' });

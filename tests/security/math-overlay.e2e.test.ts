@@ -65,7 +65,7 @@ describe('math cannot paint outside its answer', () => {
     app.llm.enqueue({ text: OVERLAY, toolCalls: [{ name: 'exec', arguments: { command: 'touch pwned.txt' } }] }, { text: 'ok' });
     await sendChat(page, 'tidy up');
     const card = page.getByRole('group', { name: /Allow exec\?/ }).last();
-    await card.getByRole('button', { name: 'Deny' }).waitFor({ timeout: 15_000 });
+    await card.getByRole('button', { name: 'Deny', exact: true }).waitFor({ timeout: 15_000 });
     await page.locator('[data-role="assistant"] .katex').first().waitFor();
     const tool = page.locator('.tool-card').last();
     await tool.scrollIntoViewIfNeeded();
@@ -73,7 +73,7 @@ describe('math cannot paint outside its answer', () => {
     expect(await pointsPaintedOutside(page.locator('[data-role="assistant"] .markdown').first())).toEqual([]);
     expect(await coveredPoints(tool)).toEqual([]);
     expect(await coveredPoints(card)).toEqual([]);
-    await card.getByRole('button', { name: 'Deny' }).click();
+    await card.getByRole('button', { name: 'Deny', exact: true }).click();
     await waitIdle(page);
     expect(existsSync(join(app.home.workspace, 'pwned.txt'))).toBe(false);
   });
