@@ -99,23 +99,22 @@ function toJob(raw: unknown): CronJob {
   };
 }
 
-export function insertCronJob(db: Database, job: Pick<CronJob, 'id' | 'name' | 'sessionKey' | 'message' | 'schedule' | 'createdAt'>): void {
-  const s = job.schedule;
-  db.prepare(
-    `INSERT INTO cron_jobs (id, name, session_key, message, kind, every_seconds, cron_expr, tz, at, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    job.id,
-    job.name,
-    job.sessionKey,
-    job.message,
+/** A schedule as its five columns: kind, every_seconds, cron_expr, tz, at. */
+function scheduleColumns(s: CronSchedule): [string, number | null, string | null, string | null, string | null] {
+  return [
     s.kind,
     s.kind === 'every' ? s.everySeconds : null,
     s.kind === 'cron' ? s.expr : null,
     s.kind === 'cron' ? s.tz : null,
     s.kind === 'at' ? new Date(s.atMs).toISOString() : null,
-    job.createdAt,
-  );
+  ];
+}
+
+export function insertCronJob(db: Database, job: Pick<CronJob, 'id' | 'name' | 'sessionKey' | 'message' | 'schedule' | 'createdAt'>): void {
+  db.prepare(
+    `INSERT INTO cron_jobs (id, name, session_key, message, kind, every_seconds, cron_expr, tz, at, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(job.id, job.name, job.sessionKey, job.message, ...scheduleColumns(job.schedule), job.createdAt);
 }
 
 /**
@@ -123,20 +122,10 @@ export function insertCronJob(db: Database, job: Pick<CronJob, 'id' | 'name' | '
  * Returns false when there is no such job.
  */
 export function updateCronJob(db: Database, job: Pick<CronJob, 'id' | 'name' | 'message' | 'schedule'>): boolean {
-  const s = job.schedule;
   return (
     db
       .prepare('UPDATE cron_jobs SET name = ?, message = ?, kind = ?, every_seconds = ?, cron_expr = ?, tz = ?, at = ? WHERE id = ?')
-      .run(
-        job.name,
-        job.message,
-        s.kind,
-        s.kind === 'every' ? s.everySeconds : null,
-        s.kind === 'cron' ? s.expr : null,
-        s.kind === 'cron' ? s.tz : null,
-        s.kind === 'at' ? new Date(s.atMs).toISOString() : null,
-        job.id,
-      ).changes > 0
+      .run(job.name, job.message, ...scheduleColumns(job.schedule), job.id).changes > 0
   );
 }
 
