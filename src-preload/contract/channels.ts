@@ -8,6 +8,7 @@ import { approvalsChannels } from './approval-schemas';
 import { chatChannels } from './chat-schemas';
 import { pushChannels } from './event-schemas';
 import { memoryChannels } from './memory-schemas';
+import { filesChannels } from './file-schemas';
 import { modelsChannels } from './model-schemas';
 import { runtimeChannels } from './runtime-schemas';
 import { cronChannels, heartbeatChannels } from './scheduler-schemas';
@@ -18,6 +19,7 @@ export const API_CHANNELS = {
   chat: chatChannels,
   approvals: approvalsChannels,
   memory: memoryChannels,
+  files: filesChannels,
   runtime: runtimeChannels,
   models: modelsChannels,
   heartbeat: heartbeatChannels,

@@ -44,6 +44,7 @@ export * from './event-schemas';
 export * from './chat-schemas';
 export * from './approval-schemas';
 export * from './memory-schemas';
+export * from './file-schemas';
 export * from './runtime-schemas';
 export * from './model-schemas';
 export * from './network-schemas';

@@ -7,6 +7,7 @@ import type { ApiHost } from './api-host';
 import { createChatHandlers } from './handlers/chat-handlers';
 import { createApprovalHandlers } from './handlers/approvals-handlers';
 import { createMemoryHandlers } from './handlers/memory-handlers';
+import { createFilesHandlers } from './handlers/files-handlers';
 import { createRuntimeHandlers } from './handlers/runtime-handlers';
 import { createModelHandlers } from './handlers/model-handlers';
 import { createNetworkHandlers } from './handlers/network-handlers';
@@ -23,6 +24,7 @@ export function createApiHandlers(core: Core, host: ApiHost): InvokeHandlers {
     ...createChatHandlers(core),
     ...createApprovalHandlers(core),
     ...createMemoryHandlers(core),
+    ...createFilesHandlers(core),
     ...createRuntimeHandlers(core),
     ...createModelHandlers(core),
     ...createNetworkHandlers(core),
