@@ -29,3 +29,5 @@ export const filesReadOutput = z.discriminatedUnion('status', [
 export const filesChannels = {
   read: invoke('files:read', filesReadInput, filesReadOutput),
 };
+
+export type FileRefusalCode = z.output<typeof fileRefusalCodeSchema>;

@@ -4,6 +4,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Banner } from './components/Banner';
 import { askPermission, browserNotifyEnv, declineOffer } from './lib/browser-notifications';
 import { ConfirmDialog } from './components/Dialog';
+import { FileViewerDialog } from './features/chat/FileViewerDialog';
 import { NavRail } from './components/NavRail';
 import { Toasts } from './components/Toasts';
 import { ChatView } from './features/chat/ChatView';
@@ -234,6 +235,7 @@ export function App(): ReactElement {
       </main>
       <SearchPalette />
       <LeaveDialog />
+      <FileViewerDialog />
       <Toasts />
     </div>
   );

@@ -71,7 +71,7 @@ describe('buildNanotrayApi', () => {
   it('exposes no generic invoke and freezes the object', () => {
     const api = buildNanotrayApi(async () => ({ ok: true, value: null }), () => () => undefined);
     expect(Object.keys(api).sort()).toEqual(
-      ['app', 'approvals', 'chat', 'commands', 'cron', 'elicitation', 'heartbeat', 'imports', 'mcp', 'memory', 'models', 'onCoreEvent', 'onNavigate', 'runtime', 'settings'].sort(),
+      ['app', 'approvals', 'chat', 'commands', 'cron', 'elicitation', 'files', 'heartbeat', 'imports', 'mcp', 'memory', 'models', 'onCoreEvent', 'onNavigate', 'runtime', 'settings'].sort(),
     );
     expect('invoke' in api).toBe(false);
     expect(Object.isFrozen(api)).toBe(true);

@@ -7,6 +7,7 @@ import type { SessionsSlice } from './sessions-slice';
 import type { ModelsSlice } from './models-slice';
 import type { ApprovalsSlice } from './approvals-slice';
 import type { MemorySlice } from './memory-slice';
+import type { FileViewerSlice } from './file-viewer-slice';
 import type { ReviewSlice } from './review-slice';
 import type { RuntimeSlice } from './runtime-slice';
 import type { McpSignInSlice } from './mcp-sign-in-slice';
@@ -23,6 +24,7 @@ export type AppState = ChatSlice &
   ModelsSlice &
   ApprovalsSlice &
   MemorySlice &
+  FileViewerSlice &
   ReviewSlice &
   RuntimeSlice &
   McpSlice &

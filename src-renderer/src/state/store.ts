@@ -9,6 +9,7 @@ import { createMcpSlice } from './mcp-slice';
 import { createNetworkSlice } from './network-slice';
 import { createElicitationSlice } from './elicitation-slice';
 import { createMemorySlice } from './memory-slice';
+import { createFileViewerSlice } from './file-viewer-slice';
 import { createReviewSlice } from './review-slice';
 import { createRuntimeSlice } from './runtime-slice';
 import { createMcpSignInSlice } from './mcp-sign-in-slice';
@@ -31,6 +32,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createModelsSlice(set, get, deps),
     ...createApprovalsSlice(set, get, deps),
     ...createMemorySlice(set, get, deps),
+    ...createFileViewerSlice(set, get, deps),
     ...createReviewSlice(set, get, deps),
     ...createRuntimeSlice(set, get, deps),
     ...createMcpSignInSlice(set, get, deps),

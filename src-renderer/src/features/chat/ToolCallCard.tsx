@@ -37,6 +37,21 @@ function oneLine(text: string): string {
   return text;
 }
 
+/** Tools whose successful call leaves a file worth opening. */
+const WRITES_FILE = new Set(['write_file', 'edit_file']);
+
+/** The file a finished write_file / edit_file call wrote, as the tool was given it; else undefined. */
+function writtenPath(item: ToolItem): string | undefined {
+  if (item.status !== 'ok' || !WRITES_FILE.has(item.name)) return undefined;
+  try {
+    const args: unknown = JSON.parse(item.args);
+    const path = args && typeof args === 'object' ? (args as { path?: unknown }).path : undefined;
+    return typeof path === 'string' && path.trim() ? path : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 const STATUS_BADGE = {
   running: { cls: 'badge badge-accent', label: 'chat.tool.running' },
   ok: { cls: 'badge badge-ok', label: 'chat.tool.done' },
@@ -90,6 +105,8 @@ export const ToolCallCard = memo(function ToolCallCard({ item }: { item: ToolIte
   const result = item.result ?? '';
   const shown = full || result.length <= RESULT_PREVIEW_CHARS ? result : `${result.slice(0, RESULT_PREVIEW_CHARS)}…`;
   const bodyId = `tool-body-${item.id}`;
+  const filePath = writtenPath(item);
+  const openFile = useAppStore((s) => s.openWorkspaceFile);
   return (
     <div className="tool-card" data-status={item.status}>
       <button type="button" className="tool-head" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
@@ -107,6 +124,12 @@ export const ToolCallCard = memo(function ToolCallCard({ item }: { item: ToolIte
         {item.durationMs !== undefined && <span className="faint nowrap">{duration(item.durationMs)}</span>}
       </button>
       {item.status === 'running' && item.progress && <ToolProgress progress={item.progress} />}
+      {filePath !== undefined && (
+        <button type="button" className="btn btn-sm tool-open" aria-label={t('chat.openFile.openLabel', { path: filePath })} onClick={() => void openFile(filePath)}>
+          <Icon name="file" size={14} />
+          {t('chat.openFile.open')}
+        </button>
+      )}
       {open && (
         <div className="tool-body" id={bodyId}>
           <div className="tool-section-label">{t('chat.tool.arguments')}</div>
