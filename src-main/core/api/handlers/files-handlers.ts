@@ -43,7 +43,10 @@ export function createFilesHandlers(core: Core): FilesHandlers {
         if (stat.size > 0 && (await looksBinary(handle))) {
           return ipcOk<Refusal>({ status: 'refused', code: 'binary', message: `${path} is not a text file.` });
         }
-        const content = stat.size === 0 ? '' : (await handle.readFile()).toString('utf8');
+        // Only the bytes measured above: a file that grew since is not read past the cap.
+        const buffer = Buffer.alloc(stat.size);
+        const { bytesRead } = stat.size === 0 ? { bytesRead: 0 } : await handle.read(buffer, 0, stat.size, 0);
+        const content = buffer.subarray(0, bytesRead).toString('utf8');
         const root = realPathLoose(workspace) ?? workspace;
         const real = realPathLoose(opened.value.abs) ?? opened.value.abs;
         return ipcOk({ status: 'read' as const, path: relative(root, real).split(sep).join('/'), content, size: stat.size });
