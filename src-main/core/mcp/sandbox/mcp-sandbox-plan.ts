@@ -1,5 +1,6 @@
 // What a sandboxed stdio MCP server sees: exec's sandbox plan with the server's own data folder as the one writable
-// place (and its cwd), the workspace read-only or hidden, and the other servers' data and Nanotray's doors hidden.
+// place (and its cwd) but for an installed extension's code in it, the workspace read-only or hidden, and the other
+// servers' data and Nanotray's doors hidden.
 import { readdirSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { planSandbox, type PlanMount, type SandboxPlan } from '../../tools/os-sandbox/sandbox-plan';
@@ -8,6 +9,12 @@ import { NANOTRAY_HOME_ENTRY } from '../../config/home-paths';
 
 /** Folder of every server's data folder, in Nanotray's home. */
 export const MCP_DATA_DIR = 'mcp-data';
+
+/**
+ * An installed extension's code, inside its server's data folder: read-only to the server, so a server that was
+ * talked into it cannot rewrite what runs the next time it starts.
+ */
+export const MCP_EXTENSION_DIR = 'extension';
 
 /**
  * Nanotray's own entries in its home (settings, database, sign-ins, run/, every server's data, backups…): hidden
@@ -81,6 +88,8 @@ export function planMcpSandbox(input: McpSandboxPlanInput): SandboxPlan {
       mounts.set(found.path, { kind: found.dir ? 'hide-dir' : 'hide-file', path: found.path });
     }
   }
+  const code = existing(join(input.dataDir, MCP_EXTENSION_DIR));
+  if (code?.dir && isInside(input.dataDir, code.path)) mounts.set(code.path, { kind: 'read-only', path: code.path, exists: true });
   const ordered = [...mounts.values()].sort((a, b) => depth(a.path) - depth(b.path));
   return { cwd: input.cwd, mounts: ordered };
 }

@@ -1,6 +1,7 @@
 // What a sandboxed MCP server's plan binds: its data folder writable over the hidden home, the workspace read-only or
 // hidden, and, where the workspace shows the home, Nanotray's doors and the other servers' data hidden again.
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -72,5 +73,21 @@ describe('dataFolderName', () => {
     expect(dataFolderName('my.files')).toMatch(/^my_files-[0-9a-f]{8}$/);
     expect(dataFolderName('Files')).not.toBe(dataFolderName('files'));
     expect(dataFolderName('..')).toMatch(/^__-[0-9a-f]{8}$/);
+  });
+
+  it("keeps an installed extension's code read-only to its own server, in a real sandbox", () => {
+    const data = join(home, 'mcp-data', 'a');
+    mkdirSync(join(data, 'extension'));
+    writeFileSync(join(data, 'extension', 'server.js'), 'original');
+    const p = plan(join(home, 'workspace'));
+    const list = kinds(p);
+    expect(list.indexOf('writable <home>/mcp-data/a')).toBeLessThan(list.indexOf('read-only <home>/mcp-data/a/extension'));
+    const script = `echo rewritten > ${data}/extension/server.js; echo kept > ${data}/state.txt; echo done`;
+    const run = bwrapInvocation('/usr/bin/bwrap', p, { file: '/bin/sh', args: ['-c', script] });
+    const result = spawnSync(run.file, run.args, { encoding: 'utf8' });
+    expect(result.stdout).toContain('done');
+    expect(result.stderr).toMatch(/Read-only file system/);
+    expect(readFileSync(join(data, 'extension', 'server.js'), 'utf8')).toBe('original');
+    expect(existsSync(join(data, 'state.txt'))).toBe(true);
   });
 });

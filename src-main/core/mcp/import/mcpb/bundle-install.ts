@@ -10,7 +10,7 @@ import { failure, type ServiceError } from '../../../lib/core-error';
 import { registerSecret } from '../../../lib/known-secrets';
 import { errorMessage, okResult, type Result } from '../../../lib/result';
 import type { McpService } from '../../mcp-types';
-import { MCP_DATA_DIR } from '../../sandbox/mcp-sandbox-plan';
+import { MCP_DATA_DIR, MCP_EXTENSION_DIR } from '../../sandbox/mcp-sandbox-plan';
 import { dataFolderName } from '../../sandbox/stdio-launch';
 import { freeServerName, SERVER_NAME } from '../server-names';
 import { BUNDLE_LIMITS, BundleZipError, readEntryText, unpackBundle, walkBundle } from './bundle-zip';
@@ -105,7 +105,7 @@ export class BundleInstall {
     if (this.deps.config().mcpServers[name]) return failure('conflict', `A server '${name}' exists already: choose another name.`);
     const dataRoot = join(realpathSync.native(this.deps.nanotrayHome), MCP_DATA_DIR);
     const dataDir = join(dataRoot, dataFolderName(name));
-    const folder = join(dataDir, 'extension');
+    const folder = join(dataDir, MCP_EXTENSION_DIR);
     const sandbox = await this.deps.sandboxWorks();
     const entry = bundleServerEntry(kept.manifest, options.values ?? {}, { folder, home: this.deps.userHome, platform: this.#platform }, sandbox);
     if (!entry.ok) return failure('invalid', `Not installed: ${entry.error.message}.`);
