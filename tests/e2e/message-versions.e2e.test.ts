@@ -18,6 +18,11 @@ async function shownTexts(page: Page): Promise<string[]> {
   return page.locator('[data-role="user"] .bubble, [data-role="assistant"] .markdown').allInnerTexts();
 }
 
+/** The switcher takes the focus back once the chat has redrawn (a frame later); fails if it never does. */
+async function focusOnSwitcher(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.activeElement?.closest('.versions') !== null, undefined, { timeout: 5000 });
+}
+
 async function editMessage(page: Page, from: string, to: string, label: string, editedLabel: string): Promise<void> {
   const message = page.locator('[data-role="user"]', { hasText: from });
   await message.hover();
@@ -60,10 +65,11 @@ describe('message versions', () => {
     await versions.filter({ hasText: 'Version 1 of 2' }).waitFor();
     expect(await shownTexts(page)).toEqual(['Name a fruit', 'Apple.', 'And its colour?', 'Red.']);
     // the focus stays on the switcher, and → goes forward again, ← back
-    expect(await page.evaluate(() => document.activeElement?.closest('.versions') !== null)).toBe(true);
+    await focusOnSwitcher(page);
     await page.keyboard.press('ArrowRight');
     await versions.filter({ hasText: 'Version 2 of 2' }).waitFor();
     expect(await shownTexts(page)).toEqual(['Name a vegetable', 'Carrot.']);
+    await focusOnSwitcher(page);
     await page.keyboard.press('ArrowLeft');
     await versions.filter({ hasText: 'Version 1 of 2' }).waitFor();
     await shootBothThemes(app, page, 'versions-first');
