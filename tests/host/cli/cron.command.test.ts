@@ -30,6 +30,11 @@ describe('nanotray cron', () => {
     expect((await cli('edit', id!, '--message', 'Write the standup notes', '--name', 'notes')).code).toBe(0);
     expect((await cli('list')).out).toContain(`- notes (id: ${id}, cron '30 8 * * 1-5' (Europe/Berlin), session: desktop:work)`);
     expect(await cli('edit', id!, '--cron-expr', '0 9 * *')).toEqual({ code: 1, out: '', err: "Error: invalid cron expression '0 9 * *'\n" });
+    expect(await cli('edit', id!, '--cron-expr', '0 7 * * 1-5')).toEqual({ code: 0, out: `Updated job ${id}\n`, err: '' });
+    expect((await cli('list')).out).toContain(`- notes (id: ${id}, cron '0 7 * * 1-5' (Europe/Berlin), session: desktop:work)`);
+    expect((await cli('edit', id!, '--tz', 'Asia/Tokyo')).code).toBe(0);
+    expect((await cli('list')).out).toContain(`- notes (id: ${id}, cron '0 7 * * 1-5' (Asia/Tokyo), session: desktop:work)`);
+    expect((await cli('edit', id!, '--cron-expr', '30 8 * * 1-5', '--tz', 'Europe/Berlin')).code).toBe(0);
     expect(await cli('edit', 'deadbeef', '--message', 'x')).toEqual({ code: 1, out: '', err: "Error: job 'deadbeef' not found\n" });
     expect((await cli('list')).out).toContain(`- notes (id: ${id}, cron '30 8 * * 1-5' (Europe/Berlin)`);
   });

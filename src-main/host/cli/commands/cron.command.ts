@@ -15,7 +15,8 @@ const USAGE = `Usage: nanotray cron list
 
   add prints the new job's id as "id: <id>". A job runs as a turn in its session (default cli:default)
   while the app or \`nanotray daemon\` is running. --at without an offset is in agent.timezone.
-  edit changes what is given and keeps the rest (its id, session, paused state and runs too).
+  edit changes what is given and keeps the rest (its id, session, paused state and runs too; a new
+  --cron-expr keeps the job's time zone, and --tz alone moves the same expression to another zone).
   run runs the job once now, in this process, and prints the run (exit 1 when it failed or was skipped).`;
 
 /** `--every-seconds 90` → 90; anything that is not a number stays NaN so validation reports it. */
@@ -40,6 +41,17 @@ function scheduleOf(job: CronJobView): CronScheduleInput {
   if (s.kind === 'every') return { every_seconds: s.everySeconds };
   if (s.kind === 'cron') return { cron_expr: s.expr, tz: s.tz };
   return { at: s.at };
+}
+
+/**
+ * The schedule an edit stores: the job's when none is given; a cron job keeps its time zone when only the
+ * expression changes, and its expression when only `--tz` is given.
+ */
+function editedSchedule(given: CronScheduleInput, job: CronJobView): CronScheduleInput {
+  const current = scheduleOf(job);
+  if (!Object.values(given).some((v) => v !== undefined)) return current;
+  if (job.schedule.kind !== 'cron' || given.every_seconds !== undefined || given.at !== undefined) return given;
+  return { cron_expr: given.cron_expr ?? current.cron_expr, tz: given.tz ?? current.tz };
 }
 
 export const cronCommand: CliCommand = {
@@ -67,8 +79,7 @@ export const cronCommand: CliCommand = {
           write(io.stderr, id ? `Error: job '${id}' not found` : 'Error: job_id is required for edit');
           return 1;
         }
-        const given = scheduleFlags(parsed);
-        const schedule = Object.values(given).some((v) => v !== undefined) ? given : scheduleOf(job);
+        const schedule = editedSchedule(scheduleFlags(parsed), job);
         const edited = core.cron.update(id, { ...schedule, message: flagString(parsed, 'message', 'm') ?? job.message, name: flagString(parsed, 'name') ?? job.name });
         if (!edited.ok) {
           write(io.stderr, edited.error.message);
