@@ -31,7 +31,10 @@ function readCounts(file) {
   if (!existsSync(file)) return undefined;
   try {
     const r = JSON.parse(readFileSync(file, 'utf8'));
-    return { passed: r.numPassedTests ?? 0, failed: (r.numFailedTests ?? 0) + (r.numRuntimeErrorTestSuites ?? 0) + (r.numFailedTestSuites ?? 0) };
+    // a file that failed without a failed test (it did not load, a hook threw) counts once; one with failed tests
+    // is already counted by them
+    const brokenFiles = (r.testResults ?? []).filter((f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed')).length;
+    return { passed: r.numPassedTests ?? 0, failed: (r.numFailedTests ?? 0) + brokenFiles };
   } catch {
     return undefined;
   }
