@@ -135,3 +135,32 @@ describe('attaching files in Chinese', () => {
     await app.screenshot('attach-files-zh');
   });
 });
+
+describe('a PDF whose reading never ends', () => {
+  it.each([
+    ['en-US', 'Reading endless.pdf…', 'endless.pdf was still being read after a minute and was left out'],
+    ['zh-CN', '正在读取 endless.pdf…', 'endless.pdf 读取超过一分钟，未附加'],
+  ])('says it is reading, then leaves it out after a minute with the reason (%s)', async (locale, reading, refusal) => {
+    const app = await startE2eApp({ locale });
+    try {
+      const { page } = app;
+      await page.getByRole('textbox').first().waitFor();
+      // pdf.js's worker never arrives, so the reading hangs as it would on a page that loops; the clock is the
+      // test's, so the minute passes at once
+      await page.context().route('**/pdf.worker*', () => undefined);
+      await page.clock.install();
+      await page.locator('.composer input[type="file"]').setInputFiles([{ name: 'endless.pdf', mimeType: 'application/pdf', buffer: textPdf([['Never read']]) }]);
+      await page.getByRole('status').filter({ hasText: reading }).waitFor();
+      await app.screenshot(`attach-reading-${locale}`);
+      await page.clock.runFor(61_000);
+      await page.getByText(refusal).waitFor();
+      expect(await page.getByRole('status').filter({ hasText: reading }).count()).toBe(0);
+      expect(await page.locator('.paste-chip', { hasText: 'endless.pdf' }).count()).toBe(0);
+      // the window still takes a message
+      await page.getByRole('textbox').first().fill('still here');
+      expect(await page.getByRole('textbox').first().inputValue()).toBe('still here');
+    } finally {
+      await app.close();
+    }
+  });
+});

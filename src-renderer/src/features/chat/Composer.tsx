@@ -61,6 +61,8 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
   const [resources, setResources] = useState<McpResourceRef[]>([]);
   // Long pastes ride along as chips instead of filling the box (see paste-text.ts).
   const [pastes, setPastes] = useState<Paste[]>([]);
+  // The file being read while attachments arrive (a large PDF takes seconds).
+  const [reading, setReading] = useState<string | null>(null);
   const [menuIndex, setMenuIndex] = useState(0);
   const [menuClosed, setMenuClosed] = useState(false);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
@@ -79,7 +81,7 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
 
   const addFiles = async (files: File[]) => {
     const room = { images: LIMITS.imagesPerMessage - images.length, chars: LIMITS.textChars - composeMessage(text, pastes).length };
-    const attached = await attachFiles(files, room);
+    const attached = await attachFiles(files, room, setReading).finally(() => setReading(null));
     if (attached.images.length) setImages((prev) => [...prev, ...attached.images].slice(0, LIMITS.imagesPerMessage));
     if (attached.files.length) setPastes((prev) => [...prev, ...attached.files]);
     if (attached.problems.length) pushToast({ title: t('chat.composer.notAttached'), body: attached.problems.join(t('chat.composer.listSeparator')), tone: 'error' });
@@ -207,6 +209,13 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
         </div>
       )}
       <ResourceChips resources={resources} onRemove={(i) => setResources(resources.filter((_, j) => j !== i))} />
+      {reading !== null && (
+        <div className="paste-chips">
+          <div className="reading-chip" role="status">
+            <span className="spinner" aria-hidden="true" /> {t('chat.files.reading', { name: reading })}
+          </div>
+        </div>
+      )}
       <PastedChips pastes={pastes} onRemove={(id) => setPastes((p) => p.filter((x) => x.id !== id))} />
       <textarea
         ref={textareaRef}

@@ -10,6 +10,8 @@ import { fileName, type Paste } from './paste-text';
 /** A text file is read whole up to this size; a PDF up to the second. */
 export const MAX_TEXT_FILE_BYTES = 2_000_000;
 export const MAX_PDF_BYTES = 30_000_000;
+/** A PDF still being read after this long is left out (pdf.js can loop on a hostile page). */
+const PDF_TIME_LIMIT_MS = 60_000;
 
 export interface Attached {
   images: string[];
@@ -44,7 +46,11 @@ async function fileText(file: File, name: string): Promise<{ text: string; pages
   const head = new Uint8Array(await file.slice(0, 8).arrayBuffer());
   if (isPdf(file, head)) {
     if (file.size > MAX_PDF_BYTES) return { problem: t('chat.files.tooLarge', { name, limit: byteSize(MAX_PDF_BYTES) }) };
-    const read = await pdfText(await file.arrayBuffer());
+    const bytes = await file.arrayBuffer();
+    const stop = new AbortController();
+    // a plain timer (not AbortSignal.timeout), so a test's fake clock can run it
+    const timer = setTimeout(() => stop.abort(), PDF_TIME_LIMIT_MS);
+    const read = await pdfText(bytes, stop.signal).finally(() => clearTimeout(timer));
     if (!read.ok) return { problem: t(`chat.files.pdf_${read.code}`, { name }) };
     return { text: read.text, pages: read.pages };
   }
@@ -54,8 +60,8 @@ async function fileText(file: File, name: string): Promise<{ text: string; pages
   return { text };
 }
 
-/** Reads the files in order, within the room the message has left. */
-export async function attachFiles(files: readonly File[], room: Room): Promise<Attached> {
+/** Reads the files in order, within the room the message has left; `onReading` names the file being read. */
+export async function attachFiles(files: readonly File[], room: Room, onReading: (name: string) => void = () => {}): Promise<Attached> {
   const out: Attached = { images: [], files: [], problems: [] };
   let chars = room.chars;
   for (const file of files) {
@@ -66,6 +72,7 @@ export async function attachFiles(files: readonly File[], room: Room): Promise<A
       else out.images.push(await readAsDataUrl(file));
       continue;
     }
+    onReading(name);
     const read = await fileText(file, name);
     if ('problem' in read) {
       out.problems.push(read.problem);

@@ -147,6 +147,8 @@ export const chat = {
     pdf_no_text: '{{name}} holds no text (a scanned PDF?): attach its pages as images instead',
     pdf_unreadable: '{{name}} could not be read as a PDF',
     pdf_encrypted: '{{name}} is protected by a password',
+    pdf_too_slow: '{{name}} was still being read after a minute and was left out',
+    reading: 'Reading {{name}}…',
     tooManyImages: '{{name}}: at most {{max}} images per message',
   },
   diagram: {

@@ -147,6 +147,8 @@ export const chat: Translation<typeof en> = {
     pdf_no_text: '{{name}} 不含文字（可能是扫描件）：请改为以图片形式附加其页面',
     pdf_unreadable: '无法将 {{name}} 作为 PDF 读取',
     pdf_encrypted: '{{name}} 受密码保护',
+    pdf_too_slow: '{{name}} 读取超过一分钟，未附加',
+    reading: '正在读取 {{name}}…',
     tooManyImages: '{{name}}：每条消息最多 {{max}} 张图片',
   },
   diagram: {
