@@ -212,9 +212,17 @@ export const chatOrganiseSessionOutput = z.object({ sessionKey: z.string(), pinn
 export const chatDropEmptySessionInput = z.strictObject({ sessionKey: sessionKeySchema });
 export const chatDropEmptySessionOutput = z.object({ dropped: z.boolean() });
 
-export const chatExportMarkdownInput = z.strictObject({ sessionKey: sessionKeySchema });
+/** The document's words in the window's language (its title as the window shows it, the headings, the first line). */
+export const exportWordsSchema = z.strictObject({
+  title: z.string().max(300),
+  you: z.string().min(1).max(60),
+  assistant: z.string().min(1).max(60),
+  note: z.string().max(300),
+});
+export const chatExportMarkdownInput = z.strictObject({ sessionKey: sessionKeySchema, words: exportWordsSchema.optional() });
 export const chatExportMarkdownOutput = z.object({ filename: z.string(), markdown: z.string() });
 
+export type ExportWords = z.output<typeof exportWordsSchema>;
 export type SessionSummary = z.output<typeof sessionSummarySchema>;
 export type HistoryMessage = z.output<typeof historyMessageSchema>;
 export type ToolEventView = z.output<typeof toolEventSchema>;

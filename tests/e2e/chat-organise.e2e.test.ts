@@ -163,6 +163,22 @@ describe('organising the chat list in Chinese', () => {
     expect(app.pageErrors).toEqual([]);
   });
 
+  it('exports an app-made chat in Chinese: its title, the headings and the first line', async () => {
+    const page = app.page;
+    await row(page, '心跳').hover();
+    const download = page.waitForEvent('download');
+    await row(page, '心跳').getByRole('button', { name: '将 心跳 导出为 Markdown' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('心跳.md');
+    const markdown = Buffer.concat((await (await file.createReadStream()).toArray()) as Buffer[]).toString('utf8');
+    const lines = markdown.split('\n');
+    expect(lines[0]).toBe('# 心跳');
+    expect(lines[2]).toMatch(/^对话 `heartbeat:default`，导出于 .+。$/);
+    expect(markdown).toMatch(/^## 你 — /m);
+    expect(markdown).toContain('a message in Heartbeat');
+    expect(markdown).not.toMatch(/^## You/m);
+  });
+
   it('pins and archives with Chinese labels', async () => {
     const page = app.page;
     const views = page.getByRole('radiogroup', { name: '显示' });

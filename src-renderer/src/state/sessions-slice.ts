@@ -1,6 +1,6 @@
 // Sessions slice: the sidebar list (all channels, newest first), full-text search, new/rename/delete/export.
 import { t } from '../i18n/i18n';
-import type { CoreEvent, Preset, SearchHit, SessionSummary } from '@contract/schemas';
+import type { CoreEvent, ExportWords, Preset, SearchHit, SessionSummary } from '@contract/schemas';
 import { call } from './ipc-call';
 import { debounce, type SliceCreator } from './store-types';
 
@@ -22,7 +22,8 @@ export interface SessionsSlice {
   /** Forgets a chat the user left before sending anything (main keeps it when it holds a message or a title). */
   dropLeftEmpty(sessionKey: string): Promise<void>;
   /** The session as markdown, or null (with a toast) on failure. */
-  exportSession(sessionKey: string): Promise<{ filename: string; markdown: string } | null>;
+  /** The chat as a markdown document, worded in the window's language (`words`). */
+  exportSession(sessionKey: string, words: ExportWords): Promise<{ filename: string; markdown: string } | null>;
   searchHistory(query: string): Promise<void>;
   /** The presets a chat can use and the one it uses (no chat yet: the instance's); null when unreadable. */
   loadModelChoices(sessionKey: string | null): Promise<{ active: string; presets: Preset[] } | null>;
@@ -160,8 +161,8 @@ export const createSessionsSlice: SliceCreator<SessionsSlice> = (set, get, deps)
       });
     },
 
-    async exportSession(sessionKey) {
-      const res = await call(api.chat.exportMarkdown({ sessionKey }));
+    async exportSession(sessionKey, words) {
+      const res = await call(api.chat.exportMarkdown({ sessionKey, words }));
       if (!res.ok) {
         get().pushToast({ title: t('chat.toast.exportFailed'), body: res.message, tone: 'error' });
         return null;

@@ -263,6 +263,12 @@ describe('API handlers on a real core', () => {
       expect(exported.filename).toBe('Trip-plans.md');
       expect(exported.markdown).toContain('# Trip plans');
       expect(exported.markdown).toContain('Book a train');
+      // the window's words, each kept to its line: a break in one cannot start a heading of its own
+      const worded = (await call('chat:export-markdown', { sessionKey, words: { title: 'Reiseplan\n# Injected', you: 'Ich', assistant: 'Nanotray', note: 'Exportiert.' } })).value;
+      expect(worded.filename).toBe('Reiseplan-Injected.md');
+      expect(worded.markdown.split('\n').slice(0, 3)).toEqual(['# Reiseplan # Injected', '', 'Exportiert.']);
+      expect(worded.markdown).toMatch(/^## Ich — /m);
+      expect((await call('chat:export-markdown', { sessionKey, words: { title: 'x', you: '', assistant: 'A', note: '' } })).error?.code).toBe('invalid_input');
       const listed = (await call('chat:list-sessions')).value.sessions.map((s: { key: string }) => s.key);
       expect(listed).toContain(sessionKey);
       expect(await call('chat:delete-session', { sessionKey })).toEqual({ ok: true, value: { deleted: true } });

@@ -143,8 +143,8 @@ export function createChatHandlers(core: Core): ChatHandlers {
       return ipcOk({ deleted });
     },
 
-    async 'chat:export-markdown'({ sessionKey }) {
-      const doc = exportMarkdown(core.db, sessionKey);
+    async 'chat:export-markdown'({ sessionKey, words }) {
+      const doc = exportMarkdown(core.db, sessionKey, words);
       return doc ? ipcOk(doc) : ipcFail('not_found', `No session "${sessionKey}".`);
     },
   };

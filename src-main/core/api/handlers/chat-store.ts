@@ -11,7 +11,7 @@ import { usageByTurn } from '../../store/usage.repo';
 import { usageWithCost, type Price } from '../../../../src-preload/contract/usage-cost';
 
 type UsageCost = { promptTokens: number; completionTokens: number; totalTokens: number; cost?: number };
-import type { HistoryMessage, SessionSummary, ToolEventView } from '../../../../src-preload/contract/schemas';
+import type { ExportWords, HistoryMessage, SessionSummary, ToolEventView } from '../../../../src-preload/contract/schemas';
 
 export function toSummary(row: SessionRow, busy: boolean, empty = false): SessionSummary {
   return {
@@ -124,19 +124,28 @@ function versionsOf(db: Database, sessionKey: string): { versions?: VersionChoic
   return versions.length ? { versions } : {};
 }
 
-/** The session as a markdown document (user and assistant turns, tool calls as short notes). */
-export function exportMarkdown(db: Database, sessionKey: string): { filename: string; markdown: string } | undefined {
+/** A word from the window on one line: a line break in it would start a heading or a paragraph of its own. */
+function oneLine(text: string | undefined): string {
+  return (text ?? '').replace(/[\r\n\u2028\u2029]+/g, ' ').trim();
+}
+
+/** The session as a markdown document (user and assistant turns, tool calls as short notes), in the window's words. */
+export function exportMarkdown(db: Database, sessionKey: string, words?: ExportWords): { filename: string; markdown: string } | undefined {
   const session = getSession(db, sessionKey);
   if (!session) return undefined;
-  const lines = [`# ${session.title || session.key}`, '', `Session \`${session.key}\`, exported ${new Date().toISOString()}.`, ''];
+  const title = oneLine(words?.title) || session.title || session.key;
+  const you = oneLine(words?.you) || 'You';
+  const assistant = oneLine(words?.assistant) || 'Nanotray';
+  const note = oneLine(words?.note) || `Session \`${session.key}\`, exported ${new Date().toISOString()}.`;
+  const lines = [`# ${title}`, '', note, ''];
   for (const m of listMessages(db, sessionKey)) {
     const when = new Date(m.createdAt).toISOString();
-    if (m.role === 'user') lines.push(`## You — ${when}`, '', m.content ?? '', '');
+    if (m.role === 'user') lines.push(`## ${you} — ${when}`, '', m.content ?? '', '');
     else if (m.role === 'assistant') {
-      if (m.content) lines.push(`## Nanotray — ${when}`, '', m.content, '');
+      if (m.content) lines.push(`## ${assistant} — ${when}`, '', m.content, '');
       for (const call of m.toolCalls) lines.push(`> tool \`${call.name}\` ${call.arguments.slice(0, 200)}`, '');
     }
   }
-  const base = (session.title || session.key).replace(/[^\p{L}\p{N}_-]+/gu, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'session';
+  const base = title.replace(/[^\p{L}\p{N}_-]+/gu, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'session';
   return { filename: `${base}.md`, markdown: lines.join('\n') };
 }

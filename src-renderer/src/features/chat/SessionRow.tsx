@@ -5,6 +5,7 @@ import type { SessionSummary } from '@contract/schemas';
 import { ConfirmDialog } from '../../components/Dialog';
 import { Icon } from '../../components/Icon';
 import { relativeTime } from '../../lib/format';
+import { currentLocale } from '../../i18n/i18n';
 import { useAppStore } from '../../state/store';
 import { downloadText } from './download';
 import { channelLabel } from './channel-label';
@@ -42,7 +43,8 @@ export const SessionRow = memo(function SessionRow({ session, active }: { sessio
     if (save && title.trim() && title.trim() !== label) await renameSession(session.key, title);
   };
   const doExport = async () => {
-    const out = await exportSession(session.key);
+    const time = new Date().toLocaleString(currentLocale());
+    const out = await exportSession(session.key, { title: label, you: t('chat.exportDoc.you'), assistant: t('chat.exportDoc.assistant'), note: t('chat.exportDoc.note', { key: session.key, time }) });
     if (out) downloadText(out.filename, out.markdown);
   };
   const onRowKey = (e: KeyboardEvent) => {

@@ -31,6 +31,11 @@ export const chat = {
     subagent: 'subagent',
     cli: 'CLI',
   },
+  exportDoc: {
+    you: 'You',
+    assistant: 'Nanotray',
+    note: 'Chat `{{key}}`, exported {{time}}.',
+  },
   title: {
     heartbeat: 'Heartbeat',
     scheduled: 'Scheduled: {{name}}',

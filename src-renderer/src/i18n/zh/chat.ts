@@ -33,6 +33,11 @@ export const chat: Translation<typeof en> = {
     subagent: '子代理',
     cli: '命令行',
   },
+  exportDoc: {
+    you: '你',
+    assistant: 'Nanotray',
+    note: '对话 `{{key}}`，导出于 {{time}}。',
+  },
   title: {
     heartbeat: '心跳',
     scheduled: '定时任务：{{name}}',
