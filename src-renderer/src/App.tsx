@@ -226,6 +226,10 @@ export function App(): ReactElement {
         <ConnectionBanner />
         <NotificationOffer />
         <StartupBanner />
+        {/* toasts hang from here: in the view header's band, below any banner */}
+        <div className="toast-anchor">
+          <Toasts />
+        </div>
         {view === 'chat' && <ChatView />}
         <Suspense fallback={<div className="view-body" aria-busy="true" />}>
           {view === 'memory' && <MemoryView />}
@@ -236,7 +240,6 @@ export function App(): ReactElement {
       <SearchPalette />
       <LeaveDialog />
       <FileViewerDialog />
-      <Toasts />
     </div>
   );
 }

@@ -3,7 +3,8 @@
 // never cover the composer, and below 900 px the chat list is a drawer opened from the header.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2eApp, type E2eApp } from './helpers/e2e-app';
+import { join } from 'node:path';
+import { SCREENSHOT_DIR, startE2eApp, type E2eApp } from './helpers/e2e-app';
 import { sendChat, waitForAnswer } from './ui-helpers';
 
 async function focused(page: Page): Promise<string> {
@@ -80,6 +81,31 @@ describe('focus and layout', () => {
     const [t, c] = await Promise.all([toast.boundingBox(), page.locator('.composer').boundingBox()]);
     expect(t && c).toBeTruthy();
     expect(t!.y + t!.height <= c!.y || t!.y >= c!.y + c!.height || t!.x >= c!.x + c!.width).toBe(true);
+  });
+
+  it('a toast with a body line stays one line in the header band, below the banner, and opens up on hover', async () => {
+    const { page } = app;
+    for (const close of await page.locator('.toast').getByRole('button', { name: 'Dismiss notification' }).all()) await close.click();
+    const body = 'The morning report found three new invoices and one reminder that is due today, with more to say.';
+    app.core.events.emit({ type: 'notify', kind: 'heartbeat', title: 'Report', body, sessionKey: '' });
+    const toast = page.locator('.toast', { hasText: 'Report' });
+    await toast.waitFor();
+    // the first report offers desktop notifications in a banner above the header
+    const banner = page.locator('.banner').first();
+    await banner.waitFor();
+    await page.mouse.move(5, 700);
+    const [t, b, head, list] = await Promise.all([toast.boundingBox(), banner.boundingBox(), page.locator('.conversation .view-head').boundingBox(), page.locator('.messages').first().boundingBox()]);
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'toast-below-banner.png') });
+    expect(t!.y).toBeGreaterThanOrEqual(b!.y + b!.height);
+    expect(t!.y).toBeGreaterThanOrEqual(head!.y);
+    expect(t!.y + t!.height).toBeLessThanOrEqual(head!.y + head!.height);
+    expect(t!.y + t!.height).toBeLessThanOrEqual(list!.y);
+    expect(t!.x + t!.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+    expect(await toast.locator('.toast-text').evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    // pointing at it shows the whole text
+    await toast.hover();
+    await expect.poll(() => toast.locator('.toast-text').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    expect(await toast.locator('.toast-text').innerText()).toBe(body);
   });
 
   it('below 900 px the chat list is a drawer', async () => {
