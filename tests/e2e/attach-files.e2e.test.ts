@@ -131,6 +131,17 @@ describe('attaching files in Chinese', () => {
     await page.locator('.paste-chip', { hasText: '笔记.txt' }).waitFor();
     await page.getByText('scan.pdf 不含文字（可能是扫描件）', { exact: false }).waitFor();
     expect(await page.locator('.paste-chip').getByRole('button', { name: '移除 笔记.txt' }).count()).toBe(1);
+    // a file held over the chat says where it goes, in Chinese
+    const overlay = await page.evaluate(() => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File(['x'], 'a.txt', { type: 'text/plain' }));
+      const target = document.querySelector('.conversation')!;
+      target.dispatchEvent(new DragEvent('dragover', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+      return new Promise<string>((resolve) => requestAnimationFrame(() => resolve(getComputedStyle(target, '::after').content)));
+    });
+    expect(overlay).toBe('"拖放到此处以附加文件"');
+    await page.evaluate(() => document.querySelector('.conversation')!.dispatchEvent(new DragEvent('dragleave', { bubbles: true })));
+    await page.locator('.conversation[data-drop="false"]').waitFor();
     expect(await serious(page)).toEqual([]);
     await app.screenshot('attach-files-zh');
   });

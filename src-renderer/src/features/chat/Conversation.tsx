@@ -61,6 +61,7 @@ export function Conversation(): ReactElement {
       className="conversation"
       aria-label={t('chat.conversation.label')}
       data-drop={dropping}
+      data-drop-label={t('chat.composer.dropHere')}
       onDragOver={(e) => {
         if (!hasFiles(e)) return;
         e.preventDefault();

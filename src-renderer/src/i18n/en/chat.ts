@@ -98,6 +98,7 @@ export const chat = {
     removeAttachment: 'Remove attachment {{n}}',
     attach: 'Attach files',
     attachHint: 'Attach images, PDFs, text or code files (or paste / drop them)',
+    dropHere: 'Drop files to attach',
     escToStop: 'Esc to stop',
     escToApproval: 'Esc to answer the approval',
     stop: 'Stop',

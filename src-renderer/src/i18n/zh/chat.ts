@@ -100,6 +100,7 @@ export const chat: Translation<typeof en> = {
     removeAttachment: '移除附件 {{n}}',
     attach: '附加文件',
     attachHint: '附加图片、PDF、文本或代码文件（也可粘贴或拖放）',
+    dropHere: '拖放到此处以附加文件',
     escToStop: '按 Esc 停止',
     escToApproval: '按 Esc 处理审批',
     stop: '停止',
