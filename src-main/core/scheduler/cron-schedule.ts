@@ -25,6 +25,7 @@ export const CRON_ERRORS = {
   invalidAt: (at: string) => `Error: invalid ISO datetime format '${at}'. Expected format: YYYY-MM-DDTHH:MM:SS`,
   everyTooSmall: 'Error: every_seconds must be a whole number of seconds, at least 1',
   inCronRun: 'Error: cannot schedule new jobs from within a cron job execution',
+  inCronRunEdit: 'Error: cannot change scheduled jobs from within a cron job execution',
 } as const;
 
 /** True for a valid 5-field cron expression (minute hour day-of-month month day-of-week). */

@@ -25,7 +25,7 @@ import {
   type CronRunStatus,
 } from '../store/cron-jobs.repo';
 import { isHolderAlive } from '../lib/process-alive';
-import { parseCronJobFields, type CronJobFields } from './cron-job-input';
+import { editedJobFields, parseCronJobFields, type CronJobFields } from './cron-job-input';
 import { cronJobView, type CronJobView } from './cron-job-view';
 import { cronTurnNote } from './scheduler-text';
 import { startJobTimer, type JobTimer } from './cron-timers';
@@ -177,6 +177,13 @@ export class CronService {
     if (job.enabled && this.#started) this.#arm(job);
     this.#changed();
     return okResult(this.#view(job));
+  }
+
+  /** Changes what is given and keeps the rest of the job (see `editedJobFields`): the CLI's and the tool's edit. */
+  edit(id: string, changes: CronJobFields): Result<CronJobView, ServiceError<'invalid' | 'not_found'>> {
+    const job = getCronJob(this.#deps.db, id);
+    if (!job) return errResult(jobNotFound(id));
+    return this.update(id, editedJobFields(job, changes));
   }
 
   /** Deletes a job (its timer first); a clear error when there is none. */

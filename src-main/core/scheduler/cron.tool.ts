@@ -1,4 +1,4 @@
-// The agent's `cron` tool: add, list and remove scheduled jobs of the current session (same rules as the CLI).
+// The agent's `cron` tool: add, list, update and remove scheduled jobs (same rules and edit as the CLI).
 import { z } from 'zod';
 import { defineTool, fail, failWith, ok, type Tool } from '../tools/tool';
 import { toolErrorOfService } from '../lib/tool-error';
@@ -8,7 +8,7 @@ import { formatZoned, resolveTimeZone } from '../lib/zoned-time';
 import { assertNever } from '../lib/assert-never';
 
 const params = z.object({
-  action: z.enum(['add', 'list', 'remove']).describe('add a job, list all jobs, or remove one'),
+  action: z.enum(['add', 'list', 'update', 'remove']).describe('add a job, list all jobs, change one in place, or remove one'),
   message: z
     .string()
     .nullish()
@@ -21,7 +21,7 @@ const params = z.object({
     .string()
     .nullish()
     .describe('One-time run at this ISO date-time, e.g. 2026-05-01T09:30:00 (no offset = the agent time zone).'),
-  job_id: z.string().nullish().describe("REQUIRED when action='remove': the job id from action='list'."),
+  job_id: z.string().nullish().describe("REQUIRED when action='update' or 'remove': the job id from action='list'."),
 });
 
 /** One line per job, with its timing, state and next run in the agent's time zone. */
@@ -45,7 +45,8 @@ export function createCronTool(cron: CronService): Tool<typeof params> {
     name: 'cron',
     description:
       'Schedule reminders and recurring tasks that run as a turn in this chat and notify the user. ' +
-      "Actions: add (message + one of every_seconds, cron_expr [+ tz], at), list, remove (job_id). " +
+      "Actions: add (message + one of every_seconds, cron_expr [+ tz], at), list, remove (job_id), " +
+      'update (job_id + only what changes; the rest, its id and its runs stay; a new cron_expr keeps its tz). ' +
       'Prefer a one-time `at` unless the user asks for something recurring.',
     params,
     category: 'write',
@@ -60,6 +61,19 @@ export function createCronTool(cron: CronService): Tool<typeof params> {
           if (!args.job_id) return fail('invalid_args', 'Error: job_id is required for remove');
           const removed = await cron.remove(args.job_id);
           return removed.ok ? ok(`Removed job ${args.job_id}`) : failWith(toolErrorOfService(removed.error));
+        }
+        case 'update': {
+          if (!args.job_id) return fail('invalid_args', 'Error: job_id is required for update');
+          if (ctx.inCronRun) return fail('refused', CRON_ERRORS.inCronRunEdit);
+          const edited = cron.edit(args.job_id, {
+            message: args.message ?? undefined,
+            name: args.name ?? undefined,
+            every_seconds: args.every_seconds ?? undefined,
+            cron_expr: args.cron_expr ?? undefined,
+            tz: args.tz ?? undefined,
+            at: args.at ?? undefined,
+          });
+          return edited.ok ? ok(`Updated job '${edited.value.name}' (id: ${edited.value.id}): ${edited.value.scheduleText}`) : failWith(toolErrorOfService(edited.error));
         }
         case 'add': {
           if (ctx.inCronRun) return fail('refused', CRON_ERRORS.inCronRun);

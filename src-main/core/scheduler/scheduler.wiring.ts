@@ -19,7 +19,7 @@ import { homeDatabasePaths } from '../store/home-database';
 export type HeartbeatApi = Pick<HeartbeatService, 'status' | 'runNow' | 'pause' | 'resume'>;
 
 /** `core.cron`: what the runtime panel, `/cron` and `nanotray cron` use. Errors are the tool's messages. */
-export type CronApi = Pick<CronService, 'list' | 'add' | 'update' | 'remove' | 'status' | 'setEnabled' | 'runs' | 'runJobNow'>;
+export type CronApi = Pick<CronService, 'list' | 'add' | 'update' | 'edit' | 'remove' | 'status' | 'setEnabled' | 'runs' | 'runJobNow'>;
 
 /** `core.scheduler`: who runs the timers, and the resume signal of hosts that have one. */
 export interface SchedulerApi {

@@ -118,6 +118,48 @@ describe('cron tool', () => {
     expect(listCronJobs(db)).toEqual([]);
   });
 
+  it('updates a job in place: only what is given changes, a new cron_expr keeps its time zone', async () => {
+    await call({ action: 'add', message: 'Standup notes', name: 'standup', cron_expr: '0 9 * * 1-5', tz: 'Asia/Tokyo' });
+    const id = listCronJobs(db)[0]!.id;
+    expect(await call({ action: 'update', job_id: id, cron_expr: '30 8 * * 1-5', message: null, name: null, every_seconds: null, tz: null, at: null })).toEqual({
+      ok: true,
+      output: `Updated job 'standup' (id: ${id}): cron '30 8 * * 1-5' (Asia/Tokyo)`,
+    });
+    expect((await call({ action: 'update', job_id: id, message: 'Write the standup notes' })).ok).toBe(true);
+    expect((await call({ action: 'update', job_id: id, tz: 'Europe/Berlin' })).ok).toBe(true);
+    expect(listCronJobs(db)).toMatchObject([{ id, name: 'standup', message: 'Write the standup notes', sessionKey: 'desktop:main', schedule: { kind: 'cron', expr: '30 8 * * 1-5', tz: 'Europe/Berlin' } }]);
+    expect((await call({ action: 'update', job_id: id, every_seconds: 600 })).ok).toBe(true);
+    expect(listCronJobs(db)[0]!.schedule).toEqual({ kind: 'every', everySeconds: 600 });
+  });
+
+  it('refuses an update without a job, of a job that is not there, or with a bad schedule, and changes nothing', async () => {
+    await call({ action: 'add', message: 'Water', every_seconds: 3600 });
+    const before = listCronJobs(db);
+    const id = before[0]!.id;
+    const cases: [Record<string, unknown>, string][] = [
+      [{ action: 'update', message: 'x' }, 'Error: job_id is required for update'],
+      [{ action: 'update', job_id: 'nope', message: 'x' }, "Error: job 'nope' not found"],
+      [{ action: 'update', job_id: id, every_seconds: 0 }, 'Error: every_seconds must be a whole number of seconds, at least 1'],
+      [{ action: 'update', job_id: id, tz: 'UTC' }, 'Error: tz can only be used with cron_expr'],
+      [{ action: 'update', job_id: id, message: '  ' }, expect.stringContaining("requires a non-empty 'message'") as unknown as string],
+    ];
+    for (const [args, expected] of cases) {
+      const result = await call(args);
+      expect(result.ok).toBe(false);
+      expect(text(result)).toEqual(expected);
+    }
+    expect(listCronJobs(db)).toEqual(before);
+  });
+
+  it('refuses to change a job from within a cron job execution (a run cannot speed itself up)', async () => {
+    await call({ action: 'add', message: 'Daily digest', cron_expr: '0 8 * * *' });
+    const before = listCronJobs(db);
+    const result = await call({ action: 'update', job_id: before[0]!.id, every_seconds: 1 }, { inCronRun: true });
+    expect(result).toEqual({ ok: false, error: { code: 'refused', message: 'Error: cannot change scheduled jobs from within a cron job execution' } });
+    expect(listCronJobs(db)).toEqual(before);
+    expect(registry.get('cron')!.categoryFor?.({ action: 'update', job_id: 'a' }, ctx())).toBe('write');
+  });
+
   it('accepts null for unused parameters (models send them)', async () => {
     const result = await call({ action: 'add', message: 'x', every_seconds: 60, cron_expr: null, tz: null, at: null, name: null, job_id: null });
     expect(result.ok).toBe(true);

@@ -3,7 +3,6 @@ import { resolveTimeZone } from '../../../core/lib/zoned-time';
 import { formatJobList } from '../../../core/scheduler/cron.tool';
 import { formatCronRun } from '../../../core/scheduler/scheduler-text';
 import type { CronScheduleInput } from '../../../core/scheduler/cron-schedule';
-import type { CronJobView } from '../../../core/scheduler/cron-service';
 import { flagString, parseArgs, write, type CliCommand, type ParsedArgs } from '../cli-command';
 import { openCliCore } from './cli-core';
 
@@ -25,7 +24,7 @@ function everySeconds(raw: string | undefined): number | undefined {
   return /^\s*-?\d+(\.\d+)?\s*$/.test(raw) ? Number(raw) : Number.NaN;
 }
 
-/** The schedule given on the command line, or none (an edit then keeps the job's). */
+/** The schedule given on the command line (an edit keeps what is not given). */
 function scheduleFlags(parsed: ParsedArgs): CronScheduleInput {
   return {
     every_seconds: everySeconds(flagString(parsed, 'every-seconds')),
@@ -33,25 +32,6 @@ function scheduleFlags(parsed: ParsedArgs): CronScheduleInput {
     tz: flagString(parsed, 'tz'),
     at: flagString(parsed, 'at'),
   };
-}
-
-/** A job's schedule as the flags that would make it. */
-function scheduleOf(job: CronJobView): CronScheduleInput {
-  const s = job.schedule;
-  if (s.kind === 'every') return { every_seconds: s.everySeconds };
-  if (s.kind === 'cron') return { cron_expr: s.expr, tz: s.tz };
-  return { at: s.at };
-}
-
-/**
- * The schedule an edit stores: the job's when none is given; a cron job keeps its time zone when only the
- * expression changes, and its expression when only `--tz` is given.
- */
-function editedSchedule(given: CronScheduleInput, job: CronJobView): CronScheduleInput {
-  const current = scheduleOf(job);
-  if (!Object.values(given).some((v) => v !== undefined)) return current;
-  if (job.schedule.kind !== 'cron' || given.every_seconds !== undefined || given.at !== undefined) return given;
-  return { cron_expr: given.cron_expr ?? current.cron_expr, tz: given.tz ?? current.tz };
 }
 
 export const cronCommand: CliCommand = {
@@ -74,13 +54,11 @@ export const cronCommand: CliCommand = {
       const parsed = parseArgs(rest);
       if (action === 'edit') {
         const id = parsed.positionals[0] ?? flagString(parsed, 'id', 'job-id');
-        const job = core.cron.list().find((j) => j.id === id);
-        if (!id || !job) {
-          write(io.stderr, id ? `Error: job '${id}' not found` : 'Error: job_id is required for edit');
+        if (!id) {
+          write(io.stderr, 'Error: job_id is required for edit');
           return 1;
         }
-        const schedule = editedSchedule(scheduleFlags(parsed), job);
-        const edited = core.cron.update(id, { ...schedule, message: flagString(parsed, 'message', 'm') ?? job.message, name: flagString(parsed, 'name') ?? job.name });
+        const edited = core.cron.edit(id, { ...scheduleFlags(parsed), message: flagString(parsed, 'message', 'm'), name: flagString(parsed, 'name') });
         if (!edited.ok) {
           write(io.stderr, edited.error.message);
           return 1;
