@@ -1,7 +1,9 @@
 // Rolling backups of nanotray.db in <home>/backups: made with SQLite's online backup (daily, off any turn's path)
 // or VACUUM INTO (before a migration, at open), each written to a temp file and renamed, the newest 3 kept.
+import { randomBytes } from 'node:crypto';
 import { readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { isProcessAlive } from '../lib/process-alive';
 import { privateFolder } from '../lib/private-files';
 import type { Database } from './sqlite-driver';
 
@@ -58,17 +60,28 @@ export function backupDue(dir: string, now: number): boolean {
   return !newest || now - newest.at >= BACKUP_EVERY_MS;
 }
 
+/** A temp file's name says which process writes it: `<backup>.db.<pid>-<random>.tmp`. */
+const TEMP = /\.db\.(\d+)-[0-9a-f]+\.tmp$/;
+
+/**
+ * The backup's name and a temp file of this process's own: processes opening one home at once (several CLIs, the
+ * app) may back it up in the same second, and must not write, or remove, each other's temp file.
+ */
 function paths(dir: string, at: number, reason: string): { final: string; temp: string } {
   privateFolder(dir);
   const final = join(dir, `nanotray-${stamp(at)}-${reason}.db`);
-  return { final, temp: `${final}.tmp` };
+  return { final, temp: `${final}.${process.pid}-${randomBytes(4).toString('hex')}.tmp` };
 }
 
-/** Keeps the newest BACKUPS_KEPT backups (and removes temp files a crash left). */
+/** Keeps the newest BACKUPS_KEPT backups, and removes the temp files of processes that ended (a crash left them). */
 export function pruneBackups(dir: string): void {
   for (const old of listBackups(dir).slice(BACKUPS_KEPT)) rmSync(old.path, { force: true });
   try {
-    for (const name of readdirSync(dir)) if (name.endsWith('.db.tmp')) rmSync(join(dir, name), { force: true });
+    for (const name of readdirSync(dir)) {
+      const writer = TEMP.exec(name)?.[1];
+      const left = writer !== undefined ? !isProcessAlive(Number(writer)) : name.endsWith('.db.tmp');
+      if (left) rmSync(join(dir, name), { force: true });
+    }
   } catch {
     // no folder
   }
@@ -78,7 +91,6 @@ export function pruneBackups(dir: string): void {
 async function writeBackup(dir: string, at: number, reason: string, copy: (temp: string) => unknown): Promise<BackupFile> {
   const { final, temp } = paths(dir, at, reason);
   try {
-    rmSync(temp, { force: true });
     await copy(temp);
     renameSync(temp, final);
   } catch (err) {
@@ -101,7 +113,6 @@ export function backupOnline(db: Database, dir: string, at: number, reason = 'da
 export function backupNow(db: Database, dir: string, at: number, reason: string): BackupFile {
   const { final, temp } = paths(dir, at, reason);
   try {
-    rmSync(temp, { force: true });
     db.prepare('VACUUM INTO ?').run(temp);
     renameSync(temp, final);
   } catch (err) {
