@@ -2,7 +2,7 @@
 // a .mcpb bundle sent as bytes, read and installed with the settings the form asked.
 import type { Core } from '../../nanotray-core';
 import type { InvokeHandlers } from '../../../../src-preload/contract/schemas';
-import { BUNDLE_LIMITS } from '../../mcp/import/mcpb/bundle-zip';
+import { BUNDLE_LIMITS } from '../../mcp/import/mcpb/bundle-limits';
 import { fromResult, ipcFail, ipcOk } from '../ipc-values';
 
 type McpImportHandlers = Pick<InvokeHandlers, 'imports:scan' | 'imports:add' | 'imports:read-bundle' | 'imports:install-bundle'>;

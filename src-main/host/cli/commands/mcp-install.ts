@@ -4,7 +4,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import type { BundlePreview, BundleSetting } from '../../../../src-preload/contract/mcp-import-schemas';
 import type { Core } from '../../../core/nanotray-core';
-import { BUNDLE_LIMITS } from '../../../core/mcp/import/mcpb/bundle-zip';
+import { BUNDLE_LIMITS } from '../../../core/mcp/import/mcpb/bundle-limits';
 import { errorMessage } from '../../../core/lib/result';
 import { flagString, write, type CliIo, type ParsedArgs } from '../cli-command';
 import { openCliAsk, shownWord, type CliAsk } from './mcp-import';

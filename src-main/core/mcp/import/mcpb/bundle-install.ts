@@ -13,7 +13,8 @@ import type { McpService } from '../../mcp-types';
 import { MCP_DATA_DIR, MCP_EXTENSION_DIR } from '../../sandbox/mcp-sandbox-plan';
 import { dataFolderName } from '../../sandbox/stdio-launch';
 import { freeServerName, SERVER_NAME } from '../server-names';
-import { BUNDLE_LIMITS, BundleZipError, readEntryText, unpackBundle, walkBundle } from './bundle-zip';
+import { BUNDLE_LIMITS } from './bundle-limits';
+import { BundleZipError, readEntryText, unpackBundle, walkBundle } from './bundle-zip';
 import { bundleSettings, mcpbManifestSchema, serverConfigFor, type McpbManifest } from './mcpb-manifest';
 import { bundleServerEntry } from './mcpb-server-entry';
 

@@ -7,16 +7,8 @@ import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { errorMessage } from '../../../lib/result';
+import { BUNDLE_LIMITS } from './bundle-limits';
 
-/** How large a bundle may be. */
-export const BUNDLE_LIMITS = {
-  /** The .mcpb file itself. */
-  fileBytes: 256 * 1024 * 1024,
-  /** Everything unpacked. */
-  totalBytes: 1024 * 1024 * 1024,
-  entries: 20_000,
-  manifestBytes: 1024 * 1024,
-};
 
 /** Why a zip is refused, as a sentence. */
 export class BundleZipError extends Error {}
