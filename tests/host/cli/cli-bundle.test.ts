@@ -15,6 +15,8 @@ const HEAVY: Record<string, RegExp> = {
   'the openai SDK (the first model request)': /node_modules\/openai\//,
   'the MCP SDK client and its transports (a server connecting)': /node_modules\/@modelcontextprotocol\/sdk\/dist\/esm\/(client\/(index|stdio|sse|streamableHttp)|types)\.js$/,
   'ajv (the MCP client validating tool output)': /node_modules\/ajv\//,
+  'yauzl (a .mcpb bundle read)': /node_modules\/yauzl\//,
+  'the MCP import (servers of other apps, .mcpb bundles)': /^src-main\/core\/mcp\/import\/(server-import|mcpb\/bundle-install)\.ts$/,
 };
 
 /** Output files reachable from `start` through static imports only. */
