@@ -17,6 +17,8 @@ export interface ForeignServer {
   command?: string;
   args: string[];
   env: Record<string, string>;
+  /** VS Code's dotenv file of more variables (its `env` wins). */
+  envFile?: string;
   cwd?: string;
   url?: string;
   headers: Record<string, string>;
@@ -56,6 +58,7 @@ function serverOf(name: string, raw: unknown): ForeignServer {
     ...(typeof raw.type === 'string' ? { type: raw.type } : {}),
     ...(typeof raw.command === 'string' && raw.command.trim() ? { command: raw.command } : {}),
     ...(typeof raw.cwd === 'string' ? { cwd: raw.cwd } : {}),
+    ...(typeof raw.envFile === 'string' && raw.envFile.trim() ? { envFile: raw.envFile } : {}),
     ...(typeof raw.url === 'string' ? { url: raw.url } : typeof raw.serverUrl === 'string' ? { url: raw.serverUrl } : {}),
   };
   if (!server.command && !server.url) return { ...server, problem: 'it names neither a command nor a URL' };

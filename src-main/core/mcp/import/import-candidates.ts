@@ -8,6 +8,7 @@ import type { McpServerInput } from '../mcp-types';
 import type { ClientConfigFile } from './client-config-files';
 import { readClientConfig, type ForeignServer } from './client-config-read';
 import { fillVariables, type PromptedInput, type VariableScope } from './config-variables';
+import { readEnvFile } from './env-file';
 import { freeServerName } from './server-names';
 
 /** One server found, with what it takes to add it. */
@@ -43,11 +44,23 @@ function filled(found: Pick<FoundServer, 'foreign' | 'file' | 'inputs'>, places:
   const fill = found.file.client === 'claude-desktop' ? (t: string) => t : (t: string) => fillVariables(t, scope, missing);
   const s = found.foreign;
   const map = (m: Record<string, string>) => Object.fromEntries(Object.entries(m).map(([k, v]) => [k, fill(v)]));
+  // the envFile is read once its path is whole (a variable in it may still have to be asked)
+  let fileEnv: Record<string, string> = {};
+  let problem: string | undefined;
+  if (s.command && s.envFile) {
+    const asked = missing.size;
+    const path = fill(s.envFile);
+    if (missing.size === asked) {
+      const read = readEnvFile(path, found.file);
+      if (read.ok) fileEnv = read.env;
+      else problem = read.problem;
+    }
+  }
   const server = {
-    ...(s.command ? { command: fill(s.command), args: s.args.map(fill), env: map(s.env), ...(s.cwd ? { cwd: fill(s.cwd) } : {}) } : {}),
+    ...(s.command ? { command: fill(s.command), args: s.args.map(fill), env: { ...fileEnv, ...map(s.env) }, ...(s.cwd ? { cwd: fill(s.cwd) } : {}) } : {}),
     ...(s.url && !s.command ? { url: fill(s.url), headers: map(s.headers) } : {}),
   };
-  return { server, missing: [...missing.values()] };
+  return { server, missing: [...missing.values()], ...(problem ? { problem } : {}) };
 }
 
 /** Reads every file; each server becomes a candidate named apart from `taken` (configured names) and each other. */
@@ -66,7 +79,8 @@ export function scanClientConfigs(files: readonly ClientConfigFile[], taken: Rea
     for (const foreign of servers) {
       const suggestedName = freeServerName(foreign.name, used);
       used.add(suggestedName);
-      const { missing } = filled({ foreign, file, inputs }, places, {});
+      const { server, missing, problem } = filled({ foreign, file, inputs }, places, {});
+      const unsupported = foreign.problem ?? problem;
       const candidate: ImportCandidate = {
         id: `${file.client}:${file.scope}:${file.path}#${foreign.name}`,
         client: file.client,
@@ -78,10 +92,10 @@ export function scanClientConfigs(files: readonly ClientConfigFile[], taken: Rea
         transport: transportOf(foreign),
         ...(foreign.command ? { command: foreign.command, args: maskArgs(foreign.args) } : {}),
         ...(foreign.url && !foreign.command ? { url: maskUrlSecrets(foreign.url) } : {}),
-        envKeys: Object.keys(foreign.env),
+        envKeys: 'env' in server && server.env ? Object.keys(server.env) : Object.keys(foreign.env),
         headerKeys: foreign.command ? [] : Object.keys(foreign.headers),
         needs: missing,
-        ...(foreign.problem ? { unsupported: foreign.problem } : {}),
+        ...(unsupported ? { unsupported } : {}),
       };
       found.push({ candidate, foreign, file, inputs });
     }
@@ -93,9 +107,14 @@ export function scanClientConfigs(files: readonly ClientConfigFile[], taken: Rea
  * The entry Nanotray adds for a chosen server: never trusted (every call of its tools is asked unless a rule says
  * otherwise), a stdio one in the OS sandbox where it works. Values still missing are returned instead.
  */
-export function serverEntryFor(found: FoundServer, places: ScanPlaces, answers: Readonly<Record<string, string>>, sandbox: boolean): { ok: true; input: McpServerInput } | { ok: false; missing: ImportNeededValue[] } {
-  const { server, missing } = filled(found, places, answers);
-  if (missing.length) return { ok: false, missing };
+export function serverEntryFor(
+  found: FoundServer,
+  places: ScanPlaces,
+  answers: Readonly<Record<string, string>>,
+  sandbox: boolean,
+): { ok: true; input: McpServerInput } | { ok: false; missing: ImportNeededValue[]; problem?: string } {
+  const { server, missing, problem } = filled(found, places, answers);
+  if (missing.length || problem) return { ok: false, missing, ...(problem ? { problem } : {}) };
   const common = { trusted: false };
   if ('command' in server && server.command) return { ok: true, input: { ...server, command: server.command, ...common, sandbox } };
   return { ok: true, input: { ...server, url: (server as { url: string }).url, ...common } };

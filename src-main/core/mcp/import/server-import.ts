@@ -77,7 +77,7 @@ export class ServerImport {
       const answers = choice.values ?? {};
       const entry = serverEntryFor(hit, places, answers, sandbox);
       if (!entry.ok) {
-        refuse(`It needs ${entry.missing.map((m) => m.description).join(', ')}.`);
+        refuse(entry.problem ? `It cannot be added: ${entry.problem}.` : `It needs ${entry.missing.map((m) => m.description).join(', ')}.`);
         continue;
       }
       registerValues(entry.input, answers, hit.candidate.needs);

@@ -1,7 +1,8 @@
 // Importing MCP servers from Claude Desktop, Cursor and VS Code config files of real shape in a fake HOME: listed with
 // what they run and where from (no secret values), a damaged file named while the others are listed, variables
 // filled or asked, and the chosen servers added untrusted, sandboxed, and connected.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { importCore, makeImportWorld, type ImportWorld } from './import-kit';
 
@@ -77,6 +78,33 @@ describe('mcp import', () => {
       ['ws', 'connected', false, 'on'],
     ]);
     expect(status[0]!.tools).toContain('mcp_files_echo');
+  });
+
+  it("reads a VS Code server's envFile: its names listed, never its values; the server's own env wins", async () => {
+    const { core, home, world } = await open();
+    writeFileSync(join(world.project, '.env'), '# the project\'s keys\nFIXTURE_VAR=from-the-env-file-7788\nexport REGION="eu west"\nMODE=file\n');
+    const server = JSON.parse(readFileSync(world.paths.vscodeWorkspace, 'utf8')).servers.ws;
+    writeFileSync(world.paths.vscodeWorkspace, JSON.stringify({ servers: { ws: { ...server, env: { MODE: 'explicit' }, envFile: '${workspaceFolder}/.env' } } }));
+    const scan = await core.mcpImport.scan({ workspace: world.project });
+    const ws = scan.candidates.find((c) => c.client === 'vscode' && c.name === 'ws')!;
+    expect(ws.unsupported).toBeUndefined();
+    expect(ws.envKeys.sort()).toEqual(['FIXTURE_VAR', 'MODE', 'REGION']);
+    expect(JSON.stringify(scan)).not.toContain('from-the-env-file-7788');
+    const [outcome] = await core.mcpImport.add([{ id: ws.id }], { workspace: world.project });
+    expect(outcome).toMatchObject({ added: true, message: 'connected' });
+    expect(JSON.parse(readFileSync(home.configFile, 'utf8')).mcpServers.ws.env).toEqual({ FIXTURE_VAR: 'from-the-env-file-7788', REGION: 'eu west', MODE: 'explicit' });
+  });
+
+  it('names an envFile that is missing, and adds nothing for it', async () => {
+    const { core, home, world } = await open();
+    const server = JSON.parse(readFileSync(world.paths.vscodeWorkspace, 'utf8')).servers.ws;
+    writeFileSync(world.paths.vscodeWorkspace, JSON.stringify({ servers: { ws: { ...server, envFile: '.env.local' } } }));
+    const scan = await core.mcpImport.scan({ workspace: world.project });
+    const ws = scan.candidates.find((c) => c.client === 'vscode' && c.name === 'ws')!;
+    expect(ws.unsupported).toBe('its envFile .env.local could not be read (ENOENT)');
+    const [outcome] = await core.mcpImport.add([{ id: ws.id }], { workspace: world.project });
+    expect(outcome).toMatchObject({ added: false, message: 'It cannot be added: its envFile .env.local could not be read (ENOENT).' });
+    expect(JSON.parse(readFileSync(home.configFile, 'utf8')).mcpServers.ws).toBeUndefined();
   });
 
   it('refuses a server whose prompted value was not given, and adds an HTTP one with its headers', async () => {
