@@ -44,7 +44,7 @@ export const SessionRow = memo(function SessionRow({ session, active }: { sessio
   };
   const doExport = async () => {
     const time = new Date().toLocaleString(currentLocale());
-    const out = await exportSession(session.key, { title: label, you: t('chat.exportDoc.you'), assistant: t('chat.exportDoc.assistant'), note: t('chat.exportDoc.note', { key: session.key, time }) });
+    const out = await exportSession(session.key, { title: label, you: t('chat.exportDoc.you'), assistant: t('common.app.name'), note: t('chat.exportDoc.note', { key: session.key, time }) });
     if (out) downloadText(out.filename, out.markdown);
   };
   const onRowKey = (e: KeyboardEvent) => {

@@ -33,7 +33,6 @@ export const chat = {
   },
   exportDoc: {
     you: 'You',
-    assistant: 'Nanotray',
     note: 'Chat `{{key}}`, exported {{time}}.',
   },
   title: {

@@ -35,7 +35,6 @@ export const chat: Translation<typeof en> = {
   },
   exportDoc: {
     you: '你',
-    assistant: 'Nanotray',
     note: '对话 `{{key}}`，导出于 {{time}}。',
   },
   title: {
