@@ -51,6 +51,20 @@ function sandboxEnv(config: McpServerConfig, dataDir: string, path: string | und
   return { PATH: path || '/usr/local/bin:/usr/bin:/bin', HOME: dataDir, TMPDIR: '/tmp', XDG_CONFIG_HOME: join(dataDir, '.config'), XDG_CACHE_HOME: join(dataDir, '.cache'), ...config.env };
 }
 
+/**
+ * What glibc's loader (ld.so) acts on before a program's first line, and refuses for a privileged program: LD_PRELOAD
+ * and LD_AUDIT load a library, LD_DEBUG_OUTPUT and MALLOC_TRACE write a file, GCONV_PATH loads modules. bwrap runs
+ * outside the sandbox, so these must not be in its environment: a repository's server would run its library there.
+ */
+const LOADER_VARIABLE = /^(LD_.*|GCONV_PATH|GETCONF_DIR|GLIBC_TUNABLES|HOSTALIASES|LOCALDOMAIN|LOCPATH|MALLOC_TRACE|NIS_PATH|NLSPATH|RESOLV_HOST_CONF|RES_OPTIONS|TZDIR)$/;
+
+/** `env` split into what the sandbox program may see and the loader variables set inside the sandbox only. */
+function loaderVariables(env: Record<string, string>): { outside: Record<string, string>; inside: Record<string, string> } {
+  const outside: Record<string, string> = {};
+  const inside: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) (LOADER_VARIABLE.test(name) ? inside : outside)[name] = value;
+  return { outside, inside };
+}
 
 /**
  * Makes (first start) the server's data folder and returns its path. It must be exactly where it belongs, with no link
@@ -102,7 +116,9 @@ export async function prepareStdioLaunch(
   // its own network namespace has only loopback; the proxy (when the bridge works here) is the one way out
   const listen = proxyListenFor(state);
   const proxy = listen && egress ? await egress.open(listen, host.config, host.workspace) : undefined;
-  const wrapped = host.sandbox.wrapPlan({ file: config.command ?? '', args: config.args }, plan, proxy ? { proxy: proxy.proxy } : {});
-  const env = { ...sandboxEnv(config, dataDir.path, host.env.PATH), ...proxy?.env };
+  const all = { ...sandboxEnv(config, dataDir.path, host.env.PATH), ...proxy?.env };
+  // seatbelt: sandbox-exec is a protected system program, whose loader ignores DYLD_* variables
+  const { outside: env, inside } = state.kind === 'bubblewrap' ? loaderVariables(all) : { outside: all, inside: {} };
+  const wrapped = host.sandbox.wrapPlan({ file: config.command ?? '', args: config.args }, plan, { ...(proxy ? { proxy: proxy.proxy } : {}), setenv: inside });
   return { ok: true, sandboxed: true, params: { command: wrapped.file, args: wrapped.args, env, cwd: dataDir.path, stderr: 'pipe' } };
 }

@@ -56,7 +56,13 @@ export function bridgeScript(socat: string): string {
  * namespace is always new: abstract unix sockets of the user's session (X11, D-Bus) live in the host's, and a
  * /run of its own hides the system's sockets (D-Bus, Docker, the user's runtime folder).
  */
-export function bwrapInvocation(bwrap: string, plan: SandboxPlan, shell: ShellInvocation, bridge?: ProxyBridge): ShellInvocation {
+export function bwrapInvocation(
+  bwrap: string,
+  plan: SandboxPlan,
+  shell: ShellInvocation,
+  bridge?: ProxyBridge,
+  setenv: Readonly<Record<string, string>> = {},
+): ShellInvocation {
   const args = [
     // as root, bwrap keeps every capability unless told otherwise (and could remount / read-write)
     '--cap-drop', 'ALL',
@@ -75,6 +81,8 @@ export function bwrapInvocation(bwrap: string, plan: SandboxPlan, shell: ShellIn
     ...plan.mounts.flatMap(mountArgs),
     ...(bridge ? ['--ro-bind', bridge.socket, SANDBOX_PROXY_SOCKET] : []),
     '--chdir', plan.cwd,
+    // set in the sandbox only: in bwrap's own environment its loader would obey them outside it
+    ...Object.entries(setenv).flatMap(([name, value]) => ['--setenv', name, value]),
     '--',
     ...(bridge ? ['/bin/sh', '-c', bridgeScript(bridge.socat), 'nanotray-egress-bridge'] : []),
     shell.file,

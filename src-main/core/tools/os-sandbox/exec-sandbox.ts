@@ -16,6 +16,11 @@ export type ProxyAddress = { kind: 'unix'; path: string } | { kind: 'tcp'; port:
 export interface WrapOptions {
   /** The egress proxy of this command; without it the command has no network at all. */
   proxy?: ProxyAddress;
+  /**
+   * Variables set inside the sandbox only (bubblewrap's --setenv), not in the environment of the sandbox program
+   * itself: those its own dynamic loader would obey (see `loaderVariables`).
+   */
+  setenv?: Readonly<Record<string, string>>;
 }
 
 export interface ExecSandbox {
@@ -70,7 +75,7 @@ export function createExecSandbox(probe: () => Promise<SandboxProbe>): ExecSandb
     if (!done?.ok) return program;
     if (done.kind === 'seatbelt') return seatbeltInvocation(plan, program, options.proxy?.kind === 'tcp' ? options.proxy.port : undefined);
     const socket = options.proxy?.kind === 'unix' ? options.proxy.path : undefined;
-    return bwrapInvocation(done.command, plan, program, socket && done.bridge ? { socat: done.bridge, socket } : undefined);
+    return bwrapInvocation(done.command, plan, program, socket && done.bridge ? { socat: done.bridge, socket } : undefined, options.setenv);
   };
   return {
     async state(exec) {
