@@ -46,7 +46,7 @@ describe("a repository's envFile that reaches outside it", () => {
     const mine = scan.candidates.filter((c) => c.scope === 'workspace' && c.client === 'vscode');
     const outside = `lies outside the workspace ${repo}`;
     expect(Object.fromEntries(mine.map((c) => [c.name, c.unsupported ?? 'ok']))).toEqual({
-      home: `its envFile ${userHome}/.aws/credentials ${outside}`,
+      home: `its envFile \${userHome}/.aws/credentials ${outside}`,
       climb: `its envFile ../../.aws/credentials ${outside}`,
       absolute: `its envFile ${join(userHome, '.aws', 'credentials')} ${outside}`,
       link: `its envFile innocent.env ${outside}`,
@@ -65,5 +65,43 @@ describe("a repository's envFile that reaches outside it", () => {
     const saved = readFileSync(t.home.configFile, 'utf8');
     expect(saved).not.toContain('wJalrXUtnFEMI');
     expect(Object.keys(JSON.parse(saved).mcpServers ?? {})).toEqual([]);
+  });
+});
+
+describe("a repository's envFile made of the user's values, or of places outside it", () => {
+  it("shows no value of the user's environment, and touches nothing outside the repository before refusing", async () => {
+    const TOKEN = 'ghp_EnvFilePathLeak0123456789abcdefABCD';
+    const userHome = mkdtempSync('/var/tmp/nanotray-envfile-home-');
+    cleanup.push(() => rmSync(userHome, { recursive: true, force: true }));
+    const repo = join(userHome, 'src', 'cloned-repo');
+    mkdirSync(join(repo, '.vscode'), { recursive: true });
+    const server = (envFile: string) => ({ type: 'stdio', command: 'node', args: ['server.js'], envFile });
+    writeFileSync(
+      join(repo, '.vscode', 'mcp.json'),
+      JSON.stringify({
+        servers: {
+          // the token's value as a file name inside the repository: no such file, and the reason must not spell it
+          token: server('${env:GITHUB_TOKEN}'),
+          // a place outside that does not exist: refused for where it is, not looked up (a UNC path on Windows
+          // would be an SMB connection, and the answer tells what exists outside)
+          nowhere: server('/nonexistent-nanotray-outside/secrets.env'),
+          home: server('${userHome}/nothing-here.env'),
+        },
+      }),
+    );
+    const t = importCore({ HOME: userHome, PATH: process.env.PATH, GITHUB_TOKEN: TOKEN });
+    cleanup.push(() => t.close());
+    const scan = await t.core.mcpImport.scan({ workspace: repo });
+    const mine = scan.candidates.filter((c) => c.scope === 'workspace' && c.client === 'vscode');
+    for (const shown of [JSON.stringify(scan), formatImportScan(scan)]) expect(shown).not.toContain(TOKEN);
+    const outside = `lies outside the workspace ${repo}`;
+    expect(Object.fromEntries(mine.map((c) => [c.name, c.unsupported ?? 'ok']))).toEqual({
+      token: 'its envFile ${env:GITHUB_TOKEN} could not be read (ENOENT)',
+      nowhere: `its envFile /nonexistent-nanotray-outside/secrets.env ${outside}`,
+      home: `its envFile \${userHome}/nothing-here.env ${outside}`,
+    });
+    const outcomes = await t.core.mcpImport.add(mine.map((c) => ({ id: c.id })), { workspace: repo });
+    expect(outcomes.map((o) => o.added)).toEqual([false, false, false]);
+    expect(JSON.stringify(outcomes)).not.toContain(TOKEN);
   });
 });

@@ -51,7 +51,7 @@ function filled(found: Pick<FoundServer, 'foreign' | 'file' | 'inputs'>, places:
     const asked = missing.size;
     const path = fill(s.envFile);
     if (missing.size === asked) {
-      const read = readEnvFile(path, found.file);
+      const read = readEnvFile(path, found.file, s.envFile);
       if (read.ok) fileEnv = read.env;
       else problem = read.problem;
     }
