@@ -321,7 +321,9 @@ export class CronService {
       this.#claims.finish(claimKey(job.id));
     }
     const run = this.#finish(job, runId, { startedAt, status, error });
-    if (job.schedule.kind === 'at') this.#forgetAtJob(job.id);
+    // an `at` job is done once run, unless the user gave it another schedule meanwhile (an edit during the run)
+    const now = job.schedule.kind === 'at' ? getCronJob(this.#deps.db, job.id) : undefined;
+    if (job.schedule.kind === 'at' && (!now || JSON.stringify(now.schedule) === JSON.stringify(job.schedule))) this.#forgetAtJob(job.id);
     if (status === 'ok') {
       // The title is Nanotray's frame around the job's name: the agent chose the name, which must not pass for a
       // notice of Nanotray's own, such as an approval request.

@@ -85,3 +85,32 @@ describe('CronService.update', () => {
     expect(service.list()[0]).toMatchObject({ id, name: 'stretch', message: 'Remind me to stretch', schedule: { kind: 'every', everySeconds: 3600 } });
   });
 });
+
+describe('an `at` job edited while its run is under way', () => {
+  it('keeps the edit: the job now recurs, or waits for its new time, instead of being removed when the run ends', async () => {
+    const service = cron();
+    const inAnHour = new Date(Date.now() + 3_600_000).toISOString();
+    for (const change of [{ every_seconds: 7200 }, { at: new Date(Date.now() + 7_200_000).toISOString() }]) {
+      const added = service.add({ sessionKey: 'desktop:abc', name: 'call', message: 'Call the bank', at: inAnHour });
+      if (!added.ok) throw new Error(added.error.message);
+      const id = added.value.id;
+      // the user changes the job (window or `nanotray cron edit`) while the one-time run is still going
+      runner.replies.push(async () => {
+        expect(service.edit(id, change).ok).toBe(true);
+        return { turnId: 't', stopReason: 'completed', text: 'done', usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 } };
+      });
+      expect((await service.runJobNow(id)).ok).toBe(true);
+      expect(service.list().find((j) => j.id === id)).toMatchObject({ id, message: 'Call the bank' });
+      await service.remove(id);
+    }
+  });
+
+  it('still goes once run when nobody changed it', async () => {
+    const service = cron();
+    const added = service.add({ sessionKey: 'desktop:abc', message: 'Call the bank', at: new Date(Date.now() + 3_600_000).toISOString() });
+    if (!added.ok) throw new Error(added.error.message);
+    runner.replies.push({ text: 'done' });
+    await service.runJobNow(added.value.id);
+    expect(service.list()).toEqual([]);
+  });
+});
