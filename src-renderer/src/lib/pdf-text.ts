@@ -29,6 +29,7 @@ const MAX_PAGES = 500;
 /** The PDF's text; `stop` ends the reading (the result is then `too_slow`). */
 export async function pdfText(bytes: ArrayBuffer, stop: AbortSignal): Promise<PdfText> {
   let task: ReturnType<PdfJs['getDocument']> | undefined;
+  let worker: InstanceType<PdfJs['PDFWorker']> | undefined;
   const stopped = new Promise<PdfText>((resolve) => {
     const giveUp = () => resolve({ ok: false, code: 'too_slow' });
     if (stop.aborted) giveUp();
@@ -42,7 +43,9 @@ export async function pdfText(bytes: ArrayBuffer, stop: AbortSignal): Promise<Pd
       return { ok: false, code: 'unreadable' };
     }
     if (stop.aborted) return { ok: false, code: 'too_slow' };
-    task = lib.getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, disableFontFace: true, useSystemFonts: false, stopAtErrors: false });
+    // this reading's own worker, ended here (see the end)
+    worker = new lib.PDFWorker();
+    task = lib.getDocument({ data: new Uint8Array(bytes), worker, isEvalSupported: false, disableFontFace: true, useSystemFonts: false, stopAtErrors: false });
     try {
       const doc = await task.promise;
       const pages: string[] = [];
@@ -65,7 +68,9 @@ export async function pdfText(bytes: ArrayBuffer, stop: AbortSignal): Promise<Pd
   try {
     return await Promise.race([reading(), stopped]);
   } finally {
-    // ends the worker the task made, so a page that loops stops using the machine
-    void task?.destroy();
+    void task?.destroy().catch(() => {});
+    // Ended here, not by the task: once the document is open, pdf.js waits for the worker to acknowledge the end
+    // before ending it, and a worker looping on a page never does, so it would use a core until the window closes.
+    worker?.destroy();
   }
 }
