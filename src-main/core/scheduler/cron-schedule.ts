@@ -26,6 +26,8 @@ export const CRON_ERRORS = {
   everyTooSmall: 'Error: every_seconds must be a whole number of seconds, at least 1',
   inCronRun: 'Error: cannot schedule new jobs from within a cron job execution',
   inCronRunEdit: 'Error: cannot change scheduled jobs from within a cron job execution',
+  unattendedEdit:
+    'Error: a scheduled job can only be changed in a chat or terminal someone is at, not in an unattended run (heartbeat, a script); the user can change it with `nanotray cron edit` or in the Runtime panel',
 } as const;
 
 /** True for a valid 5-field cron expression (minute hour day-of-month month day-of-week). */

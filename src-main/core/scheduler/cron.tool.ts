@@ -65,6 +65,8 @@ export function createCronTool(cron: CronService): Tool<typeof params> {
         case 'update': {
           if (!args.job_id) return fail('invalid_args', 'Error: job_id is required for update');
           if (ctx.inCronRun) return fail('refused', CRON_ERRORS.inCronRunEdit);
+          // the jobs are the user's: an unattended run (the heartbeat reading a page, a script) does not rewrite them
+          if (!ctx.interactive) return fail('refused', CRON_ERRORS.unattendedEdit);
           const edited = cron.edit(args.job_id, {
             message: args.message ?? undefined,
             name: args.name ?? undefined,
