@@ -132,14 +132,13 @@ describe('attaching files in Chinese', () => {
     await page.getByText('scan.pdf 不含文字（可能是扫描件）', { exact: false }).waitFor();
     expect(await page.locator('.paste-chip').getByRole('button', { name: '移除 笔记.txt' }).count()).toBe(1);
     // a file held over the chat says where it goes, in Chinese
-    const overlay = await page.evaluate(() => {
+    await page.evaluate(() => {
       const transfer = new DataTransfer();
       transfer.items.add(new File(['x'], 'a.txt', { type: 'text/plain' }));
-      const target = document.querySelector('.conversation')!;
-      target.dispatchEvent(new DragEvent('dragover', { dataTransfer: transfer, bubbles: true, cancelable: true }));
-      return new Promise<string>((resolve) => requestAnimationFrame(() => resolve(getComputedStyle(target, '::after').content)));
+      document.querySelector('.conversation')!.dispatchEvent(new DragEvent('dragover', { dataTransfer: transfer, bubbles: true, cancelable: true }));
     });
-    expect(overlay).toBe('"拖放到此处以附加文件"');
+    await page.locator('.conversation[data-drop="true"]').waitFor();
+    expect(await page.locator('.conversation').evaluate((el) => getComputedStyle(el, '::after').content)).toBe('"拖放到此处以附加文件"');
     await page.evaluate(() => document.querySelector('.conversation')!.dispatchEvent(new DragEvent('dragleave', { bubbles: true })));
     await page.locator('.conversation[data-drop="false"]').waitFor();
     expect(await serious(page)).toEqual([]);
@@ -170,6 +169,29 @@ describe('a PDF whose reading never ends', () => {
       // the window still takes a message
       await page.getByRole('textbox').first().fill('still here');
       expect(await page.getByRole('textbox').first().inputValue()).toBe('still here');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('a window where no worker thread starts', () => {
+  it('reads no PDF in the window itself (a looping page would freeze it) and says so', async () => {
+    const app = await startE2eApp();
+    try {
+      const { page } = app;
+      await page.getByRole('textbox', { name: 'Message' }).waitFor();
+      // as where workers are blocked: pdf.js would fall back to parsing on the window's own thread
+      await page.evaluate(() => {
+        (window as unknown as { Worker: unknown }).Worker = function NoWorker() {
+          throw new Error('workers are blocked here');
+        };
+      });
+      await page.locator('.composer input[type="file"]').setInputFiles([{ name: 'report.pdf', mimeType: 'application/pdf', buffer: textPdf([['Quarterly report']]) }]);
+      await page.getByText('report.pdf was not read: PDF reading could not start in the background here').waitFor();
+      expect(await page.locator('.paste-chip', { hasText: 'report.pdf' }).count()).toBe(0);
+      await page.getByRole('textbox', { name: 'Message' }).fill('still here');
+      expect(await page.getByRole('textbox', { name: 'Message' }).inputValue()).toBe('still here');
     } finally {
       await app.close();
     }

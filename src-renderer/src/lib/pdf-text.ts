@@ -4,7 +4,7 @@
 // has not ended when `stop` fires (a page that loops) is given up, its worker ended with it.
 /// <reference path="../env.d.ts" />
 
-export type PdfText = { ok: true; text: string; pages: number } | { ok: false; code: 'no_text' | 'unreadable' | 'encrypted' | 'too_slow' };
+export type PdfText = { ok: true; text: string; pages: number } | { ok: false; code: 'no_text' | 'unreadable' | 'encrypted' | 'too_slow' | 'no_worker' };
 
 type PdfJs = typeof import('pdfjs-dist');
 let pdfjs: Promise<PdfJs> | null = null;
@@ -45,6 +45,15 @@ export async function pdfText(bytes: ArrayBuffer, stop: AbortSignal): Promise<Pd
     if (stop.aborted) return { ok: false, code: 'too_slow' };
     // this reading's own worker, ended here (see the end)
     worker = new lib.PDFWorker();
+    try {
+      await worker.promise;
+    } catch {
+      return { ok: false, code: 'no_worker' };
+    }
+    // Where no worker thread could start, pdf.js falls back to parsing in the window itself, where a page that loops
+    // would freeze it and no time limit could end it: a PDF is then not read at all.
+    if (!(worker.port instanceof Worker)) return { ok: false, code: 'no_worker' };
+    if (stop.aborted) return { ok: false, code: 'too_slow' };
     task = lib.getDocument({ data: new Uint8Array(bytes), worker, isEvalSupported: false, disableFontFace: true, useSystemFonts: false, stopAtErrors: false });
     try {
       const doc = await task.promise;

@@ -153,6 +153,7 @@ export const chat = {
     pdf_unreadable: '{{name}} could not be read as a PDF',
     pdf_encrypted: '{{name}} is protected by a password',
     pdf_too_slow: '{{name}} was still being read after a minute and was left out',
+    pdf_no_worker: '{{name}} was not read: PDF reading could not start in the background here; reload the window and try again',
     reading: 'Reading {{name}}…',
     tooManyImages: '{{name}}: at most {{max}} images per message',
   },

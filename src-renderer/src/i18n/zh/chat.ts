@@ -153,6 +153,7 @@ export const chat: Translation<typeof en> = {
     pdf_unreadable: '无法将 {{name}} 作为 PDF 读取',
     pdf_encrypted: '{{name}} 受密码保护',
     pdf_too_slow: '{{name}} 读取超过一分钟，未附加',
+    pdf_no_worker: '未读取 {{name}}：此窗口无法在后台启动 PDF 读取（请重新加载后再试）',
     reading: '正在读取 {{name}}…',
     tooManyImages: '{{name}}：每条消息最多 {{max}} 张图片',
   },
