@@ -26,6 +26,8 @@ export const CRON_ERRORS = {
   everyTooSmall: 'Error: every_seconds must be a whole number of seconds, at least 1',
   inCronRun: 'Error: cannot schedule new jobs from within a cron job execution',
   inCronRunEdit: 'Error: cannot change scheduled jobs from within a cron job execution',
+  unattendedAdd:
+    'Error: a job can only be scheduled in a chat or terminal someone is at, not in an unattended run (heartbeat, a script): a job runs again later, so what an unattended run read must not plant one. Tell the user instead',
   unattendedEdit:
     'Error: a scheduled job can only be changed in a chat or terminal someone is at, not in an unattended run (heartbeat, a script); the user can change it with `nanotray cron edit` or in the Runtime panel',
 } as const;

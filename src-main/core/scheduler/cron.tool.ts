@@ -65,7 +65,8 @@ export function createCronTool(cron: CronService): Tool<typeof params> {
         case 'update': {
           if (!args.job_id) return fail('invalid_args', 'Error: job_id is required for update');
           if (ctx.inCronRun) return fail('refused', CRON_ERRORS.inCronRunEdit);
-          // the jobs are the user's: an unattended run (the heartbeat reading a page, a script) does not rewrite them
+          // the jobs are the user's: an unattended run (the heartbeat reading a page, a script) neither rewrites them
+          // nor plants new ones (see add), which would run again later
           if (!ctx.interactive) return fail('refused', CRON_ERRORS.unattendedEdit);
           const edited = cron.edit(args.job_id, {
             message: args.message ?? undefined,
@@ -79,6 +80,7 @@ export function createCronTool(cron: CronService): Tool<typeof params> {
         }
         case 'add': {
           if (ctx.inCronRun) return fail('refused', CRON_ERRORS.inCronRun);
+          if (!ctx.interactive) return fail('refused', CRON_ERRORS.unattendedAdd);
           const added = cron.add({
             sessionKey: ctx.sessionKey,
             message: args.message ?? undefined,
