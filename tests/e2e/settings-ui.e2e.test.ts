@@ -72,6 +72,13 @@ describe('settings', () => {
     const commands = app.page.getByRole('group', { name: 'Commands (exec)' });
     expect(await commands.getByRole('radio', { name: /Where it works/ }).isChecked()).toBe(true);
     expect(await commands.innerText()).toContain('Refuse to run commands when the sandbox is not available.');
+    // a choice on its way is never an unsaved edit: Save stays off the whole time, not only once it is written
+    await app.page.getByRole('button', { name: 'Save changes' }).evaluate((button) => {
+      (window as unknown as { saveEverOn: boolean }).saveEverOn = false;
+      new MutationObserver(() => {
+        if (!(button as HTMLButtonElement).disabled) (window as unknown as { saveEverOn: boolean }).saveEverOn = true;
+      }).observe(button, { attributes: true, attributeFilter: ['disabled'] });
+    });
     await commands.getByRole('radio', { name: /^Never/ }).check();
     await commands.getByRole('radio', { name: /^None/ }).check();
     await commands.getByText('every command will be refused').waitFor();
@@ -81,6 +88,7 @@ describe('settings', () => {
     // Choices apply as they are made: no Save.
     await expect.poll(() => config().tools.exec).toMatchObject({ sandbox: 'on', network: 'off' });
     expect(await app.page.getByRole('button', { name: 'Save changes' }).isDisabled()).toBe(true);
+    expect(await app.page.evaluate(() => (window as unknown as { saveEverOn: boolean }).saveEverOn)).toBe(false);
     expect(app.pageErrors).toEqual([]);
   });
 });

@@ -24,6 +24,9 @@ export function SettingsView(): ReactElement {
   const pushToast = useAppStore((s) => s.pushToast);
   const setSettingsEdits = useAppStore((s) => s.setSettingsEdits);
   const [draft, setDraft] = useState<SettingsDraft | null>(null);
+  // Choices being written: shown at once, but part of the draft only with the settings that hold them, so the form
+  // never counts a choice as an unsaved edit (no "unsaved" flash, no leave guard) while it is on its way.
+  const [inFlight, setInFlight] = useState<readonly DraftChange[]>([]);
   const [base, setBase] = useState<typeof settings>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [showErrors, setShowErrors] = useState(false);
@@ -95,14 +98,16 @@ export function SettingsView(): ReactElement {
     const stored = getAppStore().getState().settings;
     if (!stored) return;
     const { patch, undo } = instantChange(stored.config, change);
-    setDraft((d) => (d ? change(d) : d));
     if (isEmptyPatch(patch)) return;
+    setInFlight((list) => [...list, change]);
     const outcome = await saveSettings(patch);
+    // one render: the choice leaves the overlay as it joins the draft and the base (on success)
+    setInFlight((list) => list.filter((c) => c !== change));
     if (!outcome.ok) {
-      setDraft((d) => (d ? undo(d) : d));
       setSaveError(translate('settings.view.notSaved', { message: outcome.message }));
       return;
     }
+    setDraft((d) => (d ? change(d) : d));
     const fresh = getAppStore().getState().settings;
     if (fresh) setBase(fresh);
     setSaveError(null);
@@ -130,6 +135,7 @@ export function SettingsView(): ReactElement {
   };
 
   const stale = settings !== base && dirty;
+  const shown = draft && inFlight.reduce((d, change) => change(d), draft);
 
   // Unsaved edits are guarded like memory's: leaving the view asks (save, discard or stay), closing the tab warns.
   const latest = useRef({ save, discard, apply });
@@ -153,7 +159,7 @@ export function SettingsView(): ReactElement {
         {settings && <span className="faint mono truncate" title={settings.configPath}>{settings.configPath}</span>}
       </header>
       <div className="view-body">
-        {!draft ? (
+        {!shown ? (
           <div className="view-scroll">{loadError ? <Banner tone="danger" title={t('settings.view.loadFailed')}>{loadError}</Banner> : <p className="faint">{t('common.actions.loading')}</p>}</div>
         ) : (
           <form
@@ -184,12 +190,12 @@ export function SettingsView(): ReactElement {
                 {t('settings.view.savingAppliesYours')}
               </Banner>
             )}
-            <ProvidersSection draft={draft} errors={showErrors ? errors : {}} update={update} dirty={dirty} />
-            <ModelsSection draft={draft} errors={showErrors ? errors : {}} update={update} apply={apply} />
-            <SafetySection draft={draft} apply={apply} />
+            <ProvidersSection draft={shown} errors={showErrors ? errors : {}} update={update} dirty={dirty} />
+            <ModelsSection draft={shown} errors={showErrors ? errors : {}} update={update} apply={apply} />
+            <SafetySection draft={shown} apply={apply} />
             <McpSection />
-            <HeartbeatSection draft={draft} errors={showErrors ? errors : {}} update={update} apply={apply} />
-            <AppSection draft={draft} errors={showErrors ? errors : {}} update={update} apply={apply} />
+            <HeartbeatSection draft={shown} errors={showErrors ? errors : {}} update={update} apply={apply} />
+            <AppSection draft={shown} errors={showErrors ? errors : {}} update={update} apply={apply} />
             <div className="save-bar" data-dirty={dirty}>
               <div aria-live="polite" className={saveError ? 'field-error' : 'faint'}>
                 {saveError ?? (dirty ? t('settings.view.unsaved') : t('settings.view.allSaved'))}
