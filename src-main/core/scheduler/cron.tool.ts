@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineTool, fail, failWith, ok, type Tool } from '../tools/tool';
 import { toolErrorOfService } from '../lib/tool-error';
 import { CRON_ERRORS } from './cron-schedule';
+import type { CronJobFields } from './cron-job-input';
 import type { CronJobView, CronService } from './cron-service';
 import { formatZoned, resolveTimeZone } from '../lib/zoned-time';
 import { assertNever } from '../lib/assert-never';
@@ -23,6 +24,18 @@ const params = z.object({
     .describe('One-time run at this ISO date-time, e.g. 2026-05-01T09:30:00 (no offset = the agent time zone).'),
   job_id: z.string().nullish().describe("REQUIRED when action='update' or 'remove': the job id from action='list'."),
 });
+
+/** A job's name, message and schedule as the model gave them (it sends null for what it leaves out). */
+function jobFields(args: z.output<typeof params>): CronJobFields {
+  return {
+    message: args.message ?? undefined,
+    name: args.name ?? undefined,
+    every_seconds: args.every_seconds ?? undefined,
+    cron_expr: args.cron_expr ?? undefined,
+    tz: args.tz ?? undefined,
+    at: args.at ?? undefined,
+  };
+}
 
 /** One line per job, with its timing, state and next run in the agent's time zone. */
 export function formatJobLine(job: CronJobView, timeZone: string): string {
@@ -68,28 +81,13 @@ export function createCronTool(cron: CronService): Tool<typeof params> {
           // the jobs are the user's: an unattended run (the heartbeat reading a page, a script) neither rewrites them
           // nor plants new ones (see add), which would run again later
           if (!ctx.interactive) return fail('refused', CRON_ERRORS.unattendedEdit);
-          const edited = cron.edit(args.job_id, {
-            message: args.message ?? undefined,
-            name: args.name ?? undefined,
-            every_seconds: args.every_seconds ?? undefined,
-            cron_expr: args.cron_expr ?? undefined,
-            tz: args.tz ?? undefined,
-            at: args.at ?? undefined,
-          });
+          const edited = cron.edit(args.job_id, jobFields(args));
           return edited.ok ? ok(`Updated job '${edited.value.name}' (id: ${edited.value.id}): ${edited.value.scheduleText}`) : failWith(toolErrorOfService(edited.error));
         }
         case 'add': {
           if (ctx.inCronRun) return fail('refused', CRON_ERRORS.inCronRun);
           if (!ctx.interactive) return fail('refused', CRON_ERRORS.unattendedAdd);
-          const added = cron.add({
-            sessionKey: ctx.sessionKey,
-            message: args.message ?? undefined,
-            name: args.name ?? undefined,
-            every_seconds: args.every_seconds ?? undefined,
-            cron_expr: args.cron_expr ?? undefined,
-            tz: args.tz ?? undefined,
-            at: args.at ?? undefined,
-          });
+          const added = cron.add({ sessionKey: ctx.sessionKey, ...jobFields(args) });
           return added.ok ? ok(`Created job '${added.value.name}' (id: ${added.value.id})`) : failWith(toolErrorOfService(added.error));
         }
         default:
