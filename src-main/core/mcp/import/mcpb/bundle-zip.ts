@@ -9,7 +9,6 @@ import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { errorMessage } from '../../../lib/result';
 import { BUNDLE_LIMITS } from './bundle-limits';
 
-
 /** Why a zip is refused, as a sentence. */
 export class BundleZipError extends Error {}
 
