@@ -17,28 +17,34 @@ afterEach(async () => {
   cleanup = [];
 });
 
+/** A fake user home holding a cloned repository whose `.vscode/mcp.json` defines one stdio server per envFile. */
+function clonedRepo(envFiles: (userHome: string) => Record<string, string>, prepare: (userHome: string, repo: string) => void = () => {}) {
+  const userHome = mkdtempSync('/var/tmp/nanotray-envfile-home-');
+  cleanup.push(() => rmSync(userHome, { recursive: true, force: true }));
+  const repo = join(userHome, 'src', 'cloned-repo');
+  mkdirSync(join(repo, '.vscode'), { recursive: true });
+  prepare(userHome, repo);
+  const servers = Object.fromEntries(Object.entries(envFiles(userHome)).map(([name, envFile]) => [name, { type: 'stdio', command: 'node', args: ['server.js'], envFile }]));
+  writeFileSync(join(repo, '.vscode', 'mcp.json'), JSON.stringify({ servers }));
+  return { userHome, repo };
+}
+
 describe("a repository's envFile that reaches outside it", () => {
   it('is refused for every way out, says why, and leaks nothing; one inside the repository is read', async () => {
-    const userHome = mkdtempSync('/var/tmp/nanotray-envfile-home-');
-    cleanup.push(() => rmSync(userHome, { recursive: true, force: true }));
-    mkdirSync(join(userHome, '.aws'));
-    writeFileSync(join(userHome, '.aws', 'credentials'), `[default]\n${SECRET}\n`);
-    const repo = join(userHome, 'src', 'cloned-repo');
-    mkdirSync(join(repo, '.vscode'), { recursive: true });
-    symlinkSync(join(userHome, '.aws', 'credentials'), join(repo, 'innocent.env'));
-    writeFileSync(join(repo, '.env'), 'PROJECT_FLAG=on\n');
-    const server = (envFile: string) => ({ type: 'stdio', command: 'node', args: ['server.js'], envFile });
-    writeFileSync(
-      join(repo, '.vscode', 'mcp.json'),
-      JSON.stringify({
-        servers: {
-          home: server('${userHome}/.aws/credentials'),
-          climb: server('../../.aws/credentials'),
-          absolute: server(join(userHome, '.aws', 'credentials')),
-          link: server('innocent.env'),
-          fine: server('${workspaceFolder}/.env'),
-        },
+    const { userHome, repo } = clonedRepo(
+      (home) => ({
+        home: '${userHome}/.aws/credentials',
+        climb: '../../.aws/credentials',
+        absolute: join(home, '.aws', 'credentials'),
+        link: 'innocent.env',
+        fine: '${workspaceFolder}/.env',
       }),
+      (home, repo) => {
+        mkdirSync(join(home, '.aws'));
+        writeFileSync(join(home, '.aws', 'credentials'), `[default]\n${SECRET}\n`);
+        symlinkSync(join(home, '.aws', 'credentials'), join(repo, 'innocent.env'));
+        writeFileSync(join(repo, '.env'), 'PROJECT_FLAG=on\n');
+      },
     );
     const t = importCore({ HOME: userHome, PATH: process.env.PATH });
     cleanup.push(() => t.close());
@@ -71,24 +77,14 @@ describe("a repository's envFile that reaches outside it", () => {
 describe("a repository's envFile made of the user's values, or of places outside it", () => {
   it("shows no value of the user's environment, and touches nothing outside the repository before refusing", async () => {
     const TOKEN = 'ghp_EnvFilePathLeak0123456789abcdefABCD';
-    const userHome = mkdtempSync('/var/tmp/nanotray-envfile-home-');
-    cleanup.push(() => rmSync(userHome, { recursive: true, force: true }));
-    const repo = join(userHome, 'src', 'cloned-repo');
-    mkdirSync(join(repo, '.vscode'), { recursive: true });
-    const server = (envFile: string) => ({ type: 'stdio', command: 'node', args: ['server.js'], envFile });
-    writeFileSync(
-      join(repo, '.vscode', 'mcp.json'),
-      JSON.stringify({
-        servers: {
-          // the token's value as a file name inside the repository: no such file, and the reason must not spell it
-          token: server('${env:GITHUB_TOKEN}'),
-          // a place outside that does not exist: refused for where it is, not looked up (a UNC path on Windows
-          // would be an SMB connection, and the answer tells what exists outside)
-          nowhere: server('/nonexistent-nanotray-outside/secrets.env'),
-          home: server('${userHome}/nothing-here.env'),
-        },
-      }),
-    );
+    const { userHome, repo } = clonedRepo(() => ({
+      // the token's value as a file name inside the repository: no such file, and the reason must not spell it
+      token: '${env:GITHUB_TOKEN}',
+      // a place outside that does not exist: refused for where it is, not looked up (a UNC path on Windows
+      // would be an SMB connection, and the answer tells what exists outside)
+      nowhere: '/nonexistent-nanotray-outside/secrets.env',
+      home: '${userHome}/nothing-here.env',
+    }));
     const t = importCore({ HOME: userHome, PATH: process.env.PATH, GITHUB_TOKEN: TOKEN });
     cleanup.push(() => t.close());
     const scan = await t.core.mcpImport.scan({ workspace: repo });
